@@ -1,0 +1,50 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import netlify from '@netlify/vite-plugin';
+
+// Netlify's plugin serves netlify/functions at /.netlify/functions/* during `vite` (dev).
+// It is left out of Vitest runs, where the functions are called directly.
+const isVitest = Boolean(process.env.VITEST);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isVitest
+      ? []
+      : [
+          netlify({
+            blobs: { enabled: false },
+            edgeFunctions: { enabled: false },
+            images: { enabled: false },
+            geolocation: { enabled: false },
+          }),
+        ]),
+  ],
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  build: { sourcemap: true },
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.tsx'],
+          setupFiles: ['tests/ui/setup.ts'],
+        },
+      },
+    ],
+  },
+});
