@@ -1,0 +1,70 @@
+import type { Branch, Quota } from './plans';
+import { PLAN, type Plan } from './plans';
+
+/**
+ * The one price table of the portal, in euros (SPEC.md section 9).
+ * Screens, bank transfer pages and functions all read it from here.
+ */
+export const PRICES_EUROS = {
+  /** Camp deposit per child. */
+  campAcconto: 100,
+  /** Camp deposit per child in branch Clan. */
+  campAccontoClan: 150,
+  /** Camp balance for the first child ticked. */
+  campSaldoFirst: 180,
+  /** Camp balance for the 2nd to 5th child ticked. */
+  campSaldoNext: 155,
+  /** Group sweatshirt, each. */
+  felpa: 30,
+  /**
+   * Group T-shirt, each. SPEC.md gives 15 € here and 30 € on the transfer page;
+   * this table wins and the transfer page shows this value too.
+   */
+  maglietta: 15,
+} as const;
+
+/** Children beyond this many in one camp order are not charged (SPEC.md section 9). */
+export const MAX_CHARGED_CHILDREN = 5;
+
+/**
+ * Camp price in euros of one child, given the quota, the child's branch and
+ * the child's position in tick order (0 = first child ticked).
+ * Acconto: 100 €, 150 € for Clan. Saldo: 180 € for the first child, 155 € for
+ * the 2nd to 5th. From the 6th child on: 0 € (SPEC.md section 9).
+ * @throws RangeError when `position` is not a non-negative integer.
+ */
+export function campPriceEuros(quota: Quota, branch: Branch, position: number): number {
+  if (!Number.isInteger(position) || position < 0) {
+    throw new RangeError(`Posizione non valida: ${position}`);
+  }
+  if (position >= MAX_CHARGED_CHILDREN) return 0;
+  if (quota === 'Acconto') {
+    return branch === 'Clan' ? PRICES_EUROS.campAccontoClan : PRICES_EUROS.campAcconto;
+  }
+  return position === 0 ? PRICES_EUROS.campSaldoFirst : PRICES_EUROS.campSaldoNext;
+}
+
+/**
+ * Prices a camp selection: `children` in the order they were ticked, each
+ * paired with its price in euros. Call it again on every change: removing the
+ * first child makes the next one the first (SPEC.md section 9).
+ */
+export function priceCampSelection<T extends { branch: Branch }>(
+  quota: Quota,
+  children: readonly T[],
+): Array<{ child: T; priceEuros: number }> {
+  return children.map((child, position) => ({
+    child,
+    priceEuros: campPriceEuros(quota, child.branch, position),
+  }));
+}
+
+/** Price in euros of one merchandise item (Felpa Reparto 30 €, Maglietta Gruppo 15 €). */
+export function merchandisePriceEuros(plan: typeof PLAN.felpa | typeof PLAN.maglietta): number {
+  return plan === PLAN.felpa ? PRICES_EUROS.felpa : PRICES_EUROS.maglietta;
+}
+
+/** True when `plan` is one of the camp plans. */
+export function isCampPlan(plan: Plan): boolean {
+  return plan === PLAN.campAcconto || plan === PLAN.campSaldo;
+}

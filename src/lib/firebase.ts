@@ -1,0 +1,49 @@
+import { initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
+import { firebaseSettings } from './env';
+
+/** Thrown when the build has no Firebase configuration; screens show {@link message}. */
+export class ServiceNotConfiguredError extends Error {
+  constructor(service: string) {
+    super(`Il servizio ${service} non è configurato. Contatta il gruppo.`);
+    this.name = 'ServiceNotConfiguredError';
+  }
+}
+
+interface FirebaseClients {
+  app: FirebaseApp;
+  auth: Auth;
+  db: Firestore;
+}
+
+let clients: FirebaseClients | null = null;
+
+/**
+ * The app's Firebase clients (Auth and Firestore Lite), created on first use.
+ * With emulator hosts in the environment (`npm run dev`, tests) they talk to
+ * the local emulators; otherwise to the real project of the build.
+ * @throws ServiceNotConfiguredError when the build has no Firebase settings.
+ */
+export function getFirebase(): FirebaseClients {
+  if (clients) return clients;
+  const settings = firebaseSettings;
+  if (!settings) throw new ServiceNotConfiguredError('database');
+  const app = initializeApp({
+    apiKey: settings.apiKey,
+    authDomain: settings.authDomain,
+    projectId: settings.projectId,
+    appId: settings.appId,
+  });
+  const auth = getAuth(app);
+  const db = getFirestore(app);
+  if (settings.authEmulatorUrl) {
+    connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });
+  }
+  if (settings.firestoreEmulatorHost) {
+    const [host = '127.0.0.1', port = '8080'] = settings.firestoreEmulatorHost.split(':');
+    connectFirestoreEmulator(db, host, Number(port));
+  }
+  clients = { app, auth, db };
+  return clients;
+}

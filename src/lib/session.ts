@@ -1,0 +1,24 @@
+import { signInAnonymously, type User } from 'firebase/auth';
+import { getFirebase } from './firebase';
+
+let pending: Promise<User> | null = null;
+
+/**
+ * Resolves with the signed-in user, signing the visitor in anonymously when
+ * nobody is (SPEC.md section 6: visitors get an anonymous session). Database
+ * reads and writes await it, so the security rules always see a user.
+ * Concurrent calls share one sign-in.
+ * @throws FirebaseError when the identity provider cannot be reached.
+ */
+export function ensureSession(): Promise<User> {
+  pending ??= (async () => {
+    const { auth } = getFirebase();
+    await auth.authStateReady();
+    if (auth.currentUser) return auth.currentUser;
+    const credential = await signInAnonymously(auth);
+    return credential.user;
+  })().finally(() => {
+    pending = null;
+  });
+  return pending;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { campPriceEuros, merchandisePriceEuros, priceCampSelection } from '../../../src/domain/prices';
+import { PLAN, type Branch } from '../../../src/domain/plans';
+import { pickInTickOrder, toggleInTickOrder } from '../../../src/domain/selection';
+import { sumEuros } from '../../../src/domain/money';
+
+const child = (id: string, branch: Branch) => ({ id, branch });
+const marco = child('marco', 'Reparto');
+const giulia = child('giulia', 'Clan');
+const luca = child('luca', 'Branco');
+
+const prices = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>) =>
+  priceCampSelection(quota, children).map(({ child, priceEuros }) => [child.id, priceEuros]);
+
+describe('camp deposit (Acconto)', () => {
+  it('costs 100 € per child and 150 € for a Clan child', () => {
+    expect(prices('Acconto', [marco, giulia, luca])).toEqual([
+      ['marco', 100],
+      ['giulia', 150],
+      ['luca', 100],
+    ]);
+  });
+
+  it('does not depend on tick order for the first five children', () => {
+    expect(prices('Acconto', [giulia, marco])).toEqual([
+      ['giulia', 150],
+      ['marco', 100],
+    ]);
+  });
+
+  it('totals 250 € for Marco then Giulia (the bank transfer example)', () => {
+    expect(sumEuros(priceCampSelection('Acconto', [marco, giulia]).map((p) => p.priceEuros))).toBe(250);
+  });
+});
+
+describe('camp balance (Saldo)', () => {
+  it('costs 180 € for the first child ticked and 155 € for the 2nd to 5th', () => {
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => child(id, 'Reparto'));
+    expect(prices('Saldo', five).map(([, price]) => price)).toEqual([180, 155, 155, 155, 155]);
+  });
+
+  it('gives the first-child price to whoever was ticked first, Clan included', () => {
+    expect(prices('Saldo', [giulia, marco])).toEqual([
+      ['giulia', 180],
+      ['marco', 155],
+    ]);
+    expect(prices('Saldo', [marco, giulia])).toEqual([
+      ['marco', 180],
+      ['giulia', 155],
+    ]);
+  });
+});
+
+describe('more than five children', () => {
+  const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => child(id, 'Clan'));
+
+  it('charges nothing from the sixth child on, for both quotas', () => {
+    expect(prices('Saldo', seven).map(([, price]) => price)).toEqual([180, 155, 155, 155, 155, 0, 0]);
+    expect(prices('Acconto', seven).map(([, price]) => price)).toEqual([150, 150, 150, 150, 150, 0, 0]);
+  });
+
+  it('rejects a negative or fractional position', () => {
+    expect(() => campPriceEuros('Acconto', 'Reparto', -1)).toThrow(RangeError);
+    expect(() => campPriceEuros('Acconto', 'Reparto', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('recomputation when the selection changes', () => {
+  const sons = [marco, giulia, luca];
+
+  it('moves the first-child balance price to the next child when the first is unticked', () => {
+    let selected = toggleInTickOrder([], 'luca');
+    selected = toggleInTickOrder(selected, 'marco');
+    expect(prices('Saldo', pickInTickOrder(sons, selected))).toEqual([
+      ['luca', 180],
+      ['marco', 155],
+    ]);
+    selected = toggleInTickOrder(selected, 'luca');
+    expect(prices('Saldo', pickInTickOrder(sons, selected))).toEqual([['marco', 180]]);
+  });
+
+  it('re-ticking a child puts it last', () => {
+    const selected = toggleInTickOrder(toggleInTickOrder(['marco', 'giulia'], 'marco'), 'marco');
+    expect(selected).toEqual(['giulia', 'marco']);
+    expect(prices('Saldo', pickInTickOrder(sons, selected))).toEqual([
+      ['giulia', 180],
+      ['marco', 155],
+    ]);
+  });
+
+  it('follows a quota change on the same selection', () => {
+    const chosen = pickInTickOrder(sons, ['giulia', 'marco']);
+    expect(prices('Acconto', chosen)).toEqual([['giulia', 150], ['marco', 100]]);
+    expect(prices('Saldo', chosen)).toEqual([['giulia', 180], ['marco', 155]]);
+  });
+});
+
+describe('merchandise', () => {
+  it('prices a Felpa Reparto at 30 € and a Maglietta Gruppo at 15 €', () => {
+    expect(merchandisePriceEuros(PLAN.felpa)).toBe(30);
+    expect(merchandisePriceEuros(PLAN.maglietta)).toBe(15);
+  });
+});
