@@ -24,6 +24,23 @@ export default defineConfig({
         ]),
   ],
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  // Pre-bundle every dependency at start-up, lazily imported ones included,
+  // so the dev server never reloads the page mid-visit to re-optimise.
+  optimizeDeps: {
+    include: [
+      '@headlessui/react',
+      '@hookform/resolvers/zod',
+      '@tanstack/react-query',
+      'codice-fiscale-js',
+      'date-fns',
+      'firebase/app',
+      'firebase/auth',
+      'firebase/firestore/lite',
+      'react-hook-form',
+      'react-router',
+      'zod',
+    ],
+  },
   build: { sourcemap: true },
   test: {
     globals: true,

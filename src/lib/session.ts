@@ -1,4 +1,4 @@
-import { signInAnonymously, type User } from 'firebase/auth';
+import { onAuthStateChanged, signInAnonymously, type User } from 'firebase/auth';
 import { getFirebase } from './firebase';
 
 let pending: Promise<User> | null = null;
@@ -21,4 +21,23 @@ export function ensureSession(): Promise<User> {
     pending = null;
   });
   return pending;
+}
+
+/**
+ * Keeps a visitor signed in: whenever nobody is signed in (first visit, after
+ * an admin logs out) an anonymous session starts (SPEC.md sections 4 and 6).
+ * Returns the unsubscribe function. Does nothing when Firebase is not configured.
+ */
+export function keepVisitorSignedIn(): () => void {
+  let auth;
+  try {
+    auth = getFirebase().auth;
+  } catch {
+    return () => {};
+  }
+  return onAuthStateChanged(auth, (user) => {
+    if (!user) {
+      ensureSession().catch((error: unknown) => console.error('Accesso anonimo non riuscito:', error));
+    }
+  });
 }

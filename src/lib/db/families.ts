@@ -24,7 +24,7 @@ export async function findFamilyByParentFiscalCode(parentCf: string): Promise<Fa
   if (typeof familyId !== 'string' || !familyId) return null;
   const [familySnapshot, sonsSnapshot] = await Promise.all([
     getDoc(doc(db, COLLECTION.families, familyId)),
-    getDocs(query(collection(db, COLLECTION.sons), where('family_id', '==', familyId))),
+    getDocs(query(collection(db, COLLECTION.sons), where('family_id', '==', familyId), limit(50))),
   ]);
   const family = familySnapshot.exists()
     ? toFamily(familySnapshot.id, familySnapshot.data())

@@ -1,0 +1,105 @@
+/**
+ * `npm run dev`: the whole portal on local emulators, in one terminal.
+ *
+ * Starts the Firestore emulator (emulators/firestore) in this process, the Firebase
+ * Auth emulator of firebase-tools as a child process, seeds the demo data on
+ * an empty data folder, and runs Vite with Netlify's plugin (functions at
+ * /.netlify/functions/*). Ctrl-C stops everything.
+ *
+ *   npm run dev              keep the data in .data/ across restarts
+ *   npm run dev -- --reset   start again from the demo data
+ *
+ * A `.env` file, when present, is read first (values already in the
+ * environment win); `--no-env-file` skips it (the browser tests do).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { startFirestoreEmulator } from './firestore/server';
+import { DEMO_ADMIN } from './seed/demo-data';
+import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
+import { seedIfEmpty } from './dev/seed-firestore';
+import { readStackSettings } from './dev/settings';
+
+if (!process.argv.includes('--no-env-file') && existsSync('.env')) process.loadEnvFile('.env');
+const settings = readStackSettings();
+const reset = process.argv.includes('--reset');
+const stoppers: Array<() => Promise<unknown> | void> = [];
+let stopping = false;
+
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const stopOne of stoppers.reverse()) {
+      await Promise.resolve(stopOne()).catch(() => {});
+    }
+  }
+  process.exit(code);
+}
+
+function track(child: ChildProcess, name: string) {
+  stoppers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 5000).unref();
+      }),
+  );
+  child.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`[dev] ${name} stopped (${code}); stopping the stack.`);
+      void stop(code ?? 1);
+    }
+  });
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function main() {
+  if (reset) {
+    console.log('[dev] --reset: starting again from the demo data');
+    await rm(path.join(settings.dataDir, 'firestore'), { recursive: true, force: true });
+    await rm(path.join(settings.dataDir, 'media'), { recursive: true, force: true });
+  }
+
+  const firestore = await startFirestoreEmulator({
+    host: settings.host,
+    port: settings.firestorePort,
+    dataDir: path.join(settings.dataDir, 'firestore'),
+  });
+  stoppers.push(() => firestore.close());
+  console.log(`[dev] Firestore emulator on ${firestore.url}`);
+  if (await seedIfEmpty(settings)) console.log('[dev] seeded the demo data');
+
+  const auth = await startAuthEmulator(settings);
+  track(auth, 'Auth emulator');
+  await ensureAuthAccount(settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (admin ${DEMO_ADMIN.email})`);
+
+  const vite = spawn(path.resolve('node_modules', '.bin', 'vite'), ['--port', String(settings.appPort), '--strictPort'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(settings.appPort),
+      VITE_FIREBASE_API_KEY: 'demo-api-key',
+      VITE_FIREBASE_PROJECT_ID: settings.projectId,
+      VITE_FIREBASE_AUTH_DOMAIN: '',
+      VITE_FIREBASE_APP_ID: '',
+      VITE_FIREBASE_AUTH_EMULATOR_URL: `http://${settings.host}:${settings.authPort}`,
+      VITE_FIRESTORE_EMULATOR_HOST: `${settings.host}:${settings.firestorePort}`,
+    },
+  });
+  track(vite, 'Vite');
+}
+
+main().catch((error: unknown) => {
+  console.error('[dev] could not start the stack:', error);
+  void stop(1);
+});

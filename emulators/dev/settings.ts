@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { DEMO_PROJECT_ID } from '../seed/demo-data';
+
+/**
+ * Ports and folders of one local stack. `npm run dev` uses the defaults; the
+ * browser tests set other ports and a data folder of their own through the
+ * environment, so they can run while a developer's stack is up.
+ */
+export interface StackSettings {
+  projectId: string;
+  dataDir: string;
+  host: string;
+  appPort: number;
+  firestorePort: number;
+  authPort: number;
+  /** Ports the Firebase CLI reserves next to the Auth emulator. */
+  hubPort: number;
+  loggingPort: number;
+  mediaPort: number;
+}
+
+const port = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a TCP port, got "${process.env[name]}"`);
+  return value;
+};
+
+/** Reads the stack settings from the environment (see README, "Local stack"). */
+export function readStackSettings(env: NodeJS.ProcessEnv = process.env): StackSettings {
+  return {
+    projectId: DEMO_PROJECT_ID,
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    host: '127.0.0.1',
+    appPort: port('PORT', 5173),
+    firestorePort: port('FIRESTORE_EMULATOR_PORT', 8080),
+    authPort: port('AUTH_EMULATOR_PORT', 9099),
+    hubPort: port('FIREBASE_HUB_PORT', 4400),
+    loggingPort: port('FIREBASE_LOGGING_PORT', 4500),
+    mediaPort: port('MEDIA_EMULATOR_PORT', 9300),
+  };
+}

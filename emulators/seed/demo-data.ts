@@ -1,0 +1,132 @@
+/**
+ * The demo data of `npm run dev` and the browser tests: five families with
+ * valid parent fiscal codes, their children, and a few past orders of both
+ * methods and statuses. Children's fiscal codes are computed with
+ * codice-fiscale-js from the data below, so they are valid too.
+ */
+import { PLAN, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '../../src/domain/plans';
+
+/** The demo admin account created in the Auth emulator. */
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' } as const;
+
+/** Project id of the local emulators ("demo-" tells Firebase tools it is offline-only). */
+export const DEMO_PROJECT_ID = 'demo-scout-portal';
+
+export interface DemoChild {
+  id: string;
+  name: string;
+  gender: 'M' | 'F';
+  /** yyyy-mm-dd */
+  birthDate: string;
+  branch: Branch;
+}
+
+export interface DemoFamily {
+  id: string;
+  surname: string;
+  parents: Array<{ id: string; name: string; cf: string }>;
+  children: DemoChild[];
+}
+
+export interface DemoOrder {
+  id: string;
+  familyId: string;
+  /** ISO date-time of creation (order, items and payment). */
+  createdAt: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  items: Array<{ id: string; childId: string; plan: Plan; note: string; priceEuros: number }>;
+}
+
+export const DEMO_FAMILIES: DemoFamily[] = [
+  {
+    id: 'family-rossi',
+    surname: 'Rossi',
+    parents: [{ id: 'parent-rossi-mario', name: 'Mario', cf: 'RSSMRA80C12H501E' }],
+    children: [
+      { id: 'son-rossi-marco', name: 'Marco', gender: 'M', birthDate: '2012-05-03', branch: 'Reparto' },
+      { id: 'son-rossi-giulia', name: 'Giulia', gender: 'F', birthDate: '2008-09-21', branch: 'Clan' },
+      { id: 'son-rossi-luca', name: 'Luca', gender: 'M', birthDate: '2016-02-11', branch: 'Branco' },
+    ],
+  },
+  {
+    id: 'family-bianchi',
+    surname: 'Bianchi',
+    parents: [{ id: 'parent-bianchi-anna', name: 'Anna', cf: 'BNCNNA84L45B114C' }],
+    children: [{ id: 'son-bianchi-sara', name: 'Sara', gender: 'F', birthDate: '2012-11-30', branch: 'Reparto' }],
+  },
+  {
+    id: 'family-verdi',
+    surname: 'Verdi',
+    parents: [
+      { id: 'parent-verdi-paolo', name: 'Paolo', cf: 'VRDPLA78S23H501P' },
+      { id: 'parent-verdi-elena', name: 'Elena', cf: 'VRDLNE81B42E900U' },
+    ],
+    children: [
+      { id: 'son-verdi-andrea', name: 'Andrea', gender: 'M', birthDate: '2007-04-14', branch: 'Clan' },
+      { id: 'son-verdi-chiara', name: 'Chiara', gender: 'F', birthDate: '2009-01-08', branch: 'Clan' },
+      { id: 'son-verdi-matteo', name: 'Matteo', gender: 'M', birthDate: '2011-06-19', branch: 'Reparto' },
+      { id: 'son-verdi-sofia', name: 'Sofia', gender: 'F', birthDate: '2013-03-02', branch: 'Reparto' },
+      { id: 'son-verdi-tommaso', name: 'Tommaso', gender: 'M', birthDate: '2015-10-25', branch: 'Branco' },
+      { id: 'son-verdi-alice', name: 'Alice', gender: 'F', birthDate: '2017-07-07', branch: 'Branco' },
+    ],
+  },
+  {
+    id: 'family-neri',
+    surname: 'Neri',
+    parents: [{ id: 'parent-neri-carla', name: 'Carla', cf: 'NRECRL79P70H501U' }],
+    children: [
+      { id: 'son-neri-pietro', name: 'Pietro', gender: 'M', birthDate: '2016-12-01', branch: 'Branco' },
+      { id: 'son-neri-elisa', name: 'Elisa', gender: 'F', birthDate: '2008-02-17', branch: 'Clan' },
+    ],
+  },
+  {
+    id: 'family-esposito',
+    surname: 'Esposito',
+    parents: [{ id: 'parent-esposito-luigi', name: 'Luigi', cf: 'SPSLGU75A14H501I' }],
+    children: [{ id: 'son-esposito-gennaro', name: 'Gennaro', gender: 'M', birthDate: '2011-08-09', branch: 'Reparto' }],
+  },
+];
+
+export const DEMO_ORDERS: DemoOrder[] = [
+  {
+    id: 'order-bianchi-2025-acconto',
+    familyId: 'family-bianchi',
+    createdAt: '2025-03-10T09:30:00Z',
+    method: 'Online',
+    status: 'Confermato',
+    items: [{ id: 'item-bianchi-sara-acconto', childId: 'son-bianchi-sara', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
+  },
+  {
+    id: 'order-esposito-2024-acconto',
+    familyId: 'family-esposito',
+    createdAt: '2024-11-15T17:05:00Z',
+    method: 'Bonifico',
+    status: 'Confermato',
+    items: [
+      { id: 'item-esposito-gennaro-acconto', childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
+    ],
+  },
+  {
+    id: 'order-verdi-felpe',
+    familyId: 'family-verdi',
+    createdAt: '2025-04-02T18:45:00Z',
+    method: 'Bonifico',
+    status: 'Da Verificare',
+    items: [
+      { id: 'item-verdi-matteo-felpa', childId: 'son-verdi-matteo', plan: PLAN.felpa, note: 'M', priceEuros: 30 },
+      { id: 'item-verdi-sofia-felpa', childId: 'son-verdi-sofia', plan: PLAN.felpa, note: 'S', priceEuros: 30 },
+    ],
+  },
+  {
+    id: 'order-neri-magliette',
+    familyId: 'family-neri',
+    createdAt: '2025-05-20T08:15:00Z',
+    method: 'Online',
+    status: 'Confermato',
+    items: [
+      { id: 'item-neri-pietro-maglietta', childId: 'son-neri-pietro', plan: PLAN.maglietta, note: 'XS', priceEuros: 15 },
+      { id: 'item-neri-elisa-maglietta', childId: 'son-neri-elisa', plan: PLAN.maglietta, note: 'M', priceEuros: 15 },
+    ],
+  },
+];

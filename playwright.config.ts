@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the whole local stack (emulators + Vite), started by
+ * the dev launcher on ports and a data folder of their own, from the demo
+ * data. Uses Debian's Chromium (`apt-get install chromium`), never a
+ * downloaded browser.
+ */
+const ports = { app: 5180, firestore: 8180, auth: 9180, hub: 4480, logging: 4580, media: 9380 };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${ports.app}`,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'npx tsx emulators/dev.ts --reset --no-env-file',
+    url: `http://localhost:${ports.app}`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      DATA_DIR: '.data/e2e',
+      PORT: String(ports.app),
+      FIRESTORE_EMULATOR_PORT: String(ports.firestore),
+      AUTH_EMULATOR_PORT: String(ports.auth),
+      FIREBASE_HUB_PORT: String(ports.hub),
+      FIREBASE_LOGGING_PORT: String(ports.logging),
+      MEDIA_EMULATOR_PORT: String(ports.media),
+    },
+  },
+});

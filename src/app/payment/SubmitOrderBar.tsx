@@ -1,0 +1,41 @@
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { formatEuros } from '../../domain/money';
+import type { PaymentMethod } from '../../domain/plans';
+import { describeError } from '../../lib/errors';
+
+/** Props of {@link SubmitOrderBar}. */
+export interface SubmitOrderBarProps {
+  method: PaymentMethod;
+  /** Order total in euros. */
+  totalEuros: number;
+  saving: boolean;
+  saveError: unknown;
+  onSubmit: () => void;
+}
+
+/**
+ * The total and the submit button of a payment screen (SPEC.md section 2):
+ * 'Vai al Pagamento' for Online, 'Visualizza Dati Bonifico' for Bonifico.
+ * When saving the order failed, an Italian error with 'Riprova'.
+ */
+export function SubmitOrderBar({ method, totalEuros, saving, saveError, onSubmit }: SubmitOrderBarProps) {
+  return (
+    <div className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <p className="flex items-baseline justify-between text-lg">
+        <span>Totale</span>
+        <span className="font-bold text-brand-800" data-testid="order-total">
+          {formatEuros(totalEuros)}
+        </span>
+      </p>
+      {saveError ? (
+        <Alert kind="error">
+          Non è stato possibile registrare l'ordine. {describeError(saveError)}
+        </Alert>
+      ) : null}
+      <Button className="w-full" loading={saving} onClick={onSubmit}>
+        {saveError ? 'Riprova' : method === 'Online' ? 'Vai al Pagamento' : 'Visualizza Dati Bonifico'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+
+const AREAS = [
+  { to: '/campo-estivo', title: 'Campo Estivo', text: "Acconto o saldo del campo estivo." },
+  { to: '/felpa-reparto', title: 'Felpe Reparto', text: 'La felpa del Reparto, nella taglia giusta.' },
+  { to: '/maglietta-gruppo', title: 'Magliette Gruppo', text: 'La maglietta del gruppo per tutti i figli.' },
+  { to: '/scheda-medica', title: 'Scheda Medica', text: 'Carica la scheda medica di ogni figlio.' },
+];
+
+/** The portal's start page: the payment and document areas as cards. */
+export function HomeRoute() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Area Famiglie</h1>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {AREAS.map((area) => (
+          <li key={area.to}>
+            <Link to={area.to} className="block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200 hover:ring-brand-600">
+              <span className="block text-lg font-semibold text-brand-700">{area.title}</span>
+              <span className="mt-1 block text-sm text-gray-600">{area.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

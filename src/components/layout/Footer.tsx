@@ -1,0 +1,24 @@
+import { GROUP } from '../../config/group';
+
+/** The footer (SPEC.md section 2): group name, postal address, social link, copyright with the current year. */
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-12 bg-brand-800 text-white/80">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="font-semibold text-white">{GROUP.name}</p>
+          <p>{GROUP.address}</p>
+        </div>
+        <div className="flex flex-col gap-1 sm:items-end">
+          <a href={GROUP.links.social} target="_blank" rel="noopener noreferrer" className="underline hover:text-white">
+            Seguici sui social
+          </a>
+          <p>
+            © {year} {GROUP.name}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

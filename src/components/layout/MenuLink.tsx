@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { MenuSubItem } from '../../config/menu';
+
+/** Props of {@link MenuLink}. */
+export interface MenuLinkProps {
+  item: MenuSubItem;
+  className?: string;
+  children?: ReactNode;
+  /** Opens outside items in a new tab (sub-items of type outside, SPEC.md section 2). */
+  newTab?: boolean;
+  onClick?: () => void;
+}
+
+/** A menu link: inside items are router links, outside items plain links to the external page. */
+export function MenuLink({ item, className, children, newTab = false, onClick }: MenuLinkProps) {
+  if (item.type === 'inside') {
+    return (
+      <Link to={item.path} className={className} onClick={onClick}>
+        {children ?? item.label}
+      </Link>
+    );
+  }
+  return (
+    <a href={item.path} className={className} onClick={onClick} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {children ?? item.label}
+    </a>
+  );
+}

@@ -1,0 +1,55 @@
+import { GROUP } from './group';
+
+/** Where a menu item opens: 'inside' = a route of this app, 'outside' = an external page. */
+export type MenuItemType = 'inside' | 'outside';
+
+/** A sub-item of a menu entry (SPEC.md section 3, "Menu entry"). */
+export interface MenuSubItem {
+  label: string;
+  path: string;
+  type: MenuItemType;
+}
+
+/** A menu entry: label, path, type and optional sub-items (SPEC.md section 3). */
+export interface MenuEntry extends MenuSubItem {
+  subItems?: MenuSubItem[];
+  /** Shown in the desktop header only (Area Documenti). */
+  desktopOnly?: boolean;
+}
+
+/** The navigation of SPEC.md section 2, "Shared layout". */
+export const MENU: MenuEntry[] = [
+  {
+    label: 'Branche',
+    path: GROUP.links.mainSite,
+    type: 'outside',
+    subItems: [
+      { label: 'Branco', path: GROUP.links.branco, type: 'outside' },
+      { label: 'Reparto', path: GROUP.links.reparto, type: 'outside' },
+      { label: 'Clan', path: GROUP.links.clan, type: 'outside' },
+    ],
+  },
+  { label: 'Eventi', path: GROUP.links.eventi, type: 'outside' },
+  { label: 'Blog', path: GROUP.links.blog, type: 'outside' },
+  {
+    label: 'Area Pagamento',
+    path: '/campo-estivo',
+    type: 'inside',
+    subItems: [
+      { label: 'Campo Estivo', path: '/campo-estivo/', type: 'inside' },
+      { label: 'Felpa Reparto', path: '/felpa-reparto/', type: 'inside' },
+      { label: 'Maglietta Gruppo', path: '/maglietta-gruppo/', type: 'inside' },
+    ],
+  },
+  {
+    label: 'Area Documenti',
+    path: '/scheda-medica',
+    type: 'inside',
+    desktopOnly: true,
+    subItems: [{ label: 'Scheda Medica', path: '/scheda-medica/', type: 'inside' }],
+  },
+  { label: "Lista D'Attesa", path: GROUP.links.listaAttesa, type: 'outside' },
+];
+
+/** The entries of the mobile drawer: the same menu without Area Documenti. */
+export const MOBILE_MENU: MenuEntry[] = MENU.filter((entry) => !entry.desktopOnly);

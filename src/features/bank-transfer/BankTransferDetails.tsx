@@ -1,0 +1,91 @@
+import { Link } from 'react-router';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { GROUP } from '../../config/group';
+import { paymentReason, paymentReasonTemplate, type BankTransferPage } from '../../domain/bank-transfer';
+import { formatEuros } from '../../domain/money';
+import { PRICES_EUROS } from '../../domain/prices';
+import type { BankTransferState } from './bank-transfer-state';
+
+/** Props of {@link BankTransferDetails}. */
+export interface BankTransferDetailsProps {
+  page: BankTransferPage;
+  /** The saved order, or null when the page was opened directly. */
+  order: BankTransferState | null;
+}
+
+function DetailRow({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <div className="flex flex-col gap-1 border-b border-gray-100 py-3 last:border-0 sm:flex-row sm:items-center sm:justify-between">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="flex items-center justify-between gap-3 sm:justify-end">
+        <span className="font-mono text-sm font-semibold break-all text-gray-900">{value}</span>
+        <CopyButton text={value} what={copyLabel} />
+      </dd>
+    </div>
+  );
+}
+
+function PriceNote({ page }: { page: BankTransferPage }) {
+  switch (page) {
+    case 'campo-estivo':
+      return (
+        <p>
+          Acconto: {formatEuros(PRICES_EUROS.campAcconto)} per figlio ({formatEuros(PRICES_EUROS.campAccontoClan)} per il
+          Clan). Saldo: {formatEuros(PRICES_EUROS.campSaldoFirst)} per il primo figlio, {formatEuros(PRICES_EUROS.campSaldoNext)}{' '}
+          per ciascuno dei successivi.
+        </p>
+      );
+    case 'felpa-gruppo':
+      return <p>Felpa Reparto: {formatEuros(PRICES_EUROS.felpa)} ciascuna.</p>;
+    case 'maglietta-gruppo':
+      return <p>Maglietta Gruppo: {formatEuros(PRICES_EUROS.maglietta)} ciascuna.</p>;
+  }
+}
+
+/**
+ * The bank transfer page (SPEC.md sections 2 and 9): 'Ordine Registrato con
+ * Successo', the account holder and IBAN, the payment reason for the page
+ * (and quota and year on the camp page) and the prices; when the order is
+ * known, also its amount and the reason filled in with the family surname.
+ * Every value has a copy button.
+ */
+export function BankTransferDetails({ page, order }: BankTransferDetailsProps) {
+  const year = order?.year ?? new Date().getFullYear();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
+        <h1 className="text-2xl font-bold">Ordine Registrato con Successo</h1>
+        <p className="mt-2 text-sm">
+          Per completare il pagamento effettua un bonifico con i dati qui sotto. Il pagamento risulterà «Da Verificare»
+          finché il gruppo non riceve l'accredito.
+        </p>
+      </div>
+
+      {order && (
+        <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+          <h2 className="text-lg font-semibold">Il tuo bonifico</h2>
+          <dl className="mt-2">
+            <DetailRow label="Importo" value={formatEuros(order.amountEuros)} copyLabel="importo" />
+            <DetailRow label="Causale" value={paymentReason(page, year, order.surname, order.quota)} copyLabel="causale" />
+          </dl>
+        </section>
+      )}
+
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+        <h2 className="text-lg font-semibold">Dati per il bonifico</h2>
+        <dl className="mt-2">
+          <DetailRow label="Intestatario" value={GROUP.bankAccount.holder} copyLabel="intestatario" />
+          <DetailRow label="IBAN" value={GROUP.bankAccount.iban} copyLabel="IBAN" />
+          <DetailRow label="Causale" value={paymentReasonTemplate(page, year, order?.quota)} copyLabel="causale generica" />
+        </dl>
+        <div className="mt-4 text-sm text-gray-600">
+          <PriceNote page={page} />
+        </div>
+      </section>
+
+      <Link to="/" className="inline-block text-sm font-medium text-brand-700 underline">
+        Torna all'area pagamenti
+      </Link>
+    </div>
+  );
+}

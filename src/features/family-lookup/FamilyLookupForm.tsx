@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Select } from '../../components/ui/Select';
+import { TextField } from '../../components/ui/TextField';
+import { PAYMENT_METHODS, QUOTAS } from '../../domain/plans';
+import { findFamilyByParentFiscalCode, type FamilyLookup } from '../../lib/db/families';
+import { describeError } from '../../lib/errors';
+import { LOOKUP_MESSAGES, lookupSchema, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-schema';
+
+/** Props of {@link FamilyLookupForm}. */
+export interface FamilyLookupFormProps {
+  /** Which selects to show besides the fiscal code. */
+  fields: LookupFields;
+  /** Called with the family found and the validated values after 'Trova'. */
+  onFound: (lookup: FamilyLookup, values: ValidLookup) => void;
+  /** Called on every edit of a field, with the field's name and the form's values. */
+  onEdit?: (field: keyof LookupFormValues, values: LookupFormValues) => void;
+}
+
+const EMPTY: LookupFormValues = { fiscalCode: '', quota: '', method: '' };
+
+/**
+ * The family lookup form (SPEC.md sections 2 and 5): 'Codice Fiscale
+ * Genitore', optionally 'Quota da Pagare' and 'Metodo di Pagamento', and
+ * 'Trova'. Validates as {@link lookupSchema} says, then finds the family; an
+ * unknown code shows 'Il codice fiscale inserito non risulta nei nostri
+ * sistemi', a failed read an Italian error (the button stays usable to retry).
+ */
+export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormProps) {
+  const schema = useMemo(() => lookupSchema(fields), [fields]);
+  const form = useForm<LookupFormValues, unknown, ValidLookup>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+  const lookup = useMutation({
+    mutationFn: (values: ValidLookup) => findFamilyByParentFiscalCode(values.fiscalCode),
+    retry: false,
+    onError: (error) => console.error('Ricerca famiglia non riuscita:', error),
+  });
+  const { errors } = form.formState;
+
+  const edited = (field: keyof LookupFormValues) => {
+    lookup.reset();
+    onEdit?.(field, form.getValues());
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    const found = await lookup.mutateAsync(values).catch(() => undefined);
+    if (found) onFound(found, values);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField
+        label="Codice Fiscale Genitore"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.fiscalCode?.message}
+        {...form.register('fiscalCode', { onChange: () => edited('fiscalCode') })}
+      />
+      {fields.quota && (
+        <Controller
+          control={form.control}
+          name="quota"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Quota da Pagare"
+              placeholder="Seleziona la quota"
+              options={QUOTAS.map((quota) => ({ value: quota, label: quota }))}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                edited('quota');
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+      {fields.method && (
+        <Controller
+          control={form.control}
+          name="method"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Metodo di Pagamento"
+              placeholder="Seleziona il metodo"
+              options={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                edited('method');
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+      <Button type="submit" loading={form.formState.isSubmitting}>
+        Trova
+      </Button>
+      {lookup.isSuccess && lookup.data === null && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
+      {lookup.isError && <Alert kind="error">{describeError(lookup.error)}</Alert>}
+    </form>
+  );
+}

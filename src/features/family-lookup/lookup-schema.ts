@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, QUOTAS } from '../../domain/plans';
+
+/** Field error texts of SPEC.md section 5. */
+export const LOOKUP_MESSAGES = {
+  invalidFiscalCode: 'Inserisci un codice fiscale valido',
+  emptySelect: "Seleziona un'opzione",
+  notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
+} as const;
+
+/** The raw values of the lookup form ('' = nothing chosen yet). */
+export interface LookupFormValues {
+  fiscalCode: string;
+  quota: string;
+  method: string;
+}
+
+/** Which optional fields a screen shows: the camp screen has both, the medical screen neither. */
+export interface LookupFields {
+  quota: boolean;
+  method: boolean;
+}
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.enum(options, { error: LOOKUP_MESSAGES.emptySelect });
+
+/**
+ * Validation of the lookup form (SPEC.md section 5): the fiscal code is
+ * stripped of whitespace, upper-cased and checked (format and check
+ * character) — anything else, empty included, is 'Inserisci un codice
+ * fiscale valido'; each shown select must be chosen ("Seleziona un'opzione").
+ * The fiscal code library is loaded on first validation, not with the page.
+ */
+export function lookupSchema(fields: LookupFields) {
+  return z.object({
+    fiscalCode: z.string().transform(async (raw, context) => {
+      const { normalizeFiscalCode, isValidFiscalCode } = await import('../../domain/fiscal-code');
+      const code = normalizeFiscalCode(raw);
+      if (!code || !isValidFiscalCode(code)) {
+        context.addIssue({ code: 'custom', message: LOOKUP_MESSAGES.invalidFiscalCode });
+        return z.NEVER;
+      }
+      return code;
+    }),
+    quota: fields.quota ? requiredChoice(QUOTAS) : z.string(),
+    method: fields.method ? requiredChoice(PAYMENT_METHODS) : z.string(),
+  });
+}
+
+/** The validated lookup values: the fiscal code normalised. */
+export type ValidLookup = z.output<ReturnType<typeof lookupSchema>>;
