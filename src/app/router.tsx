@@ -1,26 +1,37 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from '../components/layout/AppLayout';
-import { AdminRoute } from './routes/AdminRoute';
-import { BankTransferRoute } from './routes/BankTransferRoute';
 import { CampoEstivoRoute } from './routes/CampoEstivoRoute';
 import { HomeRoute } from './routes/HomeRoute';
-import { MerchandiseRoute } from './routes/MerchandiseRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
-import { PagamentoRoute } from './routes/PagamentoRoute';
 
-/** The routes of SPEC.md section 2. */
+/**
+ * The routes of SPEC.md section 2. The home and camp screens are in the first
+ * bundle; every other route loads its code when first visited.
+ */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'campo-estivo', element: <CampoEstivoRoute /> },
-      { path: 'felpa-reparto', element: <MerchandiseRoute key="felpa" kind="felpa" /> },
-      { path: 'maglietta-gruppo', element: <MerchandiseRoute key="maglietta" kind="maglietta" /> },
-      { path: 'bonifico/:page', element: <BankTransferRoute /> },
-      { path: 'pagamento', element: <PagamentoRoute /> },
+      {
+        path: 'felpa-reparto',
+        lazy: async () => {
+          const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
+          return { element: <MerchandiseRoute key="felpa" kind="felpa" /> };
+        },
+      },
+      {
+        path: 'maglietta-gruppo',
+        lazy: async () => {
+          const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
+          return { element: <MerchandiseRoute key="maglietta" kind="maglietta" /> };
+        },
+      },
+      { path: 'bonifico/:page', lazy: async () => ({ Component: (await import('./routes/BankTransferRoute')).BankTransferRoute }) },
+      { path: 'pagamento', lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
       { path: 'admin', element: <Navigate to="/admin/check-pagamenti" replace /> },
-      { path: 'admin/check-pagamenti', element: <AdminRoute /> },
+      { path: 'admin/check-pagamenti', lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

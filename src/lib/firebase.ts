@@ -1,5 +1,5 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
 import { firebaseSettings } from './env';
 
@@ -35,7 +35,9 @@ export function getFirebase(): FirebaseClients {
     projectId: settings.projectId,
     appId: settings.appId,
   });
-  const auth = getAuth(app);
+  // initializeAuth without a popup/redirect resolver: the portal signs in
+  // anonymously and with e-mail/password only, so the bundle stays smaller.
+  const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   const db = getFirestore(app);
   if (settings.authEmulatorUrl) {
     connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });

@@ -8,7 +8,7 @@ import { toggleInTickOrder } from '../../domain/selection';
 import type { FamilyLookup } from '../../lib/db/families';
 import { saveOrder } from '../../lib/db/orders';
 import type { BankTransferState } from '../../features/bank-transfer/bank-transfer-state';
-import type { LookupFormValues, ValidLookup } from '../../features/family-lookup/lookup-schema';
+import type { LookupFormValues, ValidLookup } from '../../features/family-lookup/lookup-messages';
 
 const asMethod = (value: string): PaymentMethod | null => (value === 'Online' || value === 'Bonifico' ? value : null);
 const asQuota = (value: string): Quota | null => (value === 'Acconto' || value === 'Saldo' ? value : null);

@@ -3,6 +3,7 @@ import { CopyButton } from '../../components/ui/CopyButton';
 import { GROUP } from '../../config/group';
 import { paymentReason, paymentReasonTemplate, type BankTransferPage } from '../../domain/bank-transfer';
 import { formatEuros } from '../../domain/money';
+import { QUOTAS } from '../../domain/plans';
 import { PRICES_EUROS } from '../../domain/prices';
 import type { BankTransferState } from './bank-transfer-state';
 
@@ -76,7 +77,13 @@ export function BankTransferDetails({ page, order }: BankTransferDetailsProps) {
         <dl className="mt-2">
           <DetailRow label="Intestatario" value={GROUP.bankAccount.holder} copyLabel="intestatario" />
           <DetailRow label="IBAN" value={GROUP.bankAccount.iban} copyLabel="IBAN" />
-          <DetailRow label="Causale" value={paymentReasonTemplate(page, year, order?.quota)} copyLabel="causale generica" />
+          {page === 'campo-estivo' && !order?.quota ? (
+            QUOTAS.map((quota) => (
+              <DetailRow key={quota} label={`Causale ${quota}`} value={paymentReasonTemplate(page, year, quota)} copyLabel={`causale ${quota}`} />
+            ))
+          ) : (
+            <DetailRow label="Causale" value={paymentReasonTemplate(page, year, order?.quota)} copyLabel="causale generica" />
+          )}
         </dl>
         <div className="mt-4 text-sm text-gray-600">
           <PriceNote page={page} />

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Select } from '../../components/ui/Select';
@@ -9,7 +8,7 @@ import { TextField } from '../../components/ui/TextField';
 import { PAYMENT_METHODS, QUOTAS } from '../../domain/plans';
 import { findFamilyByParentFiscalCode, type FamilyLookup } from '../../lib/db/families';
 import { describeError } from '../../lib/errors';
-import { LOOKUP_MESSAGES, lookupSchema, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-schema';
+import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 
 /** Props of {@link FamilyLookupForm}. */
 export interface FamilyLookupFormProps {
@@ -26,16 +25,20 @@ const EMPTY: LookupFormValues = { fiscalCode: '', quota: '', method: '' };
 /**
  * The family lookup form (SPEC.md sections 2 and 5): 'Codice Fiscale
  * Genitore', optionally 'Quota da Pagare' and 'Metodo di Pagamento', and
- * 'Trova'. Validates as {@link lookupSchema} says, then finds the family; an
+ * 'Trova'. Validates as `lookupSchema` says, then finds the family; an
  * unknown code shows 'Il codice fiscale inserito non risulta nei nostri
  * sistemi', a failed read an Italian error (the button stays usable to retry).
  */
 export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormProps) {
-  const schema = useMemo(() => lookupSchema(fields), [fields]);
-  const form = useForm<LookupFormValues, unknown, ValidLookup>({
-    resolver: zodResolver(schema),
-    defaultValues: EMPTY,
-  });
+  // Validation (zod + the fiscal code library) loads on the first 'Trova'.
+  const resolver = useMemo<Resolver<LookupFormValues, unknown, ValidLookup>>(
+    () => async (values, context, options) => {
+      const { lookupResolver } = await import('./lookup-resolver');
+      return lookupResolver(fields)(values, context, options);
+    },
+    [fields],
+  );
+  const form = useForm<LookupFormValues, unknown, ValidLookup>({ resolver, defaultValues: EMPTY });
   const lookup = useMutation({
     mutationFn: (values: ValidLookup) => findFamilyByParentFiscalCode(values.fiscalCode),
     retry: false,

@@ -1,25 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, QUOTAS } from '../../domain/plans';
-
-/** Field error texts of SPEC.md section 5. */
-export const LOOKUP_MESSAGES = {
-  invalidFiscalCode: 'Inserisci un codice fiscale valido',
-  emptySelect: "Seleziona un'opzione",
-  notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
-} as const;
-
-/** The raw values of the lookup form ('' = nothing chosen yet). */
-export interface LookupFormValues {
-  fiscalCode: string;
-  quota: string;
-  method: string;
-}
-
-/** Which optional fields a screen shows: the camp screen has both, the medical screen neither. */
-export interface LookupFields {
-  quota: boolean;
-  method: boolean;
-}
+import { LOOKUP_MESSAGES, type LookupFields } from './lookup-messages';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(options: T) =>
   z.enum(options, { error: LOOKUP_MESSAGES.emptySelect });
@@ -46,6 +27,3 @@ export function lookupSchema(fields: LookupFields) {
     method: fields.method ? requiredChoice(PAYMENT_METHODS) : z.string(),
   });
 }
-
-/** The validated lookup values: the fiscal code normalised. */
-export type ValidLookup = z.output<ReturnType<typeof lookupSchema>>;

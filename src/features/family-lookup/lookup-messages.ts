@@ -1,0 +1,26 @@
+/** Field error texts of SPEC.md section 5. */
+export const LOOKUP_MESSAGES = {
+  invalidFiscalCode: 'Inserisci un codice fiscale valido',
+  emptySelect: "Seleziona un'opzione",
+  notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
+} as const;
+
+/** The raw values of the lookup form ('' = nothing chosen yet). */
+export interface LookupFormValues {
+  fiscalCode: string;
+  quota: string;
+  method: string;
+}
+
+/** Which optional fields a screen shows: the camp screen has both, the medical screen neither. */
+export interface LookupFields {
+  quota: boolean;
+  method: boolean;
+}
+
+/** The validated lookup values: the fiscal code normalised, '' for fields not shown. */
+export interface ValidLookup {
+  fiscalCode: string;
+  quota: string;
+  method: string;
+}

@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Alert } from '../../../src/components/ui/Alert';
+import { Button } from '../../../src/components/ui/Button';
+import { CopyButton } from '../../../src/components/ui/CopyButton';
+import { PasswordInput } from '../../../src/components/ui/PasswordInput';
+import { Select } from '../../../src/components/ui/Select';
+
+describe('Button', () => {
+  it('cannot be clicked when disabled or loading', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    const { rerender } = render(<Button onClick={onClick} disabled>Paga</Button>);
+    await user.click(screen.getByRole('button', { name: 'Paga' }));
+    rerender(<Button onClick={onClick} loading>Paga</Button>);
+    expect(screen.getByRole('button', { name: /Paga/ })).toBeDisabled();
+    expect(screen.getByRole('status', { name: 'Caricamento' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Paga/ }));
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('Alert', () => {
+  it('announces errors as alerts and other kinds as status', () => {
+    render(
+      <>
+        <Alert kind="error">Errore grave</Alert>
+        <Alert kind="success">Tutto bene</Alert>
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Errore grave');
+    expect(screen.getByRole('status')).toHaveTextContent('Tutto bene');
+  });
+});
+
+describe('PasswordInput', () => {
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    render(<PasswordInput label="Password" />);
+    const input = screen.getByLabelText('Password');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostra password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Nascondi password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('Select', () => {
+  function Controlled() {
+    const [value, setValue] = useState('');
+    return (
+      <Select
+        label="Metodo di Pagamento"
+        placeholder="Seleziona il metodo"
+        options={[
+          { value: 'Online', label: 'Online' },
+          { value: 'Bonifico', label: 'Bonifico' },
+        ]}
+        value={value}
+        onChange={setValue}
+        error={value ? undefined : "Seleziona un'opzione"}
+      />
+    );
+  }
+
+  it('picks an option with the mouse and with the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Controlled />);
+    expect(screen.getByText("Seleziona un'opzione")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Metodo di Pagamento/ }));
+    await user.click(screen.getByRole('option', { name: 'Bonifico' }));
+    expect(screen.getByRole('button', { name: /Metodo di Pagamento/ })).toHaveTextContent('Bonifico');
+    expect(screen.queryByText("Seleziona un'opzione")).not.toBeInTheDocument();
+
+    screen.getByRole('button', { name: /Metodo di Pagamento/ }).focus();
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(screen.getByRole('button', { name: /Metodo di Pagamento/ })).toHaveTextContent('Online');
+  });
+});
+
+describe('CopyButton', () => {
+  it('copies its text and says so', async () => {
+    const user = userEvent.setup();
+    render(<CopyButton text="IT60X0542811101000000123456" what="IBAN" />);
+    await user.click(screen.getByRole('button', { name: 'Copia IBAN' }));
+    expect(await navigator.clipboard.readText()).toBe('IT60X0542811101000000123456');
+    expect(screen.getByRole('button', { name: 'Copia IBAN' })).toHaveTextContent('Copiato!');
+  });
+});
