@@ -30,6 +30,8 @@ export default defineConfig({
     include: [
       '@headlessui/react',
       '@hookform/resolvers/zod',
+      '@stripe/react-stripe-js',
+      '@stripe/stripe-js/pure',
       '@tanstack/react-query',
       'codice-fiscale-js',
       'date-fns',

@@ -22,7 +22,8 @@ import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
 import { readStackSettings } from './dev/settings';
 
-if (!process.argv.includes('--no-env-file') && existsSync('.env')) process.loadEnvFile('.env');
+const useEnvFile = !process.argv.includes('--no-env-file');
+if (useEnvFile && existsSync('.env')) process.loadEnvFile('.env');
 const settings = readStackSettings();
 const reset = process.argv.includes('--reset');
 const stoppers: Array<() => Promise<unknown> | void> = [];
@@ -94,6 +95,7 @@ async function main() {
       VITE_FIREBASE_APP_ID: '',
       VITE_FIREBASE_AUTH_EMULATOR_URL: `http://${settings.host}:${settings.authPort}`,
       VITE_FIRESTORE_EMULATOR_HOST: `${settings.host}:${settings.firestorePort}`,
+      ...(useEnvFile ? {} : { VITE_STRIPE_PUBLISHABLE_KEY: '', STRIPE_SECRET_KEY: '' }),
     },
   });
   track(vite, 'Vite');

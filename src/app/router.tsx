@@ -30,6 +30,10 @@ export const router = createBrowserRouter([
       },
       { path: 'bonifico/:page', lazy: async () => ({ Component: (await import('./routes/BankTransferRoute')).BankTransferRoute }) },
       { path: 'pagamento', lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
+      {
+        path: 'payment-success',
+        lazy: async () => ({ Component: (await import('../features/checkout/PaymentSuccess')).PaymentSuccess }),
+      },
       { path: 'admin', element: <Navigate to="/admin/check-pagamenti" replace /> },
       { path: 'admin/check-pagamenti', lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }) },
       { path: '*', element: <NotFoundRoute /> },

@@ -6,9 +6,9 @@ import { sumEuros } from '../../domain/money';
 import type { OrderLine } from '../../domain/order';
 import { CampChildrenPicker } from '../../features/campo-estivo/CampChildrenPicker';
 import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
+import { OnlineCheckout } from '../payment/OnlineCheckout';
 import { SubmitOrderBar } from '../payment/SubmitOrderBar';
 import { useOrderFlow } from '../payment/use-order-flow';
-import { OnlinePaymentUnavailable } from '../payment/OnlinePaymentUnavailable';
 
 const CAMP_FIELDS = { quota: true, method: true };
 
@@ -63,7 +63,9 @@ export function CampoEstivoRoute() {
           onSubmit={submit}
         />
       )}
-      {flow.checkoutOpen && <OnlinePaymentUnavailable />}
+      {flow.checkoutOpen && flow.lookup && lines.length > 0 && (
+        <OnlineCheckout familyId={flow.lookup.family.id} lines={lines} returnPath="/campo-estivo" />
+      )}
     </div>
   );
 }

@@ -8,13 +8,14 @@ import { merchandisePriceEuros } from '../../domain/prices';
 import { pickInTickOrder } from '../../domain/selection';
 import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
 import { MerchChildrenPicker } from '../../features/merchandise/MerchChildrenPicker';
-import { OnlinePaymentUnavailable } from '../payment/OnlinePaymentUnavailable';
+import { OnlineCheckout } from '../payment/OnlineCheckout';
 import { SubmitOrderBar } from '../payment/SubmitOrderBar';
 import { useOrderFlow } from '../payment/use-order-flow';
 
 /** The two merchandise screens (SPEC.md section 2, "Felpa and Maglietta screens"). */
 const MERCHANDISE = {
   felpa: {
+    path: '/felpa-reparto',
     title: 'Felpe Reparto',
     intro: 'Ordina la felpa del Reparto per i tuoi figli.',
     plan: PLAN.felpa,
@@ -22,6 +23,7 @@ const MERCHANDISE = {
     onlyReparto: true,
   },
   maglietta: {
+    path: '/maglietta-gruppo',
     title: 'Magliette Gruppo',
     intro: 'Ordina la maglietta del gruppo per i tuoi figli.',
     plan: PLAN.maglietta,
@@ -114,7 +116,9 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
           onSubmit={submit}
         />
       )}
-      {flow.checkoutOpen && <OnlinePaymentUnavailable />}
+      {flow.checkoutOpen && flow.lookup && lines.length > 0 && (
+        <OnlineCheckout familyId={flow.lookup.family.id} lines={lines} returnPath={product.path} />
+      )}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function MerchChildrenPicker({ sons, priceEuros, selectedIds, sizes, onTo
                   <Select
                     className="flex-1"
                     label={`Taglia di ${son.name}`}
-                    placeholder="Scegli la taglia"
+                    placeholder="Seleziona la taglia"
                     options={SIZE_OPTIONS}
                     value={sizes[son.id] ?? ''}
                     onChange={(value) => onSizeChange(son.id, value as Size)}

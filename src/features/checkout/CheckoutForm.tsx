@@ -1,0 +1,101 @@
+import { ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
+import { PaymentStatus } from './PaymentStatus';
+
+/** The status messages of SPEC.md section 4, "Checkout payment". */
+export const CHECKOUT_MESSAGES = {
+  processing: 'Elaborazione del pagamento in corso...',
+  succeeded: 'Pagamento completato con successo!',
+  providerError: (message: string) => `Errore: ${message}`,
+  otherStatus: (status: string) => `Il pagamento è in stato: ${status}`,
+  exception: 'Si è verificato un errore durante il pagamento',
+  expressDone: 'Pagamento express checkout elaborato',
+  expressError: 'Errore durante il pagamento express',
+} as const;
+
+/** Props of {@link CheckoutForm}. */
+export interface CheckoutFormProps {
+  /** Called once the PaymentIntent succeeded, with its id. */
+  onSucceeded: (paymentIntentId: string) => void;
+  /** Called just before confirming, so the order survives a redirect. */
+  onBeforeConfirm: () => void;
+}
+
+/**
+ * 'Completa il Pagamento' (SPEC.md sections 2 and 4): the Express Checkout
+ * Element, the Payment Element under 'Dettagli di pagamento' and 'Paga ora'
+ * ('Pagamento in Corso...' with a spinner while processing). Submitting does
+ * nothing until Stripe and its elements are ready. Redirects to
+ * /payment-success only when the payment method requires it.
+ */
+export function CheckoutForm({ onSucceeded, onBeforeConfirm }: CheckoutFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [message, setMessage] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  const confirm = async () => {
+    if (!stripe || !elements) return null;
+    onBeforeConfirm();
+    return stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/payment-success` },
+      redirect: 'if_required',
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setProcessing(true);
+    setMessage(CHECKOUT_MESSAGES.processing);
+    try {
+      const result = await confirm();
+      if (!result) return;
+      if (result.error) {
+        setMessage(CHECKOUT_MESSAGES.providerError(result.error.message ?? ''));
+      } else if (result.paymentIntent.status === 'succeeded') {
+        setMessage(CHECKOUT_MESSAGES.succeeded);
+        onSucceeded(result.paymentIntent.id);
+      } else {
+        setMessage(CHECKOUT_MESSAGES.otherStatus(result.paymentIntent.status));
+      }
+    } catch (error) {
+      console.error('Pagamento non riuscito:', error);
+      setMessage(CHECKOUT_MESSAGES.exception);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const confirmExpress = async () => {
+    try {
+      const result = await confirm();
+      if (!result) return;
+      if (result.error) {
+        setMessage(CHECKOUT_MESSAGES.expressError);
+        return;
+      }
+      setMessage(CHECKOUT_MESSAGES.expressDone);
+      if (result.paymentIntent.status === 'succeeded') onSucceeded(result.paymentIntent.id);
+    } catch (error) {
+      console.error('Pagamento express non riuscito:', error);
+      setMessage(CHECKOUT_MESSAGES.expressError);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <ExpressCheckoutElement onConfirm={() => void confirmExpress()} />
+      <div>
+        <h3 className="mb-2 text-base font-semibold">Dettagli di pagamento</h3>
+        <PaymentElement options={{ layout: 'tabs' }} />
+      </div>
+      <Button type="submit" className="w-full" loading={processing} disabled={!stripe || !elements}>
+        {processing ? 'Pagamento in Corso...' : 'Paga ora'}
+      </Button>
+      {message && <PaymentStatus message={message} />}
+    </form>
+  );
+}
