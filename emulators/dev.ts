@@ -1,7 +1,8 @@
 /**
  * `npm run dev`: the whole portal on local emulators, in one terminal.
  *
- * Starts the Firestore emulator (emulators/firestore) in this process, the Firebase
+ * Starts the Firestore emulator (emulators/firestore) and the Cloudinary-
+ * compatible media emulator (emulators/media) in this process, the Firebase
  * Auth emulator of firebase-tools as a child process, seeds the demo data on
  * an empty data folder, and runs Vite with Netlify's plugin (functions at
  * /.netlify/functions/*). Ctrl-C stops everything.
@@ -17,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startFirestoreEmulator } from './firestore/server';
+import { startMediaEmulator } from './media/server';
 import { DEMO_ADMIN } from './seed/demo-data';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
@@ -25,6 +27,8 @@ import { readStackSettings } from './dev/settings';
 const useEnvFile = !process.argv.includes('--no-env-file');
 if (useEnvFile && existsSync('.env')) process.loadEnvFile('.env');
 const settings = readStackSettings();
+/** Demo Cloudinary account shared by the media emulator and get-signature. */
+const MEDIA = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
 const reset = process.argv.includes('--reset');
 const stoppers: Array<() => Promise<unknown> | void> = [];
 let stopping = false;
@@ -79,6 +83,15 @@ async function main() {
   console.log(`[dev] Firestore emulator on ${firestore.url}`);
   if (await seedIfEmpty(settings)) console.log('[dev] seeded the demo data');
 
+  const media = await startMediaEmulator({
+    host: settings.host,
+    port: settings.mediaPort,
+    dataDir: path.join(settings.dataDir, 'media'),
+    ...MEDIA,
+  });
+  stoppers.push(() => media.close());
+  console.log(`[dev] media (Cloudinary) emulator on ${media.url}`);
+
   const auth = await startAuthEmulator(settings);
   track(auth, 'Auth emulator');
   await ensureAuthAccount(settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -96,6 +109,11 @@ async function main() {
       VITE_FIREBASE_AUTH_EMULATOR_URL: `http://${settings.host}:${settings.authPort}`,
       VITE_FIRESTORE_EMULATOR_HOST: `${settings.host}:${settings.firestorePort}`,
       ...(useEnvFile ? {} : { VITE_STRIPE_PUBLISHABLE_KEY: '', STRIPE_SECRET_KEY: '' }),
+      VITE_CLOUDINARY_UPLOAD_URL: `${media.url}/v1_1/${MEDIA.cloudName}/auto/upload`,
+      CLOUDINARY_CLOUD_NAME: MEDIA.cloudName,
+      CLOUDINARY_API_KEY: MEDIA.apiKey,
+      CLOUDINARY_API_SECRET: MEDIA.apiSecret,
+      CLOUDINARY_UPLOAD_PRESET: MEDIA.uploadPreset,
     },
   });
   track(vite, 'Vite');

@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
           return { element: <MerchandiseRoute key="maglietta" kind="maglietta" /> };
         },
       },
+      { path: 'scheda-medica', lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
       { path: 'bonifico/:page', lazy: async () => ({ Component: (await import('./routes/BankTransferRoute')).BankTransferRoute }) },
       { path: 'pagamento', lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
       {
