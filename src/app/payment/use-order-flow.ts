@@ -75,8 +75,17 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
       setSelectedIds(ids);
       setCheckoutOpen(false);
     },
-    openCheckout() {
-      setCheckoutOpen(true);
+    /**
+     * Submits the chosen lines: Bonifico saves the order and opens the
+     * transfer page; Online opens the checkout panel (the order is saved
+     * after the payment).
+     */
+    submit(lines: OrderLine[], transfer: Omit<BankTransferState, 'amountEuros'>) {
+      if (method === 'Bonifico') saveBankTransfer.mutate({ lines, transfer });
+      else setCheckoutOpen(true);
     },
   };
 }
+
+/** What {@link useOrderFlow} returns. */
+export type OrderFlow = ReturnType<typeof useOrderFlow>;

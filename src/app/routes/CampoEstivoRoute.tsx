@@ -2,12 +2,10 @@ import { Alert } from '../../components/ui/Alert';
 import { campPlanFor } from '../../domain/plans';
 import { priceCampSelection } from '../../domain/prices';
 import { pickInTickOrder } from '../../domain/selection';
-import { sumEuros } from '../../domain/money';
 import type { OrderLine } from '../../domain/order';
 import { CampChildrenPicker } from '../../features/campo-estivo/CampChildrenPicker';
 import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
-import { OnlineCheckout } from '../payment/OnlineCheckout';
-import { SubmitOrderBar } from '../payment/SubmitOrderBar';
+import { OrderActions } from '../payment/OrderActions';
 import { useOrderFlow } from '../payment/use-order-flow';
 
 const CAMP_FIELDS = { quota: true, method: true };
@@ -28,15 +26,6 @@ export function CampoEstivoRoute() {
     priceEuros,
     son: { id: child.id, name: child.name, surname: child.surname },
   }));
-  const totalEuros = sumEuros(lines.map((line) => line.priceEuros));
-
-  const submit = () => {
-    if (flow.method === 'Bonifico') {
-      flow.saveBankTransfer.mutate({ lines, transfer: { surname: flow.lookup?.family.surname ?? '', quota, year } });
-    } else {
-      flow.openCheckout();
-    }
-  };
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -54,18 +43,12 @@ export function CampoEstivoRoute() {
           <CampChildrenPicker sons={flow.lookup.sons} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
         </section>
       )}
-      {lines.length > 0 && flow.method && !flow.checkoutOpen && (
-        <SubmitOrderBar
-          method={flow.method}
-          totalEuros={totalEuros}
-          saving={flow.saveBankTransfer.isPending}
-          saveError={flow.saveBankTransfer.error}
-          onSubmit={submit}
-        />
-      )}
-      {flow.checkoutOpen && flow.lookup && lines.length > 0 && (
-        <OnlineCheckout familyId={flow.lookup.family.id} lines={lines} returnPath="/campo-estivo" />
-      )}
+      <OrderActions
+        flow={flow}
+        lines={lines}
+        returnPath="/campo-estivo"
+        onSubmit={() => flow.submit(lines, { surname: flow.lookup?.family.surname ?? '', quota, year })}
+      />
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import type { BankTransferPage } from '../../domain/bank-transfer';
-import { sumEuros } from '../../domain/money';
 import type { OrderLine } from '../../domain/order';
 import { PLAN, type Size } from '../../domain/plans';
 import { merchandisePriceEuros } from '../../domain/prices';
 import { pickInTickOrder } from '../../domain/selection';
 import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
 import { MerchChildrenPicker } from '../../features/merchandise/MerchChildrenPicker';
-import { OnlineCheckout } from '../payment/OnlineCheckout';
-import { SubmitOrderBar } from '../payment/SubmitOrderBar';
+import { OrderActions } from '../payment/OrderActions';
 import { useOrderFlow } from '../payment/use-order-flow';
 
 /** The two merchandise screens (SPEC.md section 2, "Felpa and Maglietta screens"). */
@@ -54,18 +52,13 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
     priceEuros,
     son: { id: son.id, name: son.name, surname: son.surname },
   }));
-  const totalEuros = sumEuros(lines.map((line) => line.priceEuros));
 
   const submit = () => {
     if (lines.some((line) => !line.note)) {
       setShowMissingSizes(true);
       return;
     }
-    if (flow.method === 'Bonifico') {
-      flow.saveBankTransfer.mutate({ lines, transfer: { surname: flow.lookup?.family.surname ?? '', year: new Date().getFullYear() } });
-    } else {
-      flow.openCheckout();
-    }
+    flow.submit(lines, { surname: flow.lookup?.family.surname ?? '', year: new Date().getFullYear() });
   };
 
   return (
@@ -107,18 +100,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
           />
         </section>
       )}
-      {lines.length > 0 && flow.method && !flow.checkoutOpen && (
-        <SubmitOrderBar
-          method={flow.method}
-          totalEuros={totalEuros}
-          saving={flow.saveBankTransfer.isPending}
-          saveError={flow.saveBankTransfer.error}
-          onSubmit={submit}
-        />
-      )}
-      {flow.checkoutOpen && flow.lookup && lines.length > 0 && (
-        <OnlineCheckout familyId={flow.lookup.family.id} lines={lines} returnPath={product.path} />
-      )}
+      <OrderActions flow={flow} lines={lines} returnPath={product.path} onSubmit={submit} />
     </div>
   );
 }
