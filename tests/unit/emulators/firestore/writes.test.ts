@@ -169,6 +169,35 @@ describe('atomicity', () => {
     expect((await getDoc(doc(h.db, 'tx', 'family'))).get('orders')).toEqual(['order-1']);
   });
 
+  it('a Lite transaction whose read document changed meanwhile fails its updateTime precondition and is retried', async () => {
+    const ref = doc(h.db, 'tx', 'counter');
+    await setDoc(ref, { n: 1 });
+    let attempts = 0;
+    await runTransaction(h.db, async (transaction) => {
+      attempts++;
+      const current = (await transaction.get(ref)).get('n') as number;
+      if (attempts === 1) await setDoc(ref, { n: 10 }); // another writer, between read and commit
+      transaction.update(ref, { n: current + 1 });
+    });
+    expect(attempts).toBe(2);
+    expect((await getDoc(ref)).get('n')).toBe(11);
+  });
+
+  it('a Lite transaction that creates a document someone else created meanwhile is retried (exists:false precondition)', async () => {
+    const ref = doc(h.db, 'tx', 'created-once');
+    let attempts = 0;
+    const created = await runTransaction(h.db, async (transaction) => {
+      attempts++;
+      const existing = await transaction.get(ref);
+      if (attempts === 1) await setDoc(ref, { by: 'other' });
+      if (existing.exists()) return false;
+      transaction.set(ref, { by: 'me' });
+      return true;
+    });
+    expect([attempts, created]).toEqual([2, false]);
+    expect((await getDoc(ref)).get('by')).toBe('other');
+  });
+
   it('a transaction whose read document changed before commit is ABORTED (REST)', async () => {
     await setDoc(doc(h.db, 'tx', 'contended'), { v: 1 });
     const begin = await h.rest(':beginTransaction', {});
