@@ -69,11 +69,12 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
     toggle(sonId: string) {
       setSelectedIds((selected) => toggleInTickOrder(selected, sonId));
       setCheckoutOpen(false);
+      saveBankTransfer.reset();
     },
-    /** Replaces the choice (used by screens that pick children with extra data). */
-    setSelectedIds(ids: string[]) {
-      setSelectedIds(ids);
+    /** Something else of the order changed (a size): the checkout must show the new order. */
+    orderChanged() {
       setCheckoutOpen(false);
+      saveBankTransfer.reset();
     },
     /**
      * Submits the chosen lines: Bonifico saves the order and opens the

@@ -94,7 +94,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
             onToggle={flow.toggle}
             onSizeChange={(sonId, size) => {
               setSizes((current) => ({ ...current, [sonId]: size }));
-              flow.setSelectedIds(flow.selectedIds);
+              flow.orderChanged();
             }}
             showMissingSizes={showMissingSizes}
           />
