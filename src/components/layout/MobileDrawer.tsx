@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import type { MenuEntry } from '../../config/menu';
 import { MenuLink } from './MenuLink';
+import { ChevronDownIcon } from '../ui/ChevronDownIcon';
 
 /** Props of {@link MobileDrawer}. */
 export interface MobileDrawerProps {
@@ -36,9 +37,7 @@ export function MobileDrawer({ open, onClose, entries, donationUrl }: MobileDraw
                   <Disclosure>
                     <DisclosureButton className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left font-medium text-gray-900 hover:bg-brand-50">
                       {entry.label}
-                      <svg className="size-4 transition in-data-open:rotate-180" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-                        <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z" />
-                      </svg>
+                      <ChevronDownIcon className="size-4 transition in-data-open:rotate-180" />
                     </DisclosureButton>
                     <DisclosurePanel as="ul" className="ml-3 border-l border-brand-100 pl-2">
                       {entry.subItems.map((item) => (

@@ -1,5 +1,6 @@
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useId } from 'react';
+import { ChevronDownIcon } from './ChevronDownIcon';
 
 /** One choice of a {@link Select}. */
 export interface SelectOption {
@@ -41,9 +42,7 @@ export function Select({ label, options, value, onChange, placeholder = 'Selezio
             }`}
           >
             <span className={chosen ? 'text-gray-900' : 'text-gray-400'}>{chosen?.label ?? placeholder}</span>
-            <svg className="size-5 text-gray-400" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-              <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z" />
-            </svg>
+            <ChevronDownIcon className="size-5 text-gray-400" />
           </ListboxButton>
           <ListboxOptions className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-black/10 focus:outline-none">
             {options.map((option) => (

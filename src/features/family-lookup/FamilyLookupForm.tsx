@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Select } from '../../components/ui/Select';
@@ -21,6 +21,36 @@ export interface FamilyLookupFormProps {
 }
 
 const EMPTY: LookupFormValues = { fiscalCode: '', quota: '', method: '' };
+
+/** One of the lookup form's selects, bound to the form. */
+function ChoiceField(props: {
+  control: Control<LookupFormValues, unknown, ValidLookup>;
+  name: 'quota' | 'method';
+  label: string;
+  placeholder: string;
+  choices: readonly string[];
+  onEdit: (field: 'quota' | 'method') => void;
+}) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <Select
+          label={props.label}
+          placeholder={props.placeholder}
+          options={props.choices.map((choice) => ({ value: choice, label: choice }))}
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            props.onEdit(props.name);
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
 
 /**
  * The family lookup form (SPEC.md sections 2 and 5): 'Codice Fiscale
@@ -67,41 +97,16 @@ export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormPr
         {...form.register('fiscalCode', { onChange: () => edited('fiscalCode') })}
       />
       {fields.quota && (
-        <Controller
-          control={form.control}
-          name="quota"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Quota da Pagare"
-              placeholder="Seleziona la quota"
-              options={QUOTAS.map((quota) => ({ value: quota, label: quota }))}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                edited('quota');
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <ChoiceField control={form.control} name="quota" label="Quota da Pagare" placeholder="Seleziona la quota" choices={QUOTAS} onEdit={edited} />
       )}
       {fields.method && (
-        <Controller
+        <ChoiceField
           control={form.control}
           name="method"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Metodo di Pagamento"
-              placeholder="Seleziona il metodo"
-              options={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                edited('method');
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Metodo di Pagamento"
+          placeholder="Seleziona il metodo"
+          choices={PAYMENT_METHODS}
+          onEdit={edited}
         />
       )}
       <Button type="submit" loading={form.formState.isSubmitting}>
