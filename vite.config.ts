@@ -52,7 +52,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/rules/**/*.test.ts'],
+          globalSetup: ['tests/support/firestore-emulator.global.ts'],
+          // The emulator answers in tens of ms; transactions under contention take longer.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,11 +1,12 @@
 /**
  * `npm run dev`: the whole portal on local emulators, in one terminal.
  *
- * Starts the Firestore emulator (emulators/firestore) and the Cloudinary-
- * compatible media emulator (emulators/media) in this process, the Firebase
- * Auth emulator of firebase-tools as a child process, seeds the demo data on
- * an empty data folder, and runs Vite with Netlify's plugin (functions at
- * /.netlify/functions/*). Ctrl-C stops everything.
+ * Starts Google's Cloud Firestore emulator (with firestore.rules) and the
+ * Firebase Auth emulator of firebase-tools as child processes, the
+ * Cloudinary-compatible media emulator (emulators/media) in this process,
+ * seeds the demo data on an empty data folder, and runs Vite with Netlify's
+ * plugin (functions at /.netlify/functions/*). Ctrl-C stops everything; the
+ * Firestore data is exported to the data folder on the way out.
  *
  *   npm run dev              keep the data in .data/ across restarts
  *   npm run dev -- --reset   start again from the demo data
@@ -17,10 +18,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { startFirestoreEmulator } from './firestore/server';
 import { startMediaEmulator } from './media/server';
 import { DEMO_ADMIN } from './seed/demo-data';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
+import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
 import { readStackSettings } from './dev/settings';
 
@@ -33,12 +34,16 @@ const reset = process.argv.includes('--reset');
 const stoppers: Array<() => Promise<unknown> | void> = [];
 let stopping = false;
 
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    for (const stopOne of stoppers.reverse()) {
-      await Promise.resolve(stopOne()).catch(() => {});
-    }
+/**
+ * Stops everything once, in reverse start order (the Firestore emulator
+ * exports its data first). A second signal while stopping (Ctrl-C reaches
+ * this process both from the terminal and through tsx) is ignored.
+ */
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const stopOne of stoppers.reverse()) {
+    await Promise.resolve(stopOne()).catch((error: unknown) => console.error('[dev] while stopping:', error));
   }
   process.exit(code);
 }
@@ -74,14 +79,21 @@ async function main() {
     await rm(path.join(settings.dataDir, 'media'), { recursive: true, force: true });
   }
 
+  const startedAt = Date.now();
   const firestore = await startFirestoreEmulator({
     host: settings.host,
     port: settings.firestorePort,
+    projectId: settings.projectId,
+    rulesPath: 'firestore.rules',
     dataDir: path.join(settings.dataDir, 'firestore'),
   });
   stoppers.push(() => firestore.close());
-  console.log(`[dev] Firestore emulator on ${firestore.url}`);
-  if (await seedIfEmpty(settings)) console.log('[dev] seeded the demo data');
+  console.log(`[dev] Firestore emulator on ${firestore.url} (firestore.rules loaded, ${Date.now() - startedAt} ms)`);
+  // Server code (seed, functions, `npm run admin`) finds the emulators here.
+  process.env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `${settings.host}:${settings.authPort}`;
+  process.env.FIREBASE_PROJECT_ID = settings.projectId;
+  if (await seedIfEmpty()) console.log('[dev] seeded the demo data');
 
   const media = await startMediaEmulator({
     host: settings.host,
@@ -120,6 +132,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('[dev] could not start the stack:', error);
+  if (error instanceof Error && error.message === FIRESTORE_EMULATOR_MISSING) console.error(`[dev] ${error.message}`);
+  else console.error('[dev] could not start the stack:', error);
   void stop(1);
 });

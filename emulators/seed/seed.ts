@@ -1,5 +1,5 @@
 import CodiceFiscaleModule from 'codice-fiscale-js';
-import { Timestamp, collection, doc, getDocs, limit, query, writeBatch, type Firestore } from 'firebase/firestore/lite';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { sumEuros } from '../../src/domain/money';
 import { DEMO_FAMILIES, DEMO_ORDERS, type DemoChild, type DemoFamily } from './demo-data';
 
@@ -23,16 +23,17 @@ export function childFiscalCode(family: DemoFamily, child: DemoChild): string {
 
 /** True when the database already holds families (so it is not seeded again). */
 export async function hasData(db: Firestore): Promise<boolean> {
-  const families = await getDocs(query(collection(db, 'families'), limit(1)));
+  const families = await db.collection('families').limit(1).get();
   return !families.empty;
 }
 
 /**
- * Writes the demo data through the Firestore SDK, in one batch, with fixed
- * ids and creation dates (SPEC.md section 3 field names).
+ * Writes the demo data with firebase-admin (admin privileges, as Google
+ * documents for seeding the emulator), in one batch, with fixed ids and
+ * creation dates (SPEC.md section 3 field names).
  */
 export async function seedDemoData(db: Firestore): Promise<void> {
-  const batch = writeBatch(db);
+  const batch = db.batch();
   const seededAt = Timestamp.fromDate(new Date('2025-01-15T10:00:00Z'));
   const familyOrders = new Map<string, string[]>();
   for (const order of DEMO_ORDERS) {
@@ -40,17 +41,17 @@ export async function seedDemoData(db: Firestore): Promise<void> {
   }
 
   for (const family of DEMO_FAMILIES) {
-    batch.set(doc(db, 'families', family.id), {
+    batch.set(db.collection('families').doc(family.id), {
       id: family.id,
       surname: family.surname,
       orders_id: familyOrders.get(family.id) ?? [],
       updated_at: seededAt,
     });
     for (const parent of family.parents) {
-      batch.set(doc(db, 'parents', parent.id), { id: parent.id, cf: parent.cf, family_id: family.id });
+      batch.set(db.collection('parents').doc(parent.id), { id: parent.id, cf: parent.cf, family_id: family.id });
     }
     for (const child of family.children) {
-      batch.set(doc(db, 'sons', child.id), {
+      batch.set(db.collection('sons').doc(child.id), {
         id: child.id,
         family_id: family.id,
         name: child.name,
@@ -71,7 +72,7 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     for (const item of order.items) {
       const child = family.children.find((c) => c.id === item.childId);
       if (!child) throw new Error(`Demo item ${item.id} names an unknown child`);
-      batch.set(doc(db, 'order_items', item.id), {
+      batch.set(db.collection('order_items').doc(item.id), {
         id: item.id,
         created_at: createdAt,
         note: item.note,
@@ -80,14 +81,14 @@ export async function seedDemoData(db: Firestore): Promise<void> {
         price: item.priceEuros,
       });
     }
-    batch.set(doc(db, 'payments', paymentId), {
+    batch.set(db.collection('payments').doc(paymentId), {
       id: paymentId,
       created_at: createdAt,
       method: order.method,
       status: order.status,
       total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
     });
-    batch.set(doc(db, 'orders', order.id), {
+    batch.set(db.collection('orders').doc(order.id), {
       id: order.id,
       created_at: createdAt,
       family_id: order.familyId,

@@ -4,9 +4,11 @@ import { expect, test } from '@playwright/test';
 const FIRESTORE = 'http://127.0.0.1:8180/v1/projects/demo-scout-portal/databases/(default)/documents';
 const BLANK_FORM = 'public/scheda-medica.pdf';
 
+/** Reads a child's document as the emulator's owner (bypassing the security rules, as Google documents). */
 async function readSon(id: string): Promise<Record<string, { stringValue?: string }>> {
   const response = await fetch(`${FIRESTORE}:batchGet`, {
     method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
     body: JSON.stringify({ documents: [`projects/demo-scout-portal/databases/(default)/documents/sons/${id}`] }),
   });
   const [result] = (await response.json()) as Array<{ found: { fields: Record<string, { stringValue?: string }> } }>;

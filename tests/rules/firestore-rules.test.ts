@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  arrayUnion,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setLogLevel,
+  startAfter,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedDemoData } from '../../emulators/seed/seed';
+
+/**
+ * firestore.rules, evaluated by Google's Firestore emulator through
+ * @firebase/rules-unit-testing: what the product needs passes, what an
+ * attacker tries is listed with today's outcome (docs/security.md).
+ */
+
+const PROJECT_ID = 'demo-rules';
+let env: RulesTestEnvironment;
+
+/** The context's database, typed for the modular SDK (rules-unit-testing declares the compat type). */
+const modular = (context: { firestore: () => unknown }) => context.firestore() as Firestore;
+
+/** The identities a request can carry. */
+const who = {
+  /** A parent's browser: Firebase's anonymous session. */
+  anonymous: () => modular(env.authenticatedContext('anon-visitor', { firebase: { sign_in_provider: 'anonymous' } })),
+  /** Anyone who signed up with e-mail and password through Firebase Auth's public API. */
+  selfSignedUp: () =>
+    modular(env.authenticatedContext('mallory', { email: 'mallory@example.com', firebase: { sign_in_provider: 'password' } })),
+  /** The group's admin: e-mail account with the custom claim admin: true. */
+  admin: () =>
+    modular(env.authenticatedContext('admin', { email: 'admin@example.com', admin: true, firebase: { sign_in_provider: 'password' } })),
+};
+
+beforeAll(async () => {
+  setLogLevel('error');
+  const [host = '127.0.0.1', port = '8280'] = inject('firestoreEmulatorHost').split(':');
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { host, port: Number(port), rules: readFileSync('firestore.rules', 'utf8') },
+  });
+  await env.clearFirestore();
+  process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
+  process.env.FIREBASE_PROJECT_ID = PROJECT_ID;
+  const { getDb } = await import('../../netlify/lib/firestore');
+  await seedDemoData(getDb());
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+/** Writes a whole order the way the browser's save does today: one transaction. */
+async function saveOrderAsBrowser(db: Firestore, input: { orderId?: string; method: 'Bonifico' | 'Online'; price: number }) {
+  const orderRef = input.orderId ? doc(db, 'orders', input.orderId) : doc(collection(db, 'orders'));
+  const itemRef = doc(collection(db, 'order_items'));
+  const paymentRef = doc(collection(db, 'payments'));
+  await runTransaction(db, async (transaction) => {
+    const existing = await transaction.get(orderRef);
+    if (existing.exists()) return;
+    transaction.set(itemRef, {
+      id: itemRef.id,
+      created_at: serverTimestamp(),
+      note: '',
+      plan: 'Campo Estivo - Acconto',
+      son_info: { id: 'son-rossi-marco', name: 'Marco', surname: 'Rossi' },
+      price: input.price,
+    });
+    transaction.set(paymentRef, {
+      id: paymentRef.id,
+      created_at: serverTimestamp(),
+      method: input.method,
+      status: input.method === 'Online' ? 'Confermato' : 'Da Verificare',
+      total_amount: input.price,
+    });
+    transaction.set(orderRef, {
+      id: orderRef.id,
+      created_at: serverTimestamp(),
+      family_id: 'family-rossi',
+      order_items: [itemRef.id],
+      payment_id: paymentRef.id,
+    });
+    transaction.update(doc(db, 'families', 'family-rossi'), { orders_id: arrayUnion(orderRef.id), updated_at: serverTimestamp() });
+  });
+}
+
+describe('what the product needs today', () => {
+  it('a parent looks up a family: parent by cf, the family, its children', async () => {
+    const db = who.anonymous();
+    const parents = await assertSucceeds(getDocs(query(collection(db, 'parents'), where('cf', '==', 'RSSMRA80C12H501E'), limit(1))));
+    expect(parents.docs[0]?.get('family_id')).toBe('family-rossi');
+    await assertSucceeds(getDoc(doc(db, 'families', 'family-rossi')));
+    const sons = await assertSucceeds(getDocs(query(collection(db, 'sons'), where('family_id', '==', 'family-rossi'), limit(50))));
+    expect(sons.size).toBe(3);
+  });
+
+  it('a parent saves a Bonifico order in one transaction', async () => {
+    await assertSucceeds(saveOrderAsBrowser(who.anonymous(), { method: 'Bonifico', price: 100 }));
+  });
+
+  it('a parent saves an Online order under its PaymentIntent id', async () => {
+    await assertSucceeds(saveOrderAsBrowser(who.anonymous(), { orderId: 'pi_rules_online', method: 'Online', price: 100 }));
+  });
+
+  it("a parent records a child's medical form after reading the family's orders", async () => {
+    const db = who.anonymous();
+    const orders = await assertSucceeds(getDocs(query(collection(db, 'orders'), where('family_id', '==', 'family-bianchi'), limit(50))));
+    const itemId = (orders.docs[0]?.get('order_items') as string[])[0] ?? '';
+    await assertSucceeds(getDoc(doc(db, 'order_items', itemId)));
+    await assertSucceeds(
+      updateDoc(doc(db, 'sons', 'son-bianchi-sara'), { medical_doc: 'https://media.example/sara.pdf', updated_at: serverTimestamp() }),
+    );
+  });
+
+  it('the admin reads the order list: orders newest first, families, payments, items', async () => {
+    const db = who.admin();
+    const orders = await assertSucceeds(getDocs(query(collection(db, 'orders'), orderBy('created_at', 'desc'))));
+    expect(orders.size).toBeGreaterThan(0);
+    for (const name of ['families', 'payments', 'order_items']) await assertSucceeds(getDocs(collection(db, name)));
+  });
+});
+
+/** The attacks of docs/security.md, each as one function of the database it runs against. */
+const attacks: Array<{ name: string; run: (db: Firestore) => Promise<unknown> }> = [
+  {
+    name: 'pages through every parent with limit 1 and a cursor',
+    run: async (db) => {
+      const first = await getDocs(query(collection(db, 'parents'), orderBy('cf'), limit(1)));
+      const second = await getDocs(query(collection(db, 'parents'), orderBy('cf'), startAfter(first.docs[0]), limit(1)));
+      if (second.docs[0]?.get('cf') === first.docs[0]?.get('cf')) throw new Error('the cursor did not move');
+    },
+  },
+  { name: 'lists 50 children with no filter', run: (db) => getDocs(query(collection(db, 'sons'), limit(50))) },
+  { name: 'reads every payment', run: (db) => getDocs(collection(db, 'payments')) },
+  {
+    name: "commits an 'Online'/'Confermato' payment with an item priced 0,50 €",
+    run: async (db) => {
+      const batch = writeBatch(db);
+      const item = doc(collection(db, 'order_items'));
+      const payment = doc(collection(db, 'payments'));
+      const order = doc(collection(db, 'orders'));
+      const at = serverTimestamp();
+      batch.set(item, {
+        id: item.id,
+        created_at: at,
+        note: '',
+        plan: 'Campo Estivo - Saldo',
+        son_info: { id: 'son-rossi-marco', name: 'Marco', surname: 'Rossi' },
+        price: 0.5,
+      });
+      batch.set(payment, { id: payment.id, created_at: at, method: 'Online', status: 'Confermato', total_amount: 0.5 });
+      batch.set(order, { id: order.id, created_at: at, family_id: 'family-rossi', order_items: [item.id], payment_id: payment.id });
+      await batch.commit();
+    },
+  },
+  {
+    name: "overwrites another family's child's medical_doc",
+    run: (db) => updateDoc(doc(db, 'sons', 'son-verdi-andrea'), { medical_doc: 'https://evil.example/x.pdf', updated_at: serverTimestamp() }),
+  },
+  {
+    name: "appends a ~1 MB string to a family's orders_id",
+    run: (db) =>
+      updateDoc(doc(db, 'families', 'family-neri'), { orders_id: arrayUnion('x'.repeat(1_000_000)), updated_at: serverTimestamp() }),
+  },
+];
+
+/** Who tries each attack today, and whether today's rules let it through. */
+const TODAY: Record<string, { as: keyof typeof who; succeeds: boolean }> = {
+  'pages through every parent with limit 1 and a cursor': { as: 'anonymous', succeeds: true },
+  'lists 50 children with no filter': { as: 'anonymous', succeeds: true },
+  'reads every payment': { as: 'selfSignedUp', succeeds: true },
+  "commits an 'Online'/'Confermato' payment with an item priced 0,50 €": { as: 'anonymous', succeeds: true },
+  "overwrites another family's child's medical_doc": { as: 'anonymous', succeeds: true },
+  "appends a ~1 MB string to a family's orders_id": { as: 'anonymous', succeeds: true },
+};
+
+describe('attacks, as the rules stand today', () => {
+  for (const attack of attacks) {
+    const today = TODAY[attack.name];
+    if (!today) throw new Error(`No expected outcome for "${attack.name}"`);
+    it(`${today.as} ${attack.name}: ${today.succeeds ? 'let through' : 'denied'}`, async () => {
+      const outcome = attack.run(who[today.as]());
+      await (today.succeeds ? assertSucceeds(outcome) : assertFails(outcome));
+    });
+  }
+});
