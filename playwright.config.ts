@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT_OFFSET, E2E_PORTS } from './tests/e2e/ports';
 
 /**
  * Browser tests against the whole local stack (emulators + Vite), started by
@@ -6,14 +7,18 @@ import { defineConfig } from '@playwright/test';
  * data. Uses Debian's Chromium (`apt-get install chromium`), never a
  * downloaded browser.
  */
-const ports = { app: 5180, firestore: 8180, auth: 9180, hub: 4480, logging: 4580, media: 9380 };
+const ports = E2E_PORTS;
+const offset = E2E_PORT_OFFSET;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  globalSetup: './tests/e2e/warm-up.ts',
+  // Netlify's dev runtime loads a function (and firebase-admin) in a new
+  // worker at every call: a few seconds each on a 2-core machine.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${ports.app}`,
@@ -43,7 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
-      DATA_DIR: '.data/e2e',
+      DATA_DIR: offset ? `.data/e2e-${offset}` : '.data/e2e',
       PORT: String(ports.app),
       FIRESTORE_EMULATOR_PORT: String(ports.firestore),
       AUTH_EMULATOR_PORT: String(ports.auth),

@@ -20,6 +20,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startMediaEmulator } from './media/server';
 import { DEMO_ADMIN } from './seed/demo-data';
+import { setAdminClaim } from '../netlify/lib/admin-claims';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
@@ -93,6 +94,8 @@ async function main() {
   process.env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${settings.host}:${settings.authPort}`;
   process.env.FIREBASE_PROJECT_ID = settings.projectId;
+  // No Google credentials locally: google-auth-library must not probe the cloud metadata server.
+  process.env.METADATA_SERVER_DETECTION = 'none';
   if (await seedIfEmpty()) console.log('[dev] seeded the demo data');
 
   const media = await startMediaEmulator({
@@ -107,6 +110,7 @@ async function main() {
   const auth = await startAuthEmulator(settings);
   track(auth, 'Auth emulator');
   await ensureAuthAccount(settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await setAdminClaim(DEMO_ADMIN.email, true);
   console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (admin ${DEMO_ADMIN.email})`);
 
   const vite = spawn(path.resolve('node_modules', '.bin', 'vite'), ['--port', String(settings.appPort), '--strictPort'], {

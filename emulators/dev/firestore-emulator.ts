@@ -33,9 +33,8 @@ export const FIRESTORE_EMULATOR_MISSING = [
  * arguments, or null when none is installed.
  */
 export function findFirestoreEmulator(env: NodeJS.ProcessEnv = process.env): { command: string; args: string[] } | null {
-  const asCommand = (file: string) => (file.endsWith('.jar') ? { command: 'java', args: ['-jar', file] } : { command: file, args: [] });
   const configured = env.FIRESTORE_EMULATOR_SCRIPT?.trim();
-  if (configured) return existsSync(configured) ? asCommand(configured) : null;
+  if (configured) return existsSync(configured) ? asJavaCommand(configured) : null;
 
   const candidates = [...KNOWN_SCRIPTS];
   const gcloud = spawnSync('sh', ['-c', 'command -v gcloud'], { encoding: 'utf8' }).stdout.trim();
@@ -44,13 +43,27 @@ export function findFirestoreEmulator(env: NodeJS.ProcessEnv = process.env): { c
     candidates.push(path.join(sdkRoot, 'platform', 'cloud-firestore-emulator', 'cloud_firestore_emulator'));
   }
   const found = candidates.find((file) => existsSync(file));
-  if (found) return asCommand(found);
+  if (found) return asJavaCommand(found);
 
   const firebaseCache = path.join(env.HOME ?? '', '.cache', 'firebase', 'emulators');
   const jar = existsSync(firebaseCache)
     ? readdirSync(firebaseCache).filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name)).sort().pop()
     : undefined;
-  return jar ? asCommand(path.join(firebaseCache, jar)) : null;
+  return jar ? asJavaCommand(path.join(firebaseCache, jar)) : null;
+}
+
+/**
+ * How to run the emulator as ONE Java process (so stopping it stops it):
+ * a jar with `java -jar`; the gcloud script through the jar beside it, with
+ * the script's own main class and flags; any other script as it is.
+ */
+function asJavaCommand(file: string): { command: string; args: string[] } {
+  if (file.endsWith('.jar')) return { command: 'java', args: ['-Duser.language=en', '-jar', file] };
+  const jar = path.join(path.dirname(file), 'cloud-firestore-emulator.jar');
+  if (existsSync(jar)) {
+    return { command: 'java', args: ['-Duser.language=en', '-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start'] };
+  }
+  return { command: file, args: ['start'] };
 }
 
 /** Options of {@link startFirestoreEmulator}. */
@@ -94,7 +107,6 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   const { host, port, projectId, dataDir } = options;
   const args = [
     ...emulator.args,
-    'start',
     '--host',
     host,
     '--port',
@@ -106,9 +118,14 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   ];
   if (dataDir && existsSync(metadataFile(dataDir))) args.push('--seed_from_export', metadataFile(dataDir));
 
-  // Its own process group: the script starts Java as a child, and stopping
-  // the group stops both.
-  const child = spawn(emulator.command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // SIGINT ignored (inherited through exec): Ctrl-C in the terminal reaches
+  // the whole process group, and the emulator must live until the launcher
+  // has exported its data; the launcher then stops it with SIGTERM. Staying
+  // in the launcher's group means a test runner that kills the group (SIGKILL)
+  // takes the emulator with it.
+  const child = spawn('bash', ['-c', 'trap "" INT; exec "$0" "$@"', emulator.command, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
@@ -128,7 +145,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    signalGroup(child, 'SIGKILL');
+    child.kill('SIGKILL');
     throw new Error(`Firestore emulator did not answer on ${url}:\n${log.join('').slice(-4000)}`);
   })();
   await Promise.race([ready, exited]);
@@ -171,22 +188,13 @@ async function exportData(url: string, projectId: string, dataDir: string): Prom
   renameSync(staging, dataDir);
 }
 
-/** Sends `signal` to the child's whole process group (the script and its Java). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
 function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
-    signalGroup(child, 'SIGTERM');
+    child.kill('SIGTERM');
     setTimeout(() => {
-      signalGroup(child, 'SIGKILL');
+      child.kill('SIGKILL');
       resolve();
     }, 5000).unref();
   });

@@ -18,3 +18,15 @@ export function cloudinarySignature(params: Record<string, string>, apiSecret: s
     .join('&');
   return createHash('sha1').update(toSign + apiSecret).digest('hex');
 }
+
+/**
+ * The `signature` of Cloudinary's upload response: SHA-1, hex, of
+ * `public_id={publicId}&version={version}` with the API secret appended
+ * (signature version 1: no escaping). It is what the SDK's
+ * `utils.verify_api_response_signature(public_id, version, signature)`
+ * recomputes, so a server can tell a genuine upload answer from a forged one.
+ * `publicId` is the full id, folder included.
+ */
+export function cloudinaryResponseSignature(publicId: string, version: number, apiSecret: string): string {
+  return createHash('sha1').update(`public_id=${publicId}&version=${version}${apiSecret}`).digest('hex');
+}

@@ -1,69 +1,88 @@
-import Stripe from 'stripe';
-import { z } from 'zod';
-import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from './lib/http';
+import type { Config } from '@netlify/functions';
+import { createHash } from 'node:crypto';
+import { onlineTotal } from '../../src/domain/service-fee';
+import { getDb } from '../lib/firestore';
+import { orderMetadata, type OrderMetadata } from '../lib/fulfil-payment';
+import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
+import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
 
-/** Stripe's smallest charge in EUR, in cents. */
-export const STRIPE_MIN_AMOUNT_CENTS = 50;
-/** Default largest charge accepted, in cents (5000 €); STRIPE_MAX_AMOUNT_CENTS overrides it. */
-export const DEFAULT_MAX_AMOUNT_CENTS = 500_000;
-
-const MESSAGES = {
-  malformed: 'Richiesta non valida: il corpo deve essere JSON con il campo "amount".',
-  notInteger: "L'importo deve essere un numero intero di centesimi di euro.",
-  notPositive: "L'importo deve essere maggiore di zero.",
-  belowMinimum: `L'importo minimo per un pagamento con carta è ${STRIPE_MIN_AMOUNT_CENTS} centesimi.`,
-  aboveMaximum: (max: number) => `L'importo supera il massimo consentito (${max} centesimi).`,
-  notConfigured: 'Il pagamento con carta non è configurato.',
-  stripeFailed: 'Il servizio di pagamento non ha risposto correttamente. Riprova tra qualche istante.',
-};
-
-function maxAmountCents(): number {
-  const configured = Number(process.env.STRIPE_MAX_AMOUNT_CENTS);
-  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_AMOUNT_CENTS;
+/**
+ * The Stripe idempotency key of one payment attempt with one cart: a hash
+ * of the request's idempotency key, the family, the metadata (product and
+ * children with sizes in tick order) and the total in cents. The same
+ * attempt with the same cart gets the same PaymentIntent back; a changed
+ * cart (or price) gets a new one, and a key cannot reach another family's
+ * PaymentIntent.
+ */
+export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: OrderMetadata, totalCents: number): string {
+  const material = [idempotencyKey, metadata.family_id, metadata.product, metadata.children, String(totalCents)].join('\n');
+  return `create-payment-intent-${createHash('sha256').update(material).digest('hex')}`;
 }
 
-const bodySchema = z.object({
-  amount: z.number({ error: MESSAGES.notInteger }).int({ error: MESSAGES.notInteger }).positive({ error: MESSAGES.notPositive }),
+/**
+ * POST /.netlify/functions/create-payment-intent (docs/api.md).
+ * Body: the order request `{ cf, product, children: [{ id, size? }],
+ * idempotencyKey }`, children in tick order; any other field (an amount, a
+ * price, a status) is ignored. The order is checked against Firestore and
+ * priced on the server (src/domain), the card service fee added
+ * (onlineTotal), and a Stripe PaymentIntent created in EUR with automatic
+ * payment methods, `amount` = the total in integer cents, metadata
+ * `{ family_id, product, children }` (docs/api.md, "PaymentIntent
+ * metadata") and a Stripe idempotency key derived from the request
+ * ({@link paymentIntentIdempotencyKey}).
+ *
+ * Answers 200 `{ checkoutSessionClientSecret, amountEuros, feeEuros,
+ * totalEuros }` (euros, two decimals). 400 with an Italian `{error}` naming
+ * the problem (malformed request, invalid fiscal code, child of another
+ * family, felpa for a non-Reparto child, missing or unexpected size, a total
+ * under Stripe's 50 cents or over STRIPE_MAX_AMOUNT_CENTS); 404 for an
+ * unknown fiscal code; 405 for other methods; 503 when STRIPE_SECRET_KEY (or
+ * Firebase) is not configured; 502 when Stripe fails (logged as
+ * `type: message`, never the key or a stack).
+ */
+export default jsonFunction('create-payment-intent', async (body) => {
+  const stripe = stripeFromEnv();
+  const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
+  const resolved = await resolveOrder(getDb(), request);
+  const total = onlineTotal(resolved.amountEuros);
+  checkAmountLimits(total.totalCents);
+  const metadata = orderMetadata(
+    resolved.family.id,
+    resolved.product,
+    resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
+  );
+
+  let clientSecret: string | null;
+  try {
+    const paymentIntent = await stripe.paymentIntents.create(
+      {
+        amount: total.totalCents,
+        currency: 'eur',
+        automatic_payment_methods: { enabled: true },
+        metadata: { ...metadata },
+      },
+      { idempotencyKey: paymentIntentIdempotencyKey(request.idempotencyKey, metadata, total.totalCents) },
+    );
+    clientSecret = paymentIntent.client_secret;
+  } catch (error) {
+    throw stripeFailure('create-payment-intent', error);
+  }
+  if (!clientSecret) {
+    console.error('create-payment-intent: Stripe answered a PaymentIntent without a client secret');
+    throw new HttpError(502, STRIPE_MESSAGES.stripeFailed);
+  }
+  return jsonResponse(200, {
+    checkoutSessionClientSecret: clientSecret,
+    amountEuros: total.amountEuros,
+    feeEuros: total.feeEuros,
+    totalEuros: total.totalEuros,
+  });
 });
 
 /**
- * POST /.netlify/functions/create-payment-intent (SPEC.md section 7).
- * Body `{ amount }`: integer euro cents (the order total with the service fee).
- * Creates a Stripe PaymentIntent in EUR with automatic payment methods and
- * answers `{ checkoutSessionClientSecret }` (its client secret).
- * Answers 405 to other methods; 400 `{error}` to malformed JSON, a
- * non-integer, zero or negative amount, one under Stripe's minimum (50
- * cents) or over STRIPE_MAX_AMOUNT_CENTS; 503 when STRIPE_SECRET_KEY is not
- * set; 502 when Stripe fails. Never returns a stack or the key.
+ * Netlify's rate limit: 20 requests a minute per address and domain. The
+ * function answers 404 for an unknown fiscal code like lookup-family does,
+ * so it must not be a faster way to probe codes.
  */
-export default async function createPaymentIntent(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return methodNotAllowed();
-  const secretKey = process.env.STRIPE_SECRET_KEY?.trim();
-  if (!secretKey) return errorResponse(503, MESSAGES.notConfigured);
-
-  const body = await readJsonBody(request);
-  if (!body.ok || typeof body.value !== 'object' || body.value === null || !('amount' in body.value)) {
-    return errorResponse(400, MESSAGES.malformed);
-  }
-  const parsed = bodySchema.safeParse(body.value);
-  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? MESSAGES.malformed);
-  const { amount } = parsed.data;
-  if (amount < STRIPE_MIN_AMOUNT_CENTS) return errorResponse(400, MESSAGES.belowMinimum);
-  const max = maxAmountCents();
-  if (amount > max) return errorResponse(400, MESSAGES.aboveMaximum(max));
-
-  try {
-    const stripe = new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000 });
-    const paymentIntent = await stripe.paymentIntents.create({
-      amount,
-      currency: 'eur',
-      automatic_payment_methods: { enabled: true },
-    });
-    if (!paymentIntent.client_secret) return errorResponse(502, MESSAGES.stripeFailed);
-    return jsonResponse(200, { checkoutSessionClientSecret: paymentIntent.client_secret });
-  } catch (error) {
-    const detail = error instanceof Stripe.errors.StripeError ? `${error.type}: ${error.message}` : 'unexpected error';
-    console.error('create-payment-intent: Stripe request failed:', detail);
-    return errorResponse(502, MESSAGES.stripeFailed);
-  }
-}
+export const config: Config = { rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -1,53 +1,44 @@
-import { v2 as cloudinary } from 'cloudinary';
+import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { SEASON } from '../../src/config/season';
-import { isAllowedMedicalFormPublicId } from '../../src/domain/medical-form';
-import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from './lib/http';
+import { requireCloudinary, MEDICAL_FORM_MESSAGES, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/cloudinary';
+import { getDb } from '../lib/firestore';
+import { jsonFunction, jsonResponse } from '../lib/http';
+import { cfField, parseBody } from '../lib/order-request';
 
-const MESSAGES = {
-  malformed: 'Richiesta non valida: servono i campi "folder" e "public_id".',
-  folder: 'Cartella non consentita per le schede mediche.',
-  publicId: 'Nome file non valido: atteso Scheda-Medica_{cognome}-{nome}.',
-  notConfigured: "Il caricamento dei documenti non è configurato.",
-};
+/** The child's id: a Firestore document id. */
+const sonIdField = z
+  .string({ error: MEDICAL_FORM_MESSAGES.childId })
+  .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
+  .max(128, { error: MEDICAL_FORM_MESSAGES.childId });
 
-const bodySchema = z.object({ folder: z.string(), public_id: z.string() });
-
-/** The upload settings from the environment, or null when Cloudinary is not configured. */
-function readCloudinarySettings() {
-  const apiKey = process.env.CLOUDINARY_API_KEY?.trim();
-  const apiSecret = process.env.CLOUDINARY_API_SECRET?.trim();
-  const cloudName = process.env.CLOUDINARY_CLOUD_NAME?.trim();
-  if (!apiKey || !apiSecret || !cloudName) return null;
-  return { apiKey, apiSecret, uploadPreset: process.env.CLOUDINARY_UPLOAD_PRESET?.trim() ?? '' };
-}
+const bodySchema = z.object({ cf: cfField, sonId: sonIdField });
 
 /**
- * POST /.netlify/functions/get-signature (SPEC.md section 7).
- * Body `{ folder, public_id }`. Signs a Cloudinary upload of a medical form
- * with the SDK's own `api_sign_request` (folder, public_id, timestamp and,
- * when configured, upload_preset) and answers
- * `{ timestamp, signature, api_key, upload_preset }` (upload_preset '' when
- * none is configured). Signs only the season's folder and public ids
- * 'Scheda-Medica_{surname}-{name}'; answers 400 `{error}` to anything else,
- * 405 to other methods, 503 when CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY or
- * CLOUDINARY_API_SECRET is missing.
+ * POST /.netlify/functions/get-signature `{ cf, sonId }` (docs/api.md,
+ * "Medical form"). Checks the parent's fiscal code (normalised), finds the
+ * family, checks that `sonId` is one of its children and is eligible for
+ * this season's medical form (docs/product.md), derives the folder
+ * (`SEASON.medicalFormFolder`) and the public id
+ * ('Scheda-Medica_{surname}-{name}') on the server, and signs with the
+ * Cloudinary SDK an upload of type 'authenticated' (not publicly
+ * downloadable): folder, public_id, timestamp, type and, when configured,
+ * upload_preset. Answers 200 `{ timestamp (Unix seconds), signature,
+ * api_key, upload_preset ('' when none), folder, public_id, type }`.
+ * Errors `{ error }` in Italian: 400 for a malformed body, an invalid fiscal
+ * code or a child of another family, 403 for a child not eligible, 404 for
+ * an unknown fiscal code, 405 for other methods, 503 when
+ * CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY or CLOUDINARY_API_SECRET (or
+ * Firebase) is not configured.
  */
-export default async function getSignature(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return methodNotAllowed();
-  const settings = readCloudinarySettings();
-  if (!settings) return errorResponse(503, MESSAGES.notConfigured);
+export default jsonFunction('get-signature', async (body) => {
+  const settings = requireCloudinary('get-signature');
+  const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformed);
+  const target = await resolveMedicalFormChild(getDb(), request.cf, request.sonId);
+  return jsonResponse(200, signMedicalFormUpload(settings, target));
+});
 
-  const body = await readJsonBody(request);
-  const parsed = body.ok ? bodySchema.safeParse(body.value) : null;
-  if (!parsed?.success) return errorResponse(400, MESSAGES.malformed);
-  const { folder, public_id: publicId } = parsed.data;
-  if (folder !== SEASON.medicalFormFolder) return errorResponse(400, MESSAGES.folder);
-  if (!isAllowedMedicalFormPublicId(publicId)) return errorResponse(400, MESSAGES.publicId);
-
-  const timestamp = Math.floor(Date.now() / 1000);
-  const params: Record<string, string | number> = { folder, public_id: publicId, timestamp };
-  if (settings.uploadPreset) params.upload_preset = settings.uploadPreset;
-  const signature = cloudinary.utils.api_sign_request(params, settings.apiSecret);
-  return jsonResponse(200, { timestamp, signature, api_key: settings.apiKey, upload_preset: settings.uploadPreset });
-}
+/**
+ * At most 30 signatures a minute from one address on one domain: enough for
+ * a large family with retries, not for walking fiscal codes.
+ */
+export const config: Config = { rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

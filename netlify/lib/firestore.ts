@@ -26,9 +26,9 @@ export class FirebaseNotConfiguredError extends Error {
   }
 }
 
-/** True when the server side runs against the local emulators. */
+/** True when the server side runs against the local emulators (either emulator host set). */
 export function usesEmulators(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.FIRESTORE_EMULATOR_HOST?.trim());
+  return Boolean(env.FIRESTORE_EMULATOR_HOST?.trim() || env.FIREBASE_AUTH_EMULATOR_HOST?.trim());
 }
 
 /**
@@ -36,21 +36,27 @@ export function usesEmulators(env: NodeJS.ProcessEnv = process.env): boolean {
  * @throws FirebaseNotConfiguredError naming the missing variables.
  */
 export function getAdminApp(env: NodeJS.ProcessEnv = process.env): App {
-  if (getApps().some((app) => app.name === APP_NAME)) return getApp(APP_NAME);
-  if (usesEmulators(env)) {
-    const projectId = env.FIREBASE_PROJECT_ID?.trim() || env.GCLOUD_PROJECT?.trim() || 'demo-scout-portal';
-    return initializeApp({ projectId }, APP_NAME);
-  }
-  const projectId = env.FIREBASE_PROJECT_ID?.trim();
+  const emulated = usesEmulators(env);
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || (emulated ? env.GCLOUD_PROJECT?.trim() || 'demo-scout-portal' : '');
   const clientEmail = env.FIREBASE_CLIENT_EMAIL?.trim();
   const privateKey = env.FIREBASE_PRIVATE_KEY?.replace(/\\n/g, '\n').trim();
-  const missing = [
-    ...(projectId ? [] : ['FIREBASE_PROJECT_ID']),
-    ...(clientEmail ? [] : ['FIREBASE_CLIENT_EMAIL']),
-    ...(privateKey ? [] : ['FIREBASE_PRIVATE_KEY']),
-  ];
-  if (!projectId || !clientEmail || !privateKey) throw new FirebaseNotConfiguredError(missing);
-  return initializeApp({ projectId, credential: cert({ projectId, clientEmail, privateKey }) }, APP_NAME);
+  if (!emulated && (!projectId || !clientEmail || !privateKey)) {
+    throw new FirebaseNotConfiguredError([
+      ...(projectId ? [] : ['FIREBASE_PROJECT_ID']),
+      ...(clientEmail ? [] : ['FIREBASE_CLIENT_EMAIL']),
+      ...(privateKey ? [] : ['FIREBASE_PRIVATE_KEY']),
+    ]);
+  }
+  // One app per project and mode, so a changed environment (tests) never reuses a stale one.
+  const name = `${APP_NAME}:${emulated ? 'emulators' : 'service-account'}:${projectId}`;
+  if (getApps().some((app) => app.name === name)) return getApp(name);
+  if (emulated) {
+    // No Google credentials locally: keep google-auth-library from probing the
+    // cloud metadata server (a link-local address) for them.
+    env.METADATA_SERVER_DETECTION ??= 'none';
+    return initializeApp({ projectId }, name);
+  }
+  return initializeApp({ projectId, credential: cert({ projectId, clientEmail, privateKey }) }, name);
 }
 
 /**

@@ -11,6 +11,11 @@ export const SEASON = {
    * in Italy (CET, UTC+1).
    */
   medicalFormCutoff: new Date('2025-02-01T00:00:00+01:00'),
+  /**
+   * The season's first day: order items created from this instant on are
+   * "this season's" (what a family already paid, docs/product.md).
+   */
+  startsAt: new Date('2025-02-01T00:00:00+01:00'),
   /** Cloudinary folder of the uploaded forms. */
   medicalFormFolder: 'Documenti/Schede Mediche 2025',
 } as const;

@@ -1,4 +1,5 @@
 import type { Quota } from './plans';
+import type { Product } from './products';
 
 /** The three bank transfer pages, named by the last segment of /bonifico/... (SPEC.md section 2). */
 export const BANK_TRANSFER_PAGES = ['campo-estivo', 'felpa-gruppo', 'maglietta-gruppo'] as const;
@@ -26,4 +27,26 @@ export function paymentReasonTemplate(page: BankTransferPage, year: number, quot
 /** The reason with the family surname filled in: 'Acconto Campo Scout 2026 - Rossi'. */
 export function paymentReason(page: BankTransferPage, year: number, surname: string, quota?: Quota): string {
   return paymentReasonTemplate(page, year, quota).replace(SURNAME_PLACEHOLDER, surname.trim());
+}
+
+/** The /bonifico/... page of a product: the camp's, the sweatshirt's or the T-shirt's. */
+export function bankTransferPageOf(product: Product): BankTransferPage {
+  if (product === 'felpa') return 'felpa-gruppo';
+  if (product === 'maglietta') return 'maglietta-gruppo';
+  return 'campo-estivo';
+}
+
+/** The quota of a camp product (Acconto or Saldo); undefined for merchandise. */
+export function quotaOf(product: Product): Quota | undefined {
+  if (product === 'campo-acconto') return 'Acconto';
+  if (product === 'campo-saldo') return 'Saldo';
+  return undefined;
+}
+
+/**
+ * The payment reason of an order of `product` with the family surname filled
+ * in: 'Saldo Campo Scout 2026 - Rossi', 'Pagamento Felpa - Rossi'.
+ */
+export function paymentReasonForProduct(product: Product, year: number, surname: string): string {
+  return paymentReason(bankTransferPageOf(product), year, surname, quotaOf(product));
 }

@@ -40,12 +40,3 @@ export const PAYMENT_STATUS = {
   toVerify: 'Da Verificare',
 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
-
-/**
- * The status a new order's payment is created with (SPEC.md section 4):
- * Online orders are saved only after the card payment succeeded, so they are
- * 'Confermato'; Bonifico orders wait for the admin as 'Da Verificare'.
- */
-export function initialPaymentStatus(method: PaymentMethod): PaymentStatus {
-  return method === 'Online' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
-}

@@ -1,24 +1,27 @@
-import { FirebaseError } from 'firebase/app';
+import { UserFacingError } from './api/functions-client';
+
+/** The generic Italian sentence for an error nobody explained. */
+export const UNEXPECTED_ERROR = 'Si è verificato un errore imprevisto. Riprova tra qualche istante.';
 
 /**
- * An Italian sentence for an error a screen cannot recover from by itself,
- * for an error alert next to a retry. Known Firebase codes get a specific
- * sentence; anything else a generic one. Pure: callers log the error.
+ * An Italian sentence for an error a screen shows next to a retry: the
+ * message of a {@link UserFacingError} (our functions' own words), of a
+ * missing configuration, a connection problem for Firebase's network and
+ * permission codes, or a generic sentence. Pure: callers log the error.
  */
 export function describeError(error: unknown): string {
-  if (error instanceof FirebaseError) {
-    switch (error.code) {
-      case 'unavailable':
-      case 'deadline-exceeded':
-      case 'auth/network-request-failed':
-        return 'Il servizio non è raggiungibile. Controlla la connessione e riprova.';
-      case 'permission-denied':
-      case 'unauthenticated':
-        return 'Accesso ai dati non consentito. Ricarica la pagina e riprova.';
-      default:
-        return 'Si è verificato un errore imprevisto. Riprova tra qualche istante.';
-    }
-  }
+  if (error instanceof UserFacingError) return error.message;
   if (error instanceof Error && error.name === 'ServiceNotConfiguredError') return error.message;
-  return 'Si è verificato un errore imprevisto. Riprova tra qualche istante.';
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'unavailable':
+    case 'deadline-exceeded':
+    case 'auth/network-request-failed':
+      return 'Il servizio non è raggiungibile. Controlla la connessione e riprova.';
+    case 'permission-denied':
+    case 'unauthenticated':
+      return 'Accesso ai dati non consentito. Accedi di nuovo e riprova.';
+    default:
+      return UNEXPECTED_ERROR;
+  }
 }

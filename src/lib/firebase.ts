@@ -20,7 +20,8 @@ interface FirebaseClients {
 let clients: FirebaseClients | null = null;
 
 /**
- * The app's Firebase clients (Auth and Firestore Lite), created on first use.
+ * The admin screens' Firebase clients (Auth and Firestore Lite), created on
+ * first use; parents' screens never load them.
  * With emulator hosts in the environment (`npm run dev`, tests) they talk to
  * the local emulators; otherwise to the real project of the build.
  * @throws ServiceNotConfiguredError when the build has no Firebase settings.
@@ -35,8 +36,8 @@ export function getFirebase(): FirebaseClients {
     projectId: settings.projectId,
     appId: settings.appId,
   });
-  // initializeAuth without a popup/redirect resolver: the portal signs in
-  // anonymously and with e-mail/password only, so the bundle stays smaller.
+  // initializeAuth without a popup/redirect resolver: admins sign in with
+  // e-mail/password only, so the bundle stays smaller.
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   const db = getFirestore(app);
   if (settings.authEmulatorUrl) {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { choose, DESKTOP, signInAsAdmin, todayInRome } from './helpers';
+import { E2E_PORTS } from './ports';
 
 test('a parent pays the camp deposit by bank transfer and the admin sees the order', async ({ page, browser }) => {
   const year = new Date().getFullYear();
@@ -87,5 +88,47 @@ test('a wrong admin password is refused in Italian', async ({ browser }) => {
   await page.getByLabel('Password', { exact: true }).fill('sbagliata');
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page.getByText('Credenziali non valide. Riprova.')).toBeVisible();
+  await context.close();
+});
+
+test('a double click on Visualizza Dati Bonifico records one order', async ({ page, browser }) => {
+  await page.goto('/campo-estivo');
+  await page.getByLabel('Codice Fiscale Genitore').fill('NRECRL79P70H501U');
+  await choose(page, 'Quota da Pagare', 'Saldo');
+  await choose(page, 'Metodo di Pagamento', 'Bonifico');
+  await page.getByRole('button', { name: 'Trova' }).click();
+  await page.getByRole('checkbox', { name: /Pietro Neri/ }).check();
+  await expect(page.getByTestId('order-total')).toHaveText('180,00 €');
+  await page.getByRole('button', { name: 'Visualizza Dati Bonifico' }).dblclick();
+  await expect(page).toHaveURL(/\/bonifico\/campo-estivo$/);
+  await expect(page.getByText(`Saldo Campo Scout ${new Date().getFullYear()} - Neri`, { exact: true })).toBeVisible();
+
+  const adminContext = await browser.newContext({ viewport: DESKTOP });
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.getByLabel('Filtra per cognome').fill('neri');
+  await expect(admin.getByTestId('order-row').filter({ hasText: 'Campo Estivo - Saldo' })).toHaveCount(1);
+  await adminContext.close();
+});
+
+test('an e-mail account anyone can sign up is not an admin: refused at /admin, no data', async ({ browser }) => {
+  const email = `mallory-${Date.now()}@example.com`;
+  const signUp = await fetch(
+    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'mallory-pass-1', returnSecureToken: true }) },
+  );
+  expect(signUp.ok).toBe(true);
+
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('mallory-pass-1');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByText(/non è autorizzato ad accedere all’area admin/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Controllo Pagamenti' })).toHaveCount(0);
+  await expect(page.getByTestId('order-row')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Esci' }).click();
+  await expect(page.getByRole('heading', { name: 'Accesso Admin' })).toBeVisible();
   await context.close();
 });

@@ -1,21 +1,42 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { storedFilePath } from '../../emulators/media/server';
 
-const FIRESTORE = 'http://127.0.0.1:8180/v1/projects/demo-scout-portal/databases/(default)/documents';
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const FIRESTORE = `http://127.0.0.1:${8180 + OFFSET}/v1/projects/demo-scout-portal/databases/(default)/documents`;
+const MEDIA = `http://127.0.0.1:${9380 + OFFSET}`;
+/** The media emulator's storage of this run (playwright.config.ts: DATA_DIR, then emulators/dev.ts: {DATA_DIR}/media). */
+const MEDIA_DATA = path.resolve(OFFSET ? `.data/e2e-${OFFSET}` : '.data/e2e', 'media');
 const BLANK_FORM = 'public/scheda-medica.pdf';
 
 /** Reads a child's document as the emulator's owner (bypassing the security rules, as Google documents). */
-async function readSon(id: string): Promise<Record<string, { stringValue?: string }>> {
+async function readSon(id: string): Promise<Record<string, { stringValue?: string; timestampValue?: string }>> {
   const response = await fetch(`${FIRESTORE}:batchGet`, {
     method: 'POST',
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
     body: JSON.stringify({ documents: [`projects/demo-scout-portal/databases/(default)/documents/sons/${id}`] }),
   });
-  const [result] = (await response.json()) as Array<{ found: { fields: Record<string, { stringValue?: string }> } }>;
+  const [result] = (await response.json()) as Array<{ found: { fields: Record<string, { stringValue?: string; timestampValue?: string }> } }>;
   return result!.found.fields;
 }
 
-test('the Bianchi parent uploads Sara’s medical form and the stored file is the same bytes', async ({ page }) => {
+/** Sets a child's medical_doc back to '' (tests run in one stack, in file order: the first one uploads Sara's form). */
+async function clearMedicalDoc(id: string): Promise<void> {
+  const response = await fetch(`${FIRESTORE}/sons/${id}?updateMask.fieldPaths=medical_doc`, {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ fields: { medical_doc: { stringValue: '' } } }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test.beforeEach(async () => {
+  await clearMedicalDoc('son-bianchi-sara');
+});
+
+test('the Bianchi parent uploads Sara’s medical form, stored as an authenticated file with the same bytes', async ({ page }) => {
+  const startedAt = Date.now();
   await page.goto('/scheda-medica');
   await expect(page.getByRole('link', { name: 'scheda medica da compilare' })).toHaveAttribute('href', '/scheda-medica.pdf');
   await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
@@ -37,14 +58,23 @@ test('the Bianchi parent uploads Sara’s medical form and the stored file is th
   });
   await upload.click();
   await expect(page.getByRole('progressbar', { name: 'Caricamento di Sara' })).toBeVisible();
-  await expect(page.getByText('Upload completato con successo!')).toBeVisible();
+  // Two functions in a row (get-signature, then record-medical-form around the upload).
+  await expect(page.getByText('Upload completato con successo!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: /Carica Scheda/ })).toHaveCount(0);
 
+  // record-medical-form wrote the authenticated delivery URL and the server time.
   const sara = await readSon('son-bianchi-sara');
-  const url = sara.medical_doc?.stringValue ?? '';
-  expect(url).toContain('/Documenti/Schede%20Mediche%202025/Scheda-Medica_Bianchi-Sara.pdf');
-  const stored = Buffer.from(await (await fetch(url)).arrayBuffer());
-  expect(stored.equals(readFileSync(BLANK_FORM))).toBe(true);
+  expect(sara.medical_doc?.stringValue).toMatch(
+    /^https:\/\/res\.cloudinary\.com\/demo\/image\/authenticated\/v\d+\/Documenti\/Schede%20Mediche%202025\/Scheda-Medica_Bianchi-Sara\.pdf$/,
+  );
+  expect(Date.parse(sara.updated_at?.timestampValue ?? '')).toBeGreaterThanOrEqual(startedAt - 5000);
+
+  // The emulator keeps the same bytes, and its public URL does not serve them.
+  const publicId = 'Documenti/Schede Mediche 2025/Scheda-Medica_Bianchi-Sara';
+  const file = storedFilePath(MEDIA_DATA, { cloudName: 'demo', resourceType: 'image', type: 'authenticated', publicId, format: 'pdf' });
+  expect(readFileSync(file).equals(readFileSync(BLANK_FORM))).toBe(true);
+  const asPublic = await fetch(`${MEDIA}/demo/image/upload/Documenti/Schede%20Mediche%202025/Scheda-Medica_Bianchi-Sara.pdf`);
+  expect(asPublic.status).toBe(404);
 });
 
 test('the Esposito parent is told that no child is eligible', async ({ page }) => {

@@ -1,42 +1,31 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { sumEuros } from '../../domain/money';
-import type { OrderLine } from '../../domain/order';
-import { saveOrder } from '../../lib/db/orders';
-import { clearPendingOrder } from '../../features/checkout/pending-order';
+import type { OrderRequestBody } from '../../domain/products';
 
 // Stripe's code comes with this chunk, only when the checkout opens.
 const CheckoutPanel = lazy(() => import('../../features/checkout/CheckoutPanel'));
 
 /** Props of {@link OnlineCheckout}. */
 export interface OnlineCheckoutProps {
-  familyId: string;
-  lines: OrderLine[];
+  /** The order request: the server prices it and records it once paid. */
+  request: OrderRequestBody;
+  /** The lines shown in 'Riepilogo Ordine', with the screen's display prices in euros. */
+  items: Array<{ plan: string; note?: string; priceEuros: number }>;
   /** The screen to come back to if a redirected payment fails, e.g. '/campo-estivo'. */
   returnPath: string;
 }
 
 /**
  * The Online method of a payment screen (SPEC.md section 4, step 4): the
- * checkout panel; once the card payment succeeded the order is saved with
- * status 'Confermato' (one transaction, the PaymentIntent id as order id)
- * and the parent lands on /pagamento.
+ * checkout panel (loaded with Stripe's code when it opens). The server
+ * prices the request and, once the card payment succeeded, records the
+ * order (docs/api.md); then the parent lands on /pagamento.
  */
-export function OnlineCheckout({ familyId, lines, returnPath }: OnlineCheckoutProps) {
+export function OnlineCheckout({ request, items, returnPath }: OnlineCheckoutProps) {
   const navigate = useNavigate();
-  const onPaid = async (paymentIntentId: string) => {
-    await saveOrder({ familyId, method: 'Online', lines, orderId: paymentIntentId });
-    clearPendingOrder();
-    await navigate('/pagamento');
-  };
   return (
     <Suspense fallback={<p className="py-6 text-center text-gray-500">Loading...</p>}>
-      <CheckoutPanel
-        items={lines.map((line) => ({ plan: line.plan, note: line.note, priceEuros: line.priceEuros }))}
-        amountEuros={sumEuros(lines.map((line) => line.priceEuros))}
-        pendingOrder={{ familyId, lines, returnPath }}
-        onPaid={onPaid}
-      />
+      <CheckoutPanel request={request} items={items} returnPath={returnPath} onRecorded={() => void navigate('/pagamento')} />
     </Suspense>
   );
 }

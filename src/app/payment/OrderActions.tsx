@@ -1,5 +1,6 @@
 import { sumEuros } from '../../domain/money';
 import type { OrderLine } from '../../domain/order';
+import type { OrderRequestBody } from '../../domain/products';
 import { OnlineCheckout } from './OnlineCheckout';
 import { SubmitOrderBar } from './SubmitOrderBar';
 import type { OrderFlow } from './use-order-flow';
@@ -7,8 +8,10 @@ import type { OrderFlow } from './use-order-flow';
 /** Props of {@link OrderActions}. */
 export interface OrderActionsProps {
   flow: OrderFlow;
-  /** The chosen children as order lines, in tick order. */
+  /** The chosen children as display lines, in tick order (prices from src/domain, for display only). */
   lines: OrderLine[];
+  /** What the server is asked to record: no price, no amount, no status. */
+  request: OrderRequestBody;
   /** The screen's own path, to come back to after a failed redirected payment. */
   returnPath: string;
   /** 'Vai al Pagamento' / 'Visualizza Dati Bonifico' pressed. */
@@ -16,13 +19,21 @@ export interface OrderActionsProps {
 }
 
 /**
- * The bottom of a payment screen (SPEC.md sections 2 and 4): nothing until a
- * child is chosen; then the total and the method's button; for Online, once
- * pressed, the checkout panel.
+ * The bottom of a payment screen (docs/product.md, "Order flow"): nothing
+ * until a child is chosen; then the total and the method's button; for
+ * Online, once pressed, the checkout panel.
  */
-export function OrderActions({ flow, lines, returnPath, onSubmit }: OrderActionsProps) {
+export function OrderActions({ flow, lines, request, returnPath, onSubmit }: OrderActionsProps) {
   if (!flow.lookup || !flow.method || lines.length === 0) return null;
-  if (flow.checkoutOpen) return <OnlineCheckout familyId={flow.lookup.family.id} lines={lines} returnPath={returnPath} />;
+  if (flow.checkoutOpen) {
+    return (
+      <OnlineCheckout
+        request={request}
+        items={lines.map((line) => ({ plan: line.plan, note: line.note, priceEuros: line.priceEuros }))}
+        returnPath={returnPath}
+      />
+    );
+  }
   return (
     <SubmitOrderBar
       method={flow.method}

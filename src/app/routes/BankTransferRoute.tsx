@@ -11,5 +11,5 @@ export function BankTransferRoute() {
   const { page } = useParams();
   const location = useLocation();
   if (!isPage(page)) return <Navigate to="/" replace />;
-  return <BankTransferDetails page={page} order={readBankTransferState(location.state)} />;
+  return <BankTransferDetails page={page} transfer={readBankTransferState(location.state)} />;
 }

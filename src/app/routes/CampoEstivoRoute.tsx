@@ -3,6 +3,7 @@ import { campPlanFor } from '../../domain/plans';
 import { priceCampSelection } from '../../domain/prices';
 import { pickInTickOrder } from '../../domain/selection';
 import type { OrderLine } from '../../domain/order';
+import type { OrderRequestBody } from '../../domain/products';
 import { CampChildrenPicker } from '../../features/campo-estivo/CampChildrenPicker';
 import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
 import { OrderActions } from '../payment/OrderActions';
@@ -19,13 +20,19 @@ export function CampoEstivoRoute() {
   const flow = useOrderFlow('campo-estivo');
   const year = new Date().getFullYear();
   const quota = flow.quota ?? 'Acconto';
-  const priced = flow.lookup ? priceCampSelection(quota, pickInTickOrder(flow.lookup.sons, flow.selectedIds)) : [];
-  const lines: OrderLine[] = priced.map(({ child, priceEuros }) => ({
+  const chosen = flow.lookup ? pickInTickOrder(flow.lookup.children, flow.selectedIds) : [];
+  const lines: OrderLine[] = priceCampSelection(quota, chosen).map(({ child, priceEuros }) => ({
     plan: campPlanFor(quota),
     note: '',
     priceEuros,
     son: { id: child.id, name: child.name, surname: child.surname },
   }));
+  const request: OrderRequestBody = {
+    cf: flow.cf,
+    product: quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo',
+    children: chosen.map((child) => ({ id: child.id })),
+    idempotencyKey: flow.idempotencyKey,
+  };
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -36,18 +43,19 @@ export function CampoEstivoRoute() {
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
         <FamilyLookupForm fields={CAMP_FIELDS} onFound={flow.found} onEdit={flow.edited} />
       </section>
-      {flow.lookup && flow.lookup.sons.length === 0 && <Alert kind="info">Nessun figlio censito per questa famiglia.</Alert>}
-      {flow.lookup && flow.lookup.sons.length > 0 && (
+      {flow.lookup && flow.lookup.children.length === 0 && <Alert kind="info">Nessun figlio censito per questa famiglia.</Alert>}
+      {flow.lookup && flow.lookup.children.length > 0 && (
         <section className="space-y-3">
           <h2 className="text-lg font-semibold">Seleziona i figli</h2>
-          <CampChildrenPicker sons={flow.lookup.sons} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
+          <CampChildrenPicker familyChildren={flow.lookup.children} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
         </section>
       )}
       <OrderActions
         flow={flow}
         lines={lines}
+        request={request}
         returnPath="/campo-estivo"
-        onSubmit={() => flow.submit(lines, { surname: flow.lookup?.family.surname ?? '', quota, year })}
+        onSubmit={() => flow.submit(request, { quota, year })}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import type { BankTransferPage } from '../../domain/bank-transfer';
 import type { OrderLine } from '../../domain/order';
+import { mayBuy, type OrderRequestBody, type Product } from '../../domain/products';
 import { PLAN, type Size } from '../../domain/plans';
 import { merchandisePriceEuros } from '../../domain/prices';
 import { pickInTickOrder } from '../../domain/selection';
@@ -17,6 +18,7 @@ const MERCHANDISE = {
     title: 'Felpe Reparto',
     intro: 'Ordina la felpa del Reparto per i tuoi figli.',
     plan: PLAN.felpa,
+    product: 'felpa',
     bankTransferPage: 'felpa-gruppo',
     onlyReparto: true,
   },
@@ -25,10 +27,14 @@ const MERCHANDISE = {
     title: 'Magliette Gruppo',
     intro: 'Ordina la maglietta del gruppo per i tuoi figli.',
     plan: PLAN.maglietta,
+    product: 'maglietta',
     bankTransferPage: 'maglietta-gruppo',
     onlyReparto: false,
   },
-} as const satisfies Record<string, { plan: typeof PLAN.felpa | typeof PLAN.maglietta; bankTransferPage: BankTransferPage } & Record<string, unknown>>;
+} as const satisfies Record<
+  string,
+  { plan: typeof PLAN.felpa | typeof PLAN.maglietta; product: Product; bankTransferPage: BankTransferPage } & Record<string, unknown>
+>;
 
 const METHOD_ONLY = { quota: false, method: true };
 
@@ -44,21 +50,30 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
   const [showMissingSizes, setShowMissingSizes] = useState(false);
   const priceEuros = merchandisePriceEuros(product.plan);
 
-  const sons = (flow.lookup?.sons ?? []).filter((son) => !product.onlyReparto || son.branch === 'Reparto');
-  const chosen = pickInTickOrder(sons, flow.selectedIds);
-  const lines: OrderLine[] = chosen.map((son) => ({
+  const children = (flow.lookup?.children ?? []).filter((child) => mayBuy(product.product, child.branch));
+  const chosen = pickInTickOrder(children, flow.selectedIds);
+  const lines: OrderLine[] = chosen.map((child) => ({
     plan: product.plan,
-    note: sizes[son.id] ?? '',
+    note: sizes[child.id] ?? '',
     priceEuros,
-    son: { id: son.id, name: son.name, surname: son.surname },
+    son: { id: child.id, name: child.name, surname: child.surname },
   }));
+  const request: OrderRequestBody = {
+    cf: flow.cf,
+    product: product.product,
+    children: chosen.map((child) => {
+      const size = sizes[child.id];
+      return size ? { id: child.id, size } : { id: child.id };
+    }),
+    idempotencyKey: flow.idempotencyKey,
+  };
 
   const submit = () => {
     if (lines.some((line) => !line.note)) {
       setShowMissingSizes(true);
       return;
     }
-    flow.submit(lines, { surname: flow.lookup?.family.surname ?? '', year: new Date().getFullYear() });
+    flow.submit(request, { year: new Date().getFullYear() });
   };
 
   return (
@@ -78,29 +93,29 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
           onEdit={flow.edited}
         />
       </section>
-      {flow.lookup && sons.length === 0 && (
+      {flow.lookup && children.length === 0 && (
         <Alert kind="info">
           {product.onlyReparto ? 'Nessuno dei figli censiti è in Reparto' : 'Nessun figlio censito per questa famiglia.'}
         </Alert>
       )}
-      {flow.lookup && sons.length > 0 && (
+      {flow.lookup && children.length > 0 && (
         <section className="space-y-3">
           <h2 className="text-lg font-semibold">Seleziona i figli e la taglia</h2>
           <MerchChildrenPicker
-            sons={sons}
+            familyChildren={children}
             priceEuros={priceEuros}
             selectedIds={flow.selectedIds}
             sizes={sizes}
             onToggle={flow.toggle}
-            onSizeChange={(sonId, size) => {
-              setSizes((current) => ({ ...current, [sonId]: size }));
+            onSizeChange={(childId, size) => {
+              setSizes((current) => ({ ...current, [childId]: size }));
               flow.orderChanged();
             }}
             showMissingSizes={showMissingSizes}
           />
         </section>
       )}
-      <OrderActions flow={flow} lines={lines} returnPath={product.path} onSubmit={submit} />
+      <OrderActions flow={flow} lines={lines} request={request} returnPath={product.path} onSubmit={submit} />
     </div>
   );
 }

@@ -1,27 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { SEASON } from '../../config/season';
+import type { FamilyLookup } from '../../domain/family-lookup';
 import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
 import { MedicalFormUploader } from '../../features/medical-form/MedicalFormUploader';
-import type { FamilyLookup } from '../../lib/db/families';
-import { findEligibleSons } from '../../lib/db/medical-forms';
-import { describeError } from '../../lib/errors';
 
 const CODE_ONLY = { quota: false, method: false };
 
+/** What a 'Trova' found: the lookup answer and the parent's normalised fiscal code. */
+interface Found {
+  lookup: FamilyLookup;
+  cf: string;
+  /** Counts the lookups, so a new 'Trova' starts the uploader afresh. */
+  attempt: number;
+}
+
 /**
- * /scheda-medica (SPEC.md section 2, "Medical form screen"): the blank form
- * to download, the parent fiscal code, then the children eligible for this
- * season's medical form, or an Italian message when there are none.
+ * /scheda-medica (SPEC.md section 2, "Medical form screen"; docs/product.md,
+ * "Medical form"): the blank form to download, the parent fiscal code, then
+ * the children of the lookup answer with `medicalForm.eligible` (those
+ * already on record shown as done), or an info alert when there are none.
+ * Editing the fiscal code hides the children.
  */
 export function SchedaMedicaRoute() {
-  const [lookup, setLookup] = useState<FamilyLookup | null>(null);
-  const eligible = useQuery({
-    queryKey: ['eligible-sons', lookup?.family.id],
-    queryFn: () => findEligibleSons(lookup?.family.id ?? '', lookup?.sons ?? [], SEASON.medicalFormCutoff),
-    enabled: lookup !== null,
-  });
+  const [found, setFound] = useState<Found | null>(null);
+  const eligible = found?.lookup.children.filter((child) => child.medicalForm.eligible) ?? [];
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -39,19 +42,19 @@ export function SchedaMedicaRoute() {
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
         <FamilyLookupForm
           fields={CODE_ONLY}
-          onFound={(found) => setLookup(found)}
-          onEdit={(field) => field === 'fiscalCode' && setLookup(null)}
+          onFound={(lookup, values) => setFound((previous) => ({ lookup, cf: values.fiscalCode, attempt: (previous?.attempt ?? 0) + 1 }))}
+          onEdit={(field) => field === 'fiscalCode' && setFound(null)}
         />
       </section>
-      {lookup && eligible.isPending && <p className="text-center text-gray-500">Caricamento...</p>}
-      {lookup && eligible.isError && <Alert kind="error">{describeError(eligible.error)}</Alert>}
-      {lookup && eligible.data?.length === 0 && (
+      {found && eligible.length === 0 && (
         <Alert kind="info">
           Nessuno dei tuoi figli risulta iscritto al campo estivo {SEASON.campYear}: la scheda medica si carica dopo il
           pagamento dell'acconto.
         </Alert>
       )}
-      {lookup && eligible.data && eligible.data.length > 0 && <MedicalFormUploader key={lookup.family.id} sons={eligible.data} />}
+      {found && eligible.length > 0 && (
+        <MedicalFormUploader key={`${found.lookup.family.id}:${found.attempt}`} cf={found.cf} sons={eligible} />
+      )}
     </div>
   );
 }

@@ -1,17 +1,36 @@
+import { signOut } from 'firebase/auth';
 import type { ReactNode } from 'react';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { getFirebase } from '../../lib/firebase';
 import { LoginForm } from './LoginForm';
-import { isAdmin, useAuthUser } from './use-auth-user';
+import { useAuthUser } from './use-auth-user';
+
+/** Shown to a signed-in account without the admin claim. */
+export const NOT_AUTHORISED = 'Questo account non è autorizzato ad accedere all’area admin. Chiedi a un amministratore del gruppo di abilitarlo.';
 
 /**
- * Shows `children` only to an authenticated admin (non-anonymous user),
- * otherwise 'Accesso Admin'; 'Caricamento...' while the auth state loads
- * (SPEC.md sections 2 and 6; client-side guard, the security rules are the
- * real gate).
+ * Shows `children` only to a signed-in user whose ID token carries the
+ * claim `admin: true` (docs/security.md); 'Accesso Admin' to nobody signed
+ * in; an Italian "not authorised" message with 'Esci' to any other account;
+ * 'Caricamento...' while the auth state loads. The security rules enforce
+ * the same claim on every read.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const auth = useAuthUser();
   if (auth.status === 'loading') {
     return <p className="py-10 text-center text-gray-500">Caricamento...</p>;
   }
-  return isAdmin(auth.user) ? <>{children}</> : <LoginForm />;
+  if (!auth.user) return <LoginForm />;
+  if (!auth.isAdmin) {
+    return (
+      <div className="mx-auto max-w-md space-y-4">
+        <Alert kind="error">{NOT_AUTHORISED}</Alert>
+        <Button variant="secondary" onClick={() => void signOut(getFirebase().auth)}>
+          Esci
+        </Button>
+      </div>
+    );
+  }
+  return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { GROUP } from '../../config/group';
-import { paymentReason, paymentReasonTemplate, type BankTransferPage } from '../../domain/bank-transfer';
+import { paymentReasonTemplate, type BankTransferPage } from '../../domain/bank-transfer';
 import { formatEuros } from '../../domain/money';
 import { QUOTAS } from '../../domain/plans';
 import { PRICES_EUROS } from '../../domain/prices';
@@ -10,8 +10,8 @@ import type { BankTransferState } from './bank-transfer-state';
 /** Props of {@link BankTransferDetails}. */
 export interface BankTransferDetailsProps {
   page: BankTransferPage;
-  /** The saved order, or null when the page was opened directly. */
-  order: BankTransferState | null;
+  /** The order create-order recorded, or null when the page was opened directly. */
+  transfer: BankTransferState | null;
 }
 
 function DetailRow({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
@@ -50,8 +50,9 @@ function PriceNote({ page }: { page: BankTransferPage }) {
  * known, also its amount and the reason filled in with the family surname.
  * Every value has a copy button.
  */
-export function BankTransferDetails({ page, order }: BankTransferDetailsProps) {
-  const year = order?.year ?? new Date().getFullYear();
+export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps) {
+  const year = transfer?.year ?? new Date().getFullYear();
+  const quota = transfer?.quota;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
@@ -62,12 +63,12 @@ export function BankTransferDetails({ page, order }: BankTransferDetailsProps) {
         </p>
       </div>
 
-      {order && (
+      {transfer && (
         <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
           <h2 className="text-lg font-semibold">Il tuo bonifico</h2>
           <dl className="mt-2">
-            <DetailRow label="Importo" value={formatEuros(order.amountEuros)} copyLabel="importo" />
-            <DetailRow label="Causale" value={paymentReason(page, year, order.surname, order.quota)} copyLabel="causale" />
+            <DetailRow label="Importo" value={formatEuros(transfer.order.totalEuros)} copyLabel="importo" />
+            <DetailRow label="Causale" value={transfer.order.paymentReason} copyLabel="causale" />
           </dl>
         </section>
       )}
@@ -77,12 +78,12 @@ export function BankTransferDetails({ page, order }: BankTransferDetailsProps) {
         <dl className="mt-2">
           <DetailRow label="Intestatario" value={GROUP.bankAccount.holder} copyLabel="intestatario" />
           <DetailRow label="IBAN" value={GROUP.bankAccount.iban} copyLabel="IBAN" />
-          {page === 'campo-estivo' && !order?.quota ? (
+          {page === 'campo-estivo' && !quota ? (
             QUOTAS.map((quota) => (
               <DetailRow key={quota} label={`Causale ${quota}`} value={paymentReasonTemplate(page, year, quota)} copyLabel={`causale ${quota}`} />
             ))
           ) : (
-            <DetailRow label="Causale" value={paymentReasonTemplate(page, year, order?.quota)} copyLabel="causale generica" />
+            <DetailRow label="Causale" value={paymentReasonTemplate(page, year, quota)} copyLabel="causale generica" />
           )}
         </dl>
         <div className="mt-4 text-sm text-gray-600">

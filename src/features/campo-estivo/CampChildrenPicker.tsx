@@ -1,40 +1,40 @@
+import { ChildCard } from '../../components/ui/ChildCard';
+import type { LookupChild } from '../../domain/family-lookup';
 import { formatEuros } from '../../domain/money';
 import type { Quota } from '../../domain/plans';
 import { priceCampSelection } from '../../domain/prices';
 import { pickInTickOrder } from '../../domain/selection';
-import type { Son } from '../../lib/db/documents';
-import { ChildCard } from '../../components/ui/ChildCard';
 
 /** Props of {@link CampChildrenPicker}. */
 export interface CampChildrenPickerProps {
-  sons: Son[];
+  familyChildren: LookupChild[];
   quota: Quota;
-  /** Chosen son ids in tick order. */
+  /** Chosen child ids in tick order. */
   selectedIds: string[];
-  onToggle: (sonId: string) => void;
+  onToggle: (childId: string) => void;
 }
 
 /**
- * The family's children as cards to tick for the summer camp (SPEC.md
- * section 2), each chosen card showing its price for the quota and its
- * position in tick order (SPEC.md section 9), recomputed on every change.
+ * The family's children as cards to tick for the summer camp, each chosen
+ * card showing its price for the quota and its position in tick order
+ * (docs/product.md, "Prices"), recomputed on every change.
  */
-export function CampChildrenPicker({ sons, quota, selectedIds, onToggle }: CampChildrenPickerProps) {
+export function CampChildrenPicker({ familyChildren, quota, selectedIds, onToggle }: CampChildrenPickerProps) {
   const prices = new Map(
-    priceCampSelection(quota, pickInTickOrder(sons, selectedIds)).map(({ child, priceEuros }) => [child.id, priceEuros]),
+    priceCampSelection(quota, pickInTickOrder(familyChildren, selectedIds)).map(({ child, priceEuros }) => [child.id, priceEuros]),
   );
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {sons.map((son) => (
-        <li key={son.id}>
+      {familyChildren.map((child) => (
+        <li key={child.id}>
           <ChildCard
-            name={son.name}
-            surname={son.surname}
-            fiscalCode={son.cf}
-            branch={son.branch}
-            checked={prices.has(son.id)}
-            onCheckedChange={() => onToggle(son.id)}
-            price={prices.has(son.id) ? formatEuros(prices.get(son.id) ?? 0) : undefined}
+            name={child.name}
+            surname={child.surname}
+            fiscalCode={child.cf}
+            branch={child.branch}
+            checked={prices.has(child.id)}
+            onCheckedChange={() => onToggle(child.id)}
+            price={prices.has(child.id) ? formatEuros(prices.get(child.id) ?? 0) : undefined}
           />
         </li>
       ))}

@@ -2,6 +2,7 @@ import { ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { PaymentStatus } from './PaymentStatus';
+import { paymentReturnUrl } from './return-path';
 
 /** The status messages of SPEC.md section 4, "Checkout payment". */
 export const CHECKOUT_MESSAGES = {
@@ -16,38 +17,39 @@ export const CHECKOUT_MESSAGES = {
 
 /** Props of {@link CheckoutForm}. */
 export interface CheckoutFormProps {
-  /** Called once the PaymentIntent succeeded, with its id. */
+  /** The payment screen's path, e.g. '/campo-estivo': /payment-success links back to it after a failed redirect. */
+  returnPath: string;
+  /** True once the payment succeeded: paying again is not offered. */
+  paid: boolean;
+  /** Called once the PaymentIntent succeeded, with its id ('pi_...'). */
   onSucceeded: (paymentIntentId: string) => void;
-  /** Called just before confirming, so the order survives a redirect. */
-  onBeforeConfirm: () => void;
 }
 
 /**
  * 'Completa il Pagamento' (SPEC.md sections 2 and 4): the Express Checkout
  * Element, the Payment Element under 'Dettagli di pagamento' and 'Paga ora'
  * ('Pagamento in Corso...' with a spinner while processing). Submitting does
- * nothing until Stripe and its elements are ready. Redirects to
- * /payment-success only when the payment method requires it.
+ * nothing until Stripe and its elements are ready, or once paid. Redirects
+ * to /payment-success only when the payment method requires it.
  */
-export function CheckoutForm({ onSucceeded, onBeforeConfirm }: CheckoutFormProps) {
+export function CheckoutForm({ returnPath, paid, onSucceeded }: CheckoutFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [message, setMessage] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
 
   const confirm = async () => {
-    if (!stripe || !elements) return null;
-    onBeforeConfirm();
+    if (!stripe || !elements || paid) return null;
     return stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}/payment-success` },
+      confirmParams: { return_url: paymentReturnUrl(window.location.origin, returnPath) },
       redirect: 'if_required',
     });
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    if (!stripe || !elements || paid) return;
     setProcessing(true);
     setMessage(CHECKOUT_MESSAGES.processing);
     try {
@@ -92,7 +94,7 @@ export function CheckoutForm({ onSucceeded, onBeforeConfirm }: CheckoutFormProps
         <h3 className="mb-2 text-base font-semibold">Dettagli di pagamento</h3>
         <PaymentElement options={{ layout: 'tabs' }} />
       </div>
-      <Button type="submit" className="w-full" loading={processing} disabled={!stripe || !elements}>
+      <Button type="submit" className="w-full" loading={processing} disabled={!stripe || !elements || paid}>
         {processing ? 'Pagamento in Corso...' : 'Paga ora'}
       </Button>
       {message && <PaymentStatus message={message} />}

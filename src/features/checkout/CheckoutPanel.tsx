@@ -1,27 +1,37 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import type { OrderRequestBody } from '../../domain/products';
+import { sumEuros } from '../../domain/money';
 import { onlineTotal } from '../../domain/service-fee';
 import { getStripe, isStripeConfigured } from '../../lib/stripe';
 import { CheckoutForm } from './CheckoutForm';
 import { OrderSummary, type CheckoutItem } from './OrderSummary';
-import { requestClientSecret } from './payment-intent-client';
-import { putPendingOrder, type PendingOrder } from './pending-order';
+import { requestPaymentIntent } from './payment-intent-client';
+import { recordPayment, type RecordPaymentAnswer } from './record-payment-client';
 
 /** Props of {@link CheckoutPanel}. */
 export interface CheckoutPanelProps {
-  /** What is paid, one line per child (prices in euros). */
+  /** The order request sent to create-payment-intent: the server prices it. */
+  request: OrderRequestBody;
+  /** What is paid, one line per child, with the screen's display prices (euros). */
   items: CheckoutItem[];
-  /** Order total in euros, before the service fee. */
-  amountEuros: number;
-  /** The order to keep in sessionStorage in case the payment redirects. */
-  pendingOrder: PendingOrder;
-  /** Saves the order once the payment succeeded (idempotent per PaymentIntent id). */
-  onPaid: (paymentIntentId: string) => Promise<void>;
+  /** The payment screen's path, to come back to after a failed redirected payment. */
+  returnPath: string;
+  /** Called once the paid order is recorded (the success notification). */
+  onRecorded: (order: RecordPaymentAnswer) => void;
 }
 
-const NOT_CONFIGURED = 'Il pagamento con carta non è configurato. Scegli «Bonifico» come metodo di pagamento oppure contatta il gruppo.';
+/** Italian messages of the panel itself (the payment's own are CHECKOUT_MESSAGES). */
+export const CHECKOUT_PANEL_MESSAGES = {
+  notConfigured: 'Il pagamento con carta non è configurato. Scegli «Bonifico» come metodo di pagamento oppure contatta il gruppo.',
+  stripeNotLoaded: 'Non è stato possibile caricare il modulo di pagamento. Controlla la connessione.',
+  recording: "Registrazione dell'ordine in corso...",
+  recordFailed: (message: string) =>
+    `Il pagamento è riuscito, ma l'ordine non è stato ancora registrato. ${message} Premi «Riprova»: non ti verrà addebitato nulla di nuovo.`,
+} as const;
 
 function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -35,45 +45,65 @@ function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void
 }
 
 /**
+ * The summary's figures when card payments are not configured: nothing can
+ * be charged, so the parent sees what a card payment would cost, computed
+ * with the same domain rules the server uses (docs/product.md, "Service fee").
+ */
+function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
+  return onlineTotal(sumEuros(items.map((item) => item.priceEuros)));
+}
+
+/**
  * The checkout panel of the Online method (SPEC.md sections 2 and 4): on the
  * left 'Completa il Pagamento' with Stripe's Payment and Express Checkout
- * Elements, on the right 'Riepilogo Ordine' with the service fee
- * (SPEC.md section 9). A PaymentIntent for the total in cents is requested on
- * mount and whenever the amount changes; 'Loading...' shows until its client
- * secret arrives, and an Italian error with 'Riprova' when it cannot. After
- * the payment succeeded the order is saved through `onPaid`; if saving
- * fails, the parent can retry without paying again.
+ * Elements, on the right 'Riepilogo Ordine'.
+ *
+ * A PaymentIntent is asked of create-payment-intent with the order request
+ * on mount and whenever the request changes; the server prices the order
+ * and answers the amount, the service fee and the total shown in the
+ * summary (docs/api.md). 'Loading...' shows until its client secret
+ * arrives, and an Italian error with 'Riprova' when it cannot.
+ *
+ * Once Stripe confirms the payment, record-payment records the order on the
+ * server and `onRecorded` fires; if recording fails, 'Riprova' calls
+ * record-payment again and never pays again.
  */
-export default function CheckoutPanel({ items, amountEuros, pendingOrder, onPaid }: CheckoutPanelProps) {
-  const total = onlineTotal(amountEuros);
+export default function CheckoutPanel({ request, items, returnPath, onRecorded }: CheckoutPanelProps) {
   const configured = isStripeConfigured();
-  const clientSecret = useQuery({
-    queryKey: ['payment-intent', total.totalCents],
-    queryFn: () => requestClientSecret(total.totalCents),
+  const intent = useQuery({
+    queryKey: ['payment-intent', request],
+    queryFn: () => requestPaymentIntent(request),
     enabled: configured,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
   });
   const stripe = useQuery({ queryKey: ['stripe-js'], queryFn: getStripe, enabled: configured, staleTime: Infinity, retry: 1 });
-  const save = useMutation({
-    mutationFn: (paymentIntentId: string) => onPaid(paymentIntentId),
+  const [paidId, setPaidId] = useState<string | null>(null);
+  const record = useMutation({
+    mutationFn: recordPayment,
+    onSuccess: (order) => onRecorded(order),
     onError: (error) => console.error('Ordine pagato non registrato:', error),
   });
+  const paid = (paymentIntentId: string) => {
+    setPaidId(paymentIntentId);
+    record.mutate(paymentIntentId);
+  };
 
   let left;
   if (!configured) {
-    left = <Alert kind="warning">{NOT_CONFIGURED}</Alert>;
-  } else if (clientSecret.isError) {
-    left = <RetryAlert message={clientSecret.error.message} onRetry={() => void clientSecret.refetch()} />;
+    left = <Alert kind="warning">{CHECKOUT_PANEL_MESSAGES.notConfigured}</Alert>;
+  } else if (intent.isError) {
+    left = <RetryAlert message={intent.error.message} onRetry={() => void intent.refetch()} />;
   } else if (stripe.isError) {
-    left = <RetryAlert message="Non è stato possibile caricare il modulo di pagamento. Controlla la connessione." onRetry={() => void stripe.refetch()} />;
-  } else if (!clientSecret.data || !stripe.data) {
+    left = <RetryAlert message={CHECKOUT_PANEL_MESSAGES.stripeNotLoaded} onRetry={() => void stripe.refetch()} />;
+  } else if (!intent.data || !stripe.data) {
     left = <p className="py-6 text-center text-gray-500">Loading...</p>;
   } else {
+    const clientSecret = intent.data.checkoutSessionClientSecret;
     left = (
-      <Elements key={clientSecret.data} stripe={stripe.data} options={{ clientSecret: clientSecret.data, locale: 'it' }}>
-        <CheckoutForm onBeforeConfirm={() => putPendingOrder(pendingOrder)} onSucceeded={(id) => save.mutate(id)} />
+      <Elements key={clientSecret} stripe={stripe.data} options={{ clientSecret, locale: 'it' }}>
+        <CheckoutForm returnPath={returnPath} paid={paidId !== null} onSucceeded={paid} />
       </Elements>
     );
   }
@@ -85,15 +115,12 @@ export default function CheckoutPanel({ items, amountEuros, pendingOrder, onPaid
           Completa il Pagamento
         </h2>
         {left}
-        {save.isPending && <p className="text-sm text-gray-600">Registrazione dell'ordine...</p>}
-        {save.isError && (
-          <RetryAlert
-            message="Il pagamento è riuscito ma non siamo riusciti a registrare l'ordine. Riprova: non ti verrà addebitato nulla di nuovo."
-            onRetry={() => save.mutate(save.variables)}
-          />
+        {record.isPending && <p className="text-sm text-gray-600">{CHECKOUT_PANEL_MESSAGES.recording}</p>}
+        {record.isError && paidId && (
+          <RetryAlert message={CHECKOUT_PANEL_MESSAGES.recordFailed(record.error.message)} onRetry={() => record.mutate(paidId)} />
         )}
       </section>
-      <OrderSummary items={items} total={total} />
+      <OrderSummary items={items} figures={configured ? (intent.data ?? null) : previewFigures(items)} />
     </div>
   );
 }

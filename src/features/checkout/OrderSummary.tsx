@@ -1,7 +1,6 @@
 import { formatEuros } from '../../domain/money';
-import type { OnlineTotal } from '../../domain/service-fee';
 
-/** One line of the summary: SPEC.md section 3, "Checkout input" (price in euros). */
+/** One line of the summary: SPEC.md section 3, "Checkout input" (the screen's display price, in euros). */
 export interface CheckoutItem {
   plan: string;
   /** The size, for sweatshirts and T-shirts. */
@@ -9,14 +8,38 @@ export interface CheckoutItem {
   priceEuros: number;
 }
 
+/** The figures the server priced the order at (create-payment-intent), in euros. */
+export interface OrderFigures {
+  /** The order's amount, before the service fee. */
+  amountEuros: number;
+  /** 'Commissioni Servizio'. */
+  feeEuros: number;
+  /** 'Totale da Pagare': what the card is charged. */
+  totalEuros: number;
+}
+
+/** Props of {@link OrderSummary}. */
+export interface OrderSummaryProps {
+  items: CheckoutItem[];
+  /** The server's figures; null until create-payment-intent answered (shown as '—'). */
+  figures: OrderFigures | null;
+}
+
+const amount = (euros: number | undefined) => (euros === undefined ? '—' : formatEuros(euros));
+
 /**
  * 'Riepilogo Ordine' (SPEC.md section 2, "Checkout panel"): per item the plan,
- * 'Taglia {size}' when there is one, 'x 1' and the price; then 'Commissioni
- * Servizio' and 'Totale da Pagare'.
+ * 'Taglia {size}' when there is one, 'x 1' and the price; then the
+ * subtotal, 'Commissioni Servizio' and 'Totale da Pagare' as the server
+ * priced them (docs/api.md): the browser computes no amount it charges.
  */
-export function OrderSummary({ items, total }: { items: CheckoutItem[]; total: OnlineTotal }) {
+export function OrderSummary({ items, figures }: OrderSummaryProps) {
   return (
-    <section aria-labelledby="order-summary-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-labelledby="order-summary-title"
+      aria-busy={figures === null}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+    >
       <h2 id="order-summary-title" className="text-lg font-semibold text-brand-800">
         Riepilogo Ordine
       </h2>
@@ -33,15 +56,21 @@ export function OrderSummary({ items, total }: { items: CheckoutItem[]; total: O
         ))}
       </ul>
       <div className="mt-2 flex justify-between border-t border-gray-200 pt-2 text-sm text-gray-700">
+        <span>Subtotale</span>
+        <span className="tabular-nums" data-testid="summary-amount">
+          {amount(figures?.amountEuros)}
+        </span>
+      </div>
+      <div className="mt-1 flex justify-between text-sm text-gray-700">
         <span>Commissioni Servizio</span>
         <span className="tabular-nums" data-testid="summary-fee">
-          {formatEuros(total.feeEuros)}
+          {amount(figures?.feeEuros)}
         </span>
       </div>
       <div className="mt-2 flex justify-between text-lg font-bold">
         <span>Totale da Pagare</span>
         <span className="tabular-nums text-brand-800" data-testid="summary-total">
-          {formatEuros(total.totalEuros)}
+          {amount(figures?.totalEuros)}
         </span>
       </div>
     </section>

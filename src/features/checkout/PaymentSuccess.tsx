@@ -2,75 +2,68 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { saveOrder } from '../../lib/db/orders';
-import { getStripe } from '../../lib/stripe';
-import { clearPendingOrder, readPendingOrder } from './pending-order';
+import { recordPayment } from './record-payment-client';
+import { RETURN_PATH_PARAM, safeReturnPath } from './return-path';
 
-type Outcome = { kind: 'saved' } | { kind: 'not-succeeded'; status: string; returnPath: string };
+/** A PaymentIntent id as Stripe puts it in the return address: 'pi_' and letters or digits. */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
-/**
- * Reads the PaymentIntent named in the return address and, when it
- * succeeded, saves the pending order with the PaymentIntent id as order id
- * (idempotent: a reload or a second tab writes nothing new) and forgets it.
- * @throws Error when Stripe or the database cannot be reached.
- */
-async function settleRedirectedPayment(clientSecret: string): Promise<Outcome> {
-  const stripe = await getStripe();
-  if (!stripe) throw new Error('Il pagamento con carta non è configurato.');
-  const { paymentIntent, error } = await stripe.retrievePaymentIntent(clientSecret);
-  if (error || !paymentIntent) throw new Error(error?.message ?? 'Pagamento non trovato.');
-  const pending = readPendingOrder();
-  if (paymentIntent.status !== 'succeeded') {
-    return { kind: 'not-succeeded', status: paymentIntent.status, returnPath: pending?.returnPath ?? '/' };
-  }
-  if (pending) {
-    await saveOrder({ familyId: pending.familyId, method: 'Online', lines: pending.lines, orderId: paymentIntent.id });
-    clearPendingOrder();
-  }
-  return { kind: 'saved' };
-}
+/** Italian messages of /payment-success. */
+export const PAYMENT_SUCCESS_MESSAGES = {
+  badAddress: 'Indirizzo di ritorno del pagamento non valido.',
+  recording: 'Verifica del pagamento in corso...',
+  failed: (message: string) => `Errore: ${message}`,
+  back: 'Torna al pagamento',
+} as const;
 
 /**
  * /payment-success: where Stripe sends the parent back after a payment
- * method that redirects (SPEC.md section 2). Saves the pending order once,
- * then shows /pagamento; an Italian error when the payment did not succeed.
+ * method that leaves the page (SPEC.md section 2). Reads `payment_intent`
+ * from the address and asks record-payment to record its order (the server
+ * checks with Stripe; a reload or a second tab records nothing new), then
+ * shows /pagamento. When it cannot (the payment did not succeed, Stripe or
+ * the network failed), an Italian error with 'Riprova' and a link back to
+ * the payment screen named by the address's `from`.
  */
 export function PaymentSuccess() {
   const [params] = useSearchParams();
-  const clientSecret = params.get('payment_intent_client_secret');
-  const outcome = useQuery({
-    queryKey: ['redirected-payment', clientSecret],
-    queryFn: () => settleRedirectedPayment(clientSecret ?? ''),
-    enabled: Boolean(clientSecret),
-    retry: 1,
+  const paymentIntentId = params.get('payment_intent') ?? '';
+  const returnPath = safeReturnPath(params.get(RETURN_PATH_PARAM));
+  const valid = PAYMENT_INTENT_ID.test(paymentIntentId);
+  const recorded = useQuery({
+    queryKey: ['record-payment', paymentIntentId],
+    queryFn: () => recordPayment(paymentIntentId),
+    enabled: valid,
+    retry: false,
     staleTime: Infinity,
   });
 
-  if (!clientSecret) {
-    return (
-      <Alert kind="error" className="mx-auto max-w-xl">
-        Indirizzo di ritorno del pagamento non valido. <Link to="/" className="font-semibold underline">Torna all'area famiglie</Link>
-      </Alert>
-    );
-  }
-  if (outcome.isPending) return <p className="py-10 text-center text-gray-600">Verifica del pagamento in corso...</p>;
-  if (outcome.isError) {
-    return (
-      <Alert kind="error" className="mx-auto max-w-xl">
-        <p>Non è stato possibile verificare il pagamento: {outcome.error.message}</p>
-        <Button size="sm" variant="secondary" className="mt-2" onClick={() => void outcome.refetch()}>
-          Riprova
-        </Button>
-      </Alert>
-    );
-  }
-  if (outcome.data.kind === 'saved') return <Navigate to="/pagamento" replace />;
-  return (
-    <Alert kind="error" className="mx-auto max-w-xl">
-      <p>Errore: il pagamento non è stato completato (stato: {outcome.data.status}).</p>
-      <Link to={outcome.data.returnPath} className="mt-2 inline-block font-semibold underline">
-        Torna al pagamento
-      </Link>
-    </Alert>
+  const back = (
+    <Link to={returnPath} className="mt-2 inline-block font-semibold underline">
+      {PAYMENT_SUCCESS_MESSAGES.back}
+    </Link>
   );
+  if (!valid) {
+    return (
+      <Alert kind="error" className="mx-auto max-w-xl">
+        <p>{PAYMENT_SUCCESS_MESSAGES.badAddress}</p>
+        {back}
+      </Alert>
+    );
+  }
+  if (recorded.isPending) return <p className="py-10 text-center text-gray-600">{PAYMENT_SUCCESS_MESSAGES.recording}</p>;
+  if (recorded.isError) {
+    return (
+      <Alert kind="error" className="mx-auto max-w-xl">
+        <p>{PAYMENT_SUCCESS_MESSAGES.failed(recorded.error.message)}</p>
+        <div className="flex items-center gap-4">
+          <Button size="sm" variant="secondary" className="mt-2" loading={recorded.isFetching} onClick={() => void recorded.refetch()}>
+            Riprova
+          </Button>
+          {back}
+        </div>
+      </Alert>
+    );
+  }
+  return <Navigate to="/pagamento" replace />;
 }

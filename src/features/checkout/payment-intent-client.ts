@@ -1,28 +1,28 @@
-/** Where the browser asks for a PaymentIntent (SPEC.md section 7). */
-export const CREATE_PAYMENT_INTENT_URL = '/.netlify/functions/create-payment-intent';
+import { z } from 'zod';
+import type { OrderRequestBody } from '../../domain/products';
+import { callFunction } from '../../lib/api/functions-client';
+
+/** The answer of create-payment-intent (docs/api.md): the client secret and the server's figures in euros. */
+export const paymentIntentAnswer = z.object({
+  checkoutSessionClientSecret: z.string().min(1),
+  /** The order's amount in euros, before the service fee. */
+  amountEuros: z.number().nonnegative(),
+  /** 'Commissioni Servizio' in euros. */
+  feeEuros: z.number().nonnegative(),
+  /** 'Totale da Pagare' in euros: what the card is charged. */
+  totalEuros: z.number().nonnegative(),
+});
+export type PaymentIntentAnswer = z.infer<typeof paymentIntentAnswer>;
 
 /**
- * Asks our function for a PaymentIntent of `amountCents` integer euro cents
- * and resolves with its client secret.
- * @throws Error with an Italian message (the function's `{error}` when it
- * gave one) when the request fails or the answer has no client secret.
+ * Asks create-payment-intent for the PaymentIntent of an order request
+ * (docs/api.md): the server prices the order, so no amount is sent.
+ * Resolves with the client secret and the server's amount, fee and total
+ * in euros.
+ * @throws UserFacingError with the function's Italian message (400/404 for
+ * a refused order, 502/503 when card payment is unavailable) or the
+ * client's own when the function cannot be reached.
  */
-export async function requestClientSecret(amountCents: number, fetchImpl: typeof fetch = fetch): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetchImpl(CREATE_PAYMENT_INTENT_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: amountCents }),
-    });
-  } catch (error) {
-    console.error('Errore durante il fetch:', error);
-    throw new Error('Il servizio di pagamento non è raggiungibile. Controlla la connessione e riprova.');
-  }
-  const body = (await response.json().catch(() => null)) as { checkoutSessionClientSecret?: unknown; error?: unknown } | null;
-  if (!response.ok || typeof body?.checkoutSessionClientSecret !== 'string') {
-    console.error('Errore durante il fetch:', response.status, body);
-    throw new Error(typeof body?.error === 'string' ? body.error : 'Non è stato possibile avviare il pagamento. Riprova.');
-  }
-  return body.checkoutSessionClientSecret;
+export function requestPaymentIntent(request: OrderRequestBody): Promise<PaymentIntentAnswer> {
+  return callFunction('create-payment-intent', request, paymentIntentAnswer);
 }

@@ -1,13 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
+import type { FamilyLookup } from '../../domain/family-lookup';
 import { PAYMENT_METHODS, QUOTAS } from '../../domain/plans';
-import { findFamilyByParentFiscalCode, type FamilyLookup } from '../../lib/db/families';
+import { UserFacingError } from '../../lib/api/functions-client';
 import { describeError } from '../../lib/errors';
+import { lookupFamilyQueryOptions } from './api/lookup-family';
 import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 
 /** Props of {@link FamilyLookupForm}. */
@@ -69,22 +71,24 @@ export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormPr
     [fields],
   );
   const form = useForm<LookupFormValues, unknown, ValidLookup>({ resolver, defaultValues: EMPTY });
-  const lookup = useMutation({
-    mutationFn: (values: ValidLookup) => findFamilyByParentFiscalCode(values.fiscalCode),
-    retry: false,
-    onError: (error) => console.error('Ricerca famiglia non riuscita:', error),
-  });
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<unknown>(null);
   const { errors } = form.formState;
 
   const edited = (field: keyof LookupFormValues) => {
-    lookup.reset();
+    setFailure(null);
     onEdit?.(field, form.getValues());
   };
 
   const submit = form.handleSubmit(async (values) => {
-    const found = await lookup.mutateAsync(values).catch(() => undefined);
-    if (found) onFound(found, values);
+    setFailure(null);
+    try {
+      onFound(await queryClient.fetchQuery(lookupFamilyQueryOptions(values.fiscalCode)), values);
+    } catch (error) {
+      setFailure(error);
+    }
   });
+  const notFound = failure instanceof UserFacingError && failure.status === 404;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -112,8 +116,8 @@ export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormPr
       <Button type="submit" loading={form.formState.isSubmitting}>
         Trova
       </Button>
-      {lookup.isSuccess && lookup.data === null && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
-      {lookup.isError && <Alert kind="error">{describeError(lookup.error)}</Alert>}
+      {notFound && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
+      {failure !== null && !notFound && <Alert kind="error">{describeError(failure)}</Alert>}
     </form>
   );
 }

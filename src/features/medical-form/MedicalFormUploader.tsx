@@ -3,12 +3,13 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { ChildCard } from '../../components/ui/ChildCard';
 import { FilePicker } from '../../components/ui/FilePicker';
-import type { Son } from '../../lib/db/documents';
+import type { LookupChild } from '../../domain/family-lookup';
 import { checkMedicalFormFile, uploadMedicalForm } from './upload-medical-form';
 
 interface ChildUpload {
   file: File | null;
   fileError: string | null;
+  /** 'done' = uploaded in this visit or before it (`medicalForm.uploaded`). */
   status: 'idle' | 'uploading' | 'done' | 'failed';
   /** 0..1 */
   progress: number;
@@ -16,40 +17,54 @@ interface ChildUpload {
 }
 
 const EMPTY: ChildUpload = { file: null, fileError: null, status: 'idle', progress: 0, error: null };
+const UPLOADED_BEFORE: ChildUpload = { ...EMPTY, status: 'done', progress: 1 };
 
 /** The upload button's label (SPEC.md section 2): plural for several children. */
 export function uploadButtonLabel(childCount: number): string {
   return childCount > 1 ? 'Carica Schede Mediche' : 'Carica Scheda Medica';
 }
 
+/** Props of {@link MedicalFormUploader}. */
+export interface MedicalFormUploaderProps {
+  /** The parent's fiscal code, normalised: get-signature and record-medical-form check it. */
+  cf: string;
+  /** The children eligible for the medical form, from lookup-family. */
+  sons: readonly LookupChild[];
+}
+
 /**
  * One card per eligible child with a PDF picker, progress bar and, on
- * failure, an Italian error with 'Riprova'; the button 'Carica Schede
- * Mediche' / 'Carica Scheda Medica' is enabled only when every child has a
- * file; files upload one by one; when all succeed the banner 'Upload
- * completato con successo!' shows and the button disappears. A failed child
- * stays not done and the others are kept (SPEC.md sections 2, 4 and 5).
+ * failure, an Italian error with 'Riprova'; a child whose form is already
+ * on record (`medicalForm.uploaded`) shows as done. The button 'Carica
+ * Schede Mediche' / 'Carica Scheda Medica' (counting the children still to
+ * upload) is enabled only when each of them has a file; files upload one by
+ * one (get-signature, upload, record-medical-form); when all are done the
+ * banner 'Upload completato con successo!' shows and the button disappears.
+ * A failed child stays not done and the others are kept (SPEC.md sections
+ * 2, 4 and 5; docs/product.md, "Medical form").
  */
-export function MedicalFormUploader({ sons }: { sons: Son[] }) {
+export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
   const [uploads, setUploads] = useState<Record<string, ChildUpload>>({});
   const [running, setRunning] = useState(false);
-  const stateOf = (son: Son) => uploads[son.id] ?? EMPTY;
+  const stateOf = (son: LookupChild) => uploads[son.id] ?? (son.medicalForm.uploaded ? UPLOADED_BEFORE : EMPTY);
   const patch = (sonId: string, change: Partial<ChildUpload>) =>
     setUploads((current) => ({ ...current, [sonId]: { ...(current[sonId] ?? EMPTY), ...change } }));
 
-  const allChosen = sons.every((son) => stateOf(son).file !== null);
-  const allDone = sons.length > 0 && sons.every((son) => stateOf(son).status === 'done');
+  const pending = sons.filter((son) => stateOf(son).status !== 'done');
+  const allChosen = pending.every((son) => stateOf(son).file !== null);
+  const allDone = sons.length > 0 && pending.length === 0;
+  const uploadedNow = sons.some((son) => uploads[son.id]?.status === 'done');
 
-  const choose = async (son: Son, file: File | null) => {
+  const choose = async (son: LookupChild, file: File | null) => {
     if (!file) return patch(son.id, { ...EMPTY });
     const problem = await checkMedicalFormFile(file);
     patch(son.id, problem ? { ...EMPTY, fileError: problem } : { ...EMPTY, file });
   };
 
-  const uploadOne = async (son: Son, file: File) => {
+  const uploadOne = async (son: LookupChild, file: File) => {
     patch(son.id, { status: 'uploading', progress: 0, error: null });
     try {
-      await uploadMedicalForm(son, file, (progress) => patch(son.id, { progress }));
+      await uploadMedicalForm({ cf, sonId: son.id, file, onProgress: (progress) => patch(son.id, { progress }) });
       patch(son.id, { status: 'done', progress: 1 });
     } catch (error) {
       patch(son.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -113,10 +128,10 @@ export function MedicalFormUploader({ sons }: { sons: Son[] }) {
         })}
       </ul>
       {allDone ? (
-        <Alert kind="success">Upload completato con successo!</Alert>
+        <Alert kind="success">{uploadedNow ? 'Upload completato con successo!' : 'Le schede mediche di tutti i figli risultano già caricate.'}</Alert>
       ) : (
         <Button className="w-full sm:w-auto" disabled={!allChosen} loading={running} onClick={() => void uploadAll()}>
-          {uploadButtonLabel(sons.length)}
+          {uploadButtonLabel(pending.length)}
         </Button>
       )}
     </div>

@@ -3,19 +3,19 @@ import { ChildCard } from '../../components/ui/ChildCard';
 import { Select } from '../../components/ui/Select';
 import { formatEuros } from '../../domain/money';
 import { SIZES, type Size } from '../../domain/plans';
-import type { Son } from '../../lib/db/documents';
+import type { LookupChild } from '../../domain/family-lookup';
 
 /** Props of {@link MerchChildrenPicker}. */
 export interface MerchChildrenPickerProps {
-  sons: Son[];
+  familyChildren: LookupChild[];
   /** Price of one item in euros. */
   priceEuros: number;
-  /** Chosen son ids in tick order. */
+  /** Chosen child ids in tick order. */
   selectedIds: string[];
-  /** Chosen size per son id. */
+  /** Chosen size per child id. */
   sizes: Readonly<Record<string, Size | undefined>>;
-  onToggle: (sonId: string) => void;
-  onSizeChange: (sonId: string, size: Size) => void;
+  onToggle: (childId: string) => void;
+  onSizeChange: (childId: string, size: Size) => void;
   /** Show 'Scegli la taglia' under chosen cards without a size. */
   showMissingSizes: boolean;
 }
@@ -27,34 +27,34 @@ const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
  * "Felpa and Maglietta screens"): tick a child to choose it; a chosen card
  * has a size picker (XS to 2XL) and a remove button.
  */
-export function MerchChildrenPicker({ sons, priceEuros, selectedIds, sizes, onToggle, onSizeChange, showMissingSizes }: MerchChildrenPickerProps) {
+export function MerchChildrenPicker({ familyChildren, priceEuros, selectedIds, sizes, onToggle, onSizeChange, showMissingSizes }: MerchChildrenPickerProps) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {sons.map((son) => {
-        const chosen = selectedIds.includes(son.id);
+      {familyChildren.map((child) => {
+        const chosen = selectedIds.includes(child.id);
         return (
-          <li key={son.id}>
+          <li key={child.id}>
             <ChildCard
-              name={son.name}
-              surname={son.surname}
-              fiscalCode={son.cf}
-              branch={son.branch}
+              name={child.name}
+              surname={child.surname}
+              fiscalCode={child.cf}
+              branch={child.branch}
               checked={chosen}
-              onCheckedChange={() => onToggle(son.id)}
+              onCheckedChange={() => onToggle(child.id)}
               price={chosen ? formatEuros(priceEuros) : undefined}
             >
               {chosen && (
                 <div className="flex items-end gap-3">
                   <Select
                     className="flex-1"
-                    label={`Taglia di ${son.name}`}
+                    label={`Taglia di ${child.name}`}
                     placeholder="Seleziona la taglia"
                     options={SIZE_OPTIONS}
-                    value={sizes[son.id] ?? ''}
-                    onChange={(value) => onSizeChange(son.id, value as Size)}
-                    error={showMissingSizes && !sizes[son.id] ? 'Scegli la taglia' : undefined}
+                    value={sizes[child.id] ?? ''}
+                    onChange={(value) => onSizeChange(child.id, value as Size)}
+                    error={showMissingSizes && !sizes[child.id] ? 'Scegli la taglia' : undefined}
                   />
-                  <Button variant="secondary" size="sm" className="mb-1" onClick={() => onToggle(son.id)} aria-label={`Rimuovi ${son.name}`}>
+                  <Button variant="secondary" size="sm" className="mb-1" onClick={() => onToggle(child.id)} aria-label={`Rimuovi ${child.name}`}>
                     Rimuovi
                   </Button>
                 </div>

@@ -1,9 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import CheckoutPanel from '../../../src/features/checkout/CheckoutPanel';
-import { readPendingOrder } from '../../../src/features/checkout/pending-order';
+import { OnlineCheckout } from '../../../src/app/payment/OnlineCheckout';
+import type { OrderRequestBody } from '../../../src/domain/products';
+import CheckoutPanel, { type CheckoutPanelProps } from '../../../src/features/checkout/CheckoutPanel';
+import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
 import { resetStripeState, stripeState } from './stripe-mock';
 
 vi.mock('@stripe/react-stripe-js', async () => (await import('./stripe-mock')).reactStripeMock);
@@ -13,197 +17,241 @@ vi.mock('../../../src/lib/stripe', () => ({
   getStripe: () => Promise.resolve({ stripe: 'loaded' }),
 }));
 
+startFakeFunctions();
+
+const request: OrderRequestBody = {
+  cf: 'RSSMRA80C12H501E',
+  product: 'campo-acconto',
+  children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-giulia' }],
+  idempotencyKey: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+};
 const items = [
   { plan: 'Campo Estivo - Acconto', priceEuros: 100 },
   { plan: 'Campo Estivo - Acconto', priceEuros: 150 },
 ];
-const pendingOrder = {
-  familyId: 'family-rossi',
-  returnPath: '/campo-estivo',
-  lines: [
-    { plan: 'Campo Estivo - Acconto' as const, note: '', priceEuros: 100, son: { id: 'marco', name: 'Marco', surname: 'Rossi' } },
-    { plan: 'Campo Estivo - Acconto' as const, note: '', priceEuros: 150, son: { id: 'giulia', name: 'Giulia', surname: 'Rossi' } },
-  ],
-};
 
-let fetchMock: ReturnType<typeof vi.fn>;
-
-function renderPanel(props: Partial<Parameters<typeof CheckoutPanel>[0]> = {}) {
-  const onPaid = vi.fn<(id: string) => Promise<void>>().mockResolvedValue(undefined);
+function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
+  const onRecorded = vi.fn();
   const client = new QueryClient();
-  const view = render(
+  const panel = (overrides: Partial<CheckoutPanelProps>) => (
     <QueryClientProvider client={client}>
-      <CheckoutPanel items={items} amountEuros={250} pendingOrder={pendingOrder} onPaid={onPaid} {...props} />
-    </QueryClientProvider>,
+      <CheckoutPanel request={request} items={items} returnPath="/campo-estivo" onRecorded={onRecorded} {...props} {...overrides} />
+    </QueryClientProvider>
   );
-  return { onPaid, user: userEvent.setup(), view, client };
+  const view = render(panel({}));
+  return { onRecorded, user: userEvent.setup(), rerender: (overrides: Partial<CheckoutPanelProps>) => view.rerender(panel(overrides)) };
 }
 
-const secretResponse = () => new Response(JSON.stringify({ checkoutSessionClientSecret: 'pi_1_secret_x' }), { status: 200 });
+const secretAnswer = (secret: string, figures = { amountEuros: 250, feeEuros: 4.97, totalEuros: 254.97 }) =>
+  HttpResponse.json({ checkoutSessionClientSecret: secret, ...figures });
 
 beforeEach(() => {
   resetStripeState();
   stripeConfig.configured = true;
-  sessionStorage.clear();
-  fetchMock = vi.fn().mockImplementation(async () => secretResponse());
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-describe('order summary', () => {
-  it('lists each item, the service fee and the total (250,00 € + 4,97 € = 254,97 €)', async () => {
+describe('asking for the PaymentIntent', () => {
+  it("sends the order request, not an amount, and shows 'Loading...' until the client secret arrives", async () => {
+    const held = heldAnswer();
+    functions.createPaymentIntent.queue.push(held.answer);
     renderPanel();
+    expect(screen.getByRole('heading', { name: 'Completa il Pagamento' })).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([request]));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('—');
+
+    held.release(secretAnswer('pi_1_secret_x'));
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dettagli di pagamento' })).toBeInTheDocument();
+    expect(stripeState.elementsOptions).toMatchObject({ clientSecret: 'pi_1_secret_x', locale: 'it' });
+  });
+
+  it("shows the server's amount, fee and total in 'Riepilogo Ordine', with the screen's lines", async () => {
+    // Figures the browser could not have computed from its lines: the summary shows the server's.
+    functions.createPaymentIntent.queue.push(secretAnswer('pi_1_secret_x', { amountEuros: 300, feeEuros: 6.02, totalEuros: 306.02 }));
+    renderPanel({ items: [...items, { plan: 'Felpa Reparto', note: 'XL', priceEuros: 30 }] });
     const summary = screen.getByRole('region', { name: 'Riepilogo Ordine' });
-    const lines = within(summary).getAllByTestId('summary-item');
-    expect(lines.map((line) => line.textContent)).toEqual([
+    expect(within(summary).getAllByTestId('summary-item').map((line) => line.textContent)).toEqual([
       'Campo Estivo - Accontox 1100,00 €',
       'Campo Estivo - Accontox 1150,00 €',
+      'Felpa RepartoTaglia XLx 130,00 €',
     ]);
+    await waitFor(() => expect(within(summary).getByTestId('summary-total')).toHaveTextContent('306,02 €'));
     expect(within(summary).getByText('Commissioni Servizio')).toBeInTheDocument();
-    expect(within(summary).getByTestId('summary-fee')).toHaveTextContent('4,97 €');
+    expect(within(summary).getByTestId('summary-fee')).toHaveTextContent('6,02 €');
+    expect(within(summary).getByTestId('summary-amount')).toHaveTextContent('300,00 €');
     expect(within(summary).getByText('Totale da Pagare')).toBeInTheDocument();
-    expect(within(summary).getByTestId('summary-total')).toHaveTextContent('254,97 €');
+  });
+
+  it('asks for a new PaymentIntent when the request changes, and shows its figures', async () => {
+    const { rerender } = renderPanel();
     await screen.findByTestId('payment-element');
+    const smaller = { ...request, children: [{ id: 'son-rossi-marco' }] };
+    functions.createPaymentIntent.queue.push(secretAnswer('pi_2_secret_y', { amountEuros: 100, feeEuros: 2.17, totalEuros: 102.17 }));
+    rerender({ request: smaller, items: items.slice(0, 1) });
+    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([request, smaller]));
+    await waitFor(() => expect(stripeState.elementsOptions).toMatchObject({ clientSecret: 'pi_2_secret_y' }));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('102,17 €');
   });
 
-  it('shows the size of sweatshirts and T-shirts', () => {
-    renderPanel({ items: [{ plan: 'Felpa Reparto', note: 'XL', priceEuros: 30 }], amountEuros: 30 });
-    expect(screen.getByText('Taglia XL')).toBeInTheDocument();
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('30,87 €');
-  });
-});
-
-describe('client secret', () => {
-  it("requests a PaymentIntent for the total in cents and shows 'Loading...' until it arrives", async () => {
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    renderPanel();
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Completa il Pagamento' })).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/.netlify/functions/create-payment-intent');
-    expect(JSON.parse(init.body as string)).toEqual({ amount: 25497 });
-    answer(secretResponse());
-    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Dettagli di pagamento' })).toBeInTheDocument();
-    expect(stripeState.elementsOptions).toMatchObject({ clientSecret: 'pi_1_secret_x' });
-  });
-
-  it('requests a new PaymentIntent when the amount changes', async () => {
-    const { view, client, onPaid } = renderPanel();
+  it('does not ask again when the same request is rendered again', async () => {
+    const { rerender } = renderPanel();
     await screen.findByTestId('payment-element');
-    view.rerender(
-      <QueryClientProvider client={client}>
-        <CheckoutPanel items={items.slice(0, 1)} amountEuros={100} pendingOrder={pendingOrder} onPaid={onPaid} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(JSON.parse((fetchMock.mock.calls[1] as [string, RequestInit])[1].body as string)).toEqual({ amount: 10217 });
+    rerender({ request: { ...request, children: request.children.map((child) => ({ ...child })) } });
+    await screen.findByTestId('payment-element');
+    expect(functions.createPaymentIntent.bodies).toHaveLength(1);
   });
 
-  it('shows the function error in Italian with a retry instead of loading forever', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Il pagamento con carta non è configurato.' }), { status: 503 }));
+  it('shows the Italian error with a retry instead of loading forever', async () => {
+    functions.createPaymentIntent.queue.push(HttpResponse.json({ error: 'Il pagamento con carta non è configurato.' }, { status: 503 }));
     const { user } = renderPanel();
     expect(await screen.findByText('Il pagamento con carta non è configurato.')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Riprova' }));
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(functions.createPaymentIntent.bodies).toHaveLength(2);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('254,97 €');
   });
 
-  it('says clearly when Stripe is not configured, without calling the function', () => {
+  it('shows a refused order in Italian (a child of another family)', async () => {
+    functions.createPaymentIntent.queue.push(HttpResponse.json({ error: 'Uno dei figli indicati non appartiene a questa famiglia.' }, { status: 400 }));
+    renderPanel();
+    expect(await screen.findByText('Uno dei figli indicati non appartiene a questa famiglia.')).toBeInTheDocument();
+  });
+
+  it('says when the function cannot be reached', async () => {
+    functions.createPaymentIntent.queue.push(HttpResponse.error());
+    renderPanel();
+    expect(await screen.findByText(/Il servizio non è raggiungibile/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
+  });
+
+  it('says clearly when Stripe is not configured, without calling the function', async () => {
     stripeConfig.configured = false;
     renderPanel();
     expect(screen.getByText(/Il pagamento con carta non è configurato/)).toBeInTheDocument();
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('254,97 €');
-    expect(fetchMock).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(functions.createPaymentIntent.bodies).toEqual([]);
   });
 });
 
 describe('paying', () => {
-  async function ready() {
-    const rendered = renderPanel();
+  async function ready(props: Partial<CheckoutPanelProps> = {}) {
+    const rendered = renderPanel(props);
     await screen.findByTestId('payment-element');
     return rendered;
   }
 
-  it("shows 'Pagamento in Corso...' while processing, then saves the order only after success", async () => {
+  it("shows 'Pagamento in Corso...' while processing, then records the payment on the server", async () => {
     let finish: (value: unknown) => void = () => {};
     stripeState.stripe!.confirmPayment.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
-    const { user, onPaid } = await ready();
+    const { user, onRecorded } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
     expect(screen.getByRole('button', { name: /Pagamento in Corso\.\.\./ })).toBeDisabled();
     expect(screen.getByText('Elaborazione del pagamento in corso...')).toBeInTheDocument();
-    expect(onPaid).not.toHaveBeenCalled();
-    expect(readPendingOrder()?.familyId).toBe('family-rossi');
     expect(stripeState.stripe!.confirmPayment).toHaveBeenCalledWith({
       elements: stripeState.elements,
-      confirmParams: { return_url: `${window.location.origin}/payment-success` },
+      confirmParams: { return_url: `${window.location.origin}/payment-success?from=%2Fcampo-estivo` },
       redirect: 'if_required',
     });
+    expect(functions.recordPayment.bodies).toEqual([]);
+
     finish({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
     expect(await screen.findByText('Pagamento completato con successo!')).toHaveAttribute('data-tone', 'success');
-    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('pi_1'));
-    expect(onPaid).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Paga ora' })).toBeEnabled();
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledWith({ orderId: 'pi_1', status: 'Confermato' }));
+    expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_1' }]);
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toBeDisabled();
   });
 
-  it("shows a provider error as 'Errore: {message}' in a red box and saves nothing", async () => {
+  it("shows a provider error as 'Errore: {message}' in a red box and records nothing", async () => {
     stripeState.stripe!.confirmPayment.mockResolvedValue({ error: { message: 'La carta è stata rifiutata.' } });
-    const { user, onPaid } = await ready();
+    const { user, onRecorded } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
     expect(await screen.findByText('Errore: La carta è stata rifiutata.')).toHaveAttribute('data-tone', 'error');
-    expect(onPaid).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toBeEnabled();
+    expect(functions.recordPayment.bodies).toEqual([]);
+    expect(onRecorded).not.toHaveBeenCalled();
   });
 
-  it('reports any other status', async () => {
+  it('reports any other status and records nothing', async () => {
     stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'processing' } });
-    const { user, onPaid } = await ready();
+    const { user } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
     expect(await screen.findByText('Il pagamento è in stato: processing')).toHaveAttribute('data-tone', 'success');
-    expect(onPaid).not.toHaveBeenCalled();
+    expect(functions.recordPayment.bodies).toEqual([]);
   });
 
   it('reports an exception', async () => {
     stripeState.stripe!.confirmPayment.mockRejectedValue(new Error('boom'));
-    const { user, onPaid } = await ready();
+    const { user } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
     expect(await screen.findByText('Si è verificato un errore durante il pagamento')).toBeInTheDocument();
-    expect(onPaid).not.toHaveBeenCalled();
+    expect(functions.recordPayment.bodies).toEqual([]);
   });
 
   it('does nothing while Stripe is not ready', async () => {
     const { user } = await ready();
     stripeState.stripe = null;
     await user.click(screen.getByRole('button', { name: 'Express checkout' }));
-    expect(screen.queryByRole('status', { name: '' })).toBeNull();
-    expect(screen.queryByText(/Elaborazione/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Elaborazione|express/)).not.toBeInTheDocument();
   });
 
-  it('confirms express checkout and saves after success; reports its errors', async () => {
-    stripeState.stripe!.confirmPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_x', status: 'succeeded' } });
-    const { user, onPaid } = await ready();
-    await user.click(screen.getByRole('button', { name: 'Express checkout' }));
-    expect(await screen.findByText('Pagamento express checkout elaborato')).toBeInTheDocument();
-    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('pi_x'));
+  it('confirms express checkout and records after success; reports its errors', async () => {
     stripeState.stripe!.confirmPayment.mockResolvedValueOnce({ error: { message: 'no' } });
+    const { user, onRecorded } = await ready();
     await user.click(screen.getByRole('button', { name: 'Express checkout' }));
     expect(await screen.findByText('Errore durante il pagamento express')).toHaveAttribute('data-tone', 'error');
+    stripeState.stripe!.confirmPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_x', status: 'succeeded' } });
+    functions.recordPayment.queue.push(HttpResponse.json({ orderId: 'pi_x', status: 'Confermato' }));
+    await user.click(screen.getByRole('button', { name: 'Express checkout' }));
+    expect(await screen.findByText('Pagamento express checkout elaborato')).toBeInTheDocument();
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledWith({ orderId: 'pi_x', status: 'Confermato' }));
+    expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_x' }]);
   });
 
-  it('lets the parent retry saving when the payment succeeded but the save failed', async () => {
+  it('lets the parent retry recording when the payment succeeded but record-payment failed, without paying again', async () => {
     stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    const { user, onPaid } = await ready();
-    onPaid.mockRejectedValueOnce(new Error('offline'));
+    functions.recordPayment.queue.push(
+      HttpResponse.json({ error: 'Il servizio di pagamento non ha risposto correttamente. Riprova tra qualche istante.' }, { status: 502 }),
+    );
+    const { user, onRecorded } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
-    expect(await screen.findByText(/non siamo riusciti a registrare l'ordine/)).toBeInTheDocument();
+    expect(await screen.findByText(/l'ordine non è stato ancora registrato\. Il servizio di pagamento non ha risposto correttamente/)).toBeInTheDocument();
+    expect(screen.getByText(/non ti verrà addebitato nulla di nuovo/)).toBeInTheDocument();
+    expect(onRecorded).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toBeDisabled();
+
     await user.click(screen.getByRole('button', { name: 'Riprova' }));
-    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(2));
-    expect(onPaid).toHaveBeenLastCalledWith('pi_1');
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledWith({ orderId: 'pi_1', status: 'Confermato' }));
+    expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_1' }, { paymentIntentId: 'pi_1' }]);
     expect(stripeState.stripe!.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/non è stato ancora registrato/)).not.toBeInTheDocument();
+  });
+});
+
+describe('OnlineCheckout', () => {
+  it('loads the panel, and after payment and recording lands on /pagamento', async () => {
+    stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/campo-estivo']}>
+          <Routes>
+            <Route path="/campo-estivo" element={<OnlineCheckout request={request} items={items} returnPath="/campo-estivo" />} />
+            <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByTestId('payment-element');
+    expect(functions.createPaymentIntent.bodies).toEqual([request]);
+    await user.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
+    expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_1' }]);
   });
 });

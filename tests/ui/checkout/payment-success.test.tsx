@@ -1,41 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentSuccess } from '../../../src/features/checkout/PaymentSuccess';
-import { putPendingOrder, readPendingOrder } from '../../../src/features/checkout/pending-order';
-import type { SaveOrderInput } from '../../../src/lib/db/orders';
+import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
 
-const retrievePaymentIntent = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/lib/stripe', () => ({
-  isStripeConfigured: () => true,
-  getStripe: () => Promise.resolve({ retrievePaymentIntent }),
-}));
+startFakeFunctions();
 
-// An idempotent store like the real saveOrder: one order per orderId.
-const savedOrders = vi.hoisted(() => new Map<string, unknown>());
-const saveOrder = vi.hoisted(() =>
-  vi.fn(async (input: SaveOrderInput) => {
-    const alreadySaved = savedOrders.has(input.orderId ?? '');
-    if (!alreadySaved) savedOrders.set(input.orderId ?? '', input);
-    return { orderId: input.orderId, totalAmountEuros: 30, alreadySaved };
-  }),
-);
-vi.mock('../../../src/lib/db/orders', () => ({ saveOrder }));
+const RETURN_ADDRESS = '/payment-success?from=%2Ffelpa-reparto&payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_z&redirect_status=succeeded';
 
-const pending = {
-  familyId: 'family-bianchi',
-  returnPath: '/felpa-reparto',
-  lines: [{ plan: 'Felpa Reparto' as const, note: 'M', priceEuros: 30, son: { id: 'sara', name: 'Sara', surname: 'Bianchi' } }],
-};
-
-function visitReturnAddress() {
+function visit(address = RETURN_ADDRESS) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/payment-success?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_z&redirect_status=succeeded']}>
+      <MemoryRouter initialEntries={[address]}>
         <Routes>
           <Route path="/payment-success" element={<PaymentSuccess />} />
           <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
+          <Route path="/felpa-reparto" element={<h1>Felpa Reparto</h1>} />
+          <Route path="/" element={<h1>Area famiglie</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -43,47 +27,65 @@ function visitReturnAddress() {
 }
 
 beforeEach(() => {
-  sessionStorage.clear();
-  savedOrders.clear();
-  saveOrder.mockClear();
-  retrievePaymentIntent.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('/payment-success', () => {
-  it('saves the pending order once as Online with the PaymentIntent id, then shows /pagamento; a reload adds nothing', async () => {
-    retrievePaymentIntent.mockResolvedValue({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
-    putPendingOrder(pending);
-    const first = visitReturnAddress();
+  it('asks record-payment to record the PaymentIntent of the address, then shows /pagamento', async () => {
+    const held = heldAnswer();
+    functions.recordPayment.queue.push(held.answer);
+    visit();
+    expect(await screen.findByText('Verifica del pagamento in corso...')).toBeInTheDocument();
+    await waitFor(() => expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_9' }]));
+    held.release(HttpResponse.json({ orderId: 'pi_9', status: 'Confermato' }));
     expect(await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
-    expect(retrievePaymentIntent).toHaveBeenCalledWith('pi_9_secret_z');
-    expect(saveOrder).toHaveBeenCalledWith({ familyId: 'family-bianchi', method: 'Online', lines: pending.lines, orderId: 'pi_9' });
-    expect(readPendingOrder()).toBeNull();
+  });
+
+  it('lands on /pagamento on a reload too (the server records the order once)', async () => {
+    const first = visit();
+    await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' });
     first.unmount();
-
-    visitReturnAddress();
-    expect(await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
-    expect(savedOrders.size).toBe(1);
+    visit();
+    await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' });
+    expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_9' }, { paymentIntentId: 'pi_9' }]);
   });
 
-  it('writes one order even if the stash survived a crash between saving and clearing', async () => {
-    retrievePaymentIntent.mockResolvedValue({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
-    putPendingOrder(pending);
-    await saveOrder({ familyId: pending.familyId, method: 'Online', lines: pending.lines, orderId: 'pi_9' });
-    visitReturnAddress();
-    expect(await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
-    expect(savedOrders.size).toBe(1);
-  });
-
-  it('shows an Italian error and saves nothing when the payment did not succeed', async () => {
-    retrievePaymentIntent.mockResolvedValue({ paymentIntent: { id: 'pi_9', status: 'requires_payment_method' } });
-    putPendingOrder(pending);
-    visitReturnAddress();
-    expect(await screen.findByText(/il pagamento non è stato completato \(stato: requires_payment_method\)/)).toBeInTheDocument();
+  it('shows the Italian error when the payment did not succeed, with a retry and a way back to the payment screen', async () => {
+    functions.recordPayment.queue.push(
+      HttpResponse.json({ error: 'Il pagamento non risulta completato (stato: requires_payment_method).' }, { status: 409 }),
+    );
+    visit();
+    expect(await screen.findByText('Errore: Il pagamento non risulta completato (stato: requires_payment_method).')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Torna al pagamento' })).toHaveAttribute('href', '/felpa-reparto');
-    expect(saveOrder).not.toHaveBeenCalled();
-    expect(readPendingOrder()).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pagamento Effettuato con Successo' })).not.toBeInTheDocument();
+  });
+
+  it("calls record-payment again on 'Riprova' (e.g. after a network failure) and then shows /pagamento", async () => {
+    functions.recordPayment.queue.push(HttpResponse.error());
+    visit();
+    expect(await screen.findByText(/Errore: Il servizio non è raggiungibile/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
+    expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_9' }, { paymentIntentId: 'pi_9' }]);
+  });
+
+  it.each([
+    ['no payment_intent', '/payment-success?from=%2Ffelpa-reparto'],
+    ['a malformed payment_intent', '/payment-success?from=%2Ffelpa-reparto&payment_intent=pi_9%2F..%2Fx'],
+  ])('says the address is not valid for %s, without calling record-payment', async (_label, address) => {
+    visit(address);
+    expect(screen.getByText('Indirizzo di ritorno del pagamento non valido.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Torna al pagamento' }));
+    expect(await screen.findByRole('heading', { name: 'Felpa Reparto' })).toBeInTheDocument();
+    expect(functions.recordPayment.bodies).toEqual([]);
+  });
+
+  it('never links back to another site', () => {
+    visit('/payment-success?from=%2F%2Fevil.example%2Fx');
+    expect(screen.getByRole('link', { name: 'Torna al pagamento' })).toHaveAttribute('href', '/');
   });
 });

@@ -6,13 +6,13 @@ import { vi } from 'vitest';
  * hooks return what a test sets (`stripeState.stripe` null = not ready).
  */
 export const stripeState: {
-  stripe: { confirmPayment: ReturnType<typeof vi.fn>; retrievePaymentIntent: ReturnType<typeof vi.fn> } | null;
+  stripe: { confirmPayment: ReturnType<typeof vi.fn> } | null;
   elements: object | null;
   elementsOptions: unknown;
 } = { stripe: null, elements: null, elementsOptions: null };
 
 export function resetStripeState() {
-  stripeState.stripe = { confirmPayment: vi.fn(), retrievePaymentIntent: vi.fn() };
+  stripeState.stripe = { confirmPayment: vi.fn() };
   stripeState.elements = {};
   stripeState.elementsOptions = null;
 }

@@ -1,17 +1,35 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FamilyLookup } from '../../../src/domain/family-lookup';
 import { FamilyLookupForm } from '../../../src/features/family-lookup/FamilyLookupForm';
-import type { FamilyLookup } from '../../../src/lib/db/families';
+import { fn, setupFunctionsServer } from '../support/functions';
 
-const findFamily = vi.hoisted(() => vi.fn<(cf: string) => Promise<FamilyLookup | null>>());
-vi.mock('../../../src/lib/db/families', () => ({ findFamilyByParentFiscalCode: findFamily }));
+const server = setupFunctionsServer();
 
 const rossi: FamilyLookup = {
-  family: { id: 'family-rossi', surname: 'Rossi', orders_id: [], updated_at: null },
-  sons: [],
+  family: { id: 'family-rossi', surname: 'Rossi' },
+  children: [
+    {
+      id: 'son-rossi-marco',
+      name: 'Marco',
+      surname: 'Rossi',
+      cf: 'RSSMRC12E03H501X',
+      branch: 'Reparto',
+      paid: [],
+      medicalForm: { eligible: false, uploaded: false },
+    },
+  ],
 };
+
+/** lookup-family answering `replies` in turn; the bodies it received land in `calls`. */
+function lookupAnswers(...replies: Array<{ status: number; json: object }>) {
+  const calls: unknown[] = [];
+  let next = 0;
+  server.use(fn('lookup-family', () => replies[Math.min(next++, replies.length - 1)]!, calls));
+  return calls;
+}
 
 function renderForm(fields = { quota: true, method: true }) {
   const onFound = vi.fn();
@@ -30,40 +48,38 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, o
 }
 
 describe('FamilyLookupForm', () => {
-  beforeEach(() => {
-    findFamily.mockReset();
-  });
-
   it('asks for a valid code and both choices before any query', async () => {
+    const calls = lookupAnswers({ status: 200, json: rossi });
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
     expect(screen.getAllByText("Seleziona un'opzione")).toHaveLength(2);
-    expect(findFamily).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('refuses a code with a wrong check character without querying', async () => {
+    const calls = lookupAnswers({ status: 200, json: rossi });
     const { user } = renderForm({ quota: false, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'RSSMRA80C12H501A');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
-    expect(findFamily).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('looks up the normalised code and hands over the family and the choices', async () => {
-    findFamily.mockResolvedValue(rossi);
+    const calls = lookupAnswers({ status: 200, json: rossi });
     const { user, onFound } = renderForm();
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), ' rssmra80c12h501e ');
     await choose(user, /Quota da Pagare/, 'Saldo');
     await choose(user, /Metodo di Pagamento/, 'Bonifico');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     await waitFor(() => expect(onFound).toHaveBeenCalledTimes(1));
-    expect(findFamily).toHaveBeenCalledWith('RSSMRA80C12H501E');
+    expect(calls).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
     expect(onFound).toHaveBeenCalledWith(rossi, { fiscalCode: 'RSSMRA80C12H501E', quota: 'Saldo', method: 'Bonifico' });
   });
 
   it('says when no parent has the code', async () => {
-    findFamily.mockResolvedValue(null);
+    lookupAnswers({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } });
     const { user, onFound } = renderForm({ quota: false, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'BNCNNA84L45B114C');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
@@ -71,13 +87,13 @@ describe('FamilyLookupForm', () => {
     expect(onFound).not.toHaveBeenCalled();
   });
 
-  it('shows an Italian error when the database cannot be read, and Trova retries', async () => {
+  it("shows the function's Italian error when it fails, and Trova retries", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    findFamily.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(rossi);
+    lookupAnswers({ status: 503, json: { error: 'Il servizio non è configurato. Contatta il gruppo.' } }, { status: 200, json: rossi });
     const { user, onFound } = renderForm({ quota: false, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'RSSMRA80C12H501E');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Si è verificato un errore imprevisto');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Il servizio non è configurato. Contatta il gruppo.');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     await waitFor(() => expect(onFound).toHaveBeenCalledWith(rossi, expect.anything()));
   });

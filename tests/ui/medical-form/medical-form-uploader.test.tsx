@@ -1,46 +1,123 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LookupChild } from '../../../src/domain/family-lookup';
 import { MedicalFormUploader } from '../../../src/features/medical-form/MedicalFormUploader';
-import type { Son } from '../../../src/lib/db/documents';
 
-const upload = vi.hoisted(() => ({
-  uploadMedicalForm: vi.fn<(son: Son, file: File, onProgress: (fraction: number) => void) => Promise<string>>(),
-  checkMedicalFormFile: vi.fn<(file: File) => Promise<string | null>>(),
-}));
-vi.mock('../../../src/features/medical-form/upload-medical-form', () => upload);
+// jsdom's Blob has no arrayBuffer() (browsers have it): read through jsdom's FileReader.
+Blob.prototype.arrayBuffer ??= function (this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(this);
+  });
+};
 
-const son = (id: string, name: string): Son => ({
+// Our functions and the upload endpoint are faked at the network edge (msw), never by mocking our modules.
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** POST /.netlify/functions/{name} answering `reply(body)`. */
+const fn = (name: string, reply: (body: unknown) => { status: number; json: JsonBodyType }) =>
+  http.post(`*/.netlify/functions/${name}`, async ({ request }) => {
+    const { status, json } = reply(await request.json());
+    return HttpResponse.json(json, { status });
+  });
+
+const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
+const FOLDER = 'Documenti/Schede Mediche 2025';
+const CF = 'VRDPLA78S23H501P';
+
+const child = (id: string, name: string, uploaded = false): LookupChild => ({
   id,
-  family_id: 'family-verdi',
   name,
   surname: 'Verdi',
-  cf: 'VRDXXX00A00H501X',
+  cf: `VRD${name.toUpperCase().slice(0, 3)}11H19H501X`,
   branch: 'Reparto',
-  medical_doc: '',
-  updated_at: null,
+  paid: [{ plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z' }],
+  medicalForm: { eligible: true, uploaded },
 });
-const matteo = son('matteo', 'Matteo');
-const sofia = son('sofia', 'Sofia');
-const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
+const matteo = child('son-verdi-matteo', 'Matteo');
+const sofia = child('son-verdi-sofia', 'Sofia');
+const names: Record<string, string> = { [matteo.id]: 'Matteo', [sofia.id]: 'Sofia' };
+const pdf = (name: string) => new File(['%PDF-1.7\n%%EOF\n'], name, { type: 'application/pdf' });
+
+/** Everything the three services received, in order. */
+let calls: Array<{ to: 'get-signature' | 'upload' | 'record-medical-form'; body: Record<string, unknown> }>;
+
+/** get-signature answering a signature for the child asked, upload answering Cloudinary's shape, record answering uploaded. */
+function happyServices() {
+  server.use(
+    fn('get-signature', (body) => {
+      const { sonId } = body as { sonId: string };
+      calls.push({ to: 'get-signature', body: body as Record<string, unknown> });
+      return {
+        status: 200,
+        json: {
+          timestamp: 1741600000,
+          signature: `signature-of-${sonId}`,
+          api_key: 'demo-api-key',
+          upload_preset: 'schede-mediche',
+          folder: FOLDER,
+          public_id: `Scheda-Medica_Verdi-${names[sonId] ?? 'X'}`,
+          type: 'authenticated',
+        },
+      };
+    }),
+    http.post(UPLOAD_URL, async ({ request }) => {
+      const form = await request.formData();
+      const fields: Record<string, unknown> = {};
+      // The file's content (its name does not survive jsdom's FormData reaching msw; the browser test covers it).
+      for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : await value.text();
+      calls.push({ to: 'upload', body: fields });
+      return HttpResponse.json({
+        public_id: `${String(fields.folder)}/${String(fields.public_id)}`,
+        version: 1741600001,
+        signature: `response-of-${String(fields.public_id)}`,
+        type: 'authenticated',
+        resource_type: 'image',
+        format: 'pdf',
+      });
+    }),
+    fn('record-medical-form', (body) => {
+      calls.push({ to: 'record-medical-form', body: body as Record<string, unknown> });
+      return { status: 200, json: { uploaded: true } };
+    }),
+  );
+}
 
 beforeEach(() => {
-  upload.uploadMedicalForm.mockReset();
-  upload.checkMedicalFormFile.mockReset().mockResolvedValue(null);
+  calls = [];
+  vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', UPLOAD_URL);
 });
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+async function chooseBoth(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+  await user.upload(screen.getByLabelText('Scheda medica di Sofia'), pdf('sofia.pdf'));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Schede Mediche' })).toBeEnabled());
+}
 
 describe('upload button', () => {
   it("says 'Carica Scheda Medica' for one child and 'Carica Schede Mediche' for several", () => {
-    const { unmount } = render(<MedicalFormUploader sons={[matteo]} />);
+    const { unmount } = render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeInTheDocument();
     unmount();
-    render(<MedicalFormUploader sons={[matteo, sofia]} />);
+    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     expect(screen.getByRole('button', { name: 'Carica Schede Mediche' })).toBeInTheDocument();
   });
 
   it('is enabled only when every child has a file, and disabled again when one is cleared', async () => {
     const user = userEvent.setup();
-    render(<MedicalFormUploader sons={[matteo, sofia]} />);
+    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     const button = screen.getByRole('button', { name: 'Carica Schede Mediche' });
     expect(button).toBeDisabled();
     expect(screen.getAllByText('Carica Scheda Medica')).toHaveLength(2);
@@ -54,65 +131,195 @@ describe('upload button', () => {
     expect(button).toBeDisabled();
   });
 
-  it('keeps a refused file out and shows why', async () => {
-    upload.checkMedicalFormFile.mockResolvedValue('Il file non è un PDF valido.');
+  it('keeps a file that is not a PDF out and shows why', async () => {
     const user = userEvent.setup();
-    render(<MedicalFormUploader sons={[matteo]} />);
-    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('finto.pdf'));
+    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), new File(['non sono un pdf'], 'finto.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Il file non è un PDF valido.')).toBeInTheDocument();
     expect(screen.queryByText('finto.pdf')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeDisabled();
   });
+
+  it('shows a child already on record as done and counts only the others', async () => {
+    const user = userEvent.setup();
+    render(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true), sofia]} />);
+    expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Scheda medica di Matteo')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Carica Scheda Medica' });
+    await user.upload(screen.getByLabelText('Scheda medica di Sofia'), pdf('sofia.pdf'));
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('says so when every form is already on record, without a button', () => {
+    render(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true)]} />);
+    expect(screen.getByText('Le schede mediche di tutti i figli risultano già caricate.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('uploading', () => {
-  async function chooseBoth(user: ReturnType<typeof userEvent.setup>) {
-    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
-    await user.upload(screen.getByLabelText('Scheda medica di Sofia'), pdf('sofia.pdf'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Schede Mediche' })).toBeEnabled());
-  }
-
-  it('uploads one by one with progress, then shows the banner and hides the button', async () => {
-    const order: string[] = [];
-    let finishFirst: () => void = () => {};
-    upload.uploadMedicalForm.mockImplementation((child, _file, onProgress) => {
-      order.push(child.name);
-      onProgress(0.4);
-      return child.name === 'Matteo' ? new Promise((resolve) => (finishFirst = () => resolve('url-1'))) : Promise.resolve('url-2');
-    });
+  it('for each child in turn: get-signature, the signed multipart upload, record-medical-form; then the banner', async () => {
+    happyServices();
     const user = userEvent.setup();
-    render(<MedicalFormUploader sons={[matteo, sofia]} />);
+    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     await chooseBoth(user);
     await user.click(screen.getByRole('button', { name: 'Carica Schede Mediche' }));
-    expect(await screen.findByRole('progressbar', { name: 'Caricamento di Matteo' })).toHaveAttribute('aria-valuenow', '40');
-    expect(order).toEqual(['Matteo']);
-    finishFirst();
+
     expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
-    expect(order).toEqual(['Matteo', 'Sofia']);
     expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
+    expect(screen.getAllByText('✓ Scheda medica caricata')).toHaveLength(2);
+    expect(calls.map(({ to, body }) => `${to}:${String(body.sonId ?? body.public_id)}`)).toEqual([
+      'get-signature:son-verdi-matteo',
+      'upload:Scheda-Medica_Verdi-Matteo',
+      'record-medical-form:son-verdi-matteo',
+      'get-signature:son-verdi-sofia',
+      'upload:Scheda-Medica_Verdi-Sofia',
+      'record-medical-form:son-verdi-sofia',
+    ]);
+    expect(calls[0]?.body).toEqual({ cf: CF, sonId: 'son-verdi-matteo' });
+    expect(calls[1]?.body).toEqual({
+      file: '%PDF-1.7\n%%EOF\n',
+      api_key: 'demo-api-key',
+      timestamp: '1741600000',
+      signature: 'signature-of-son-verdi-matteo',
+      folder: FOLDER,
+      public_id: 'Scheda-Medica_Verdi-Matteo',
+      type: 'authenticated',
+      upload_preset: 'schede-mediche',
+    });
+    expect(calls[2]?.body).toEqual({
+      cf: CF,
+      sonId: 'son-verdi-matteo',
+      upload: { public_id: `${FOLDER}/Scheda-Medica_Verdi-Matteo`, version: 1741600001, signature: `response-of-Scheda-Medica_Verdi-Matteo` },
+    });
   });
 
-  it('keeps a failed child not done with an Italian error and a retry, without losing the others', async () => {
-    upload.uploadMedicalForm.mockImplementation(async (child) => {
-      if (child.name === 'Matteo') throw new Error("Errore nell'upload su Cloudinary");
-      return 'url';
-    });
+  it('shows a progress bar while the file goes out', async () => {
+    happyServices();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(UPLOAD_URL, async () => {
+        await held;
+        return HttpResponse.json({ public_id: `${FOLDER}/Scheda-Medica_Verdi-Matteo`, version: 1741600001, signature: 'r' });
+      }),
+    );
     const user = userEvent.setup();
-    render(<MedicalFormUploader sons={[matteo, sofia]} />);
+    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
+    expect(await screen.findByRole('progressbar', { name: 'Caricamento di Matteo' })).toHaveAttribute('aria-valuenow', '0');
+    release();
+    expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
+  });
+
+  it("keeps a child whose signature fails not done, logs 'Errore nel recupero della firma', and retries only that child", async () => {
+    happyServices();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let refuse = true;
+    server.use(
+      fn('get-signature', (body) => {
+        if (refuse && (body as { sonId: string }).sonId === matteo.id) return { status: 503, json: { error: 'Il caricamento dei documenti non è configurato.' } };
+        return {
+          status: 200,
+          json: {
+            timestamp: 1741600000,
+            signature: 's',
+            api_key: 'demo-api-key',
+            upload_preset: '',
+            folder: FOLDER,
+            public_id: `Scheda-Medica_Verdi-${names[(body as { sonId: string }).sonId] ?? 'X'}`,
+            type: 'authenticated',
+          },
+        };
+      }),
+    );
+    const user = userEvent.setup();
+    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     await chooseBoth(user);
     await user.click(screen.getByRole('button', { name: 'Carica Schede Mediche' }));
 
-    const matteoCard = (await screen.findByText("Errore nell'upload su Cloudinary")).closest('li') as HTMLElement;
+    const message = await screen.findByText('Errore nel recupero della firma: Il caricamento dei documenti non è configurato.');
+    const matteoCard = message.closest('li') as HTMLElement;
     expect(within(matteoCard).getByText('matteo.pdf')).toBeInTheDocument();
-    expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument());
     expect(screen.queryByText('Upload completato con successo!')).not.toBeInTheDocument();
-    expect(upload.uploadMedicalForm).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledWith('Errore nel recupero della firma', expect.anything());
+    expect(calls.filter(({ to }) => to === 'record-medical-form').map(({ body }) => body.sonId)).toEqual([sofia.id]);
 
-    upload.uploadMedicalForm.mockResolvedValue('url');
+    refuse = false;
     await user.click(within(matteoCard).getByRole('button', { name: 'Riprova' }));
     expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
     // Only Matteo was sent again; Sofia's finished upload was kept.
-    expect(upload.uploadMedicalForm).toHaveBeenCalledTimes(3);
-    expect(upload.uploadMedicalForm.mock.calls[2]?.[0].name).toBe('Matteo');
+    expect(calls.filter(({ to }) => to === 'upload').map(({ body }) => body.public_id)).toEqual([
+      'Scheda-Medica_Verdi-Sofia',
+      'Scheda-Medica_Verdi-Matteo',
+    ]);
+  });
+
+  it("says 'Firma non ricevuta' when the answer has no signature", async () => {
+    happyServices();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      fn('get-signature', () => ({
+        status: 200,
+        json: { timestamp: 1741600000, api_key: 'k', upload_preset: '', folder: FOLDER, public_id: 'Scheda-Medica_Verdi-Matteo', type: 'authenticated' },
+      })),
+    );
+    const user = userEvent.setup();
+    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
+    expect(await screen.findByText('Firma non ricevuta')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Firma non ricevuta', expect.anything());
+    expect(calls.filter(({ to }) => to !== 'get-signature')).toEqual([]);
+  });
+
+  it("logs 'Errore nell'upload su Cloudinary' when the upload is refused, and records nothing", async () => {
+    happyServices();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post(UPLOAD_URL, () => HttpResponse.json({ error: { message: 'File size too large.' } }, { status: 400 })));
+    const user = userEvent.setup();
+    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
+    expect(await screen.findByText("Errore nell'upload su Cloudinary")).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith("Errore nell'upload su Cloudinary", 'File size too large.');
+    expect(calls.filter(({ to }) => to === 'record-medical-form')).toEqual([]);
+    expect(screen.queryByText('✓ Scheda medica caricata')).not.toBeInTheDocument();
+  });
+
+  it("shows record-medical-form's refusal and leaves the child not done", async () => {
+    happyServices();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      fn('record-medical-form', () => ({
+        status: 400,
+        json: { error: 'Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.' },
+      })),
+    );
+    const user = userEvent.setup();
+    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
+    expect(await screen.findByText('Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
+    expect(screen.queryByText('✓ Scheda medica caricata')).not.toBeInTheDocument();
+  });
+
+  it('calls nothing when this build has no upload URL', async () => {
+    happyServices();
+    vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', '');
+    const user = userEvent.setup();
+    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
+    expect(await screen.findByText('Il caricamento dei documenti non è configurato.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,30 +1,103 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchUploadSignature } from '../../../src/lib/cloudinary-upload';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchUploadSignature, uploadToCloudinary, type UploadSignature } from '../../../src/lib/cloudinary-upload';
 
-const request = { folder: 'Documenti/Schede Mediche 2025', public_id: 'Scheda-Medica_Bianchi-Sara' };
-const json = (body: unknown, status = 200) => vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
+// get-signature and the upload endpoint are faked at the network edge (msw).
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
 
-afterEach(() => vi.restoreAllMocks());
+const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
+const request = { cf: 'BNCNNA84L45B114C', sonId: 'son-bianchi-sara' };
+const signed: UploadSignature = {
+  timestamp: 1741600000,
+  signature: 'abc',
+  api_key: 'k',
+  upload_preset: 'p',
+  folder: 'Documenti/Schede Mediche 2025',
+  public_id: 'Scheda-Medica_Bianchi-Sara',
+  type: 'authenticated',
+};
+
+const getSignature = (answer: () => Response, bodies: unknown[] = []) =>
+  server.use(
+    http.post('*/.netlify/functions/get-signature', async ({ request: received }) => {
+      bodies.push(await received.json());
+      return answer();
+    }),
+  );
 
 describe('fetchUploadSignature (SPEC.md section 8)', () => {
-  it('posts folder and public_id and returns the signature', async () => {
-    const fetchImpl = json({ timestamp: 1, signature: 'abc', api_key: 'k', upload_preset: 'p' });
-    await expect(fetchUploadSignature(request, fetchImpl)).resolves.toEqual({ timestamp: 1, signature: 'abc', api_key: 'k', upload_preset: 'p' });
-    const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/.netlify/functions/get-signature');
-    expect(JSON.parse(init.body as string)).toEqual(request);
+  it('posts the fiscal code and the child, and returns what the server signed', async () => {
+    const bodies: unknown[] = [];
+    getSignature(() => HttpResponse.json(signed), bodies);
+    await expect(fetchUploadSignature(request)).resolves.toEqual(signed);
+    expect(bodies).toEqual([request]);
   });
 
-  it("logs and throws 'Errore nel recupero della firma' when the function fails", async () => {
+  it("logs and throws 'Errore nel recupero della firma' with the server's reason when the function refuses", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(fetchUploadSignature(request, json({ error: 'no' }, 503))).rejects.toThrow('Errore nel recupero della firma');
-    await expect(fetchUploadSignature(request, vi.fn().mockRejectedValue(new TypeError('offline')))).rejects.toThrow('Errore nel recupero della firma');
+    getSignature(() => HttpResponse.json({ error: 'Il figlio indicato non appartiene a questa famiglia.' }, { status: 400 }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow('Errore nel recupero della firma: Il figlio indicato non appartiene a questa famiglia.');
+    expect(log).toHaveBeenCalledWith('Errore nel recupero della firma', expect.anything());
+  });
+
+  it("logs and throws 'Errore nel recupero della firma' when the function cannot be reached", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    getSignature(() => HttpResponse.error());
+    await expect(fetchUploadSignature(request)).rejects.toThrow(/^Errore nel recupero della firma: Il servizio non è raggiungibile/);
     expect(log).toHaveBeenCalledWith('Errore nel recupero della firma', expect.anything());
   });
 
   it("logs and throws 'Firma non ricevuta' when the answer has no signature", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(fetchUploadSignature(request, json({ timestamp: 1, api_key: 'k' }))).rejects.toThrow('Firma non ricevuta');
+    getSignature(() => HttpResponse.json({ ...signed, signature: undefined }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
+    getSignature(() => HttpResponse.json({ ...signed, signature: '' }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
     expect(log).toHaveBeenCalledWith('Firma non ricevuta', expect.anything());
+  });
+});
+
+describe('uploadToCloudinary', () => {
+  const file = new File(['%PDF-1.7'], 'sara.pdf', { type: 'application/pdf' });
+
+  it("sends the signed fields (no empty preset) and returns the answer's public id, version and signature", async () => {
+    let fields: Record<string, string> = {};
+    server.use(
+      http.post(UPLOAD_URL, async ({ request: received }) => {
+        const form = await received.formData();
+        fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+        return HttpResponse.json({ public_id: `${signed.folder}/${signed.public_id}`, version: 1741600001, signature: 'def', url: 'http://x' });
+      }),
+    );
+    const progress: number[] = [];
+    const answer = await uploadToCloudinary({ uploadUrl: UPLOAD_URL, file, signature: { ...signed, upload_preset: '' }, onProgress: (f) => progress.push(f) });
+    expect(answer).toEqual({ public_id: `${signed.folder}/${signed.public_id}`, version: 1741600001, signature: 'def' });
+    expect(fields).toEqual({
+      api_key: 'k',
+      timestamp: '1741600000',
+      signature: 'abc',
+      folder: signed.folder,
+      public_id: signed.public_id,
+      type: 'authenticated',
+    });
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it.each([
+    ['an error answer', () => HttpResponse.json({ error: { message: 'Invalid Signature' } }, { status: 401 })],
+    ['an answer without signature', () => HttpResponse.json({ public_id: 'x', version: 1 })],
+    ['a network error', () => HttpResponse.error()],
+  ])("logs and throws \"Errore nell'upload su Cloudinary\" on %s", async (_label, answer) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post(UPLOAD_URL, answer));
+    await expect(uploadToCloudinary({ uploadUrl: UPLOAD_URL, file, signature: signed })).rejects.toThrow("Errore nell'upload su Cloudinary");
+    expect(log).toHaveBeenCalledWith("Errore nell'upload su Cloudinary", expect.anything());
   });
 });

@@ -1,18 +1,38 @@
 import { v2 as cloudinary } from 'cloudinary';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMediaEmulatorApp, storedFilePath } from '../../../emulators/media/server';
 import getSignature from '../../../netlify/functions/get-signature';
 import { SEASON } from '../../../src/config/season';
+import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
-const SECRET = 'demo-api-secret';
+const PROJECT = 'demo-get-signature';
+const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
+const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
+const BIANCHI = 'BNCNNA84L45B114C';
+const SARA = 'son-bianchi-sara';
+
+let dataDir: string;
+let media: ReturnType<typeof createMediaEmulatorApp>;
+
+beforeAll(async () => {
+  await resetToDemoData(await useEmulatorDb(PROJECT), PROJECT);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'get-signature-'));
+  media = createMediaEmulatorApp({ dataDir, ...ACCOUNT });
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 beforeEach(() => {
-  vi.stubEnv('CLOUDINARY_CLOUD_NAME', 'demo');
-  vi.stubEnv('CLOUDINARY_API_KEY', 'demo-api-key');
-  vi.stubEnv('CLOUDINARY_API_SECRET', SECRET);
-  vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', 'schede-mediche');
+  vi.stubEnv('CLOUDINARY_CLOUD_NAME', ACCOUNT.cloudName);
+  vi.stubEnv('CLOUDINARY_API_KEY', ACCOUNT.apiKey);
+  vi.stubEnv('CLOUDINARY_API_SECRET', ACCOUNT.apiSecret);
+  vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', ACCOUNT.uploadPreset);
 });
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 const call = (body: unknown, method = 'POST') =>
@@ -23,69 +43,157 @@ const call = (body: unknown, method = 'POST') =>
     }),
   );
 
+interface SignatureAnswer {
+  timestamp: number;
+  signature: string;
+  api_key: string;
+  upload_preset: string;
+  folder: string;
+  public_id: string;
+  type: string;
+}
+
+/** Posts `file` and `fields` to the media emulator's upload endpoint, as the browser does. */
+async function uploadToMedia(fields: Record<string, string | number>, bytes = PDF) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'scheda.pdf');
+  for (const [name, value] of Object.entries(fields)) if (value !== '') form.append(name, String(value));
+  const response = await media.request('/v1_1/demo/auto/upload', { method: 'POST', body: form });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 describe('get-signature', () => {
-  it('signs the season folder and a Scheda-Medica public id so that the cloudinary SDK verifies it', async () => {
+  it("signs an authenticated upload of Sara's form, folder and public id derived on the server, that the SDK and the media emulator accept", async () => {
     const before = Math.floor(Date.now() / 1000);
-    const response = await call({ folder: SEASON.medicalFormFolder, public_id: "Scheda-Medica_D'Amico-Anna Maria" });
+    const response = await call({ cf: ' bncnna84l45b114c ', sonId: SARA });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { timestamp: number; signature: string; api_key: string; upload_preset: string };
-    expect(body.api_key).toBe('demo-api-key');
-    expect(body.upload_preset).toBe('schede-mediche');
+    const body = (await response.json()) as SignatureAnswer;
+    expect(body).toEqual({
+      timestamp: expect.any(Number),
+      signature: expect.stringMatching(/^[0-9a-f]{40}$/),
+      api_key: ACCOUNT.apiKey,
+      upload_preset: ACCOUNT.uploadPreset,
+      folder: SEASON.medicalFormFolder,
+      public_id: 'Scheda-Medica_Bianchi-Sara',
+      type: 'authenticated',
+    });
     expect(body.timestamp).toBeGreaterThanOrEqual(before);
-    const expected = cloudinary.utils.api_sign_request(
-      { folder: SEASON.medicalFormFolder, public_id: "Scheda-Medica_D'Amico-Anna Maria", timestamp: body.timestamp, upload_preset: 'schede-mediche' },
-      SECRET,
-    );
-    expect(body.signature).toBe(expected);
-    // A different folder gives a different signature: the signature binds the folder.
-    expect(
+    expect(body.timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(body.signature).toBe(
       cloudinary.utils.api_sign_request(
-        { folder: 'Altro', public_id: "Scheda-Medica_D'Amico-Anna Maria", timestamp: body.timestamp, upload_preset: 'schede-mediche' },
-        SECRET,
+        { folder: body.folder, public_id: body.public_id, timestamp: body.timestamp, type: 'authenticated', upload_preset: ACCOUNT.uploadPreset },
+        ACCOUNT.apiSecret,
       ),
-    ).not.toBe(body.signature);
+    );
+
+    const { api_key, timestamp, signature, folder, public_id, type, upload_preset } = body;
+    const uploaded = await uploadToMedia({ api_key, timestamp, signature, folder, public_id, type, upload_preset });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body).toMatchObject({ public_id: `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`, type: 'authenticated' });
+    const stored = storedFilePath(dataDir, {
+      cloudName: 'demo',
+      resourceType: 'image',
+      type: 'authenticated',
+      publicId: `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`,
+      format: 'pdf',
+    });
+    expect(new Uint8Array(readFileSync(stored))).toEqual(PDF);
+  });
+
+  it('binds every signed field: the emulator refuses the signature with another public id, folder or type', async () => {
+    const body = (await (await call({ cf: BIANCHI, sonId: SARA })).json()) as SignatureAnswer;
+    const fields = { ...body };
+    for (const change of [{ public_id: 'Scheda-Medica_Rossi-Marco' }, { folder: 'Documenti/Altro' }, { type: 'upload' }]) {
+      const { status, body: answer } = await uploadToMedia({ ...fields, ...change });
+      expect(status).toBe(401);
+      expect((answer.error as { message: string }).message).toMatch(/Invalid Signature/);
+    }
   });
 
   it('signs without a preset when none is configured', async () => {
     vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', '');
-    const body = (await (await call({ folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi-Marco' })).json()) as {
-      timestamp: number;
-      signature: string;
-      upload_preset: string;
-    };
+    const body = (await (await call({ cf: BIANCHI, sonId: SARA })).json()) as SignatureAnswer;
     expect(body.upload_preset).toBe('');
     expect(body.signature).toBe(
-      cloudinary.utils.api_sign_request({ folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi-Marco', timestamp: body.timestamp }, SECRET),
+      cloudinary.utils.api_sign_request(
+        { folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Bianchi-Sara', timestamp: body.timestamp, type: 'authenticated' },
+        ACCOUNT.apiSecret,
+      ),
     );
   });
 
+  it("refuses a child of another family with 400, whatever the child's own eligibility", async () => {
+    for (const body of [
+      { cf: BIANCHI, sonId: 'son-rossi-marco' },
+      { cf: 'RSSMRA80C12H501E', sonId: SARA },
+      { cf: BIANCHI, sonId: 'nobody' },
+    ]) {
+      const response = await call(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Il figlio indicato non appartiene a questa famiglia.' });
+    }
+  });
+
   it.each([
-    ['another folder', { folder: 'Documenti/Altro', public_id: 'Scheda-Medica_Rossi-Marco' }, /Cartella/],
-    ['a folder escaping upwards', { folder: `${SEASON.medicalFormFolder}/..`, public_id: 'Scheda-Medica_Rossi-Marco' }, /Cartella/],
-    ['an id without the prefix', { folder: SEASON.medicalFormFolder, public_id: 'Rossi-Marco' }, /Nome file/],
-    ['an id without a name', { folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi' }, /Nome file/],
-    ['an id with a slash', { folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi-../Marco' }, /Nome file/],
-    ['an id with digits', { folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi-Marco2' }, /Nome file/],
-    ['an id with accents (not normalised)', { folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi-Nicolò' }, /Nome file/],
-    ['a missing public_id', { folder: SEASON.medicalFormFolder }, /Richiesta non valida/],
-    ['a number as folder', { folder: 1, public_id: 'Scheda-Medica_Rossi-Marco' }, /Richiesta non valida/],
-    ['malformed JSON', '{"folder":', /Richiesta non valida/],
-  ])('refuses %s with 400', async (_label, body, message) => {
+    ['Gennaro, whose deposit is of the season before', 'SPSLGU75A14H501I', 'son-esposito-gennaro', 'Gennaro'],
+    ['Marco, without a deposit', 'RSSMRA80C12H501E', 'son-rossi-marco', 'Marco'],
+  ])('refuses %s with 403', async (_label, cf, sonId, name) => {
+    const response = await call({ cf, sonId });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: `La scheda medica di ${name} si carica dopo il pagamento dell'acconto del campo estivo ${SEASON.campYear}.`,
+    });
+  });
+
+  it.each([[{ cf: '', sonId: SARA }], [{ cf: 'BNCNNA84L45B114X', sonId: SARA }], [{ cf: 42, sonId: SARA }], [{ sonId: SARA }]])(
+    "answers 400 'Inserisci un codice fiscale valido' to %j",
+    async (body) => {
+      const response = await call(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Inserisci un codice fiscale valido' });
+    },
+  );
+
+  it('answers 404 to a valid code nobody has', async () => {
+    // Ugo Gialli, born in Rome on 1 January 1980: a valid code, not in the demo data.
+    const response = await call({ cf: 'GLLGUO80A01H501C', sonId: SARA });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Il codice fiscale inserito non risulta nei nostri sistemi' });
+  });
+
+  it.each([
+    ['no sonId', { cf: BIANCHI }],
+    ['an empty sonId', { cf: BIANCHI, sonId: '' }],
+    ['a number as sonId', { cf: BIANCHI, sonId: 7 }],
+  ])('answers 400 to %s', async (_label, body) => {
     const response = await call(body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
+    expect(await response.json()).toEqual({ error: 'Identificativo del figlio non valido.' });
   });
 
-  it('answers 405 to other methods', async () => {
-    const response = await call(undefined, 'GET');
-    expect(response.status).toBe(405);
-    expect(await response.json()).toEqual({ error: expect.any(String) });
+  it('answers 400 to a body that is not JSON, and 405 to other methods', async () => {
+    const notJson = await call('{"cf":');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: 'Richiesta non valida: il corpo deve essere JSON.' });
+    const get = await call(undefined, 'GET');
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ error: expect.any(String) });
   });
 
-  it.each(['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET'])('answers 503 without %s', async (name) => {
-    vi.stubEnv(name, '');
-    const response = await call({ folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Rossi-Marco' });
-    expect(response.status).toBe(503);
-    expect(await response.text()).not.toContain(SECRET);
-  });
+  it.each(['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET'])(
+    'answers 503 without %s, logging the name and no value',
+    async (name) => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+      vi.stubEnv(name, '');
+      const response = await call({ cf: BIANCHI, sonId: SARA });
+      expect(response.status).toBe(503);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ error: 'Il caricamento dei documenti non è configurato.' });
+      expect(text).not.toContain(ACCOUNT.apiSecret);
+      const logged = log.mock.calls.flat().join(' ');
+      expect(logged).toContain(name);
+      expect(logged).not.toContain(ACCOUNT.apiSecret);
+      expect(logged).not.toContain(ACCOUNT.apiKey);
+    },
+  );
 });

@@ -1,10 +1,11 @@
 import { v2 as cloudinary } from 'cloudinary';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudinarySignature } from '../../../../emulators/media/signature';
-import { startMediaEmulator, type RunningMediaEmulator } from '../../../../emulators/media/server';
+import { cloudinaryResponseSignature, cloudinarySignature } from '../../../../emulators/media/signature';
+import { createMediaEmulatorApp, startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../../emulators/media/server';
+import { MAX_MEDICAL_FORM_BYTES } from '../../../../src/domain/medical-form';
 
 const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
 const FOLDER = 'Documenti/Schede Mediche 2025';
@@ -12,44 +13,79 @@ const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endo
 
 let emulator: RunningMediaEmulator;
 let dataDir: string;
+let app: ReturnType<typeof createMediaEmulatorApp>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'media-emulator-'));
   emulator = await startMediaEmulator({ port: 0, dataDir, ...ACCOUNT });
+  // The same storage, without a port: requests go straight to the Hono app.
+  app = createMediaEmulatorApp({ dataDir, ...ACCOUNT, publicUrl: 'http://media.test' });
 });
 afterAll(async () => {
   await emulator.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function signedFields(overrides: Record<string, string> = {}) {
+function signedFields(overrides: Record<string, string> = {}, signed: Record<string, string> = {}) {
   const params: Record<string, string> = {
     folder: FOLDER,
     public_id: 'Scheda-Medica_Bianchi-Sara',
     timestamp: String(Math.floor(Date.now() / 1000)),
     upload_preset: ACCOUNT.uploadPreset,
+    ...signed,
   };
   const signature = cloudinary.utils.api_sign_request(params, ACCOUNT.apiSecret);
   return { ...params, api_key: ACCOUNT.apiKey, signature, ...overrides };
 }
 
-async function upload(fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer> = PDF, name = 'scheda.pdf') {
+function multipart(fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer>, name: string) {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = await fetch(`${emulator.url}/v1_1/demo/auto/upload`, { method: 'POST', body: form });
+  return form;
+}
+
+/** An upload over HTTP to the running emulator. */
+async function upload(fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer> = PDF, name = 'scheda.pdf') {
+  const response = await fetch(`${emulator.url}/v1_1/demo/auto/upload`, { method: 'POST', body: multipart(fields, bytes, name) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** An upload through the Hono app itself. */
+async function uploadToApp(fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer> = PDF, name = 'scheda.pdf') {
+  const response = await app.request('/v1_1/demo/auto/upload', { method: 'POST', body: multipart(fields, bytes, name) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const errorMessage = (body: Record<string, unknown>) => (body.error as { message: string }).message;
+
+/** A buffer of `size` bytes that starts as a PDF. */
+function pdfOfSize(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set(PDF.subarray(0, 9));
+  return bytes;
 }
 
 describe('media emulator', () => {
   it("computes the same signature as the cloudinary SDK, '&' in values included", () => {
-    const params = { folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p', api_key: 'k', file: 'ignored' };
+    const params = { folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p', api_key: 'k', file: 'ignored', type: 'authenticated' };
     expect(cloudinarySignature(params, 'secret')).toBe(
-      cloudinary.utils.api_sign_request({ folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p' }, 'secret'),
+      cloudinary.utils.api_sign_request({ folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p', type: 'authenticated' }, 'secret'),
     );
   });
 
-  it("stores a correctly signed upload, answers Cloudinary's shape and serves the same bytes back", async () => {
+  it('signs its answers as Cloudinary does: the SDK verifies public_id and version, and nothing else', () => {
+    cloudinary.config({ api_secret: 'secret' });
+    const verify = (cloudinary.utils as unknown as { verify_api_response_signature: (id: string, version: number, signature: string) => boolean })
+      .verify_api_response_signature;
+    const signature = cloudinaryResponseSignature(`${FOLDER}/Scheda-Medica_Bianchi-Sara`, 1741600000, 'secret');
+    expect(verify(`${FOLDER}/Scheda-Medica_Bianchi-Sara`, 1741600000, signature)).toBe(true);
+    expect(verify(`${FOLDER}/Scheda-Medica_Bianchi-Sara`, 1741600001, signature)).toBe(false);
+    expect(verify(`${FOLDER}/Scheda-Medica_Rossi-Marco`, 1741600000, signature)).toBe(false);
+  });
+
+  it("stores a correctly signed upload, answers Cloudinary's shape with a verifiable signature and serves the same bytes back", async () => {
+    const before = Math.floor(Date.now() / 1000);
     const { status, body } = await upload(signedFields());
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -60,6 +96,8 @@ describe('media emulator', () => {
       bytes: PDF.length,
       original_filename: 'scheda',
     });
+    expect(body.version).toBeGreaterThanOrEqual(before);
+    expect(body.signature).toBe(cloudinaryResponseSignature(body.public_id as string, body.version as number, ACCOUNT.apiSecret));
     expect(body.url).toBe(body.secure_url);
     const served = await fetch(body.url as string);
     expect(served.status).toBe(200);
@@ -67,25 +105,92 @@ describe('media emulator', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PDF);
   });
 
+  it('stores an authenticated upload where the public URL does not serve it, readable back by path', async () => {
+    const { status, body } = await uploadToApp(signedFields({}, { type: 'authenticated', public_id: 'Scheda-Medica_Verdi-Sofia' }));
+    expect(status).toBe(200);
+    const publicId = `${FOLDER}/Scheda-Medica_Verdi-Sofia`;
+    expect(body).toMatchObject({ public_id: publicId, type: 'authenticated', resource_type: 'image', format: 'pdf' });
+    const url = new URL(body.url as string);
+    expect(url.pathname).toBe(`/demo/image/authenticated/v${body.version}/Documenti/Schede%20Mediche%202025/Scheda-Medica_Verdi-Sofia.pdf`);
+
+    // Neither its own URL nor the public one with the same path serves the bytes.
+    const own = await app.request(url.pathname);
+    expect(own.status).toBe(401);
+    expect(await own.json()).toEqual({ error: { message: expect.any(String) } });
+    const asPublic = await app.request(url.pathname.replace('/authenticated/', '/upload/'));
+    expect(asPublic.status).toBe(404);
+    const overHttp = await fetch(`${emulator.url}${url.pathname.replace('/authenticated/', '/upload/')}`);
+    expect(overHttp.status).toBe(404);
+
+    const file = storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'authenticated', publicId, format: 'pdf' });
+    expect(new Uint8Array(readFileSync(file))).toEqual(PDF);
+  });
+
+  it('signs the type: an authenticated signature does not upload a public file, and an unknown type is refused', async () => {
+    const swapped = await uploadToApp(signedFields({ type: 'upload' }, { type: 'authenticated' }));
+    expect(swapped.status).toBe(401);
+    expect(errorMessage(swapped.body)).toMatch(/Invalid Signature/);
+    const unknown = await uploadToApp(signedFields({}, { type: 'everyone' }));
+    expect(unknown.status).toBe(400);
+    expect(errorMessage(unknown.body)).toMatch(/Invalid type/);
+  });
+
+  it('refuses a file over 10 MB with a 400 in Cloudinary’s error shape, and stores nothing', async () => {
+    const fields = signedFields({}, { public_id: 'Scheda-Medica_Troppo-Grande' });
+    const { status, body } = await uploadToApp(fields, pdfOfSize(MAX_MEDICAL_FORM_BYTES + 1));
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: { message: expect.stringMatching(/File size too large/) } });
+    const file = storedFilePath(dataDir, {
+      cloudName: 'demo',
+      resourceType: 'image',
+      type: 'upload',
+      publicId: `${FOLDER}/Scheda-Medica_Troppo-Grande`,
+      format: 'pdf',
+    });
+    expect(existsSync(file)).toBe(false);
+
+    // A body far larger is refused before it is read.
+    const huge = await upload(fields, pdfOfSize(2 * MAX_MEDICAL_FORM_BYTES));
+    expect(huge.status).toBe(400);
+    expect(errorMessage(huge.body)).toMatch(/File size too large/);
+  });
+
+  it('accepts a PDF of exactly 10 MB', async () => {
+    const { status, body } = await uploadToApp(signedFields({}, { public_id: 'Scheda-Medica_Giusto-Limite' }), pdfOfSize(MAX_MEDICAL_FORM_BYTES));
+    expect(status).toBe(200);
+    expect(body.bytes).toBe(MAX_MEDICAL_FORM_BYTES);
+  });
+
+  it('refuses a file that is not a PDF, whatever its name, and stores nothing', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (const name of ['foto.png', 'finto.pdf']) {
+      const { status, body } = await uploadToApp(signedFields({}, { public_id: 'Scheda-Medica_Non-Pdf' }), png, name);
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: { message: expect.stringMatching(/PDF/) } });
+    }
+    const file = storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'upload', publicId: `${FOLDER}/Scheda-Medica_Non-Pdf`, format: 'pdf' });
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('refuses a wrong signature, as Cloudinary does', async () => {
     const { status, body } = await upload(signedFields({ public_id: 'Scheda-Medica_Rossi-Marco' }));
     expect(status).toBe(401);
-    expect((body.error as { message: string }).message).toMatch(/Invalid Signature/);
+    expect(errorMessage(body)).toMatch(/Invalid Signature/);
   });
 
   it('refuses an unknown API key and a stale timestamp', async () => {
     expect((await upload(signedFields({ api_key: 'other' }))).status).toBe(401);
     const old = String(Math.floor(Date.now() / 1000) - 2 * 60 * 60);
-    const stale = { folder: FOLDER, public_id: 'Scheda-Medica_Bianchi-Sara', timestamp: old, upload_preset: ACCOUNT.uploadPreset };
-    const { status, body } = await upload({ ...stale, api_key: ACCOUNT.apiKey, signature: cloudinary.utils.api_sign_request(stale, ACCOUNT.apiSecret) });
+    const { status, body } = await upload(signedFields({}, { timestamp: old }));
     expect(status).toBe(400);
-    expect((body.error as { message: string }).message).toMatch(/Stale request/);
+    expect(errorMessage(body)).toMatch(/Stale request/);
   });
 
   it('refuses a signed path that would leave its storage folder', async () => {
     const params = { folder: '../../outside', public_id: 'x', timestamp: String(Math.floor(Date.now() / 1000)) };
     const { status } = await upload({ ...params, api_key: ACCOUNT.apiKey, signature: cloudinary.utils.api_sign_request(params, ACCOUNT.apiSecret) });
     expect(status).toBe(400);
+    expect(() => storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'upload', publicId: '../../x', format: 'pdf' })).toThrow();
   });
 
   it('answers 400 without a file', async () => {

@@ -1,37 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrder, type OrderLine } from '../../../src/domain/order';
-import { filterBySurname, joinAdminOrders } from '../../../src/domain/admin-orders';
 import { PLAN } from '../../../src/domain/plans';
-
-const counter = () => {
-  let n = 0;
-  return () => `id${++n}`;
-};
-const lines: OrderLine[] = [
-  { plan: PLAN.campAcconto, note: '', priceEuros: 100, son: { id: 'marco', name: 'Marco', surname: 'Rossi' } },
-  { plan: PLAN.campAcconto, note: '', priceEuros: 150, son: { id: 'giulia', name: 'Giulia', surname: 'Rossi' } },
-];
-
-describe('buildOrder', () => {
-  it('makes one item per child, a payment with the summed total and an order linking them', () => {
-    const { items, payment, order } = buildOrder({ familyId: 'fam', method: 'Bonifico', lines, newId: counter() });
-    expect(items.map((item) => [item.son_info.name, item.plan, item.price, item.note])).toEqual([
-      ['Marco', 'Campo Estivo - Acconto', 100, ''],
-      ['Giulia', 'Campo Estivo - Acconto', 150, ''],
-    ]);
-    expect(payment).toMatchObject({ method: 'Bonifico', status: 'Da Verificare', total_amount: 250 });
-    expect(order).toEqual({ id: order.id, family_id: 'fam', order_items: items.map((i) => i.id), payment_id: payment.id });
-    expect(new Set([...items.map((i) => i.id), payment.id, order.id]).size).toBe(4);
-  });
-
-  it('creates Online payments as Confermato', () => {
-    expect(buildOrder({ familyId: 'fam', method: 'Online', lines, newId: counter() }).payment.status).toBe('Confermato');
-  });
-
-  it('refuses an order without children', () => {
-    expect(() => buildOrder({ familyId: 'fam', method: 'Online', lines: [], newId: counter() })).toThrow();
-  });
-});
+import { filterBySurname, joinAdminOrders } from '../../../src/domain/admin-orders';
 
 describe('admin list', () => {
   const source = {

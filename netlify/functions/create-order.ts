@@ -1,0 +1,56 @@
+import type { Config } from '@netlify/functions';
+import { createHash } from 'node:crypto';
+import { paymentReasonForProduct } from '../../src/domain/bank-transfer';
+import { PAYMENT_STATUS } from '../../src/domain/plans';
+import { getDb } from '../lib/firestore';
+import { jsonFunction, jsonResponse } from '../lib/http';
+import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
+import { recordOrder } from '../lib/record-order';
+
+/**
+ * The document id of a Bonifico order: derived from the family and the
+ * request's idempotency key, so the same attempt always names the same
+ * order (a double click, a retried request) and a key cannot reach another
+ * family's order.
+ */
+export function bankTransferOrderId(familyId: string, idempotencyKey: string): string {
+  return `bonifico-${createHash('sha256').update(`${familyId}\n${idempotencyKey}`).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * POST /.netlify/functions/create-order (docs/api.md): a Bonifico order.
+ * Body: the order request `{ cf, product, children: [{ id, size? }],
+ * idempotencyKey }`. Checks it against the database and prices it on the
+ * server (src/domain), then records items, payment 'Da Verificare', order and
+ * the family's `orders_id`/`updated_at` in one transaction.
+ * Answers 201 `{ orderId, totalEuros, paymentReason, lines: [{ sonId, name,
+ * plan, size, priceEuros }] }` for a new order and 200 with the same body
+ * when the idempotency key was used before (nothing new is written).
+ * 400 with an Italian `{error}` naming the problem, 404 for an unknown
+ * fiscal code, 405 for other methods, 503 when Firebase is not configured.
+ */
+export default jsonFunction('create-order', async (body) => {
+  const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
+  const db = getDb();
+  const resolved = await resolveOrder(db, request);
+  const { created, order } = await recordOrder(db, {
+    orderId: bankTransferOrderId(resolved.family.id, request.idempotencyKey),
+    familyId: resolved.family.id,
+    method: 'Bonifico',
+    status: PAYMENT_STATUS.toVerify,
+    lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
+  });
+  return jsonResponse(created ? 201 : 200, {
+    orderId: order.orderId,
+    totalEuros: order.totalEuros,
+    paymentReason: paymentReasonForProduct(request.product, new Date().getFullYear(), resolved.family.surname),
+    lines: order.lines,
+  });
+});
+
+/**
+ * Netlify's rate limit: 20 requests a minute per address and domain. The
+ * function answers 404 for an unknown fiscal code like lookup-family does,
+ * so it must not be a faster way to probe codes.
+ */
+export const config: Config = { rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -1,0 +1,35 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { SEASON } from '../../src/config/season';
+import { buildFamilyLookup } from '../../src/domain/family-lookup';
+import { findFamilyByParentCf, findFamilyItems } from '../lib/families';
+import { getDb } from '../lib/firestore';
+import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
+
+const bodySchema = z.object({ cf: cfField });
+
+/**
+ * POST /.netlify/functions/lookup-family `{ cf }` (docs/api.md).
+ * Normalises and checks the parent's fiscal code, finds the family, its
+ * children and this season's order items, and answers 200
+ * `{ family: { id, surname }, children: [{ id, name, surname, cf, branch,
+ * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }] }`.
+ * 400 'Inserisci un codice fiscale valido' for a malformed or invalid code,
+ * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
+ * unknown one, 405 for other methods, 503 when Firebase is not configured.
+ */
+export default jsonFunction('lookup-family', async (body) => {
+  const cf = parseFiscalCode(parseBody(bodySchema, body, ORDER_MESSAGES.invalidCf).cf);
+  const db = getDb();
+  const found = await findFamilyByParentCf(db, cf);
+  if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  const items = await findFamilyItems(db, found.family.id, SEASON.startsAt);
+  return jsonResponse(200, buildFamilyLookup({ ...found, items, medicalFormCutoff: SEASON.medicalFormCutoff }));
+});
+
+/**
+ * At most 10 lookups a minute from one address on one domain: a parent
+ * retrying a typo is fine, walking the space of fiscal codes is not.
+ */
+export const config: Config = { rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -1,0 +1,67 @@
+import type Stripe from 'stripe';
+import { getDb } from '../lib/firestore';
+import { fulfilPayment, isPortalPayment } from '../lib/fulfil-payment';
+import { errorResponse, jsonResponse, methodNotAllowed, responseForError } from '../lib/http';
+import { readRawBody, STRIPE_MESSAGES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
+
+const NAME = 'stripe-webhook';
+
+/**
+ * Verifies the `Stripe-Signature` header against the raw body and returns
+ * the event.
+ * @returns null when the header is missing or the signature does not verify
+ * (wrong secret, altered body, too old).
+ */
+function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secret: string): Stripe.Event | null {
+  try {
+    return stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch (error) {
+    console.warn(`${NAME}: signature rejected: ${error instanceof Error ? error.message : 'unknown error'}`);
+    return null;
+  }
+}
+
+/**
+ * POST /.netlify/functions/stripe-webhook (docs/api.md, "Stripe webhook"):
+ * Stripe's events, verified with STRIPE_WEBHOOK_SECRET on the raw body
+ * (at most 256 KB).
+ *
+ * On `payment_intent.succeeded` the order is rebuilt from the
+ * PaymentIntent's metadata and Firestore and recorded with the PaymentIntent
+ * id as order id (fulfilPayment: 'Confermato', or 'Da Verificare' with a
+ * logged reason when the amount received differs from the recomputed
+ * total); a second delivery, a replay or two deliveries at once record it
+ * once. Answers 200 `{ received: true, orderId, status }`.
+ * A PaymentIntent without any of the portal's metadata (not made by
+ * create-payment-intent) and every other event type: 200
+ * `{ received: true }`, nothing written.
+ *
+ * Errors, as `{ error }` in Italian, never a stack: 400 when the signature
+ * is missing or does not verify; 405 for other methods; 413 beyond 256 KB;
+ * 422 (logged; Stripe retries) when the metadata cannot be rebuilt (family
+ * gone, child not in the family, malformed metadata); 503 when
+ * STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_KEY or Firebase is not configured.
+ */
+export default async function stripeWebhook(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed();
+  try {
+    const secret = webhookSecretFromEnv();
+    const stripe = stripeFromEnv();
+    const signature = request.headers.get('stripe-signature');
+    if (!signature) return errorResponse(400, STRIPE_MESSAGES.missingSignature);
+    const payload = await readRawBody(request);
+    const event = verifiedEvent(stripe, payload, signature, secret);
+    if (!event) return errorResponse(400, STRIPE_MESSAGES.badSignature);
+
+    if (event.type !== 'payment_intent.succeeded') return jsonResponse(200, { received: true });
+    const paymentIntent = event.data.object;
+    if (!isPortalPayment(paymentIntent)) {
+      console.warn(`${NAME}: PaymentIntent ${paymentIntent.id} has no portal metadata; event ${event.id} ignored`);
+      return jsonResponse(200, { received: true });
+    }
+    const { order } = await fulfilPayment(getDb(), paymentIntent, NAME);
+    return jsonResponse(200, { received: true, orderId: order.orderId, status: order.status });
+  } catch (error) {
+    return responseForError(error, NAME);
+  }
+}

@@ -1,0 +1,219 @@
+import { v2 as cloudinary } from 'cloudinary';
+import type { Firestore } from 'firebase-admin/firestore';
+import { SEASON } from '../../src/config/season';
+import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
+import { isEligibleForMedicalForm, medicalFormPublicId } from '../../src/domain/medical-form';
+import { findFamilyByParentCf, findFamilyItems } from './families';
+import { HttpError } from './http';
+import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
+
+/**
+ * The server's side of the medical form uploads (docs/api.md, "Medical
+ * form"; docs/product.md, "Medical form"): Cloudinary's settings from the
+ * environment, the SDK configured with them, the upload signature, the check
+ * of Cloudinary's upload answer and the stored delivery URL; and the checks
+ * shared by get-signature and record-medical-form (the parent's family, the
+ * child, its eligibility, the file's folder and public id).
+ */
+
+/** Italian messages of the medical form functions. */
+export const MEDICAL_FORM_MESSAGES = {
+  notConfigured: 'Il caricamento dei documenti non è configurato.',
+  malformed: 'Richiesta non valida: servono "cf" e "sonId".',
+  malformedUpload: 'Richiesta non valida: servono "cf", "sonId" e "upload" con public_id, version e signature.',
+  childId: ORDER_MESSAGES.childId,
+  notOfFamily: 'Il figlio indicato non appartiene a questa famiglia.',
+  notEligible: (name: string) =>
+    `La scheda medica di ${name} si carica dopo il pagamento dell'acconto del campo estivo ${SEASON.campYear}.`,
+  invalidName: 'Nome o cognome del figlio non sono validi per la scheda medica: contatta il gruppo.',
+  wrongFile: 'Il file caricato non corrisponde alla scheda medica di questo figlio.',
+  notVerified: 'Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.',
+  stale: 'Il caricamento è scaduto: carica di nuovo la scheda medica.',
+} as const;
+
+/** Cloudinary's delivery type of the medical forms: not publicly downloadable. */
+export const MEDICAL_FORM_DELIVERY_TYPE = 'authenticated';
+/**
+ * Cloudinary's resource type of an uploaded PDF: the browser posts to
+ * `.../auto/upload` (or `.../image/upload`) and Cloudinary files a PDF as an image.
+ */
+export const MEDICAL_FORM_RESOURCE_TYPE = 'image';
+/** The stored file's format. */
+export const MEDICAL_FORM_FORMAT = 'pdf';
+/** How old an upload answer may be when recorded, in seconds (Cloudinary's own window for signed requests). */
+export const UPLOAD_ANSWER_MAX_AGE_SECONDS = 60 * 60;
+/** How far in the future an upload's version may be, in seconds (clock skew). */
+export const UPLOAD_ANSWER_MAX_SKEW_SECONDS = 5 * 60;
+
+/** Cloudinary's account, from the server's environment (never sent to the browser but the API key). */
+export interface CloudinarySettings {
+  cloudName: string;
+  apiKey: string;
+  apiSecret: string;
+  /** Name of the signed upload preset; '' when none is configured. */
+  uploadPreset: string;
+}
+
+const REQUIRED = ['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET'] as const;
+
+/**
+ * Reads CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET and
+ * the optional CLOUDINARY_UPLOAD_PRESET (values trimmed).
+ * Returns null when one of the first three is missing or blank.
+ */
+export function readCloudinarySettings(env: NodeJS.ProcessEnv = process.env): CloudinarySettings | null {
+  const [cloudName, apiKey, apiSecret] = REQUIRED.map((name) => env[name]?.trim() ?? '');
+  if (!cloudName || !apiKey || !apiSecret) return null;
+  return { cloudName, apiKey, apiSecret, uploadPreset: env.CLOUDINARY_UPLOAD_PRESET?.trim() ?? '' };
+}
+
+/**
+ * The settings, with the SDK's global configuration set from them (the
+ * SDK's `verify_api_response_signature` and `url` read it).
+ * @throws HttpError 503 'Il caricamento dei documenti non è configurato.'
+ * when a variable is missing; the log names the missing variables, never a value.
+ */
+export function requireCloudinary(functionName: string, env: NodeJS.ProcessEnv = process.env): CloudinarySettings {
+  const settings = readCloudinarySettings(env);
+  if (!settings) {
+    const missing = REQUIRED.filter((name) => !env[name]?.trim());
+    console.error(`${functionName}: Cloudinary is not configured: missing ${missing.join(', ')}`);
+    throw new HttpError(503, MEDICAL_FORM_MESSAGES.notConfigured);
+  }
+  cloudinary.config({ cloud_name: settings.cloudName, api_key: settings.apiKey, api_secret: settings.apiSecret, secure: true });
+  return settings;
+}
+
+/** What get-signature answers: the signed parameters the browser sends with the file. */
+export interface MedicalFormUploadSignature {
+  /** Unix time, seconds. */
+  timestamp: number;
+  /** SHA-1 hex of the signed parameters (Cloudinary's signature version 2). */
+  signature: string;
+  api_key: string;
+  /** '' when no preset is configured (then not signed, and not to be sent). */
+  upload_preset: string;
+  folder: string;
+  /** Without the folder: 'Scheda-Medica_{surname}-{name}'. */
+  public_id: string;
+  type: typeof MEDICAL_FORM_DELIVERY_TYPE;
+}
+
+/**
+ * Signs the upload of one medical form with the SDK's `api_sign_request`:
+ * folder, public_id, timestamp, type 'authenticated' and, when configured,
+ * upload_preset. `now` in milliseconds.
+ */
+export function signMedicalFormUpload(
+  settings: CloudinarySettings,
+  target: { folder: string; publicId: string },
+  now: number = Date.now(),
+): MedicalFormUploadSignature {
+  const timestamp = Math.floor(now / 1000);
+  const params: Record<string, string | number> = {
+    folder: target.folder,
+    public_id: target.publicId,
+    timestamp,
+    type: MEDICAL_FORM_DELIVERY_TYPE,
+  };
+  if (settings.uploadPreset) params.upload_preset = settings.uploadPreset;
+  return {
+    timestamp,
+    signature: cloudinary.utils.api_sign_request(params, settings.apiSecret),
+    api_key: settings.apiKey,
+    upload_preset: settings.uploadPreset,
+    folder: target.folder,
+    public_id: target.publicId,
+    type: MEDICAL_FORM_DELIVERY_TYPE,
+  };
+}
+
+/** The fields of Cloudinary's upload answer the browser passes on to record-medical-form. */
+export interface UploadAnswer {
+  /** Full public id, folder included. */
+  public_id: string;
+  /** The upload's Unix time, seconds. */
+  version: number;
+  /** Cloudinary's response signature. */
+  signature: string;
+}
+
+type VerifyResponseSignature = (publicId: string, version: number, signature: string) => boolean;
+
+/**
+ * Checks that `answer` is a recent, genuine Cloudinary upload answer for the
+ * configured account (call {@link requireCloudinary} first).
+ *
+ * The SDK's `utils.verify_api_response_signature` (cloudinary 2.11) only
+ * recomputes SHA-1 of `public_id={public_id}&version={version}` + API secret
+ * (signature version 1) and compares it with `signature`: it checks no time
+ * window. So the version, the upload's Unix time, must also lie between
+ * {@link UPLOAD_ANSWER_MAX_AGE_SECONDS} ago and
+ * {@link UPLOAD_ANSWER_MAX_SKEW_SECONDS} ahead of `now` (milliseconds).
+ * Returns 'verified', 'forged' (the signature does not match) or 'stale'.
+ */
+export function checkUploadAnswer(answer: UploadAnswer, now: number = Date.now()): 'verified' | 'forged' | 'stale' {
+  const verify = (cloudinary.utils as unknown as { verify_api_response_signature: VerifyResponseSignature }).verify_api_response_signature;
+  if (!verify(answer.public_id, answer.version, answer.signature)) return 'forged';
+  const nowSeconds = Math.floor(now / 1000);
+  if (answer.version < nowSeconds - UPLOAD_ANSWER_MAX_AGE_SECONDS || answer.version > nowSeconds + UPLOAD_ANSWER_MAX_SKEW_SECONDS) return 'stale';
+  return 'verified';
+}
+
+/**
+ * The stored file's authenticated delivery URL, built by the SDK (call
+ * {@link requireCloudinary} first):
+ * `https://res.cloudinary.com/{cloud}/image/authenticated/v{version}/{public_id}.pdf`,
+ * path segments URL-encoded. Not downloadable as it is: authenticated
+ * files are delivered through signed URLs.
+ */
+export function medicalFormDeliveryUrl(settings: CloudinarySettings, publicId: string, version: number): string {
+  return cloudinary.url(publicId, {
+    cloud_name: settings.cloudName,
+    type: MEDICAL_FORM_DELIVERY_TYPE,
+    resource_type: MEDICAL_FORM_RESOURCE_TYPE,
+    version: String(version),
+    format: MEDICAL_FORM_FORMAT,
+    secure: true,
+    urlAnalytics: false,
+  });
+}
+
+/** A child checked for the medical form, with where its file goes. */
+export interface MedicalFormChild {
+  family: FamilyDocument;
+  child: ChildDocument;
+  /** The season's folder, `SEASON.medicalFormFolder`. */
+  folder: string;
+  /** 'Scheda-Medica_{surname}-{name}', without the folder. */
+  publicId: string;
+}
+
+/**
+ * Finds the child `sonId` of the parent whose fiscal code is `rawCf` and
+ * checks it may upload this season's medical form (docs/product.md,
+ * "Medical form"): the code is normalised and checked, the family found, the
+ * child one of its children, and eligible (a 'Campo Estivo - Acconto' item
+ * created on or after `SEASON.medicalFormCutoff` among the family's items of
+ * this season). Folder and public id are derived here, never taken from the browser.
+ * @throws HttpError 400 'Inserisci un codice fiscale valido', 404 'Il codice
+ * fiscale inserito non risulta nei nostri sistemi', 400 when the child is not
+ * of the family or its names give no public id, 403 when it is not eligible.
+ */
+export async function resolveMedicalFormChild(db: Firestore, rawCf: string, sonId: string): Promise<MedicalFormChild> {
+  const cf = parseFiscalCode(rawCf);
+  const found = await findFamilyByParentCf(db, cf);
+  if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  const child = found.children.find((candidate) => candidate.id === sonId);
+  if (!child) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
+  const items = await findFamilyItems(db, found.family.id, SEASON.startsAt);
+  const own = items.filter(({ item }) => item.son_info.id === child.id).map(({ item }) => item);
+  if (!isEligibleForMedicalForm(own, SEASON.medicalFormCutoff)) throw new HttpError(403, MEDICAL_FORM_MESSAGES.notEligible(child.name));
+  let publicId: string;
+  try {
+    publicId = medicalFormPublicId(child.surname, child.name);
+  } catch {
+    throw new HttpError(400, MEDICAL_FORM_MESSAGES.invalidName);
+  }
+  return { family: found.family, child, folder: SEASON.medicalFormFolder, publicId };
+}

@@ -1,0 +1,89 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  childDocument,
+  COLLECTION,
+  familyDocument,
+  orderDocument,
+  orderItemDocument,
+  parentDocument,
+  paymentDocument,
+  type ChildDocument,
+  type FamilyDocument,
+  type OrderDocument,
+  type OrderItemDocument,
+  type PaymentDocument,
+} from '../../src/domain/documents';
+import { getAllById, readSnapshot } from './documents';
+
+/** A family found by a parent's fiscal code, with its children sorted by name. */
+export interface FamilyWithChildren {
+  family: FamilyDocument;
+  children: ChildDocument[];
+}
+
+/** Most children a family may have on record; more is a data error, not a family. */
+const MAX_CHILDREN = 50;
+
+/**
+ * Finds the family of the parent whose fiscal code is `cf` (normalised):
+ * `parents` where cf ==, the family, its `sons` where family_id ==.
+ * Resolves null when no parent has the code, or the family is gone.
+ * @throws InvalidDocumentError when a stored document does not match its schema.
+ */
+export async function findFamilyByParentCf(db: Firestore, cf: string): Promise<FamilyWithChildren | null> {
+  const parents = await db.collection(COLLECTION.parents).where('cf', '==', cf).limit(1).get();
+  const parentSnapshot = parents.docs[0];
+  if (!parentSnapshot) return null;
+  const parent = readSnapshot(parentDocument, parentSnapshot);
+  if (!parent) return null;
+  return findFamilyById(db, parent.family_id);
+}
+
+/** One order item of a family with its payment (null when the payment is missing). */
+export interface FamilyItem {
+  item: OrderItemDocument;
+  payment: PaymentDocument | null;
+}
+
+/**
+ * The order items of a family's orders created on or after `since`, each
+ * with its payment: `orders` where family_id ==, then their items and
+ * payments in two batched gets.
+ */
+export async function findFamilyItems(db: Firestore, familyId: string, since: Date): Promise<FamilyItem[]> {
+  const ordersSnapshot = await db.collection(COLLECTION.orders).where('family_id', '==', familyId).get();
+  const orders = ordersSnapshot.docs
+    .map((snapshot) => readSnapshot(orderDocument, snapshot))
+    .filter((order): order is OrderDocument => order !== null && order.created_at >= since);
+  const [items, payments] = await Promise.all([
+    getAllById(db, COLLECTION.orderItems, orders.flatMap((order) => order.order_items), orderItemDocument),
+    getAllById(db, COLLECTION.payments, orders.map((order) => order.payment_id), paymentDocument),
+  ]);
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const paymentsById = new Map(payments.map((payment) => [payment.id, payment]));
+  return orders.flatMap((order) =>
+    order.order_items.flatMap((itemId) => {
+      const item = itemsById.get(itemId);
+      return item && item.created_at >= since ? [{ item, payment: paymentsById.get(order.payment_id) ?? null }] : [];
+    }),
+  );
+}
+
+/**
+ * The family `familyId` with its children sorted by name (the Stripe
+ * webhook rebuilds an order from a PaymentIntent's metadata with it).
+ * Resolves null when the family does not exist.
+ */
+export async function findFamilyById(db: Firestore, familyId: string): Promise<FamilyWithChildren | null> {
+  const [familySnapshot, childrenSnapshot] = await Promise.all([
+    db.collection(COLLECTION.families).doc(familyId).get(),
+    db.collection(COLLECTION.sons).where('family_id', '==', familyId).limit(MAX_CHILDREN).get(),
+  ]);
+  const family = readSnapshot(familyDocument, familySnapshot);
+  if (!family) return null;
+  const children = childrenSnapshot.docs
+    .map((snapshot) => readSnapshot(childDocument, snapshot))
+    .filter((child): child is ChildDocument => child !== null)
+    .sort((a, b) => a.name.localeCompare(b.name, 'it'));
+  return { family, children };
+}

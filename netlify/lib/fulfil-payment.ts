@@ -1,0 +1,191 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import { sumEuros } from '../../src/domain/money';
+import { PAYMENT_STATUS, type PaymentStatus, type Size } from '../../src/domain/plans';
+import {
+  decodeChildrenMetadata,
+  encodeChildrenMetadata,
+  mayBuy,
+  priceOrder,
+  PRODUCTS,
+  takesSize,
+  type Product,
+} from '../../src/domain/products';
+import { onlineTotal } from '../../src/domain/service-fee';
+import { findFamilyById } from './families';
+import { HttpError } from './http';
+import { recordOrder, type RecordedOrder } from './record-order';
+
+/**
+ * The order a PaymentIntent carries, and its recording once paid
+ * (docs/api.md, "PaymentIntent metadata" and "Recording a card payment").
+ * create-payment-intent writes the metadata; stripe-webhook and
+ * record-payment read it back, rebuild the order from Firestore and record
+ * it through here, so both record the same order the same way.
+ */
+
+/** Stripe's limit on one metadata value, in characters. */
+export const MAX_METADATA_VALUE_LENGTH = 500;
+
+/** Italian messages of a payment that cannot be recorded. */
+export const FULFIL_MESSAGES = {
+  notSucceeded: (status: string) => `Il pagamento non risulta completato (stato: ${status}).`,
+  notPortalPayment: 'Questo pagamento non riguarda un ordine del portale.',
+  unfulfillable: (paymentIntentId: string) =>
+    `Il pagamento è stato ricevuto ma non è stato possibile ricostruire l'ordine. Contatta il gruppo indicando il codice ${paymentIntentId}.`,
+} as const;
+
+/** What a PaymentIntent keeps of its order: `{ family_id, product, children }` (children: `id` or `id:size`, comma-separated, tick order). */
+export interface OrderMetadata {
+  family_id: string;
+  product: Product;
+  children: string;
+}
+
+/** The fields of a PaymentIntent this module reads. */
+export type PaymentIntentToFulfil = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount_received' | 'currency' | 'metadata'>;
+
+/** A paid order whose metadata cannot be turned back into an order: 422 with an Italian message; `reason` (English) is for the log. */
+export class UnfulfillableOrderError extends HttpError {
+  constructor(
+    paymentIntentId: string,
+    readonly reason: string,
+  ) {
+    super(422, FULFIL_MESSAGES.unfulfillable(paymentIntentId));
+    this.name = 'UnfulfillableOrderError';
+  }
+}
+
+/**
+ * The metadata of an order's PaymentIntent: the family id, the product and
+ * the children with their sizes in tick order (encodeChildrenMetadata).
+ * @throws HttpError 400 when the children do not fit Stripe's 500-character
+ * limit of a metadata value (many children with long ids).
+ */
+export function orderMetadata(familyId: string, product: Product, children: ReadonlyArray<{ id: string; size?: Size | '' }>): OrderMetadata {
+  const encoded = encodeChildrenMetadata(children);
+  if (encoded.length > MAX_METADATA_VALUE_LENGTH) {
+    throw new HttpError(400, "Troppi figli in un unico pagamento con carta: dividi l'ordine in due pagamenti.");
+  }
+  return { family_id: familyId, product, children: encoded };
+}
+
+/** True when the PaymentIntent was made by create-payment-intent (it names a family, a product or children). */
+export function isPortalPayment(paymentIntent: Pick<Stripe.PaymentIntent, 'metadata'>): boolean {
+  const metadata = paymentIntent.metadata ?? {};
+  return ['family_id', 'product', 'children'].some((key) => key in metadata);
+}
+
+/** A Firestore document id: no '/', not '.' or '..', not `__...__`, at most 128 characters here. */
+const DOCUMENT_ID = /^(?!\.\.?$)(?!__.*__$)[^/]{1,128}$/;
+
+/**
+ * Reads {@link orderMetadata}'s fields back.
+ * @throws UnfulfillableOrderError naming the field that is missing or malformed.
+ */
+export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>): {
+  familyId: string;
+  product: Product;
+  children: Array<{ id: string; size?: Size }>;
+} {
+  const metadata = paymentIntent.metadata ?? {};
+  const familyId = metadata.family_id ?? '';
+  if (!DOCUMENT_ID.test(familyId)) throw new UnfulfillableOrderError(paymentIntent.id, `metadata.family_id is missing or not a document id: "${familyId}"`);
+  const product = metadata.product;
+  if (!(PRODUCTS as readonly string[]).includes(product ?? '')) {
+    throw new UnfulfillableOrderError(paymentIntent.id, `metadata.product is missing or unknown: "${product ?? ''}"`);
+  }
+  let children: Array<{ id: string; size?: Size }>;
+  try {
+    children = decodeChildrenMetadata(metadata.children ?? '');
+  } catch (error) {
+    throw new UnfulfillableOrderError(paymentIntent.id, `metadata.children is malformed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { familyId, product: product as Product, children };
+}
+
+/** A recorded card payment: `created` false when it had been recorded before. */
+export interface FulfilledPayment {
+  created: boolean;
+  order: RecordedOrder;
+}
+
+/**
+ * Records the order of a succeeded PaymentIntent (docs/api.md, "Recording a
+ * card payment"): the family and children are read from Firestore by the
+ * metadata's ids, priced again with src/domain in the metadata's tick
+ * order, and recorded through recordOrder with the PaymentIntent id as
+ * order id and method 'Online' (one transaction; a second delivery, a
+ * replay or two calls at once record it once).
+ *
+ * Status 'Confermato', or 'Da Verificare' when the money taken cannot be
+ * trusted to match the order: `amount_received` (cents) differs from the
+ * recomputed online total, the currency is not EUR, or a child may no longer
+ * buy the product. The order is recorded all the same (the money was
+ * taken) and the reason goes to the log as a warning.
+ *
+ * `functionName` prefixes the log lines. No secret and no personal data
+ * beyond ids is logged.
+ * @throws HttpError 409 when the PaymentIntent has not succeeded;
+ * UnfulfillableOrderError (422, logged) when the metadata is malformed, the
+ * family is gone, or a child is not in it, named twice, or has a size it
+ * must not have (or lacks one it must have).
+ */
+export async function fulfilPayment(db: Firestore, paymentIntent: PaymentIntentToFulfil, functionName: string): Promise<FulfilledPayment> {
+  if (paymentIntent.status !== 'succeeded') throw new HttpError(409, FULFIL_MESSAGES.notSucceeded(paymentIntent.status));
+  try {
+    return await rebuildAndRecord(db, paymentIntent, functionName);
+  } catch (error) {
+    if (error instanceof UnfulfillableOrderError) {
+      console.error(`${functionName}: PaymentIntent ${paymentIntent.id} succeeded but its order cannot be rebuilt: ${error.reason}`);
+    }
+    throw error;
+  }
+}
+
+async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFulfil, functionName: string): Promise<FulfilledPayment> {
+  const { familyId, product, children } = readOrderMetadata(paymentIntent);
+  const unfulfillable = (reason: string) => new UnfulfillableOrderError(paymentIntent.id, reason);
+
+  const found = await findFamilyById(db, familyId);
+  if (!found) throw unfulfillable(`family ${familyId} does not exist`);
+  const byId = new Map(found.children.map((child) => [child.id, child]));
+  const seen = new Set<string>();
+  const toVerify: string[] = [];
+  const chosen = children.map(({ id, size }) => {
+    const child = byId.get(id);
+    if (!child) throw unfulfillable(`child ${id} is not in family ${familyId}`);
+    if (seen.has(id)) throw unfulfillable(`child ${id} is named twice`);
+    seen.add(id);
+    if (takesSize(product) !== Boolean(size)) throw unfulfillable(`child ${id}: ${size ? 'a size on' : 'no size for'} ${product}`);
+    if (!mayBuy(product, child.branch)) toVerify.push(`child ${id} (${child.branch}) may not buy ${product}`);
+    return size ? { ...child, size } : child;
+  });
+
+  const lines = priceOrder(product, chosen);
+  const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)));
+  if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);
+  if (paymentIntent.amount_received !== expected.totalCents) {
+    toVerify.push(`amount_received ${paymentIntent.amount_received} cents differs from the order's online total ${expected.totalCents} cents`);
+  }
+  const status: PaymentStatus = toVerify.length === 0 ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
+
+  const result = await recordOrder(db, {
+    orderId: paymentIntent.id,
+    familyId,
+    method: 'Online',
+    status,
+    lines: lines.map((line) => ({
+      child: { id: line.child.id, name: line.child.name, surname: line.child.surname },
+      plan: line.plan,
+      size: line.size,
+      priceEuros: line.priceEuros,
+    })),
+  });
+  if (result.created && toVerify.length > 0) {
+    console.warn(`${functionName}: order ${paymentIntent.id} recorded as '${status}': ${toVerify.join('; ')}`);
+  } else if (result.created) {
+    console.info(`${functionName}: order ${paymentIntent.id} recorded as '${status}'`);
+  }
+  return result;
+}

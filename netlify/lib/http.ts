@@ -1,0 +1,106 @@
+import { FirebaseNotConfiguredError } from './firestore';
+
+/**
+ * HTTP plumbing shared by the Netlify functions (docs/api.md, "Errors"):
+ * every answer is JSON, every error `{ error }` with an Italian message,
+ * never a stack or a secret.
+ */
+
+/** Largest request body a function reads, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Italian messages of the plumbing's own errors. */
+export const HTTP_MESSAGES = {
+  methodNotAllowed: 'Metodo non consentito: usa POST.',
+  notJson: 'Richiesta non valida: il corpo deve essere JSON.',
+  tooLarge: 'Richiesta troppo grande.',
+  notConfigured: 'Il servizio non è configurato. Contatta il gruppo.',
+  internal: 'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
+} as const;
+
+/** An error a handler throws to answer `status` with `{ error: message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** A JSON response with `status`, never cached. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** An error response `{ error: message }`. */
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse(status, { error: message }, headers);
+}
+
+/** 405 for any method but POST, with the Allow header. */
+export function methodNotAllowed(): Response {
+  return errorResponse(405, HTTP_MESSAGES.methodNotAllowed, { allow: 'POST' });
+}
+
+/**
+ * Reads the request body as text, at most {@link MAX_BODY_BYTES} bytes.
+ * @throws HttpError 413 when it is larger.
+ */
+export async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, HTTP_MESSAGES.tooLarge);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, HTTP_MESSAGES.tooLarge);
+  return text;
+}
+
+/**
+ * Reads the request body as JSON.
+ * @throws HttpError 400 when it is not valid JSON, 413 when too large.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, HTTP_MESSAGES.notJson);
+  }
+}
+
+/**
+ * Turns anything a handler threw into a response: an {@link HttpError} into
+ * its status and message, a missing Firebase configuration into 503, and
+ * anything else into 500 with a generic message; the detail goes to the log
+ * (name and message only, never the request body).
+ */
+export function responseForError(error: unknown, functionName: string): Response {
+  if (error instanceof HttpError) return errorResponse(error.status, error.message);
+  if (error instanceof FirebaseNotConfiguredError) {
+    console.error(`${functionName}: ${error.message}`);
+    return errorResponse(503, HTTP_MESSAGES.notConfigured);
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`${functionName}: unexpected error: ${detail}`);
+  return errorResponse(500, HTTP_MESSAGES.internal);
+}
+
+/**
+ * A POST-only JSON function: 405 for other methods, the body parsed as JSON
+ * (400/413 when it cannot be), `handler`'s response, and every error through
+ * {@link responseForError}.
+ */
+export function jsonFunction(functionName: string, handler: (body: unknown, request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== 'POST') return methodNotAllowed();
+    try {
+      return await handler(await readJsonBody(request), request);
+    } catch (error) {
+      return responseForError(error, functionName);
+    }
+  };
+}

@@ -1,0 +1,116 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
+import { isValidFiscalCode, normalizeFiscalCode } from '../../src/domain/fiscal-code';
+import { sumEuros } from '../../src/domain/money';
+import { SIZES } from '../../src/domain/plans';
+import { mayBuy, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
+import { findFamilyByParentCf } from './families';
+import { HttpError } from './http';
+
+/** Most children one order may name. */
+export const MAX_ORDER_CHILDREN = 15;
+
+/** Italian messages of the order request (docs/api.md, "Order request"). */
+export const ORDER_MESSAGES = {
+  malformed: 'Richiesta non valida: servono "cf", "product", "children" e "idempotencyKey".',
+  invalidCf: 'Inserisci un codice fiscale valido',
+  notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
+  product: 'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.',
+  noChildren: 'Seleziona almeno un figlio.',
+  tooManyChildren: `Un ordine può contenere al massimo ${MAX_ORDER_CHILDREN} figli.`,
+  childId: 'Identificativo del figlio non valido.',
+  size: 'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.',
+  idempotencyKey: 'Chiave di idempotenza non valida: atteso un UUID.',
+  notOfFamily: 'Uno dei figli indicati non appartiene a questa famiglia.',
+  duplicate: 'Un figlio è indicato più di una volta.',
+  sizeRequired: (name: string) => `Scegli la taglia di ${name}.`,
+  sizeRefused: 'La taglia si indica solo per felpe e magliette.',
+  notReparto: (name: string) => `${name} non è in Reparto: la felpa è riservata al Reparto.`,
+} as const;
+
+/** The fiscal code field: any string; normalised and checked by {@link parseFiscalCode}. */
+export const cfField = z.string({ error: ORDER_MESSAGES.invalidCf }).max(64, { error: ORDER_MESSAGES.invalidCf });
+
+/**
+ * The order request shared by create-order and create-payment-intent
+ * (docs/api.md): children in tick order. Unknown fields are dropped, never
+ * read.
+ */
+export const orderRequestSchema = z.object({
+  cf: cfField,
+  product: z.enum(PRODUCTS, { error: ORDER_MESSAGES.product }),
+  children: z
+    .array(
+      z.object({
+        id: z.string({ error: ORDER_MESSAGES.childId }).min(1, { error: ORDER_MESSAGES.childId }).max(128, { error: ORDER_MESSAGES.childId }),
+        size: z.enum(SIZES, { error: ORDER_MESSAGES.size }).optional(),
+      }),
+      { error: ORDER_MESSAGES.noChildren },
+    )
+    .min(1, { error: ORDER_MESSAGES.noChildren })
+    .max(MAX_ORDER_CHILDREN, { error: ORDER_MESSAGES.tooManyChildren }),
+  idempotencyKey: z.uuid({ error: ORDER_MESSAGES.idempotencyKey }),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+/**
+ * Parses `body` with `schema`. Issues without an Italian message of the
+ * schema's own (a missing nested object, a wrong type) read `fallback`.
+ * @throws HttpError 400 with the first issue's message.
+ */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown, fallback: string): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, fallback);
+  const parsed = schema.safeParse(body, { error: () => fallback });
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? fallback);
+  return parsed.data;
+}
+
+/**
+ * Normalises a fiscal code (spaces stripped, upper case) and checks its
+ * format and check character (docs/product.md, "Fiscal code").
+ * @throws HttpError 400 'Inserisci un codice fiscale valido'.
+ */
+export function parseFiscalCode(raw: string): string {
+  const cf = normalizeFiscalCode(raw);
+  if (!cf || cf.length !== 16 || !isValidFiscalCode(cf)) throw new HttpError(400, ORDER_MESSAGES.invalidCf);
+  return cf;
+}
+
+/** An order request checked against the database and priced. */
+export interface ResolvedOrder {
+  family: FamilyDocument;
+  product: Product;
+  /** In tick order, priced from src/domain. */
+  lines: Array<PricedLine<ChildDocument & { size?: (typeof SIZES)[number] }>>;
+  /** The lines' sum in euros (without the card service fee). */
+  amountEuros: number;
+}
+
+/**
+ * Checks an order request against the database and prices it (docs/api.md,
+ * "Order request"): the family is found by `cf`; every child belongs to it,
+ * is named once, and may buy the product (felpa: Reparto only); a size is
+ * given for felpa and maglietta and only for them. Prices come from
+ * src/domain, in the request's tick order.
+ * @throws HttpError 400 naming the problem, 404 for an unknown fiscal code.
+ */
+export async function resolveOrder(db: Firestore, request: OrderRequest): Promise<ResolvedOrder> {
+  const cf = parseFiscalCode(request.cf);
+  const found = await findFamilyByParentCf(db, cf);
+  if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  const byId = new Map(found.children.map((child) => [child.id, child]));
+  const seen = new Set<string>();
+  const chosen = request.children.map(({ id, size }) => {
+    const child = byId.get(id);
+    if (!child) throw new HttpError(400, ORDER_MESSAGES.notOfFamily);
+    if (seen.has(id)) throw new HttpError(400, ORDER_MESSAGES.duplicate);
+    seen.add(id);
+    if (takesSize(request.product) && !size) throw new HttpError(400, ORDER_MESSAGES.sizeRequired(child.name));
+    if (!takesSize(request.product) && size) throw new HttpError(400, ORDER_MESSAGES.sizeRefused);
+    if (!mayBuy(request.product, child.branch)) throw new HttpError(400, ORDER_MESSAGES.notReparto(child.name));
+    return size ? { ...child, size } : child;
+  });
+  const lines = priceOrder(request.product, chosen);
+  return { family: found.family, product: request.product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
+}

@@ -1,0 +1,130 @@
+import Stripe from 'stripe';
+import { HTTP_MESSAGES, HttpError } from './http';
+
+/**
+ * Stripe on the server (docs/api.md, "Card payments"): the client made from
+ * STRIPE_SECRET_KEY, the webhook secret, the amount limits, the body reader
+ * of the webhook, and the one way a Stripe failure is logged and answered.
+ * Neither the keys nor a stack ever reach a log line or an answer.
+ */
+
+/** Stripe's smallest charge in EUR, in cents. */
+export const STRIPE_MIN_AMOUNT_CENTS = 50;
+/** Default largest charge accepted, in cents (5000 €); STRIPE_MAX_AMOUNT_CENTS overrides it. */
+export const DEFAULT_MAX_AMOUNT_CENTS = 500_000;
+/** Largest webhook body read, in bytes: Stripe's events are a few KB. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+/** A PaymentIntent id as Stripe makes it: 'pi_' and letters or digits. */
+export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
+
+/** Italian messages of the card payment functions. */
+export const STRIPE_MESSAGES = {
+  notConfigured: 'Il pagamento con carta non è configurato.',
+  stripeFailed: 'Il servizio di pagamento non ha risposto correttamente. Riprova tra qualche istante.',
+  belowMinimum: `L'importo minimo per un pagamento con carta è ${STRIPE_MIN_AMOUNT_CENTS} centesimi.`,
+  aboveMaximum: (max: number) => `L'importo supera il massimo consentito (${max} centesimi).`,
+  missingSignature: 'Firma Stripe mancante: richiesta rifiutata.',
+  badSignature: 'Firma Stripe non valida: richiesta rifiutata.',
+} as const;
+
+/**
+ * The Stripe client of STRIPE_SECRET_KEY (one network retry, 20 s timeout).
+ * @throws HttpError 503 'Il pagamento con carta non è configurato.' when the key is not set.
+ */
+export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!secretKey) throw new HttpError(503, STRIPE_MESSAGES.notConfigured);
+  return new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000 });
+}
+
+/**
+ * The webhook signing secret STRIPE_WEBHOOK_SECRET ('whsec_...').
+ * @throws HttpError 503 when it is not set.
+ */
+export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secret) throw new HttpError(503, STRIPE_MESSAGES.notConfigured);
+  return secret;
+}
+
+/** The largest charge accepted in cents: STRIPE_MAX_AMOUNT_CENTS when a positive integer, else {@link DEFAULT_MAX_AMOUNT_CENTS}. */
+export function maxAmountCents(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.STRIPE_MAX_AMOUNT_CENTS);
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_AMOUNT_CENTS;
+}
+
+/**
+ * Checks a charge of `cents` integer euro cents against Stripe's minimum
+ * (50 cents) and the configured maximum.
+ * @throws HttpError 400 with an Italian message naming the limit.
+ */
+export function checkAmountLimits(cents: number, env: NodeJS.ProcessEnv = process.env): void {
+  if (cents < STRIPE_MIN_AMOUNT_CENTS) throw new HttpError(400, STRIPE_MESSAGES.belowMinimum);
+  const max = maxAmountCents(env);
+  if (cents > max) throw new HttpError(400, STRIPE_MESSAGES.aboveMaximum(max));
+}
+
+/** Anything that looks like a Stripe key or secret, to blank out of log lines. */
+const SECRET_PATTERN = /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9_*]+|\bwhsec_[A-Za-z0-9_*]+/g;
+
+/** Blanks out of `text` the configured Stripe secrets and anything shaped like a Stripe key. */
+export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET].map((value) => value?.trim()).filter((value): value is string => Boolean(value));
+  return configured.reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text).replace(SECRET_PATTERN, '[redacted]');
+}
+
+/**
+ * One log line for a Stripe failure: `type: message` of a StripeError (the
+ * error's name otherwise), with the secrets blanked out ({@link redactSecrets}).
+ * Never the stack, never the request.
+ */
+export function describeStripeError(error: unknown): string {
+  const detail =
+    error instanceof Stripe.errors.StripeError
+      ? `${error.type}: ${error.message}`
+      : error instanceof Error
+        ? `${error.name}: ${error.message}`
+        : 'unexpected error';
+  return redactSecrets(detail);
+}
+
+/**
+ * Logs a failed Stripe call of `functionName` and returns the error to throw.
+ * @returns HttpError 502 with an Italian message.
+ */
+export function stripeFailure(functionName: string, error: unknown): HttpError {
+  console.error(`${functionName}: Stripe request failed: ${describeStripeError(error)}`);
+  return new HttpError(502, STRIPE_MESSAGES.stripeFailed);
+}
+
+/** True when Stripe answered that the object asked for does not exist (404, resource_missing). */
+export function isStripeNotFound(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
+}
+
+/**
+ * Reads the raw request body as bytes, at most `maxBytes` (the webhook's
+ * signature covers these exact bytes, so they are not decoded first). Stops
+ * reading as soon as the bound is passed.
+ * @throws HttpError 413 'Richiesta troppo grande.' when the body is larger.
+ */
+export async function readRawBody(request: Request, maxBytes = MAX_WEBHOOK_BYTES): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, HTTP_MESSAGES.tooLarge);
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, PLAN, SIZES } from './plans';
+
+/**
+ * The Firestore documents of the portal, declared once (docs/data-model.md).
+ * Types are inferred from these zod schemas; the browser's and the server's
+ * converters parse every document read with them, so a document that does
+ * not match is reported instead of being typed as valid.
+ *
+ * Timestamps: any value with `toDate()` (the Timestamp of either Firebase
+ * SDK) is read as a Date.
+ */
+
+/** Collection names. */
+export const COLLECTION = {
+  sons: 'sons',
+  parents: 'parents',
+  families: 'families',
+  orders: 'orders',
+  orderItems: 'order_items',
+  payments: 'payments',
+} as const;
+
+const hasToDate = (value: unknown): value is { toDate: () => Date } =>
+  typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function';
+
+/** A Firestore timestamp, read as a Date. */
+const timestamp = z.preprocess((value) => (hasToDate(value) ? value.toDate() : value), z.date());
+
+const plan = z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
+
+/** `sons/{id}`: a child. `medical_doc` is the uploaded medical form's URL, '' when none. */
+export const childDocument = z.object({
+  id: z.string(),
+  family_id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  cf: z.string(),
+  branch: z.enum(BRANCHES),
+  medical_doc: z.string().default(''),
+  updated_at: timestamp,
+});
+export type ChildDocument = z.infer<typeof childDocument>;
+
+/** `parents/{id}`: a parent's fiscal code and family. */
+export const parentDocument = z.object({ id: z.string(), cf: z.string(), family_id: z.string() });
+export type ParentDocument = z.infer<typeof parentDocument>;
+
+/** `families/{id}`: surname and the ids of its orders. */
+export const familyDocument = z.object({
+  id: z.string(),
+  surname: z.string(),
+  orders_id: z.array(z.string()).default([]),
+  updated_at: timestamp,
+});
+export type FamilyDocument = z.infer<typeof familyDocument>;
+
+/** `orders/{id}`: links a family, its items and its payment. */
+export const orderDocument = z.object({
+  id: z.string(),
+  created_at: timestamp,
+  family_id: z.string(),
+  order_items: z.array(z.string()),
+  payment_id: z.string(),
+});
+export type OrderDocument = z.infer<typeof orderDocument>;
+
+/** `order_items/{id}`: one child, one plan; `note` is the size or ''; `price` in euros. */
+export const orderItemDocument = z.object({
+  id: z.string(),
+  created_at: timestamp,
+  note: z.union([z.enum(SIZES), z.literal('')]),
+  plan,
+  son_info: z.object({ id: z.string(), name: z.string(), surname: z.string() }),
+  price: z.number().nonnegative(),
+});
+export type OrderItemDocument = z.infer<typeof orderItemDocument>;
+
+/** `payments/{id}`: method, status and `total_amount` in euros (the items' sum, without the card fee). */
+export const paymentDocument = z.object({
+  id: z.string(),
+  created_at: timestamp,
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
+  total_amount: z.number().nonnegative(),
+});
+export type PaymentDocument = z.infer<typeof paymentDocument>;
+
+/** Thrown when a stored document does not match its schema. */
+export class InvalidDocumentError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: string,
+  ) {
+    super(`Document ${path} does not match its schema: ${issues}`);
+    this.name = 'InvalidDocumentError';
+  }
+}
+
+/**
+ * Parses the data of the document at `path` with `schema`.
+ * @throws InvalidDocumentError naming the document and the fields that do not match.
+ */
+export function parseDocument<T>(schema: z.ZodType<T>, path: string, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new InvalidDocumentError(path, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument } from './documents';
+import { isEligibleForMedicalForm } from './medical-form';
+import { BRANCHES, PAYMENT_STATUS, PLAN } from './plans';
+
+/**
+ * The answer of `lookup-family` (docs/api.md): the family and its children,
+ * each with what this season already holds for it and the state of its
+ * medical form. The server builds it with {@link buildFamilyLookup}; the
+ * browser parses it with {@link familyLookupSchema}.
+ */
+export const familyLookupSchema = z.object({
+  family: z.object({ id: z.string(), surname: z.string() }),
+  children: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      surname: z.string(),
+      cf: z.string(),
+      branch: z.enum(BRANCHES),
+      /** This season's order items of the child: plan, payment status, ISO date. */
+      paid: z.array(
+        z.object({
+          plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
+          status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
+          date: z.iso.datetime(),
+        }),
+      ),
+      medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean() }),
+    }),
+  ),
+});
+export type FamilyLookup = z.infer<typeof familyLookupSchema>;
+export type LookupChild = FamilyLookup['children'][number];
+
+/**
+ * Builds the lookup answer from the family, its children (sorted by name)
+ * and the season's order items with their payments. A child is eligible for
+ * the medical form when one of its items is a 'Campo Estivo - Acconto'
+ * created on or after `medicalFormCutoff` (docs/product.md, "Medical form");
+ * an item without a payment is listed as 'Da Verificare'.
+ */
+export function buildFamilyLookup(input: {
+  family: FamilyDocument;
+  children: readonly ChildDocument[];
+  items: ReadonlyArray<{ item: OrderItemDocument; payment: PaymentDocument | null }>;
+  medicalFormCutoff: Date;
+}): FamilyLookup {
+  return {
+    family: { id: input.family.id, surname: input.family.surname },
+    children: input.children.map((child) => {
+      const own = input.items.filter(({ item }) => item.son_info.id === child.id);
+      return {
+        id: child.id,
+        name: child.name,
+        surname: child.surname,
+        cf: child.cf,
+        branch: child.branch,
+        paid: own.map(({ item, payment }) => ({
+          plan: item.plan,
+          status: payment?.status ?? PAYMENT_STATUS.toVerify,
+          date: item.created_at.toISOString(),
+        })),
+        medicalForm: {
+          eligible: isEligibleForMedicalForm(own.map(({ item }) => item), input.medicalFormCutoff),
+          uploaded: child.medical_doc !== '',
+        },
+      };
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+import { PLAN, SIZES, type Branch, type Plan, type Size } from './plans';
+import { campPriceEuros, merchandisePriceEuros } from './prices';
+
+/**
+ * What a parent can buy, as the order request names it (docs/api.md,
+ * "Order request"), and the rules of each: its plan, whether it takes a size,
+ * who may buy it, and its price per child in tick order.
+ */
+export const PRODUCTS = ['campo-acconto', 'campo-saldo', 'felpa', 'maglietta'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+/** The plan recorded in `order_items.plan` for a product. */
+export function planOf(product: Product): Plan {
+  switch (product) {
+    case 'campo-acconto':
+      return PLAN.campAcconto;
+    case 'campo-saldo':
+      return PLAN.campSaldo;
+    case 'felpa':
+      return PLAN.felpa;
+    case 'maglietta':
+      return PLAN.maglietta;
+  }
+}
+
+/** True when each child's line carries a size (XS…2XL): sweatshirts and T-shirts. */
+export function takesSize(product: Product): boolean {
+  return product === 'felpa' || product === 'maglietta';
+}
+
+/** True when a child of `branch` may buy `product`: the Felpa Reparto is for Reparto only. */
+export function mayBuy(product: Product, branch: Branch): boolean {
+  return product !== 'felpa' || branch === 'Reparto';
+}
+
+/** One chosen child with what pricing needs. */
+export interface ChosenChild {
+  id: string;
+  branch: Branch;
+  /** Required for sweatshirts and T-shirts, absent otherwise. */
+  size?: Size;
+}
+
+/** A priced line: the child, the plan, the size ('' when none) and the price in euros. */
+export interface PricedLine<T extends ChosenChild> {
+  child: T;
+  plan: Plan;
+  size: Size | '';
+  priceEuros: number;
+}
+
+/**
+ * Prices the chosen children of one order, in tick order (docs/product.md,
+ * "Prices"): camp deposit 100 € (150 € for Clan), camp balance 180 € for the
+ * first child and 155 € for the 2nd to 5th, 0 € from the 6th child on;
+ * sweatshirt 30 €, T-shirt 15 € each.
+ */
+export function priceOrder<T extends ChosenChild>(product: Product, children: readonly T[]): Array<PricedLine<T>> {
+  const plan = planOf(product);
+  return children.map((child, position) => ({
+    child,
+    plan,
+    size: takesSize(product) ? (child.size ?? '') : '',
+    priceEuros:
+      product === 'felpa' || product === 'maglietta'
+        ? merchandisePriceEuros(plan as typeof PLAN.felpa | typeof PLAN.maglietta)
+        : campPriceEuros(product === 'campo-acconto' ? 'Acconto' : 'Saldo', child.branch, position),
+  }));
+}
+
+/** True when `value` is one of the sizes. */
+export function isSize(value: unknown): value is Size {
+  return typeof value === 'string' && (SIZES as readonly string[]).includes(value);
+}
+
+/**
+ * The children of an order as Stripe metadata keeps them (docs/api.md,
+ * "PaymentIntent metadata"): `id` or `id:size`, comma-separated, in tick order.
+ * "son-a:M,son-b:L".
+ */
+export function encodeChildrenMetadata(children: ReadonlyArray<{ id: string; size?: Size | '' }>): string {
+  return children.map((child) => (child.size ? `${child.id}:${child.size}` : child.id)).join(',');
+}
+
+/**
+ * Reads {@link encodeChildrenMetadata}'s text back.
+ * @throws Error when an entry is empty or its size is not one of the sizes.
+ */
+export function decodeChildrenMetadata(text: string): Array<{ id: string; size?: Size }> {
+  return text.split(',').map((entry) => {
+    const [id = '', size, ...rest] = entry.split(':');
+    if (!id || rest.length > 0) throw new Error(`Voce non valida nei metadati: "${entry}"`);
+    if (size === undefined) return { id };
+    if (!isSize(size)) throw new Error(`Taglia non valida nei metadati: "${entry}"`);
+    return { id, size };
+  });
+}
+
+/**
+ * The order request a payment screen sends to create-order and
+ * create-payment-intent (docs/api.md, "Order request"): no price, no amount,
+ * no status; the server looks everything else up. `idempotencyKey` is a
+ * UUID the screen makes once per order attempt.
+ */
+export interface OrderRequestBody {
+  cf: string;
+  product: Product;
+  /** In tick order; `size` only for felpa and maglietta. */
+  children: Array<{ id: string; size?: Size }>;
+  idempotencyKey: string;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { PLAN, SIZES } from '../../../domain/plans';
+import type { OrderRequestBody } from '../../../domain/products';
+import { callFunction } from '../../../lib/api/functions-client';
+
+/** The answer of create-order (docs/api.md): the order as the server priced and recorded it. */
+export const createdOrderSchema = z.object({
+  orderId: z.string(),
+  /** Euros. */
+  totalEuros: z.number(),
+  paymentReason: z.string(),
+  lines: z.array(
+    z.object({
+      sonId: z.string(),
+      name: z.string(),
+      plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
+      size: z.union([z.enum(SIZES), z.literal('')]),
+      priceEuros: z.number(),
+    }),
+  ),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+/**
+ * Records a Bonifico order through our create-order function. The same
+ * `idempotencyKey` always answers the same order (a double click, a retry).
+ * @throws UserFacingError with the function's Italian message.
+ */
+export function createBankTransferOrder(request: OrderRequestBody): Promise<CreatedOrder> {
+  return callFunction('create-order', request, createdOrderSchema);
+}

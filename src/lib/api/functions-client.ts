@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+
+/**
+ * The browser's one client for our Netlify functions (docs/api.md): POSTs
+ * JSON to /.netlify/functions/{name}, validates the answer with zod, and
+ * turns every failure into a {@link UserFacingError} carrying an Italian
+ * message a screen can show as it is.
+ */
+
+/** An error whose message is Italian and meant for the parent or the admin. */
+export class UserFacingError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status the function answered; 0 when it could not be reached. */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+export const CLIENT_MESSAGES = {
+  unreachable: 'Il servizio non è raggiungibile. Controlla la connessione e riprova.',
+  unexpected: 'Risposta inattesa dal servizio. Riprova tra qualche istante.',
+} as const;
+
+/**
+ * Calls the function `name` with `body` and parses its JSON answer with `schema`.
+ * @throws UserFacingError with the function's `{error}` message on a 4xx/5xx
+ * answer, {@link CLIENT_MESSAGES.unreachable} when the network fails, and
+ * {@link CLIENT_MESSAGES.unexpected} when the answer does not match `schema`.
+ */
+export async function callFunction<T>(name: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/.netlify/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error(`${name}: request failed`, error);
+    throw new UserFacingError(CLIENT_MESSAGES.unreachable, 0);
+  }
+  const json = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const message = typeof (json as { error?: unknown } | null)?.error === 'string' ? (json as { error: string }).error : CLIENT_MESSAGES.unexpected;
+    throw new UserFacingError(message, response.status);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`${name}: unexpected answer`, parsed.error.issues);
+    throw new UserFacingError(CLIENT_MESSAGES.unexpected, response.status);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,133 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SchedaMedicaRoute } from '../../../src/app/routes/SchedaMedicaRoute';
+import type { FamilyLookup, LookupChild } from '../../../src/domain/family-lookup';
+
+// jsdom's Blob has no arrayBuffer() (browsers have it): read through jsdom's FileReader.
+Blob.prototype.arrayBuffer ??= function (this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(this);
+  });
+};
+
+// lookup-family, get-signature, the upload and record-medical-form are faked at the network edge (msw).
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
+const FOLDER = 'Documenti/Schede Mediche 2025';
+const PARENT_CF = 'VRDPLA78S23H501P';
+
+const child = (id: string, name: string, medicalForm: LookupChild['medicalForm']): LookupChild => ({
+  id,
+  name,
+  surname: 'Verdi',
+  cf: `CF-${name.toUpperCase()}`,
+  branch: 'Reparto',
+  paid: [],
+  medicalForm,
+});
+
+const verdi = (children: LookupChild[]): FamilyLookup => ({ family: { id: 'family-verdi', surname: 'Verdi' }, children });
+
+/** Bodies each function received, by function name. */
+let received: Record<string, unknown[]>;
+
+const fn = (name: string, reply: (body: Record<string, unknown>) => JsonBodyType) =>
+  http.post(`*/.netlify/functions/${name}`, async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    (received[name] ??= []).push(body);
+    return HttpResponse.json(reply(body));
+  });
+
+function services(lookup: FamilyLookup) {
+  server.use(
+    fn('lookup-family', () => lookup),
+    fn('get-signature', (body) => ({
+      timestamp: 1741600000,
+      signature: 's',
+      api_key: 'k',
+      upload_preset: '',
+      folder: FOLDER,
+      public_id: `Scheda-Medica_Verdi-${String(body.sonId)}`,
+      type: 'authenticated',
+    })),
+    http.post(UPLOAD_URL, async ({ request }) => {
+      const form = await request.formData();
+      return HttpResponse.json({ public_id: `${String(form.get('folder'))}/${String(form.get('public_id'))}`, version: 1741600001, signature: 'r' });
+    }),
+    fn('record-medical-form', () => ({ uploaded: true })),
+  );
+}
+
+beforeEach(() => {
+  received = {};
+  vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', UPLOAD_URL);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+async function find(user: ReturnType<typeof userEvent.setup>, typed: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SchedaMedicaRoute />
+    </QueryClientProvider>,
+  );
+  await user.type(screen.getByLabelText('Codice Fiscale Genitore'), typed);
+  await user.click(screen.getByRole('button', { name: 'Trova' }));
+}
+
+describe('/scheda-medica', () => {
+  it('lists only the eligible children, those on record as done, and uploads with the normalised parent code', async () => {
+    services(
+      verdi([
+        child('andrea', 'Andrea', { eligible: false, uploaded: false }),
+        child('matteo', 'Matteo', { eligible: true, uploaded: false }),
+        child('sofia', 'Sofia', { eligible: true, uploaded: true }),
+      ]),
+    );
+    const user = userEvent.setup();
+    await find(user, ' vrdpla78s23h501p ');
+
+    expect(await screen.findByText('Matteo Verdi')).toBeInTheDocument();
+    expect(screen.getByText('Sofia Verdi')).toBeInTheDocument();
+    expect(screen.queryByText('Andrea Verdi')).not.toBeInTheDocument();
+    expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument();
+    expect(received['lookup-family']).toEqual([{ cf: PARENT_CF }]);
+
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), new File(['%PDF-1.7'], 'matteo.pdf', { type: 'application/pdf' }));
+    const button = screen.getByRole('button', { name: 'Carica Scheda Medica' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
+    expect(received['get-signature']).toEqual([{ cf: PARENT_CF, sonId: 'matteo' }]);
+    expect(received['record-medical-form']).toEqual([
+      { cf: PARENT_CF, sonId: 'matteo', upload: { public_id: `${FOLDER}/Scheda-Medica_Verdi-matteo`, version: 1741600001, signature: 'r' } },
+    ]);
+  });
+
+  it('tells the parent when no child is eligible', async () => {
+    services(verdi([child('andrea', 'Andrea', { eligible: false, uploaded: false })]));
+    const user = userEvent.setup();
+    await find(user, PARENT_CF);
+    expect(await screen.findByText(/Nessuno dei tuoi figli risulta iscritto al campo estivo 2025/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
+  });
+
+  it('hides the children when the fiscal code is edited', async () => {
+    services(verdi([child('matteo', 'Matteo', { eligible: true, uploaded: false })]));
+    const user = userEvent.setup();
+    await find(user, PARENT_CF);
+    expect(await screen.findByText('Matteo Verdi')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'X');
+    expect(screen.queryByText('Matteo Verdi')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import createOrder from '../../../netlify/functions/create-order';
+import { childFiscalCode } from '../../../emulators/seed/seed';
+import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+
+const PROJECT = 'demo-create-order';
+let db: Firestore;
+
+beforeAll(async () => {
+  db = await useEmulatorDb(PROJECT);
+});
+let demoOrders = 0;
+beforeEach(async () => {
+  await resetToDemoData(db, PROJECT);
+  demoOrders = await count('orders');
+});
+
+const ROSSI = 'RSSMRA80C12H501E';
+const VERDI = 'VRDPLA78S23H501P';
+const UNKNOWN_CF = childFiscalCode(
+  { id: 'x', surname: 'Gialli', parents: [], children: [] },
+  { id: 'y', name: 'Ugo', gender: 'M', birthDate: '1980-01-01', branch: 'Clan' },
+);
+
+const call = (body: unknown) =>
+  createOrder(new Request('http://localhost/.netlify/functions/create-order', { method: 'POST', body: JSON.stringify(body) }));
+
+const order = (overrides: Record<string, unknown>) => ({ cf: ROSSI, product: 'campo-acconto', children: [], idempotencyKey: randomUUID(), ...overrides });
+
+async function count(collection: string): Promise<number> {
+  return (await db.collection(collection).count().get()).data().count;
+}
+
+describe('create-order prices on the server', () => {
+  it('records a Rossi deposit for Marco and Giulia: 100 € + 150 € (Clan), Da Verificare, linked to the family', async () => {
+    const response = await call(order({ children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-giulia' }] }));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { orderId: string; totalEuros: number; paymentReason: string; lines: unknown[] };
+    expect(body.totalEuros).toBe(250);
+    expect(body.paymentReason).toBe(`Acconto Campo Scout ${new Date().getFullYear()} - Rossi`);
+    expect(body.lines).toEqual([
+      { sonId: 'son-rossi-marco', name: 'Marco', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 100 },
+      { sonId: 'son-rossi-giulia', name: 'Giulia', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 150 },
+    ]);
+    const stored = (await db.collection('orders').doc(body.orderId).get()).data();
+    const payment = (await db.collection('payments').doc(stored?.payment_id as string).get()).data();
+    expect(payment).toMatchObject({ method: 'Bonifico', status: 'Da Verificare', total_amount: 250 });
+    const family = (await db.collection('families').doc('family-rossi').get()).data();
+    expect(family?.orders_id).toContain(body.orderId);
+  });
+
+  it("prices Verdi's six children on the balance in tick order: 180 + 4 × 155 + 0 = 800 €", async () => {
+    const ids = ['son-verdi-alice', 'son-verdi-andrea', 'son-verdi-chiara', 'son-verdi-matteo', 'son-verdi-sofia', 'son-verdi-tommaso'];
+    const body = (await (await call(order({ cf: VERDI, product: 'campo-saldo', children: ids.map((id) => ({ id })) }))).json()) as {
+      totalEuros: number;
+      lines: Array<{ priceEuros: number }>;
+    };
+    expect(body.lines.map((line) => line.priceEuros)).toEqual([180, 155, 155, 155, 155, 0]);
+    expect(body.totalEuros).toBe(800);
+  });
+
+  it('prices sweatshirts at 30 € and T-shirts at 15 € with their sizes', async () => {
+    const felpa = (await (await call(order({ cf: VERDI, product: 'felpa', children: [{ id: 'son-verdi-matteo', size: 'M' }, { id: 'son-verdi-sofia', size: 'XS' }] }))).json()) as {
+      totalEuros: number;
+      lines: Array<{ size: string; plan: string }>;
+    };
+    expect(felpa.totalEuros).toBe(60);
+    expect(felpa.lines.map((line) => [line.plan, line.size])).toEqual([
+      ['Felpa Reparto', 'M'],
+      ['Felpa Reparto', 'XS'],
+    ]);
+    const maglietta = (await (await call(order({ product: 'maglietta', children: [{ id: 'son-rossi-luca', size: '2XL' }] }))).json()) as { totalEuros: number; paymentReason: string };
+    expect(maglietta).toMatchObject({ totalEuros: 15, paymentReason: 'Pagamento Maglietta Gruppo - Rossi' });
+  });
+
+  it('ignores what a tampered request adds: prices, amounts, statuses, family ids', async () => {
+    const response = await call({
+      ...order({ children: [{ id: 'son-rossi-marco', price: 0.5 }] }),
+      amount: 50,
+      totalEuros: 0.5,
+      status: 'Confermato',
+      method: 'Online',
+      familyId: 'family-verdi',
+    });
+    const body = (await response.json()) as { orderId: string; totalEuros: number };
+    expect(body.totalEuros).toBe(100);
+    const stored = (await db.collection('orders').doc(body.orderId).get()).data();
+    expect(stored?.family_id).toBe('family-rossi');
+    const payment = (await db.collection('payments').doc(stored?.payment_id as string).get()).data();
+    expect(payment).toMatchObject({ method: 'Bonifico', status: 'Da Verificare', total_amount: 100 });
+  });
+});
+
+describe('create-order refuses, in Italian, and writes nothing', () => {
+  it.each([
+    ['a child of another family', { children: [{ id: 'son-verdi-andrea' }] }, 400, 'Uno dei figli indicati non appartiene a questa famiglia.'],
+    ['a child named twice', { children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-marco' }] }, 400, 'Un figlio è indicato più di una volta.'],
+    ['no child', { children: [] }, 400, 'Seleziona almeno un figlio.'],
+    ['a sweatshirt for a child not in Reparto', { product: 'felpa', children: [{ id: 'son-rossi-giulia', size: 'M' }] }, 400, 'Giulia non è in Reparto: la felpa è riservata al Reparto.'],
+    ['a T-shirt without a size', { product: 'maglietta', children: [{ id: 'son-rossi-luca' }] }, 400, 'Scegli la taglia di Luca.'],
+    ['a size on the camp', { children: [{ id: 'son-rossi-luca', size: 'M' }] }, 400, 'La taglia si indica solo per felpe e magliette.'],
+    ['an unknown size', { product: 'felpa', children: [{ id: 'son-rossi-marco', size: 'XXL' }] }, 400, 'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.'],
+    ['an unknown product', { product: 'campo-gratis', children: [{ id: 'son-rossi-marco' }] }, 400, 'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.'],
+    ['an invalid fiscal code', { cf: 'RSSMRA80C12H501X', children: [{ id: 'son-rossi-marco' }] }, 400, 'Inserisci un codice fiscale valido'],
+    ['a missing idempotency key', { idempotencyKey: undefined, children: [{ id: 'son-rossi-marco' }] }, 400, 'Chiave di idempotenza non valida: atteso un UUID.'],
+    ['a valid fiscal code nobody has', { cf: UNKNOWN_CF, children: [{ id: 'son-rossi-marco' }] }, 404, 'Il codice fiscale inserito non risulta nei nostri sistemi'],
+  ])('%s', async (_name, overrides, status, message) => {
+    const response = await call(order(overrides));
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error: message });
+    expect(await count('orders')).toBe(demoOrders);
+    expect(await count('payments')).toBe(demoOrders);
+  });
+});
+
+describe('create-order is idempotent', () => {
+  it('two requests with the same key at the same time save one order and answer it twice', async () => {
+    const demoItems = await count('order_items');
+    const request = order({ children: [{ id: 'son-rossi-marco' }] });
+    const responses = await Promise.all([call(request), call(request), call(request)]);
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{ orderId: string }>;
+    expect(new Set(bodies.map((body) => body.orderId)).size).toBe(1);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 201]);
+    expect(await count('orders')).toBe(demoOrders + 1);
+    expect(await count('order_items')).toBe(demoItems + 1);
+    const family = (await db.collection('families').doc('family-rossi').get()).data();
+    expect(family?.orders_id).toEqual([bodies[0]?.orderId]);
+  });
+
+  it('a new key is a new order', async () => {
+    await call(order({ children: [{ id: 'son-rossi-marco' }] }));
+    await call(order({ children: [{ id: 'son-rossi-marco' }] }));
+    expect(await count('orders')).toBe(demoOrders + 2);
+  });
+
+  it('many parents at once: every order is recorded and linked to its family', async () => {
+    const requests = [
+      order({ children: [{ id: 'son-rossi-marco' }] }),
+      order({ cf: VERDI, children: [{ id: 'son-verdi-andrea' }] }),
+      order({ cf: 'NRECRL79P70H501U', children: [{ id: 'son-neri-pietro' }] }),
+      order({ cf: 'BNCNNA84L45B114C', product: 'felpa', children: [{ id: 'son-bianchi-sara', size: 'S' }] }),
+      order({ children: [{ id: 'son-rossi-giulia' }] }),
+    ];
+    const responses = await Promise.all(requests.map(call));
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await count('orders')).toBe(demoOrders + 5);
+    const rossi = (await db.collection('families').doc('family-rossi').get()).data();
+    expect(rossi?.orders_id).toHaveLength(2);
+  });
+});

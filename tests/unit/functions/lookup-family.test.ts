@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import lookupFamily from '../../../netlify/functions/lookup-family';
+import { childFiscalCode } from '../../../emulators/seed/seed';
+import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+
+const PROJECT = 'demo-lookup-family';
+
+beforeAll(async () => {
+  await resetToDemoData(await useEmulatorDb(PROJECT), PROJECT);
+});
+
+const call = (body: unknown, method = 'POST') =>
+  lookupFamily(
+    new Request('http://localhost/.netlify/functions/lookup-family', {
+      method,
+      ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    }),
+  );
+
+describe('lookup-family', () => {
+  it('finds the Rossi family by a messy fiscal code, children by name, with their season and medical form', async () => {
+    const response = await call({ cf: ' rssmra80c12h501e ' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { family: unknown; children: Array<{ name: string; branch: string; paid: unknown[]; medicalForm: unknown }> };
+    expect(body.family).toEqual({ id: 'family-rossi', surname: 'Rossi' });
+    expect(body.children.map((child) => [child.name, child.branch])).toEqual([
+      ['Giulia', 'Clan'],
+      ['Luca', 'Branco'],
+      ['Marco', 'Reparto'],
+    ]);
+    expect(body.children[0]).toMatchObject({ paid: [], medicalForm: { eligible: false, uploaded: false } });
+  });
+
+  it("lists Bianchi's deposit of this season and makes Sara eligible for the medical form", async () => {
+    const body = (await (await call({ cf: 'BNCNNA84L45B114C' })).json()) as { children: Array<{ paid: unknown[]; medicalForm: unknown }> };
+    expect(body.children[0]?.paid).toEqual([{ plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z' }]);
+    expect(body.children[0]?.medicalForm).toEqual({ eligible: true, uploaded: false });
+  });
+
+  it("leaves out Esposito's deposit of the season before", async () => {
+    const body = (await (await call({ cf: 'SPSLGU75A14H501I' })).json()) as { children: Array<{ paid: unknown[]; medicalForm: unknown }> };
+    expect(body.children[0]).toMatchObject({ paid: [], medicalForm: { eligible: false, uploaded: false } });
+  });
+
+  it('answers 404 with the Italian message for a valid code nobody has', async () => {
+    const unknown = childFiscalCode(
+      { id: 'x', surname: 'Gialli', parents: [], children: [] },
+      { id: 'y', name: 'Ugo', gender: 'M', birthDate: '1980-01-01', branch: 'Clan' },
+    );
+    const response = await call({ cf: unknown });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Il codice fiscale inserito non risulta nei nostri sistemi' });
+  });
+
+  it('answers 400 when the body is not JSON', async () => {
+    const response = await call('not json');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Richiesta non valida: il corpo deve essere JSON.' });
+  });
+
+  it.each([
+    [{ cf: '' }],
+    [{ cf: 'RSSMRA80C12H501X' }],
+    [{ cf: 42 }],
+    [{}],
+    [[]],
+    [{ cf: ['RSSMRA80C12H501E'] }],
+  ])('answers 400 "Inserisci un codice fiscale valido" to %j', async (body) => {
+    const response = await call(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Inserisci un codice fiscale valido' });
+  });
+
+  it('answers 405 to GET', async () => {
+    expect((await call(null, 'GET')).status).toBe(405);
+  });
+
+  it('answers 503 in Italian when Firebase is not configured', async () => {
+    vi.resetModules();
+    const host = process.env.FIRESTORE_EMULATOR_HOST;
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+    try {
+      const { default: fresh } = await import('../../../netlify/functions/lookup-family');
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const response = await fresh(new Request('http://localhost/x', { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }) }));
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: 'Il servizio non è configurato. Contatta il gruppo.' });
+    } finally {
+      process.env.FIRESTORE_EMULATOR_HOST = host;
+      vi.restoreAllMocks();
+    }
+  });
+});
