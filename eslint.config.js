@@ -1,16 +1,42 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layout's boundaries (docs/architecture.md), as lint errors:
+ * - a feature imports domain, lib, config, components and itself, never
+ *   another feature nor app/;
+ * - domain and components/ui import nothing of the app (domain: nothing but
+ *   itself; ui: only itself);
+ * - server code (netlify/) imports only domain, config and its own lib.
+ */
+const ELEMENTS = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'ui', pattern: 'src/components/ui' },
+  { type: 'layout', pattern: 'src/components/layout' },
+  { type: 'domain', pattern: 'src/domain' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'config', pattern: 'src/config' },
+  { type: 'entry', pattern: 'src/*.{ts,tsx}' },
+  { type: 'functions', pattern: 'netlify/functions' },
+  { type: 'server-lib', pattern: 'netlify/lib' },
+];
+
+const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', '.netlify', 'playwright-report', 'test-results'] },
   {
     files: ['**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       ecmaVersion: 2022,
       globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -18,4 +44,50 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`,
+    // and @netlify/vite-plugin ships no types: the `no-unsafe-*` rules only add noise there.
+    files: ['tests/**/*.{ts,tsx}', 'vite.config.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/include': ['src/**/*', 'netlify/**/*'],
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: 'external' } } } },
+            { allow: { to: { module: { origin: 'core' } } } },
+            allow('entry', ['app', 'lib', 'config', 'entry']),
+            allow('app', ['app', 'feature', 'ui', 'layout', 'domain', 'lib', 'config']),
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
+            allow('feature', ['ui', 'layout', 'domain', 'lib', 'config']),
+            allow('layout', ['layout', 'ui', 'config', 'domain']),
+            allow('ui', ['ui']),
+            allow('domain', ['domain']),
+            allow('lib', ['lib', 'domain', 'config']),
+            allow('config', ['config', 'domain']),
+            allow('functions', ['server-lib', 'domain', 'config']),
+            allow('server-lib', ['server-lib', 'domain', 'config']),
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
 );

@@ -38,9 +38,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  ],
+  projects: [{ name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } }],
   webServer: {
     command: 'npx tsx emulators/dev.ts --reset --no-env-file',
     url: `http://localhost:${ports.app}`,

@@ -33,6 +33,10 @@ try {
   console.log(`${action === 'grant' ? 'Granted' : 'Revoked'} admin for ${email} (${uid}) on ${where}.`);
 } catch (error) {
   const code = (error as { code?: string }).code;
-  console.error(code === 'auth/user-not-found' ? `No account with e-mail ${email} on ${where}.` : `Could not change ${email} on ${where}: ${(error as Error).message}`);
+  console.error(
+    code === 'auth/user-not-found'
+      ? `No account with e-mail ${email} on ${where}.`
+      : `Could not change ${email} on ${where}: ${(error as Error).message}`,
+  );
   process.exit(1);
 }

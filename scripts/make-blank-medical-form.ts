@@ -27,7 +27,12 @@ const text = (value: string, size = 10, font = regular, x = MARGIN) => {
 const line = (label: string, width = A4.width - 2 * MARGIN) => {
   text(label, 10, regular);
   const labelWidth = regular.widthOfTextAtSize(label, 10) + 6;
-  page.drawLine({ start: { x: MARGIN + labelWidth, y: y - 2 }, end: { x: MARGIN + width, y: y - 2 }, thickness: 0.5, color: rgb(0.5, 0.5, 0.5) });
+  page.drawLine({
+    start: { x: MARGIN + labelWidth, y: y - 2 },
+    end: { x: MARGIN + width, y: y - 2 },
+    thickness: 0.5,
+    color: rgb(0.5, 0.5, 0.5),
+  });
   y -= 22;
 };
 const heading = (value: string) => {
@@ -46,7 +51,7 @@ page.drawText(GROUP.name, { x: MARGIN, y, size: 11, font: bold, color: PURPLE })
 y -= 26;
 page.drawText(`Scheda Medica - Campo Estivo ${SEASON.campYear}`, { x: MARGIN, y, size: 18, font: bold });
 y -= 18;
-text('Da compilare a cura del genitore, firmare e caricare in PDF nell\'Area Documenti del portale.', 9);
+text("Da compilare a cura del genitore, firmare e caricare in PDF nell'Area Documenti del portale.", 9);
 y -= 14;
 
 heading('Dati del ragazzo/a');
@@ -60,7 +65,7 @@ box('Allergie (farmaci, alimenti, insetti, altro):');
 box('Intolleranze alimentari e diete particolari:');
 box('Terapie in corso (farmaco, dose, orari):');
 line('Vaccinazione antitetanica (data ultimo richiamo):');
-box('Altre note utili per i capi (malattie, interventi, limitazioni all\'attività fisica):');
+box("Altre note utili per i capi (malattie, interventi, limitazioni all'attività fisica):");
 
 heading('Recapiti in caso di necessità');
 line('Genitore o tutore:');

@@ -1,8 +1,8 @@
 /**
  * `npm test`: type check, lint, unit + component tests (Vitest) and browser
  * tests (Playwright), in that order, then one summary line
- * `N passed, N failed` (the type check and the linter count as one check
- * each). Exits non-zero when anything failed.
+ * `N passed, N failed` (the type check, the linter with the import
+ * boundaries and the format check count as one check each). Exits non-zero when anything failed.
  *
  *   npm test                 everything
  *   npm test -- --no-browser skip the Playwright suite (quick loop)
@@ -41,7 +41,8 @@ function readJson<T>(file: string): T | null {
 }
 
 check('type check', 'npx', ['tsc', '--noEmit']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('lint (import boundaries included)', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 
 const vitestJson = 'test-results/vitest.json';
 rmSync(vitestJson, { force: true });

@@ -30,11 +30,10 @@ export async function startAuthEmulator(settings: StackSettings, timeoutMs = 60_
     ),
   );
   const firebaseBin = path.resolve('node_modules', '.bin', 'firebase');
-  const child = spawn(
-    firebaseBin,
-    ['emulators:start', '--only', 'auth', '--project', settings.projectId, '--config', configPath],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: '' } },
-  );
+  const child = spawn(firebaseBin, ['emulators:start', '--only', 'auth', '--project', settings.projectId, '--config', configPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: '' },
+  });
   const log: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));

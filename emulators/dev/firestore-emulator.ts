@@ -47,7 +47,10 @@ export function findFirestoreEmulator(env: NodeJS.ProcessEnv = process.env): { c
 
   const firebaseCache = path.join(env.HOME ?? '', '.cache', 'firebase', 'emulators');
   const jar = existsSync(firebaseCache)
-    ? readdirSync(firebaseCache).filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name)).sort().pop()
+    ? readdirSync(firebaseCache)
+        .filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name))
+        .sort()
+        .pop()
     : undefined;
   return jar ? asJavaCommand(path.join(firebaseCache, jar)) : null;
 }
@@ -61,7 +64,10 @@ function asJavaCommand(file: string): { command: string; args: string[] } {
   if (file.endsWith('.jar')) return { command: 'java', args: ['-Duser.language=en', '-jar', file] };
   const jar = path.join(path.dirname(file), 'cloud-firestore-emulator.jar');
   if (existsSync(jar)) {
-    return { command: 'java', args: ['-Duser.language=en', '-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start'] };
+    return {
+      command: 'java',
+      args: ['-Duser.language=en', '-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start'],
+    };
   }
   return { command: file, args: ['start'] };
 }

@@ -107,7 +107,7 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
 
     let form: Record<string, string | File>;
     try {
-      form = (await c.req.parseBody()) as Record<string, string | File>;
+      form = await c.req.parseBody<Record<string, string | File>>();
     } catch {
       return fail(c, 400, 'Invalid multipart request');
     }

@@ -16,7 +16,9 @@ export function cloudinarySignature(params: Record<string, string>, apiSecret: s
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`.replace(/&/g, '%26'))
     .join('&');
-  return createHash('sha1').update(toSign + apiSecret).digest('hex');
+  return createHash('sha1')
+    .update(toSign + apiSecret)
+    .digest('hex');
 }
 
 /**

@@ -4,7 +4,7 @@
  * methods and statuses. Children's fiscal codes are computed with
  * codice-fiscale-js from the data below, so they are valid too.
  */
-import { PLAN, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '../../src/domain/plans';
+import { PLAN, type Size, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '../../src/domain/plans';
 
 /** The demo admin account created in the Auth emulator. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' } as const;
@@ -35,7 +35,7 @@ export interface DemoOrder {
   createdAt: string;
   method: PaymentMethod;
   status: PaymentStatus;
-  items: Array<{ id: string; childId: string; plan: Plan; note: string; priceEuros: number }>;
+  items: Array<{ id: string; childId: string; plan: Plan; note: Size | ''; priceEuros: number }>;
 }
 
 export const DEMO_FAMILIES: DemoFamily[] = [
@@ -103,9 +103,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     createdAt: '2024-11-15T17:05:00Z',
     method: 'Bonifico',
     status: 'Confermato',
-    items: [
-      { id: 'item-esposito-gennaro-acconto', childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
-    ],
+    items: [{ id: 'item-esposito-gennaro-acconto', childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
   },
   {
     id: 'order-verdi-felpe',

@@ -1,5 +1,7 @@
 import CodiceFiscaleModule from 'codice-fiscale-js';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
 import { sumEuros } from '../../src/domain/money';
 import { DEMO_FAMILIES, DEMO_ORDERS, type DemoChild, type DemoFamily } from './demo-data';
 
@@ -23,14 +25,34 @@ export function childFiscalCode(family: DemoFamily, child: DemoChild): string {
 
 /** True when the database already holds families (so it is not seeded again). */
 export async function hasData(db: Firestore): Promise<boolean> {
-  const families = await db.collection('families').limit(1).get();
+  const families = await db.collection(COLLECTION.families).limit(1).get();
   return !families.empty;
+}
+
+/**
+ * Adds `document` to `batch` as `collection/{document.id}`. Typed with the
+ * collection's schema (src/domain/documents.ts, docs/data-model.md), so a
+ * field renamed, added or retyped there stops the seed compiling; parsed with
+ * it too, so a value the type lets through (an empty plan name, a negative
+ * price) fails the seed instead of the admin list.
+ * @throws InvalidDocumentError when the document does not match its schema.
+ */
+function put<C extends CollectionName>(
+  db: Firestore,
+  batch: WriteBatch,
+  collection: C,
+  document: StoredDocument<C> & { id: string },
+): void {
+  const path = `${collection}/${document.id}`;
+  parseDocument(DOCUMENT_SCHEMA[collection] as z.ZodType<unknown>, path, document);
+  batch.set(db.doc(path), document as DocumentData);
 }
 
 /**
  * Writes the demo data with firebase-admin (admin privileges, as Google
  * documents for seeding the emulator), in one batch, with fixed ids and
- * creation dates (SPEC.md section 3 field names).
+ * creation dates, every document typed and checked with its schema
+ * (docs/data-model.md; docs/local-stack.md).
  */
 export async function seedDemoData(db: Firestore): Promise<void> {
   const batch = db.batch();
@@ -41,17 +63,17 @@ export async function seedDemoData(db: Firestore): Promise<void> {
   }
 
   for (const family of DEMO_FAMILIES) {
-    batch.set(db.collection('families').doc(family.id), {
+    put(db, batch, COLLECTION.families, {
       id: family.id,
       surname: family.surname,
       orders_id: familyOrders.get(family.id) ?? [],
       updated_at: seededAt,
     });
     for (const parent of family.parents) {
-      batch.set(db.collection('parents').doc(parent.id), { id: parent.id, cf: parent.cf, family_id: family.id });
+      put(db, batch, COLLECTION.parents, { id: parent.id, cf: parent.cf, family_id: family.id });
     }
     for (const child of family.children) {
-      batch.set(db.collection('sons').doc(child.id), {
+      put(db, batch, COLLECTION.sons, {
         id: child.id,
         family_id: family.id,
         name: child.name,
@@ -72,7 +94,7 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     for (const item of order.items) {
       const child = family.children.find((c) => c.id === item.childId);
       if (!child) throw new Error(`Demo item ${item.id} names an unknown child`);
-      batch.set(db.collection('order_items').doc(item.id), {
+      put(db, batch, COLLECTION.orderItems, {
         id: item.id,
         created_at: createdAt,
         note: item.note,
@@ -81,14 +103,14 @@ export async function seedDemoData(db: Firestore): Promise<void> {
         price: item.priceEuros,
       });
     }
-    batch.set(db.collection('payments').doc(paymentId), {
+    put(db, batch, COLLECTION.payments, {
       id: paymentId,
       created_at: createdAt,
       method: order.method,
       status: order.status,
       total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
     });
-    batch.set(db.collection('orders').doc(order.id), {
+    put(db, batch, COLLECTION.orders, {
       id: order.id,
       created_at: createdAt,
       family_id: order.familyId,

@@ -23,7 +23,7 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
  * idempotencyKey }`. Checks it against the database and prices it on the
  * server (src/domain), then records items, payment 'Da Verificare', order and
  * the family's `orders_id`/`updated_at` in one transaction.
- * Answers 201 `{ orderId, totalEuros, paymentReason, lines: [{ sonId, name,
+ * Answers 201 `{ orderId, totalEuros, paymentReason, lines: [{ childId, name,
  * plan, size, priceEuros }] }` for a new order and 200 with the same body
  * when the idempotency key was used before (nothing new is written).
  * 400 with an Italian `{error}` naming the problem, 404 for an unknown

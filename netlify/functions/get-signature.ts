@@ -6,17 +6,17 @@ import { jsonFunction, jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
 
 /** The child's id: a Firestore document id. */
-const sonIdField = z
+const childIdField = z
   .string({ error: MEDICAL_FORM_MESSAGES.childId })
   .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
   .max(128, { error: MEDICAL_FORM_MESSAGES.childId });
 
-const bodySchema = z.object({ cf: cfField, sonId: sonIdField });
+const bodySchema = z.object({ cf: cfField, childId: childIdField });
 
 /**
- * POST /.netlify/functions/get-signature `{ cf, sonId }` (docs/api.md,
+ * POST /.netlify/functions/get-signature `{ cf, childId }` (docs/api.md,
  * "Medical form"). Checks the parent's fiscal code (normalised), finds the
- * family, checks that `sonId` is one of its children and is eligible for
+ * family, checks that `childId` is one of its children and is eligible for
  * this season's medical form (docs/product.md), derives the folder
  * (`SEASON.medicalFormFolder`) and the public id
  * ('Scheda-Medica_{surname}-{name}') on the server, and signs with the
@@ -33,7 +33,7 @@ const bodySchema = z.object({ cf: cfField, sonId: sonIdField });
 export default jsonFunction('get-signature', async (body) => {
   const settings = requireCloudinary('get-signature');
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformed);
-  const target = await resolveMedicalFormChild(getDb(), request.cf, request.sonId);
+  const target = await resolveMedicalFormChild(getDb(), request.cf, request.childId);
   return jsonResponse(200, signMedicalFormUpload(settings, target));
 });
 

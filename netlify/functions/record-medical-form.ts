@@ -17,7 +17,7 @@ const malformed = { error: MEDICAL_FORM_MESSAGES.malformedUpload };
 
 const bodySchema = z.object({
   cf: cfField,
-  sonId: z
+  childId: z
     .string({ error: MEDICAL_FORM_MESSAGES.childId })
     .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
     .max(128, { error: MEDICAL_FORM_MESSAGES.childId }),
@@ -32,7 +32,7 @@ const bodySchema = z.object({
 });
 
 /**
- * POST /.netlify/functions/record-medical-form `{ cf, sonId, upload: {
+ * POST /.netlify/functions/record-medical-form `{ cf, childId, upload: {
  * public_id, version, signature } }` (docs/api.md, "Medical form"), called
  * with the fields of Cloudinary's answer after the upload that
  * get-signature signed. Checks the parent's code, the family, the child and
@@ -40,7 +40,7 @@ const bodySchema = z.object({
  * the child's own `{SEASON.medicalFormFolder}/Scheda-Medica_{surname}-{name}`;
  * checks Cloudinary's response signature with the SDK and that the version
  * (the upload's Unix time) is at most an hour old; then sets
- * `sons/{sonId}.medical_doc` to the file's authenticated delivery URL and
+ * `sons/{childId}.medical_doc` to the file's authenticated delivery URL and
  * `updated_at` to the server time. Answers 200 `{ uploaded: true }`.
  * Errors `{ error }` in Italian, with nothing written: 400 for a malformed
  * body, an invalid fiscal code, a child of another family, another file, a
@@ -52,7 +52,7 @@ export default jsonFunction('record-medical-form', async (body) => {
   const settings = requireCloudinary('record-medical-form');
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformedUpload);
   const db = getDb();
-  const { child, folder, publicId } = await resolveMedicalFormChild(db, request.cf, request.sonId);
+  const { child, folder, publicId } = await resolveMedicalFormChild(db, request.cf, request.childId);
   const { upload } = request;
   if (upload.public_id !== `${folder}/${publicId}`) throw new HttpError(400, MEDICAL_FORM_MESSAGES.wrongFile);
   const check = checkUploadAnswer(upload);

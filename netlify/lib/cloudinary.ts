@@ -19,8 +19,8 @@ import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
 /** Italian messages of the medical form functions. */
 export const MEDICAL_FORM_MESSAGES = {
   notConfigured: 'Il caricamento dei documenti non è configurato.',
-  malformed: 'Richiesta non valida: servono "cf" e "sonId".',
-  malformedUpload: 'Richiesta non valida: servono "cf", "sonId" e "upload" con public_id, version e signature.',
+  malformed: 'Richiesta non valida: servono "cf" e "childId".',
+  malformedUpload: 'Richiesta non valida: servono "cf", "childId" e "upload" con public_id, version e signature.',
   childId: ORDER_MESSAGES.childId,
   notOfFamily: 'Il figlio indicato non appartiene a questa famiglia.',
   notEligible: (name: string) =>
@@ -156,7 +156,8 @@ export function checkUploadAnswer(answer: UploadAnswer, now: number = Date.now()
   const verify = (cloudinary.utils as unknown as { verify_api_response_signature: VerifyResponseSignature }).verify_api_response_signature;
   if (!verify(answer.public_id, answer.version, answer.signature)) return 'forged';
   const nowSeconds = Math.floor(now / 1000);
-  if (answer.version < nowSeconds - UPLOAD_ANSWER_MAX_AGE_SECONDS || answer.version > nowSeconds + UPLOAD_ANSWER_MAX_SKEW_SECONDS) return 'stale';
+  if (answer.version < nowSeconds - UPLOAD_ANSWER_MAX_AGE_SECONDS || answer.version > nowSeconds + UPLOAD_ANSWER_MAX_SKEW_SECONDS)
+    return 'stale';
   return 'verified';
 }
 
@@ -190,7 +191,7 @@ export interface MedicalFormChild {
 }
 
 /**
- * Finds the child `sonId` of the parent whose fiscal code is `rawCf` and
+ * Finds the child `childId` of the parent whose fiscal code is `rawCf` and
  * checks it may upload this season's medical form (docs/product.md,
  * "Medical form"): the code is normalised and checked, the family found, the
  * child one of its children, and eligible (a 'Campo Estivo - Acconto' item
@@ -200,11 +201,11 @@ export interface MedicalFormChild {
  * fiscale inserito non risulta nei nostri sistemi', 400 when the child is not
  * of the family or its names give no public id, 403 when it is not eligible.
  */
-export async function resolveMedicalFormChild(db: Firestore, rawCf: string, sonId: string): Promise<MedicalFormChild> {
+export async function resolveMedicalFormChild(db: Firestore, rawCf: string, childId: string): Promise<MedicalFormChild> {
   const cf = parseFiscalCode(rawCf);
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
-  const child = found.children.find((candidate) => candidate.id === sonId);
+  const child = found.children.find((candidate) => candidate.id === childId);
   if (!child) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
   const items = await findFamilyItems(db, found.family.id, SEASON.startsAt);
   const own = items.filter(({ item }) => item.son_info.id === child.id).map(({ item }) => item);

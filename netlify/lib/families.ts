@@ -56,8 +56,18 @@ export async function findFamilyItems(db: Firestore, familyId: string, since: Da
     .map((snapshot) => readSnapshot(orderDocument, snapshot))
     .filter((order): order is OrderDocument => order !== null && order.created_at >= since);
   const [items, payments] = await Promise.all([
-    getAllById(db, COLLECTION.orderItems, orders.flatMap((order) => order.order_items), orderItemDocument),
-    getAllById(db, COLLECTION.payments, orders.map((order) => order.payment_id), paymentDocument),
+    getAllById(
+      db,
+      COLLECTION.orderItems,
+      orders.flatMap((order) => order.order_items),
+      orderItemDocument,
+    ),
+    getAllById(
+      db,
+      COLLECTION.payments,
+      orders.map((order) => order.payment_id),
+      paymentDocument,
+    ),
   ]);
   const itemsById = new Map(items.map((item) => [item.id, item]));
   const paymentsById = new Map(payments.map((payment) => [payment.id, payment]));

@@ -62,7 +62,11 @@ export class UnfulfillableOrderError extends HttpError {
  * @throws HttpError 400 when the children do not fit Stripe's 500-character
  * limit of a metadata value (many children with long ids).
  */
-export function orderMetadata(familyId: string, product: Product, children: ReadonlyArray<{ id: string; size?: Size | '' }>): OrderMetadata {
+export function orderMetadata(
+  familyId: string,
+  product: Product,
+  children: ReadonlyArray<{ id: string; size?: Size | '' }>,
+): OrderMetadata {
   const encoded = encodeChildrenMetadata(children);
   if (encoded.length > MAX_METADATA_VALUE_LENGTH) {
     throw new HttpError(400, "Troppi figli in un unico pagamento con carta: dividi l'ordine in due pagamenti.");
@@ -90,7 +94,8 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
 } {
   const metadata = paymentIntent.metadata ?? {};
   const familyId = metadata.family_id ?? '';
-  if (!DOCUMENT_ID.test(familyId)) throw new UnfulfillableOrderError(paymentIntent.id, `metadata.family_id is missing or not a document id: "${familyId}"`);
+  if (!DOCUMENT_ID.test(familyId))
+    throw new UnfulfillableOrderError(paymentIntent.id, `metadata.family_id is missing or not a document id: "${familyId}"`);
   const product = metadata.product;
   if (!(PRODUCTS as readonly string[]).includes(product ?? '')) {
     throw new UnfulfillableOrderError(paymentIntent.id, `metadata.product is missing or unknown: "${product ?? ''}"`);
@@ -99,7 +104,10 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
   try {
     children = decodeChildrenMetadata(metadata.children ?? '');
   } catch (error) {
-    throw new UnfulfillableOrderError(paymentIntent.id, `metadata.children is malformed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UnfulfillableOrderError(
+      paymentIntent.id,
+      `metadata.children is malformed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return { familyId, product: product as Product, children };
 }
@@ -166,7 +174,9 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
   const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)));
   if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);
   if (paymentIntent.amount_received !== expected.totalCents) {
-    toVerify.push(`amount_received ${paymentIntent.amount_received} cents differs from the order's online total ${expected.totalCents} cents`);
+    toVerify.push(
+      `amount_received ${paymentIntent.amount_received} cents differs from the order's online total ${expected.totalCents} cents`,
+    );
   }
   const status: PaymentStatus = toVerify.length === 0 ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
 

@@ -43,7 +43,10 @@ export const orderRequestSchema = z.object({
   children: z
     .array(
       z.object({
-        id: z.string({ error: ORDER_MESSAGES.childId }).min(1, { error: ORDER_MESSAGES.childId }).max(128, { error: ORDER_MESSAGES.childId }),
+        id: z
+          .string({ error: ORDER_MESSAGES.childId })
+          .min(1, { error: ORDER_MESSAGES.childId })
+          .max(128, { error: ORDER_MESSAGES.childId }),
         size: z.enum(SIZES, { error: ORDER_MESSAGES.size }).optional(),
       }),
       { error: ORDER_MESSAGES.noChildren },

@@ -29,7 +29,7 @@ export interface RecordedOrder {
   status: PaymentStatus;
   /** The items' sum in euros. */
   totalEuros: number;
-  lines: Array<{ sonId: string; name: string; plan: Plan; size: Size | ''; priceEuros: number }>;
+  lines: Array<{ childId: string; name: string; plan: Plan; size: Size | ''; priceEuros: number }>;
 }
 
 /**
@@ -64,7 +64,13 @@ export async function recordOrder(db: Firestore, order: OrderToRecord): Promise<
         price: line.priceEuros,
       });
     }
-    transaction.create(paymentRef, { id: paymentRef.id, created_at: now, method: order.method, status: order.status, total_amount: totalEuros });
+    transaction.create(paymentRef, {
+      id: paymentRef.id,
+      created_at: now,
+      method: order.method,
+      status: order.status,
+      total_amount: totalEuros,
+    });
     transaction.create(orderRef, {
       id: order.orderId,
       created_at: now,
@@ -83,7 +89,13 @@ export async function recordOrder(db: Firestore, order: OrderToRecord): Promise<
         method: order.method,
         status: order.status,
         totalEuros,
-        lines: order.lines.map((line) => ({ sonId: line.child.id, name: line.child.name, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
+        lines: order.lines.map((line) => ({
+          childId: line.child.id,
+          name: line.child.name,
+          plan: line.plan,
+          size: line.size,
+          priceEuros: line.priceEuros,
+        })),
       },
     };
   });
@@ -112,6 +124,12 @@ async function readRecorded(
     method: payment.method,
     status: payment.status,
     totalEuros: payment.total_amount,
-    lines: items.map((item) => ({ sonId: item.son_info.id, name: item.son_info.name, plan: item.plan, size: item.note, priceEuros: item.price })),
+    lines: items.map((item) => ({
+      childId: item.son_info.id,
+      name: item.son_info.name,
+      plan: item.plan,
+      size: item.note,
+      priceEuros: item.price,
+    })),
   };
 }

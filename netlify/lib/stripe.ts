@@ -69,7 +69,9 @@ const SECRET_PATTERN = /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9_*]+|\bwhsec_[A-Z
 
 /** Blanks out of `text` the configured Stripe secrets and anything shaped like a Stripe key. */
 export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  const configured = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET].map((value) => value?.trim()).filter((value): value is string => Boolean(value));
+  const configured = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET]
+    .map((value) => value?.trim())
+    .filter((value): value is string => Boolean(value));
   return configured.reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text).replace(SECRET_PATTERN, '[redacted]');
 }
 

@@ -1,43 +1,52 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppLayout } from '../components/layout/AppLayout';
+import { AppLayout } from '@/components/layout/AppLayout';
 import { CampoEstivoRoute } from './routes/CampoEstivoRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { paths } from '@/config/paths';
 
 /**
- * The routes of SPEC.md section 2. The home and camp screens are in the first
+ * The routes of docs/product.md, "Screens". The home and camp screens are in the first
  * bundle; every other route loads its code when first visited.
  */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    errorElement: <RouteErrorBoundary />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'campo-estivo', element: <CampoEstivoRoute /> },
       {
-        path: 'felpa-reparto',
-        lazy: async () => {
-          const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
-          return { element: <MerchandiseRoute key="felpa" kind="felpa" /> };
-        },
+        // A screen that throws (a chunk that fails to load, a bug) keeps the layout around the message.
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: paths.campoEstivo, element: <CampoEstivoRoute /> },
+          {
+            path: paths.felpaReparto,
+            lazy: async () => {
+              const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
+              return { element: <MerchandiseRoute key="felpa" kind="felpa" /> };
+            },
+          },
+          {
+            path: paths.magliettaGruppo,
+            lazy: async () => {
+              const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
+              return { element: <MerchandiseRoute key="maglietta" kind="maglietta" /> };
+            },
+          },
+          { path: paths.schedaMedica, lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
+          { path: '/bonifico/:page', lazy: async () => ({ Component: (await import('./routes/BankTransferRoute')).BankTransferRoute }) },
+          { path: paths.pagamento, lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
+          {
+            path: paths.paymentSuccess,
+            lazy: async () => ({ Component: (await import('@/features/checkout/PaymentSuccess')).PaymentSuccess }),
+          },
+          { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
+          { path: paths.adminOrders, lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }) },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
       },
-      {
-        path: 'maglietta-gruppo',
-        lazy: async () => {
-          const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
-          return { element: <MerchandiseRoute key="maglietta" kind="maglietta" /> };
-        },
-      },
-      { path: 'scheda-medica', lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
-      { path: 'bonifico/:page', lazy: async () => ({ Component: (await import('./routes/BankTransferRoute')).BankTransferRoute }) },
-      { path: 'pagamento', lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
-      {
-        path: 'payment-success',
-        lazy: async () => ({ Component: (await import('../features/checkout/PaymentSuccess')).PaymentSuccess }),
-      },
-      { path: 'admin', element: <Navigate to="/admin/check-pagamenti" replace /> },
-      { path: 'admin/check-pagamenti', lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }) },
-      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ]);

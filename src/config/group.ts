@@ -1,5 +1,5 @@
 /**
- * The group's public data, in one place (SPEC.md sections 2 and 9). Values
+ * The group's public data, in one place (footer, top bar, menu and the transfer pages, docs/product.md "Screens"). Values
  * we do not know yet are placeholders marked `PLACEHOLDER:`; replace them
  * before going live (README, "Deploy").
  */
@@ -14,7 +14,7 @@ export const GROUP = {
   /** Postal address shown in the footer. */
   // PLACEHOLDER: the group's postal address in Manziana (RM).
   address: 'Via della Sede Scout 1, 00066 Manziana (RM)',
-  /** Bank account for Bonifico payments (SPEC.md section 9). */
+  /** Bank account for Bonifico payments (the `/bonifico/...` pages, docs/product.md "Screens"). */
   bankAccount: {
     // PLACEHOLDER: the account holder's name as the bank has it.
     holder: 'Gruppo Scout Manziana 1',

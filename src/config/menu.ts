@@ -3,21 +3,21 @@ import { GROUP } from './group';
 /** Where a menu item opens: 'inside' = a route of this app, 'outside' = an external page. */
 export type MenuItemType = 'inside' | 'outside';
 
-/** A sub-item of a menu entry (SPEC.md section 3, "Menu entry"). */
+/** A sub-item of a menu entry (docs/architecture.md, "Shape": config). */
 export interface MenuSubItem {
   label: string;
   path: string;
   type: MenuItemType;
 }
 
-/** A menu entry: label, path, type and optional sub-items (SPEC.md section 3). */
+/** A menu entry: label, path, type and optional sub-items (docs/architecture.md, "Shape": config). */
 export interface MenuEntry extends MenuSubItem {
   subItems?: MenuSubItem[];
   /** Shown in the desktop header only (Area Documenti). */
   desktopOnly?: boolean;
 }
 
-/** The navigation of SPEC.md section 2, "Shared layout". */
+/** The site navigation: the header, drawer and desktop menus (docs/product.md, "Screens"; Area Documenti leads to `/scheda-medica`). */
 export const MENU: MenuEntry[] = [
   {
     label: 'Branche',

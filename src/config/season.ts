@@ -1,5 +1,5 @@
 /**
- * The one season config of the medical forms (SPEC.md sections 5 and 9).
+ * The one season config of the medical forms (docs/product.md, "Rules", "Medical form"; docs/api.md, "lookup-family").
  * Change these three values when a new camp season opens.
  */
 export const SEASON = {

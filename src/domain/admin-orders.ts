@@ -1,11 +1,15 @@
+import type { FamilyDocument, OrderDocument, OrderItemDocument, PaymentDocument } from './documents';
 import type { PaymentMethod, PaymentStatus, Plan } from './plans';
 
-/** Minimal shapes of the documents the admin list joins (SPEC.md section 3). */
+/**
+ * The documents the admin list joins, as declared once in
+ * src/domain/documents.ts (docs/data-model.md), reduced to the fields it reads.
+ */
 export interface AdminSource {
-  orders: Array<{ id: string; created_at: Date | null; family_id: string; order_items: string[]; payment_id: string }>;
-  families: Array<{ id: string; surname: string }>;
-  payments: Array<{ id: string; created_at: Date | null; method: PaymentMethod; status: PaymentStatus; total_amount: number }>;
-  orderItems: Array<{ id: string; plan: Plan; note: string; price: number; son_info: { id: string; name: string; surname: string } }>;
+  orders: ReadonlyArray<Pick<OrderDocument, 'id' | 'created_at' | 'family_id' | 'order_items' | 'payment_id'>>;
+  families: ReadonlyArray<Pick<FamilyDocument, 'id' | 'surname'>>;
+  payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'created_at' | 'method' | 'status' | 'total_amount'>>;
+  orderItems: ReadonlyArray<Pick<OrderItemDocument, 'id' | 'plan' | 'note' | 'price' | 'son_info'>>;
 }
 
 /** One child line under an order in the admin list. */
@@ -15,17 +19,17 @@ export interface AdminOrderChild {
   name: string;
   plan: Plan;
   /** Size for sweatshirts and T-shirts, '' otherwise. */
-  note: string;
+  note: OrderItemDocument['note'];
   /** Euros. */
   price: number;
 }
 
-/** One order row of /admin/check-pagamenti (SPEC.md section 2, "Admin list"). */
+/** One order row of /admin/check-pagamenti (docs/product.md, "Screens"). */
 export interface AdminOrderRow {
   orderId: string;
   familySurname: string;
-  /** The payment's creation time; null while the server timestamp is pending. */
-  paymentDate: Date | null;
+  /** The payment's creation time; the order's when the payment is missing. */
+  paymentDate: Date;
   method: PaymentMethod | null;
   status: PaymentStatus | null;
   /** Euros. */
@@ -64,7 +68,7 @@ export function joinAdminOrders(source: AdminSource): AdminOrderRow[] {
 
 /**
  * Normalises a surname for the admin filter: spaces removed, lower case
- * (SPEC.md section 2: "ignores spaces and case"). "De Rossi" -> "derossi".
+ * (docs/product.md, "Screens": the order list filters by surname, ignoring spaces and case). "De Rossi" -> "derossi".
  */
 export function surnameFilterKey(surname: string): string {
   return surname.replace(/\s+/g, '').toLowerCase();

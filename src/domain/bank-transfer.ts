@@ -1,16 +1,17 @@
 import type { Quota } from './plans';
 import type { Product } from './products';
 
-/** The three bank transfer pages, named by the last segment of /bonifico/... (SPEC.md section 2). */
+/** The three bank transfer pages, named by the last segment of /bonifico/... (docs/product.md, "Screens"). */
 export const BANK_TRANSFER_PAGES = ['campo-estivo', 'felpa-gruppo', 'maglietta-gruppo'] as const;
 export type BankTransferPage = (typeof BANK_TRANSFER_PAGES)[number];
 
-/** Placeholder the parent replaces with the children's surname (SPEC.md section 9). */
+/** Placeholder the parent replaces with the children's surname (docs/product.md, "Screens": the reason of the order). */
 export const SURNAME_PLACEHOLDER = 'Cognome Figli';
 
 /**
- * The payment reason ('causale') of a bank transfer, as SPEC.md section 9
- * states it, e.g. 'Acconto Campo Scout 2026 - Cognome Figli'.
+ * The payment reason ('causale', docs/glossary.md) of a bank transfer, as the
+ * transfer page shows it (docs/product.md, "Order flow" step 3), e.g.
+ * 'Acconto Campo Scout 2026 - Cognome Figli'.
  * `quota` is required for the camp page and ignored otherwise.
  */
 export function paymentReasonTemplate(page: BankTransferPage, year: number, quota?: Quota): string {

@@ -108,3 +108,26 @@ export function parseDocument<T>(schema: z.ZodType<T>, path: string, data: unkno
   }
   return parsed.data;
 }
+
+/** Each collection's schema (docs/data-model.md): the browser's converters and the seed read it. */
+export const DOCUMENT_SCHEMA = {
+  [COLLECTION.sons]: childDocument,
+  [COLLECTION.parents]: parentDocument,
+  [COLLECTION.families]: familyDocument,
+  [COLLECTION.orders]: orderDocument,
+  [COLLECTION.orderItems]: orderItemDocument,
+  [COLLECTION.payments]: paymentDocument,
+} as const;
+
+/** A collection's name: 'sons', 'parents', 'families', 'orders', 'order_items', 'payments'. */
+export type CollectionName = keyof typeof DOCUMENT_SCHEMA;
+
+/** A document of `collection` as read (timestamps as Dates, defaults filled in). */
+export type DocumentOf<C extends CollectionName> = z.infer<(typeof DOCUMENT_SCHEMA)[C]>;
+
+/**
+ * A document of `collection` as written: what its schema accepts (timestamps
+ * as any Firestore Timestamp, defaulted fields optional). A writer typed with
+ * it (emulators/seed/seed.ts) stops compiling when a schema changes.
+ */
+export type StoredDocument<C extends CollectionName> = z.input<(typeof DOCUMENT_SCHEMA)[C]>;

@@ -62,7 +62,10 @@ export function buildFamilyLookup(input: {
           date: item.created_at.toISOString(),
         })),
         medicalForm: {
-          eligible: isEligibleForMedicalForm(own.map(({ item }) => item), input.medicalFormCutoff),
+          eligible: isEligibleForMedicalForm(
+            own.map(({ item }) => item),
+            input.medicalFormCutoff,
+          ),
           uploaded: child.medical_doc !== '',
         },
       };

@@ -1,8 +1,8 @@
 import CodiceFiscaleModule from 'codice-fiscale-js';
 
 /**
- * Italian fiscal code (codice fiscale) rules of the family lookup (SPEC.md
- * section 5). The check itself is codice-fiscale-js's: format (omocodia
+ * Italian fiscal code (codice fiscale) rules of the family lookup (docs/product.md,
+ * "Rules", "Fiscal code"). The check itself is codice-fiscale-js's: format (omocodia
  * letters included) and check character.
  *
  * The library bundles the list of Italian municipalities (~300 kB), so
@@ -12,8 +12,7 @@ import CodiceFiscaleModule from 'codice-fiscale-js';
 // codice-fiscale-js ships CommonJS as `{ CodiceFiscale }` while its typings
 // declare a default export; accept both shapes.
 const CodiceFiscale =
-  (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ??
-  CodiceFiscaleModule;
+  (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
 
 /** Strips all whitespace and upper-cases: " rssmra80c12h501e " -> "RSSMRA80C12H501E". */
 export function normalizeFiscalCode(raw: string): string {

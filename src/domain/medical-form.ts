@@ -1,7 +1,7 @@
 import { PLAN } from './plans';
 
 /**
- * Rules of the medical form upload (SPEC.md sections 4, 5 and 9).
+ * Rules of the medical form upload (docs/product.md, "Rules", "Medical form"; docs/api.md, "get-signature and record-medical-form").
  */
 
 /** Largest accepted file: 10 MB. */
@@ -24,7 +24,7 @@ function normaliseNamePart(part: string): string {
 
 /**
  * The Cloudinary public id of a child's form: 'Scheda-Medica_{surname}-{name}'
- * (SPEC.md section 9), each part normalised (accents stripped, characters
+ * (docs/product.md, "Rules", "Medical form"), each part normalised (accents stripped, characters
  * other than letters, spaces, apostrophes and hyphens removed).
  * "D'Amico", "Nicolò" -> "Scheda-Medica_D'Amico-Nicolo".
  * @throws Error when a part has no letter left.
@@ -42,7 +42,7 @@ export function isAllowedMedicalFormPublicId(publicId: string): boolean {
 
 /**
  * True when a child qualifies for the medical form: one of its order items
- * is a 'Campo Estivo - Acconto' created on or after `cutoff` (SPEC.md section 5).
+ * is a 'Campo Estivo - Acconto' created on or after `cutoff` (docs/product.md, "Rules", "Medical form").
  */
 export function isEligibleForMedicalForm(orderItems: ReadonlyArray<{ plan: string; created_at: Date | null }>, cutoff: Date): boolean {
   return orderItems.some((item) => item.plan === PLAN.campAcconto && item.created_at !== null && item.created_at >= cutoff);

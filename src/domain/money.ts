@@ -6,12 +6,12 @@
 
 /** Rounds an amount in euros to two decimals (half away from zero, float-safe). */
 export function roundEuros(euros: number): number {
-  return Math.sign(euros) * Math.round((Math.abs(euros) + Number.EPSILON) * 100) / 100;
+  return (Math.sign(euros) * Math.round((Math.abs(euros) + Number.EPSILON) * 100)) / 100;
 }
 
 /**
- * Converts euros to integer euro cents for Stripe (SPEC.md section 9:
- * "total x 100, rounded to an integer").
+ * Converts euros to integer euro cents for Stripe (docs/product.md, "Rules",
+ * "Service fee": Stripe is sent the total in cents, rounded to an integer).
  * @throws RangeError when `euros` is not a finite number.
  */
 export function eurosToCents(euros: number): number {

@@ -1,7 +1,7 @@
 import type { Plan } from './plans';
 
 /** A child as an order line names it. */
-export interface SonInfo {
+export interface ChildInfo {
   id: string;
   name: string;
   surname: string;
@@ -18,5 +18,6 @@ export interface OrderLine {
   note: string;
   /** Price in euros. */
   priceEuros: number;
-  son: SonInfo;
+  /** The child the line is for (stored as `order_items.son_info`, docs/data-model.md). */
+  child: ChildInfo;
 }

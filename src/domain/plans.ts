@@ -1,9 +1,9 @@
 /**
- * Product vocabulary shared by screens, records and functions (SPEC.md section 3).
+ * Product vocabulary shared by screens, records and functions (docs/glossary.md; docs/data-model.md, `order_items`, `payments`).
  * Every plan name, quota, branch, size and payment value lives here once.
  */
 
-/** Plan names as stored in `order_items.plan` (SPEC.md section 3, "plan"). */
+/** Plan names as stored in `order_items.plan` (docs/data-model.md, `order_items`). */
 export const PLAN = {
   campAcconto: 'Campo Estivo - Acconto',
   campSaldo: 'Campo Estivo - Saldo',
@@ -13,7 +13,7 @@ export const PLAN = {
 
 export type Plan = (typeof PLAN)[keyof typeof PLAN];
 
-/** Camp quota options shown as 'Quota da Pagare' (SPEC.md section 2). */
+/** Camp quota options shown as 'Quota da Pagare' (docs/product.md, "Screens"). */
 export const QUOTAS = ['Acconto', 'Saldo'] as const;
 export type Quota = (typeof QUOTAS)[number];
 
@@ -26,15 +26,15 @@ export function campPlanFor(quota: Quota): Plan {
 export const BRANCHES = ['Branco', 'Reparto', 'Clan'] as const;
 export type Branch = (typeof BRANCHES)[number];
 
-/** Sweatshirt and T-shirt sizes, stored in `order_items.note` (SPEC.md section 3). */
+/** Sweatshirt and T-shirt sizes, stored in `order_items.note` (docs/data-model.md, `order_items`). */
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL'] as const;
 export type Size = (typeof SIZES)[number];
 
-/** 'Metodo di Pagamento' options (SPEC.md section 2). */
+/** 'Metodo di Pagamento' options (docs/product.md, "Screens"; docs/data-model.md, `payments.method`). */
 export const PAYMENT_METHODS = ['Online', 'Bonifico'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Payment status values (SPEC.md section 4). */
+/** Payment status values (docs/product.md, "Rules", "Payment status"; docs/data-model.md, `payments.status`). */
 export const PAYMENT_STATUS = {
   confirmed: 'Confermato',
   toVerify: 'Da Verificare',

@@ -2,7 +2,7 @@ import type { Branch, Quota } from './plans';
 import { PLAN, type Plan } from './plans';
 
 /**
- * The one price table of the portal, in euros (SPEC.md section 9).
+ * The one price table of the portal, in euros (docs/product.md, "Rules", "Prices").
  * Screens, bank transfer pages and functions all read it from here.
  */
 export const PRICES_EUROS = {
@@ -17,20 +17,20 @@ export const PRICES_EUROS = {
   /** Group sweatshirt, each. */
   felpa: 30,
   /**
-   * Group T-shirt, each. SPEC.md gives 15 € here and 30 € on the transfer page;
-   * this table wins and the transfer page shows this value too.
+   * Group T-shirt, each (docs/product.md, "Rules", "Prices"); the transfer
+   * page shows this value too.
    */
   maglietta: 15,
 } as const;
 
-/** Children beyond this many in one camp order are not charged (SPEC.md section 9). */
+/** Children beyond this many in one camp order are not charged (docs/product.md, "Rules", "Prices"). */
 export const MAX_CHARGED_CHILDREN = 5;
 
 /**
  * Camp price in euros of one child, given the quota, the child's branch and
  * the child's position in tick order (0 = first child ticked).
  * Acconto: 100 €, 150 € for Clan. Saldo: 180 € for the first child, 155 € for
- * the 2nd to 5th. From the 6th child on: 0 € (SPEC.md section 9).
+ * the 2nd to 5th. From the 6th child on: 0 € (docs/product.md, "Rules", "Prices").
  * @throws RangeError when `position` is not a non-negative integer.
  */
 export function campPriceEuros(quota: Quota, branch: Branch, position: number): number {
@@ -47,7 +47,7 @@ export function campPriceEuros(quota: Quota, branch: Branch, position: number): 
 /**
  * Prices a camp selection: `children` in the order they were ticked, each
  * paired with its price in euros. Call it again on every change: removing the
- * first child makes the next one the first (SPEC.md section 9).
+ * first child makes the next one the first (docs/product.md, "Rules", "Prices": prices follow tick order).
  */
 export function priceCampSelection<T extends { branch: Branch }>(
   quota: Quota,

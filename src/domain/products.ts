@@ -76,7 +76,7 @@ export function isSize(value: unknown): value is Size {
 /**
  * The children of an order as Stripe metadata keeps them (docs/api.md,
  * "PaymentIntent metadata"): `id` or `id:size`, comma-separated, in tick order.
- * "son-a:M,son-b:L".
+ * "child-a:M,child-b:L".
  */
 export function encodeChildrenMetadata(children: ReadonlyArray<{ id: string; size?: Size | '' }>): string {
   return children.map((child) => (child.size ? `${child.id}:${child.size}` : child.id)).join(',');

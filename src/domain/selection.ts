@@ -1,6 +1,6 @@
 /**
- * Children selection in tick order (SPEC.md section 9: camp prices depend on
- * the order in which children are ticked). Pure helpers over arrays of ids.
+ * Children selection in tick order (docs/product.md, "Rules", "Prices": camp
+ * prices follow the order in which children are ticked). Pure helpers over arrays of ids.
  */
 
 /** Ticks `id` (appended last) or unticks it (removed, later ones move up). */

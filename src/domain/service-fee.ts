@@ -2,7 +2,7 @@ import { eurosToCents, roundEuros } from './money';
 
 /**
  * Card payment service fee in euros for an order of `amountEuros` euros
- * (SPEC.md section 9): ((amount + 0.305) / 0.9817 − amount), rounded to two
+ * (docs/product.md, "Rules", "Service fee"): ((amount + 0.305) / 0.9817 − amount), rounded to two
  * decimals. Charged on Online payments only.
  * Example: 250 € -> 4.97 €.
  */
@@ -23,7 +23,7 @@ export interface OnlineTotal {
 }
 
 /**
- * The online total of an order (SPEC.md section 9): displayed total = amount +
+ * The online total of an order (docs/product.md, "Rules", "Service fee"): displayed total = amount +
  * fee; amount sent to the provider = total × 100 rounded to an integer.
  * Example: 250 € -> fee 4.97 €, total 254.97 €, 25497 cents.
  */

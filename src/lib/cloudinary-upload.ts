@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { callFunction, UserFacingError } from './api/functions-client';
-
+import { appEnv } from '@/config/env';
 /**
- * The browser's side of a signed Cloudinary upload (docs/api.md, "Medical
- * form"; SPEC.md sections 7 and 8): a signature from our `get-signature`
- * function, then a multipart POST to the upload URL (Cloudinary in
- * production, emulators/media locally).
+ * The browser's side of a signed Cloudinary upload (docs/api.md, "get-signature
+ * and record-medical-form"): given a signature from our `get-signature`
+ * function (src/features/medical-form/api/), a multipart POST to the upload
+ * URL (Cloudinary in production, emulators/media locally; docs/local-stack.md).
  */
 
 /**
@@ -13,30 +11,16 @@ import { callFunction, UserFacingError } from './api/functions-client';
  * https://api.cloudinary.com/v1_1/{cloud}/auto/upload), or null when not configured.
  */
 export function cloudinaryUploadUrl(): string | null {
-  return (import.meta.env.VITE_CLOUDINARY_UPLOAD_URL as string | undefined)?.trim() || null;
+  return appEnv().cloudinaryUploadUrl;
 }
 
-/** SPEC.md section 8 messages. */
+/** The Italian messages of the upload's steps (docs/product.md, "Rules": medical form). */
 export const UPLOAD_ERRORS = {
   signatureFetch: 'Errore nel recupero della firma',
   signatureMissing: 'Firma non ricevuta',
   upload: "Errore nell'upload su Cloudinary",
   notConfigured: 'Il caricamento dei documenti non è configurato.',
 } as const;
-
-/**
- * What get-signature answers. Lenient on `signature` so that an answer
- * without one is reported as 'Firma non ricevuta', not as an unexpected answer.
- */
-const signatureAnswerSchema = z.object({
-  timestamp: z.number().int().optional(),
-  signature: z.string().optional(),
-  api_key: z.string().optional(),
-  upload_preset: z.string().default(''),
-  folder: z.string(),
-  public_id: z.string(),
-  type: z.string(),
-});
 
 /** A complete upload signature: the fields to send with the file, as get-signature signed them. */
 export interface UploadSignature {
@@ -51,32 +35,6 @@ export interface UploadSignature {
   public_id: string;
   /** Cloudinary's delivery type: 'authenticated' for the medical forms. */
   type: string;
-}
-
-/**
- * Asks get-signature to sign the upload of child `sonId`'s medical form for
- * the parent whose fiscal code is `cf`; the server derives folder and public id.
- * @throws UserFacingError 'Errore nel recupero della firma: {the
- * function's Italian message}' when the call fails or is refused, or
- * 'Firma non ricevuta' when the answer has no signature, timestamp or API
- * key (both logged).
- */
-export async function fetchUploadSignature(input: { cf: string; sonId: string }): Promise<UploadSignature> {
-  let answer: z.infer<typeof signatureAnswerSchema>;
-  try {
-    answer = await callFunction('get-signature', { cf: input.cf, sonId: input.sonId }, signatureAnswerSchema);
-  } catch (error) {
-    console.error(UPLOAD_ERRORS.signatureFetch, error);
-    const detail = error instanceof UserFacingError ? error.message : '';
-    const status = error instanceof UserFacingError ? error.status : 0;
-    throw new UserFacingError(detail ? `${UPLOAD_ERRORS.signatureFetch}: ${detail}` : UPLOAD_ERRORS.signatureFetch, status);
-  }
-  const { timestamp, signature, api_key: apiKey } = answer;
-  if (!signature || timestamp === undefined || !apiKey) {
-    console.error(UPLOAD_ERRORS.signatureMissing, { hasSignature: Boolean(signature), hasTimestamp: timestamp !== undefined, hasApiKey: Boolean(apiKey) });
-    throw new UserFacingError(UPLOAD_ERRORS.signatureMissing, 200);
-  }
-  return { ...answer, timestamp, signature, api_key: apiKey };
 }
 
 /** The fields of Cloudinary's upload answer the portal passes on to record-medical-form. */

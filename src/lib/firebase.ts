@@ -1,7 +1,7 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
-import { firebaseSettings } from './env';
+import { appEnv } from '@/config/env';
 
 /** Thrown when the build has no Firebase configuration; screens show {@link message}. */
 export class ServiceNotConfiguredError extends Error {
@@ -28,7 +28,7 @@ let clients: FirebaseClients | null = null;
  */
 export function getFirebase(): FirebaseClients {
   if (clients) return clients;
-  const settings = firebaseSettings;
+  const settings = appEnv().firebase;
   if (!settings) throw new ServiceNotConfiguredError('database');
   const app = initializeApp({
     apiKey: settings.apiKey,

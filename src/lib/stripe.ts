@@ -1,10 +1,11 @@
+import { appEnv } from '@/config/env';
 import type { Stripe } from '@stripe/stripe-js';
 
-const publishableKey = (import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined)?.trim() ?? '';
+const publishableKey = () => appEnv().stripePublishableKey ?? '';
 
 /** True when the build has a Stripe publishable key (VITE_STRIPE_PUBLISHABLE_KEY). */
 export function isStripeConfigured(): boolean {
-  return publishableKey.length > 0;
+  return publishableKey().length > 0;
 }
 
 let stripe: Promise<Stripe | null> | null = null;
@@ -17,9 +18,11 @@ let stripe: Promise<Stripe | null> | null = null;
  */
 export function getStripe(): Promise<Stripe | null> {
   if (!isStripeConfigured()) return Promise.resolve(null);
-  stripe ??= import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(publishableKey)).catch((error: unknown) => {
-    stripe = null;
-    throw error;
-  });
+  stripe ??= import('@stripe/stripe-js/pure')
+    .then(({ loadStripe }) => loadStripe(publishableKey()))
+    .catch((error: unknown) => {
+      stripe = null;
+      throw error;
+    });
   return stripe;
 }

@@ -113,10 +113,11 @@ test('a double click on Visualizza Dati Bonifico records one order', async ({ pa
 
 test('an e-mail account anyone can sign up is not an admin: refused at /admin, no data', async ({ browser }) => {
   const email = `mallory-${Date.now()}@example.com`;
-  const signUp = await fetch(
-    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'mallory-pass-1', returnSecureToken: true }) },
-  );
+  const signUp = await fetch(`http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'mallory-pass-1', returnSecureToken: true }),
+  });
   expect(signUp.ok).toBe(true);
 
   const context = await browser.newContext({ viewport: DESKTOP });

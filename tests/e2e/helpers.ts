@@ -23,5 +23,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 
 /** Today's date as the admin list shows it (dd/mm/yyyy, Rome time). */
 export function todayInRome(): string {
-  return new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  return new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(),
+  );
 }

@@ -11,13 +11,15 @@ const MEDIA_DATA = path.resolve(OFFSET ? `.data/e2e-${OFFSET}` : '.data/e2e', 'm
 const BLANK_FORM = 'public/scheda-medica.pdf';
 
 /** Reads a child's document as the emulator's owner (bypassing the security rules, as Google documents). */
-async function readSon(id: string): Promise<Record<string, { stringValue?: string; timestampValue?: string }>> {
+async function readChild(id: string): Promise<Record<string, { stringValue?: string; timestampValue?: string }>> {
   const response = await fetch(`${FIRESTORE}:batchGet`, {
     method: 'POST',
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
     body: JSON.stringify({ documents: [`projects/demo-scout-portal/databases/(default)/documents/sons/${id}`] }),
   });
-  const [result] = (await response.json()) as Array<{ found: { fields: Record<string, { stringValue?: string; timestampValue?: string }> } }>;
+  const [result] = (await response.json()) as Array<{
+    found: { fields: Record<string, { stringValue?: string; timestampValue?: string }> };
+  }>;
   return result!.found.fields;
 }
 
@@ -63,7 +65,7 @@ test('the Bianchi parent uploads Sara’s medical form, stored as an authenticat
   await expect(page.getByRole('button', { name: /Carica Scheda/ })).toHaveCount(0);
 
   // record-medical-form wrote the authenticated delivery URL and the server time.
-  const sara = await readSon('son-bianchi-sara');
+  const sara = await readChild('son-bianchi-sara');
   expect(sara.medical_doc?.stringValue).toMatch(
     /^https:\/\/res\.cloudinary\.com\/demo\/image\/authenticated\/v\d+\/Documenti\/Schede%20Mediche%202025\/Scheda-Medica_Bianchi-Sara\.pdf$/,
   );

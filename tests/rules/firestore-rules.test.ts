@@ -1,10 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   arrayUnion,
   collection,
@@ -169,7 +164,8 @@ const attacks: Array<{ name: string; run: (db: Firestore) => Promise<unknown> }>
   },
   {
     name: "overwrites another family's child's medical_doc",
-    run: (db) => updateDoc(doc(db, 'sons', 'son-verdi-andrea'), { medical_doc: 'https://evil.example/x.pdf', updated_at: serverTimestamp() }),
+    run: (db) =>
+      updateDoc(doc(db, 'sons', 'son-verdi-andrea'), { medical_doc: 'https://evil.example/x.pdf', updated_at: serverTimestamp() }),
   },
   {
     name: "appends a ~1 MB string to a family's orders_id",

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRequestBody } from '../../domain/products';
+import type { OrderRequestBody } from '@/domain/products';
 
 // Stripe's code comes with this chunk, only when the checkout opens.
-const CheckoutPanel = lazy(() => import('../../features/checkout/CheckoutPanel'));
+const CheckoutPanel = lazy(() => import('@/features/checkout/CheckoutPanel'));
 
 /** Props of {@link OnlineCheckout}. */
 export interface OnlineCheckoutProps {
@@ -16,7 +16,7 @@ export interface OnlineCheckoutProps {
 }
 
 /**
- * The Online method of a payment screen (SPEC.md section 4, step 4): the
+ * The Online method of a payment screen (docs/product.md, "Order flow", step 3): the
  * checkout panel (loaded with Stripe's code when it opens). The server
  * prices the request and, once the card payment succeeded, records the
  * order (docs/api.md); then the parent lands on /pagamento.

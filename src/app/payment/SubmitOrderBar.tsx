@@ -1,8 +1,8 @@
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { formatEuros } from '../../domain/money';
-import type { PaymentMethod } from '../../domain/plans';
-import { describeError } from '../../lib/errors';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { formatEuros } from '@/domain/money';
+import type { PaymentMethod } from '@/domain/plans';
+import { describeError } from '@/lib/errors';
 
 /** Props of {@link SubmitOrderBar}. */
 export interface SubmitOrderBarProps {
@@ -15,7 +15,7 @@ export interface SubmitOrderBarProps {
 }
 
 /**
- * The total and the submit button of a payment screen (SPEC.md section 2):
+ * The total and the submit button of a payment screen (docs/product.md, "Screens" and "Order flow"):
  * 'Vai al Pagamento' for Online, 'Visualizza Dati Bonifico' for Bonifico.
  * When saving the order failed, an Italian error with 'Riprova'.
  */
@@ -28,11 +28,7 @@ export function SubmitOrderBar({ method, totalEuros, saving, saveError, onSubmit
           {formatEuros(totalEuros)}
         </span>
       </p>
-      {saveError ? (
-        <Alert kind="error">
-          Non è stato possibile registrare l'ordine. {describeError(saveError)}
-        </Alert>
-      ) : null}
+      {saveError ? <Alert kind="error">Non è stato possibile registrare l'ordine. {describeError(saveError)}</Alert> : null}
       <Button className="w-full" loading={saving} onClick={onSubmit}>
         {saveError ? 'Riprova' : method === 'Online' ? 'Vai al Pagamento' : 'Visualizza Dati Bonifico'}
       </Button>

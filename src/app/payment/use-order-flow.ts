@@ -1,100 +1,83 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { useNavigate } from 'react-router';
-import type { BankTransferPage } from '../../domain/bank-transfer';
-import type { FamilyLookup } from '../../domain/family-lookup';
-import type { PaymentMethod, Quota } from '../../domain/plans';
-import type { OrderRequestBody } from '../../domain/products';
-import { toggleInTickOrder } from '../../domain/selection';
-import { createBankTransferOrder } from '../../features/bank-transfer/api/create-order';
-import type { BankTransferState } from '../../features/bank-transfer/bank-transfer-state';
-import type { LookupFormValues, ValidLookup } from '../../features/family-lookup/lookup-messages';
+import type { BankTransferPage } from '@/domain/bank-transfer';
+import type { FamilyLookup } from '@/domain/family-lookup';
+import type { Size } from '@/domain/plans';
+import type { OrderRequestBody } from '@/domain/products';
+import { paths } from '@/config/paths';
+import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
+import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
+import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
+import { initialOrderFlow, orderFlowReducer, type OrderFlowAction } from './order-flow-reducer';
 
-const asMethod = (value: string): PaymentMethod | null => (value === 'Online' || value === 'Bonifico' ? value : null);
-const asQuota = (value: string): Quota | null => (value === 'Acconto' || value === 'Saldo' ? value : null);
+/** A fresh idempotency key (UUID v4) for a new order attempt. */
+const newKey = () => crypto.randomUUID();
 
 /**
- * The state every payment screen shares (docs/product.md, "Order flow"): the
- * family found and the parent's fiscal code, the live method and quota, the
- * children chosen in tick order, whether the checkout panel is open, the
- * Bonifico save, and the idempotency key of the current order attempt (made
- * once per attempt, renewed whenever the order changes, kept across a retry,
- * so a double click or a retried request records one order).
- * Changing the fiscal code clears the family, the choice and the checkout.
+ * A payment screen's order flow (docs/product.md, "Order flow"): the state
+ * and its transitions are {@link orderFlowReducer}'s (family found, fiscal
+ * code, method, quota, children in tick order, sizes, checkout open, the
+ * idempotency key of the current attempt); this hook adds the fresh keys and
+ * the Bonifico save (a react-query mutation through create-order, docs/api.md),
+ * which opens `/bonifico/{bankTransferPage}` once recorded.
+ * Any change of the order makes a new key and clears a failed save; a retry
+ * after a failed save reuses the key, so the server records one order.
  */
 export function useOrderFlow(bankTransferPage: BankTransferPage) {
   const navigate = useNavigate();
-  const [lookup, setLookup] = useState<FamilyLookup | null>(null);
-  const [cf, setCf] = useState('');
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const [quota, setQuota] = useState<Quota | null>(null);
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
-  const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
+  const [state, dispatch] = useReducer(orderFlowReducer, undefined, () => initialOrderFlow(newKey()));
 
-  const saveBankTransfer = useMutation({
-    mutationFn: (input: { request: OrderRequestBody; transfer: Omit<BankTransferState, 'order'> }) =>
-      createBankTransferOrder(input.request).then((order): BankTransferState => ({ ...input.transfer, order })),
-    onSuccess: (state) => navigate(`/bonifico/${bankTransferPage}`, { state }),
-    onError: (error) => console.error('Salvataggio ordine non riuscito:', error),
-  });
+  const saveBankTransfer = useCreateOrder();
 
-  /** The order changed: a new attempt with a new key, no open checkout, no stale error. */
-  const newAttempt = () => {
-    setAttemptKey(crypto.randomUUID());
-    setCheckoutOpen(false);
+  /** The order changed: the reducer takes a new key, and a stale save error goes. */
+  const changeOrder = (action: OrderFlowAction) => {
+    dispatch(action);
     saveBankTransfer.reset();
   };
 
   return {
-    lookup,
-    cf,
-    method,
-    quota,
-    selectedIds,
-    checkoutOpen,
+    ...state,
     saveBankTransfer,
-    /** The key of the current order attempt (create-order, create-payment-intent). */
-    idempotencyKey: attemptKey,
     /** Family found by 'Trova': show it with nothing chosen. */
-    found(result: FamilyLookup, values: ValidLookup) {
-      setLookup(result);
-      setCf(values.fiscalCode);
-      setMethod(asMethod(values.method));
-      setQuota(asQuota(values.quota));
-      setSelectedIds([]);
-      newAttempt();
+    found: (lookup: FamilyLookup, values: ValidLookup) => {
+      changeOrder({ type: 'found', lookup, values, key: newKey() });
     },
-    /** A field of the lookup form changed. */
-    edited(field: keyof LookupFormValues, values: LookupFormValues) {
-      if (field === 'fiscalCode') {
-        setLookup(null);
-        setSelectedIds([]);
-      } else if (field === 'method') {
-        setMethod(asMethod(values.method));
-      } else {
-        setQuota(asQuota(values.quota));
-      }
-      newAttempt();
+    /** A field of the lookup form changed (`values`: the form's raw values). */
+    edited: (field: keyof LookupFormValues, values: LookupFormValues) => {
+      changeOrder({ type: 'edited', field, values, key: newKey() });
     },
-    toggle(childId: string) {
-      setSelectedIds((selected) => toggleInTickOrder(selected, childId));
-      newAttempt();
+    /** Ticks or unticks a child. */
+    toggle: (childId: string) => {
+      changeOrder({ type: 'toggled', childId, key: newKey() });
     },
-    /** Something else of the order changed (a size): the checkout must show the new order. */
-    orderChanged: newAttempt,
+    /** Chooses a child's sweatshirt / T-shirt size. */
+    chooseSize: (childId: string, size: Size) => {
+      changeOrder({ type: 'sizeChosen', childId, size, key: newKey() });
+    },
+    /** Something else of the order changed: the checkout must show the new order. */
+    orderChanged: () => {
+      changeOrder({ type: 'orderChanged', key: newKey() });
+    },
+    /** A submit refused for a missing size: show 'Scegli la taglia' where needed. */
+    sizesMissing: () => {
+      dispatch({ type: 'sizesMissing' });
+    },
     /**
      * Submits the order request: Bonifico records it through create-order
      * and opens the transfer page; Online opens the checkout panel (the order
      * is recorded from the PaymentIntent once paid). Ignored while saving.
      */
-    submit(request: OrderRequestBody, transfer: Omit<BankTransferState, 'order'>) {
+    submit: (request: OrderRequestBody, transfer: Omit<BankTransferState, 'order'>) => {
       if (saveBankTransfer.isPending) return;
-      if (method === 'Bonifico') saveBankTransfer.mutate({ request, transfer });
-      else setCheckoutOpen(true);
+      if (state.method === 'Bonifico') {
+        saveBankTransfer.mutate(request, {
+          onSuccess: (order) =>
+            void navigate(paths.bankTransfer(bankTransferPage), { state: { ...transfer, order } satisfies BankTransferState }),
+        });
+      } else dispatch({ type: 'checkoutOpened' });
     },
   };
 }
 
-/** What {@link useOrderFlow} returns. */
+/** What {@link useOrderFlow} returns: the fields of OrderFlowState (order-flow-reducer.ts), the save and the actions. */
 export type OrderFlow = ReturnType<typeof useOrderFlow>;

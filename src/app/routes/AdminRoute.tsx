@@ -1,14 +1,14 @@
-import { Alert } from '../../components/ui/Alert';
-import { AdminGate } from '../../features/admin/AdminGate';
-import { OrdersList } from '../../features/admin/OrdersList';
-import { firebaseSettings } from '../../lib/env';
+import { Alert } from '@/components/ui/Alert';
+import { AdminGate } from '@/features/admin/AdminGate';
+import { OrdersList } from '@/features/admin/OrdersList';
+import { appEnv } from '@/config/env';
 
 /**
  * /admin/check-pagamenti: the order list behind the admin login; says so when
  * the build has no Firebase configuration.
  */
 export function AdminRoute() {
-  if (!firebaseSettings) {
+  if (!appEnv().firebase) {
     return <Alert kind="error">L'area admin non è configurata: manca la configurazione di Firebase di questo sito.</Alert>;
   }
   return (

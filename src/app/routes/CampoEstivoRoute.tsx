@@ -1,18 +1,18 @@
-import { Alert } from '../../components/ui/Alert';
-import { campPlanFor } from '../../domain/plans';
-import { priceCampSelection } from '../../domain/prices';
-import { pickInTickOrder } from '../../domain/selection';
-import type { OrderLine } from '../../domain/order';
-import type { OrderRequestBody } from '../../domain/products';
-import { CampChildrenPicker } from '../../features/campo-estivo/CampChildrenPicker';
-import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
-import { OrderActions } from '../payment/OrderActions';
-import { useOrderFlow } from '../payment/use-order-flow';
+import { Alert } from '@/components/ui/Alert';
+import { campPlanFor } from '@/domain/plans';
+import { priceCampSelection } from '@/domain/prices';
+import { pickInTickOrder } from '@/domain/selection';
+import type { OrderLine } from '@/domain/order';
+import type { OrderRequestBody } from '@/domain/products';
+import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
+import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { OrderActions } from '@/app/payment/OrderActions';
+import { useOrderFlow } from '@/app/payment/use-order-flow';
 
 const CAMP_FIELDS = { quota: true, method: true };
 
 /**
- * /campo-estivo (SPEC.md section 2, "Campo estivo screen"): lookup, children
+ * /campo-estivo (docs/product.md, "Screens" and "Order flow"): lookup, children
  * to tick with prices in tick order, then Bonifico (order saved, transfer
  * details) or Online.
  */
@@ -25,7 +25,7 @@ export function CampoEstivoRoute() {
     plan: campPlanFor(quota),
     note: '',
     priceEuros,
-    son: { id: child.id, name: child.name, surname: child.surname },
+    child: { id: child.id, name: child.name, surname: child.surname },
   }));
   const request: OrderRequestBody = {
     cf: flow.cf,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 const AREAS = [
-  { to: '/campo-estivo', title: 'Campo Estivo', text: "Acconto o saldo del campo estivo." },
+  { to: '/campo-estivo', title: 'Campo Estivo', text: 'Acconto o saldo del campo estivo.' },
   { to: '/felpa-reparto', title: 'Felpe Reparto', text: 'La felpa del Reparto, nella taglia giusta.' },
   { to: '/maglietta-gruppo', title: 'Magliette Gruppo', text: 'La maglietta del gruppo per tutti i figli.' },
   { to: '/scheda-medica', title: 'Scheda Medica', text: 'Carica la scheda medica di ogni figlio.' },

@@ -1,17 +1,16 @@
-import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import type { BankTransferPage } from '../../domain/bank-transfer';
-import type { OrderLine } from '../../domain/order';
-import { mayBuy, type OrderRequestBody, type Product } from '../../domain/products';
-import { PLAN, type Size } from '../../domain/plans';
-import { merchandisePriceEuros } from '../../domain/prices';
-import { pickInTickOrder } from '../../domain/selection';
-import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
-import { MerchChildrenPicker } from '../../features/merchandise/MerchChildrenPicker';
-import { OrderActions } from '../payment/OrderActions';
-import { useOrderFlow } from '../payment/use-order-flow';
+import { Alert } from '@/components/ui/Alert';
+import type { BankTransferPage } from '@/domain/bank-transfer';
+import type { OrderLine } from '@/domain/order';
+import { mayBuy, type OrderRequestBody, type Product } from '@/domain/products';
+import { PLAN } from '@/domain/plans';
+import { merchandisePriceEuros } from '@/domain/prices';
+import { pickInTickOrder } from '@/domain/selection';
+import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
+import { OrderActions } from '@/app/payment/OrderActions';
+import { useOrderFlow } from '@/app/payment/use-order-flow';
 
-/** The two merchandise screens (SPEC.md section 2, "Felpa and Maglietta screens"). */
+/** The two merchandise screens (docs/product.md, "Screens": `/felpa-reparto`, `/maglietta-gruppo`). */
 const MERCHANDISE = {
   felpa: {
     path: '/felpa-reparto',
@@ -46,23 +45,21 @@ const METHOD_ONLY = { quota: false, method: true };
 export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
   const product = MERCHANDISE[kind];
   const flow = useOrderFlow(product.bankTransferPage);
-  const [sizes, setSizes] = useState<Record<string, Size | undefined>>({});
-  const [showMissingSizes, setShowMissingSizes] = useState(false);
   const priceEuros = merchandisePriceEuros(product.plan);
 
   const children = (flow.lookup?.children ?? []).filter((child) => mayBuy(product.product, child.branch));
   const chosen = pickInTickOrder(children, flow.selectedIds);
   const lines: OrderLine[] = chosen.map((child) => ({
     plan: product.plan,
-    note: sizes[child.id] ?? '',
+    note: flow.sizes[child.id] ?? '',
     priceEuros,
-    son: { id: child.id, name: child.name, surname: child.surname },
+    child: { id: child.id, name: child.name, surname: child.surname },
   }));
   const request: OrderRequestBody = {
     cf: flow.cf,
     product: product.product,
     children: chosen.map((child) => {
-      const size = sizes[child.id];
+      const size = flow.sizes[child.id];
       return size ? { id: child.id, size } : { id: child.id };
     }),
     idempotencyKey: flow.idempotencyKey,
@@ -70,7 +67,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
 
   const submit = () => {
     if (lines.some((line) => !line.note)) {
-      setShowMissingSizes(true);
+      flow.sizesMissing();
       return;
     }
     flow.submit(request, { year: new Date().getFullYear() });
@@ -83,15 +80,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
         <p className="mt-1 text-gray-600">{product.intro}</p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm
-          fields={METHOD_ONLY}
-          onFound={(lookup, values) => {
-            setSizes({});
-            setShowMissingSizes(false);
-            flow.found(lookup, values);
-          }}
-          onEdit={flow.edited}
-        />
+        <FamilyLookupForm fields={METHOD_ONLY} onFound={flow.found} onEdit={flow.edited} />
       </section>
       {flow.lookup && children.length === 0 && (
         <Alert kind="info">
@@ -105,13 +94,10 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
             familyChildren={children}
             priceEuros={priceEuros}
             selectedIds={flow.selectedIds}
-            sizes={sizes}
+            sizes={flow.sizes}
             onToggle={flow.toggle}
-            onSizeChange={(childId, size) => {
-              setSizes((current) => ({ ...current, [childId]: size }));
-              flow.orderChanged();
-            }}
-            showMissingSizes={showMissingSizes}
+            onSizeChange={flow.chooseSize}
+            showMissingSizes={flow.showMissingSizes}
           />
         </section>
       )}

@@ -1,7 +1,7 @@
-import { GROUP } from '../../config/group';
+import { GROUP } from '@/config/group';
 
 /**
- * /pagamento (SPEC.md section 2): 'Pagamento Effettuato con Successo', a
+ * /pagamento (docs/product.md, "Screens"): 'Pagamento Effettuato con Successo', a
  * reminder to check the mail for the receipt, 'Torna alla Home' to the
  * group's public site.
  */

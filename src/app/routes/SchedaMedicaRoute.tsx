@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import { SEASON } from '../../config/season';
-import type { FamilyLookup } from '../../domain/family-lookup';
-import { FamilyLookupForm } from '../../features/family-lookup/FamilyLookupForm';
-import { MedicalFormUploader } from '../../features/medical-form/MedicalFormUploader';
+import { Alert } from '@/components/ui/Alert';
+import { SEASON } from '@/config/season';
+import type { FamilyLookup } from '@/domain/family-lookup';
+import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
 
 const CODE_ONLY = { quota: false, method: false };
 
@@ -16,8 +16,7 @@ interface Found {
 }
 
 /**
- * /scheda-medica (SPEC.md section 2, "Medical form screen"; docs/product.md,
- * "Medical form"): the blank form to download, the parent fiscal code, then
+ * /scheda-medica (docs/product.md, "Screens" and "Rules": medical form): the blank form to download, the parent fiscal code, then
  * the children of the lookup answer with `medicalForm.eligible` (those
  * already on record shown as done), or an info alert when there are none.
  * Editing the fiscal code hides the children.
@@ -48,8 +47,8 @@ export function SchedaMedicaRoute() {
       </section>
       {found && eligible.length === 0 && (
         <Alert kind="info">
-          Nessuno dei tuoi figli risulta iscritto al campo estivo {SEASON.campYear}: la scheda medica si carica dopo il
-          pagamento dell'acconto.
+          Nessuno dei tuoi figli risulta iscritto al campo estivo {SEASON.campYear}: la scheda medica si carica dopo il pagamento
+          dell'acconto.
         </Alert>
       )}
       {found && eligible.length > 0 && (

@@ -1,10 +1,10 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import type { MenuEntry } from '../../config/menu';
+import type { MenuEntry } from '@/config/menu';
 import { MenuLink } from './MenuLink';
-import { ChevronDownIcon } from '../ui/ChevronDownIcon';
+import { ChevronDownIcon } from '@/components/ui/ChevronDownIcon';
 
 /**
- * The desktop navigation (SPEC.md section 2): entries with sub-items open a
+ * The desktop navigation (docs/architecture.md, "Shape": components/layout; entries in src/config/menu.ts): entries with sub-items open a
  * dropdown (Headless UI Popover: closes on an outside press and on Escape,
  * keyboard accessible); entries without sub-items open in the same window;
  * outside sub-items open externally, inside ones in the app.

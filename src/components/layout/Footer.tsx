@@ -1,6 +1,6 @@
-import { GROUP } from '../../config/group';
+import { GROUP } from '@/config/group';
 
-/** The footer (SPEC.md section 2): group name, postal address, social link, copyright with the current year. */
+/** The footer (docs/architecture.md, "Shape": components/layout; data in src/config/group.ts): group name, postal address, social link, copyright with the current year. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

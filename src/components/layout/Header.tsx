@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GROUP } from '../../config/group';
-import { MENU, MOBILE_MENU } from '../../config/menu';
+import { GROUP } from '@/config/group';
+import { MENU, MOBILE_MENU } from '@/config/menu';
 import { DesktopNav } from './DesktopNav';
 import { MobileDrawer } from './MobileDrawer';
 
 /**
- * The purple header (SPEC.md section 2): logo and group name, desktop
+ * The purple header (docs/architecture.md, "Shape": components/layout): logo and group name, desktop
  * navigation with 'Dona Ora' (opens the donation page externally), and on
  * small screens a hamburger that opens the drawer.
  */

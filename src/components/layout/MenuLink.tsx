@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MenuSubItem } from '../../config/menu';
+import type { MenuSubItem } from '@/config/menu';
 
 /** Props of {@link MenuLink}. */
 export interface MenuLinkProps {
   item: MenuSubItem;
   className?: string;
   children?: ReactNode;
-  /** Opens outside items in a new tab (sub-items of type outside, SPEC.md section 2). */
+  /** Opens outside items in a new tab (sub-items of type 'outside', src/config/menu.ts). */
   newTab?: boolean;
   onClick?: () => void;
 }

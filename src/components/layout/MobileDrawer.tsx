@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import type { MenuEntry } from '../../config/menu';
+import type { MenuEntry } from '@/config/menu';
 import { MenuLink } from './MenuLink';
-import { ChevronDownIcon } from '../ui/ChevronDownIcon';
+import { ChevronDownIcon } from '@/components/ui/ChevronDownIcon';
 
 /** Props of {@link MobileDrawer}. */
 export interface MobileDrawerProps {
@@ -12,7 +12,7 @@ export interface MobileDrawerProps {
 }
 
 /**
- * The small-screen menu (SPEC.md section 2): a left drawer with the menu
+ * The small-screen menu (docs/architecture.md, "Shape": components/layout; entries in src/config/menu.ts): a left drawer with the menu
  * (without Area Documenti; sub-lists expand inline) and 'Dona Ora'. Closes on
  * a click outside it, on Escape and when a link is followed.
  */
@@ -42,13 +42,22 @@ export function MobileDrawer({ open, onClose, entries, donationUrl }: MobileDraw
                     <DisclosurePanel as="ul" className="ml-3 border-l border-brand-100 pl-2">
                       {entry.subItems.map((item) => (
                         <li key={item.label}>
-                          <MenuLink item={item} newTab onClick={onClose} className="block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-brand-50" />
+                          <MenuLink
+                            item={item}
+                            newTab
+                            onClick={onClose}
+                            className="block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-brand-50"
+                          />
                         </li>
                       ))}
                     </DisclosurePanel>
                   </Disclosure>
                 ) : (
-                  <MenuLink item={entry} onClick={onClose} className="block rounded-md px-3 py-2 font-medium text-gray-900 hover:bg-brand-50" />
+                  <MenuLink
+                    item={entry}
+                    onClick={onClose}
+                    className="block rounded-md px-3 py-2 font-medium text-gray-900 hover:bg-brand-50"
+                  />
                 )}
               </li>
             ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The alert kinds of SPEC.md section 2, "Shared interface elements". */
+/** The alert kinds (docs/architecture.md, "Shape": components/ui). */
 export type AlertKind = 'info' | 'warning' | 'error' | 'success';
 
 /** Props of {@link Alert}. */

@@ -16,10 +16,19 @@ const VARIANTS = {
 const SIZES = { sm: 'px-3 py-1.5 text-sm', md: 'px-5 py-2.5 text-base' };
 
 /**
- * A button, primary or secondary, sm or md (SPEC.md section 2). Disabled (or
+ * A button, primary or secondary, sm or md (docs/architecture.md, "Shape": components/ui). Disabled (or
  * loading) it is dimmed and not clickable. Defaults to type="button".
  */
-export function Button({ variant = 'primary', size = 'md', loading = false, disabled, className = '', children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  disabled,
+  className = '',
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

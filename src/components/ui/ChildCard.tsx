@@ -16,7 +16,7 @@ export interface ChildCardProps {
 }
 
 /**
- * A child's card (SPEC.md section 2): name, surname, fiscal code and branch,
+ * A child's card (the children listed by the payment screens, docs/product.md "Order flow"): name, surname, fiscal code and branch,
  * optionally a checkbox to choose the child (the whole header is its label),
  * the price of a chosen child and extra controls.
  */

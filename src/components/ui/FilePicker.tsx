@@ -15,7 +15,7 @@ export interface FilePickerProps {
 }
 
 /**
- * A one-file picker (SPEC.md section 2, "Medical form screen"): button
+ * A one-file picker (the `/scheda-medica` screen, docs/product.md "Screens" and "Rules", "Medical form"): button
  * 'Seleziona File', the chosen file's name or the placeholder, and a button
  * to clear the choice. Choosing the same file again after clearing works.
  */

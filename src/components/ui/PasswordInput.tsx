@@ -5,7 +5,7 @@ export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputEl
   label: string;
 }
 
-/** A password input with a show/hide toggle (SPEC.md section 2). */
+/** A password input with a show/hide toggle (the 'Accesso Admin' form, docs/product.md "Screens"). */
 export function PasswordInput({ label, id, ...props }: PasswordInputProps) {
   const generated = useId();
   const inputId = id ?? generated;

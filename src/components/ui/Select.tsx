@@ -22,7 +22,7 @@ export interface SelectProps {
 }
 
 /**
- * Single-select dropdown (SPEC.md section 2, "Shared interface elements"),
+ * Single-select dropdown (docs/architecture.md, "Shape": components/ui; 'Quota da Pagare', 'Metodo di Pagamento', sizes),
  * built on Headless UI's Listbox: keyboard accessible, list at most 15rem
  * high and scrolling. An error text shows under it.
  */

@@ -5,7 +5,7 @@ export interface SpinnerProps {
   className?: string;
 }
 
-/** A spinning indicator with an accessible Italian label (SPEC.md section 2). */
+/** A spinning indicator with an accessible Italian label (docs/architecture.md, "Shape": components/ui). */
 export function Spinner({ label = 'Caricamento', className = 'size-6' }: SpinnerProps) {
   return (
     <span role="status" aria-label={label} className="inline-flex">

@@ -1,13 +1,14 @@
 import { signOut } from 'firebase/auth';
 import type { ReactNode } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { getFirebase } from '../../lib/firebase';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { getFirebase } from '@/lib/firebase';
 import { LoginForm } from './LoginForm';
 import { useAuthUser } from './use-auth-user';
 
 /** Shown to a signed-in account without the admin claim. */
-export const NOT_AUTHORISED = 'Questo account non è autorizzato ad accedere all’area admin. Chiedi a un amministratore del gruppo di abilitarlo.';
+export const NOT_AUTHORISED =
+  'Questo account non è autorizzato ad accedere all’area admin. Chiedi a un amministratore del gruppo di abilitarlo.';
 
 /**
  * Shows `children` only to a signed-in user whose ID token carries the

@@ -1,16 +1,16 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { PasswordInput } from '../../components/ui/PasswordInput';
-import { TextField } from '../../components/ui/TextField';
-import { getFirebase } from '../../lib/firebase';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { PasswordInput } from '@/components/ui/PasswordInput';
+import { TextField } from '@/components/ui/TextField';
+import { getFirebase } from '@/lib/firebase';
 
-/** The login failure message of SPEC.md sections 6 and 8, for any failure. */
+/** The login failure message, for any failure (docs/security.md, "Admins"). */
 export const LOGIN_FAILED = 'Credenziali non valide. Riprova.';
 
 /**
- * 'Accesso Admin' (SPEC.md section 2): e-mail and password sign-in. Any
+ * 'Accesso Admin' (`/admin`, docs/product.md "Screens"; docs/security.md "Admins"): e-mail and password sign-in. Any
  * failure shows 'Credenziali non valide. Riprova.'; on success the auth state
  * change swaps this form for the admin list.
  */
@@ -34,7 +34,10 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={submit} className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
       <h1 className="text-2xl font-bold text-brand-800">Accesso Admin</h1>
       <TextField label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <PasswordInput

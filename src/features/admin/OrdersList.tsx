@@ -1,17 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { signOut } from 'firebase/auth';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
-import { filterBySurname, type AdminOrderRow } from '../../domain/admin-orders';
-import { formatEuros } from '../../domain/money';
-import { PAYMENT_STATUS } from '../../domain/plans';
-import { fetchAdminOrders } from '../../lib/db/admin-orders';
-import { describeError } from '../../lib/errors';
-import { getFirebase } from '../../lib/firebase';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
+import { filterBySurname, type AdminOrderRow } from '@/domain/admin-orders';
+import { formatEuros } from '@/domain/money';
+import { PAYMENT_STATUS } from '@/domain/plans';
+import { describeError } from '@/lib/errors';
+import { getFirebase } from '@/lib/firebase';
+import { useAdminOrders } from './api/admin-orders';
+
+/** The warning over the list when some documents do not match their schema (each is logged to the console). */
+export function unreadableWarning(count: number): string {
+  return count === 1 ? '1 documento non leggibile: segnalato nella console.' : `${count} documenti non leggibili: segnalati nella console.`;
+}
 
 function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
   const confirmed = status === PAYMENT_STATUS.confirmed;
@@ -31,7 +35,7 @@ function OrderRows({ row }: { row: AdminOrderRow }) {
     <tbody className="border-t border-gray-200" data-testid="order-row">
       <tr className="bg-white">
         <td className="px-3 py-2 font-semibold">{row.familySurname || '—'}</td>
-        <td className="px-3 py-2 tabular-nums">{row.paymentDate ? format(row.paymentDate, 'dd/MM/yyyy') : '—'}</td>
+        <td className="px-3 py-2 tabular-nums">{format(row.paymentDate, 'dd/MM/yyyy')}</td>
         <td className="px-3 py-2">{row.method ?? '—'}</td>
         <td className="px-3 py-2">
           <StatusBadge status={row.status} />
@@ -54,16 +58,19 @@ function OrderRows({ row }: { row: AdminOrderRow }) {
 }
 
 /**
- * /admin/check-pagamenti (SPEC.md section 2, "Admin list"): one row per
+ * /admin/check-pagamenti (docs/product.md, "Screens"): one row per
  * order, newest first — family surname, payment date (dd/mm/yyyy), method,
  * status (green if Confermato, otherwise yellow), total — with nested child
  * rows (surname, name, plan, price); a surname filter ignoring spaces and
- * case; a spinner until the data loads; logout.
+ * case; a spinner until the data loads; logout. Documents that do not match
+ * their schema (docs/data-model.md) do not stop the list: the others show,
+ * under a warning counting them (details in the console).
  */
 export function OrdersList() {
   const [filter, setFilter] = useState('');
-  const orders = useQuery({ queryKey: ['admin-orders'], queryFn: fetchAdminOrders });
-  const rows = orders.data ? filterBySurname(orders.data, filter) : [];
+  const orders = useAdminOrders();
+  const rows = orders.data ? filterBySurname(orders.data.rows, filter) : [];
+  const unreadable = orders.data?.unreadable.length ?? 0;
 
   return (
     <div className="space-y-4">
@@ -89,6 +96,7 @@ export function OrdersList() {
           </button>
         </Alert>
       )}
+      {unreadable > 0 && <Alert kind="warning">{unreadableWarning(unreadable)}</Alert>}
       {orders.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ordine trovato.</Alert>}
       {rows.length > 0 && (
         <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">

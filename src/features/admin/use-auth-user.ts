@@ -1,6 +1,6 @@
 import { onIdTokenChanged, type User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
-import { getFirebase } from '../../lib/firebase';
+import { getFirebase } from '@/lib/firebase';
 
 /**
  * The auth state as the admin screens see it: loading, nobody signed in, or

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { CopyButton } from '../../components/ui/CopyButton';
-import { GROUP } from '../../config/group';
-import { paymentReasonTemplate, type BankTransferPage } from '../../domain/bank-transfer';
-import { formatEuros } from '../../domain/money';
-import { QUOTAS } from '../../domain/plans';
-import { PRICES_EUROS } from '../../domain/prices';
+import { CopyButton } from '@/components/ui/CopyButton';
+import { GROUP } from '@/config/group';
+import { paymentReasonTemplate, type BankTransferPage } from '@/domain/bank-transfer';
+import { formatEuros } from '@/domain/money';
+import { QUOTAS } from '@/domain/plans';
+import { PRICES_EUROS } from '@/domain/prices';
 import type { BankTransferState } from './bank-transfer-state';
 
 /** Props of {@link BankTransferDetails}. */
@@ -31,9 +31,9 @@ function PriceNote({ page }: { page: BankTransferPage }) {
     case 'campo-estivo':
       return (
         <p>
-          Acconto: {formatEuros(PRICES_EUROS.campAcconto)} per figlio ({formatEuros(PRICES_EUROS.campAccontoClan)} per il
-          Clan). Saldo: {formatEuros(PRICES_EUROS.campSaldoFirst)} per il primo figlio, {formatEuros(PRICES_EUROS.campSaldoNext)}{' '}
-          per ciascuno dei successivi.
+          Acconto: {formatEuros(PRICES_EUROS.campAcconto)} per figlio ({formatEuros(PRICES_EUROS.campAccontoClan)} per il Clan). Saldo:{' '}
+          {formatEuros(PRICES_EUROS.campSaldoFirst)} per il primo figlio, {formatEuros(PRICES_EUROS.campSaldoNext)} per ciascuno dei
+          successivi.
         </p>
       );
     case 'felpa-gruppo':
@@ -44,7 +44,7 @@ function PriceNote({ page }: { page: BankTransferPage }) {
 }
 
 /**
- * The bank transfer page (SPEC.md sections 2 and 9): 'Ordine Registrato con
+ * The bank transfer page (docs/product.md, "Screens": `/bonifico/...`; docs/api.md "create-order"): 'Ordine Registrato con
  * Successo', the account holder and IBAN, the payment reason for the page
  * (and quota and year on the camp page) and the prices; when the order is
  * known, also its amount and the reason filled in with the family surname.
@@ -58,8 +58,8 @@ export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps
       <div className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
         <h1 className="text-2xl font-bold">Ordine Registrato con Successo</h1>
         <p className="mt-2 text-sm">
-          Per completare il pagamento effettua un bonifico con i dati qui sotto. Il pagamento risulterà «Da Verificare»
-          finché il gruppo non riceve l'accredito.
+          Per completare il pagamento effettua un bonifico con i dati qui sotto. Il pagamento risulterà «Da Verificare» finché il gruppo non
+          riceve l'accredito.
         </p>
       </div>
 
@@ -80,7 +80,12 @@ export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps
           <DetailRow label="IBAN" value={GROUP.bankAccount.iban} copyLabel="IBAN" />
           {page === 'campo-estivo' && !quota ? (
             QUOTAS.map((quota) => (
-              <DetailRow key={quota} label={`Causale ${quota}`} value={paymentReasonTemplate(page, year, quota)} copyLabel={`causale ${quota}`} />
+              <DetailRow
+                key={quota}
+                label={`Causale ${quota}`}
+                value={paymentReasonTemplate(page, year, quota)}
+                copyLabel={`causale ${quota}`}
+              />
             ))
           ) : (
             <DetailRow label="Causale" value={paymentReasonTemplate(page, year, quota)} copyLabel="causale generica" />

@@ -1,9 +1,9 @@
-import { ChildCard } from '../../components/ui/ChildCard';
-import type { LookupChild } from '../../domain/family-lookup';
-import { formatEuros } from '../../domain/money';
-import type { Quota } from '../../domain/plans';
-import { priceCampSelection } from '../../domain/prices';
-import { pickInTickOrder } from '../../domain/selection';
+import { ChildCard } from '@/components/ui/ChildCard';
+import type { LookupChild } from '@/domain/family-lookup';
+import { formatEuros } from '@/domain/money';
+import type { Quota } from '@/domain/plans';
+import { priceCampSelection } from '@/domain/prices';
+import { pickInTickOrder } from '@/domain/selection';
 
 /** Props of {@link CampChildrenPicker}. */
 export interface CampChildrenPickerProps {

@@ -1,10 +1,10 @@
 import { ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/Button';
-import { PaymentStatus } from './PaymentStatus';
+import { Button } from '@/components/ui/Button';
+import { CheckoutStatusMessage } from './CheckoutStatusMessage';
 import { paymentReturnUrl } from './return-path';
 
-/** The status messages of SPEC.md section 4, "Checkout payment". */
+/** The checkout status messages (docs/product.md, "Order flow": Online). */
 export const CHECKOUT_MESSAGES = {
   processing: 'Elaborazione del pagamento in corso...',
   succeeded: 'Pagamento completato con successo!',
@@ -26,7 +26,7 @@ export interface CheckoutFormProps {
 }
 
 /**
- * 'Completa il Pagamento' (SPEC.md sections 2 and 4): the Express Checkout
+ * 'Completa il Pagamento' (docs/product.md, "Order flow": Online): the Express Checkout
  * Element, the Payment Element under 'Dettagli di pagamento' and 'Paga ora'
  * ('Pagamento in Corso...' with a spinner while processing). Submitting does
  * nothing until Stripe and its elements are ready, or once paid. Redirects
@@ -88,7 +88,7 @@ export function CheckoutForm({ returnPath, paid, onSucceeded }: CheckoutFormProp
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} className="space-y-4">
       <ExpressCheckoutElement onConfirm={() => void confirmExpress()} />
       <div>
         <h3 className="mb-2 text-base font-semibold">Dettagli di pagamento</h3>
@@ -97,7 +97,7 @@ export function CheckoutForm({ returnPath, paid, onSucceeded }: CheckoutFormProp
       <Button type="submit" className="w-full" loading={processing} disabled={!stripe || !elements || paid}>
         {processing ? 'Pagamento in Corso...' : 'Paga ora'}
       </Button>
-      {message && <PaymentStatus message={message} />}
+      {message && <CheckoutStatusMessage message={message} />}
     </form>
   );
 }

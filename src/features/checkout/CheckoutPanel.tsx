@@ -1,16 +1,15 @@
 import { Elements } from '@stripe/react-stripe-js';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import type { OrderRequestBody } from '../../domain/products';
-import { sumEuros } from '../../domain/money';
-import { onlineTotal } from '../../domain/service-fee';
-import { getStripe, isStripeConfigured } from '../../lib/stripe';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { sumEuros } from '@/domain/money';
+import type { OrderRequestBody } from '@/domain/products';
+import { onlineTotal } from '@/domain/service-fee';
+import { isStripeConfigured } from '@/lib/stripe';
+import { usePaymentIntent, useStripeJs } from './api/payment-intent';
+import { useRecordPayment, type RecordPaymentAnswer } from './api/record-payment';
 import { CheckoutForm } from './CheckoutForm';
 import { OrderSummary, type CheckoutItem } from './OrderSummary';
-import { requestPaymentIntent } from './payment-intent-client';
-import { recordPayment, type RecordPaymentAnswer } from './record-payment-client';
 
 /** Props of {@link CheckoutPanel}. */
 export interface CheckoutPanelProps {
@@ -54,40 +53,30 @@ function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
 }
 
 /**
- * The checkout panel of the Online method (SPEC.md sections 2 and 4): on the
+ * The checkout panel of the Online method (docs/product.md, "Screens"): on the
  * left 'Completa il Pagamento' with Stripe's Payment and Express Checkout
  * Elements, on the right 'Riepilogo Ordine'.
  *
- * A PaymentIntent is asked of create-payment-intent with the order request
+ * A PaymentIntent is asked of create-payment-intent (usePaymentIntent) with the order request
  * on mount and whenever the request changes; the server prices the order
  * and answers the amount, the service fee and the total shown in the
  * summary (docs/api.md). 'Loading...' shows until its client secret
  * arrives, and an Italian error with 'Riprova' when it cannot.
  *
  * Once Stripe confirms the payment, record-payment records the order on the
- * server and `onRecorded` fires; if recording fails, 'Riprova' calls
+ * server (useRecordPayment) and `onRecorded` fires; if recording fails, 'Riprova' calls
  * record-payment again and never pays again.
  */
 export default function CheckoutPanel({ request, items, returnPath, onRecorded }: CheckoutPanelProps) {
   const configured = isStripeConfigured();
-  const intent = useQuery({
-    queryKey: ['payment-intent', request],
-    queryFn: () => requestPaymentIntent(request),
-    enabled: configured,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
-  const stripe = useQuery({ queryKey: ['stripe-js'], queryFn: getStripe, enabled: configured, staleTime: Infinity, retry: 1 });
+  const intent = usePaymentIntent(request, configured);
+  const stripe = useStripeJs(configured);
   const [paidId, setPaidId] = useState<string | null>(null);
-  const record = useMutation({
-    mutationFn: recordPayment,
-    onSuccess: (order) => onRecorded(order),
-    onError: (error) => console.error('Ordine pagato non registrato:', error),
-  });
+  const record = useRecordPayment();
+  const recordOrder = (paymentIntentId: string) => record.mutate(paymentIntentId, { onSuccess: (order) => onRecorded(order) });
   const paid = (paymentIntentId: string) => {
     setPaidId(paymentIntentId);
-    record.mutate(paymentIntentId);
+    recordOrder(paymentIntentId);
   };
 
   let left;
@@ -117,7 +106,7 @@ export default function CheckoutPanel({ request, items, returnPath, onRecorded }
         {left}
         {record.isPending && <p className="text-sm text-gray-600">{CHECKOUT_PANEL_MESSAGES.recording}</p>}
         {record.isError && paidId && (
-          <RetryAlert message={CHECKOUT_PANEL_MESSAGES.recordFailed(record.error.message)} onRetry={() => record.mutate(paidId)} />
+          <RetryAlert message={CHECKOUT_PANEL_MESSAGES.recordFailed(record.error.message)} onRetry={() => recordOrder(paidId)} />
         )}
       </section>
       <OrderSummary items={items} figures={configured ? (intent.data ?? null) : previewFigures(items)} />

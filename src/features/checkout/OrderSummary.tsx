@@ -1,6 +1,6 @@
-import { formatEuros } from '../../domain/money';
+import { formatEuros } from '@/domain/money';
 
-/** One line of the summary: SPEC.md section 3, "Checkout input" (the screen's display price, in euros). */
+/** One line of the summary: a child's plan, size and the screen's display price in euros (docs/product.md, "Rules": prices). */
 export interface CheckoutItem {
   plan: string;
   /** The size, for sweatshirts and T-shirts. */
@@ -28,7 +28,7 @@ export interface OrderSummaryProps {
 const amount = (euros: number | undefined) => (euros === undefined ? '—' : formatEuros(euros));
 
 /**
- * 'Riepilogo Ordine' (SPEC.md section 2, "Checkout panel"): per item the plan,
+ * 'Riepilogo Ordine' (docs/product.md, "Order flow": the checkout panel): per item the plan,
  * 'Taglia {size}' when there is one, 'x 1' and the price; then the
  * subtotal, 'Commissioni Servizio' and 'Totale da Pagare' as the server
  * priced them (docs/api.md): the browser computes no amount it charges.

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { recordPayment } from './record-payment-client';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { useRecordPayment } from './api/record-payment';
 import { RETURN_PATH_PARAM, safeReturnPath } from './return-path';
 
 /** A PaymentIntent id as Stripe puts it in the return address: 'pi_' and letters or digits. */
@@ -18,8 +18,9 @@ export const PAYMENT_SUCCESS_MESSAGES = {
 
 /**
  * /payment-success: where Stripe sends the parent back after a payment
- * method that leaves the page (SPEC.md section 2). Reads `payment_intent`
- * from the address and asks record-payment to record its order (the server
+ * method that leaves the page (docs/product.md, "Screens"). Reads `payment_intent`
+ * from the address and asks record-payment (useRecordPayment, once on arrival
+ * and again on 'Riprova') to record its order (the server
  * checks with Stripe; a reload or a second tab records nothing new), then
  * shows /pagamento. When it cannot (the payment did not succeed, Stripe or
  * the network failed), an Italian error with 'Riprova' and a link back to
@@ -30,13 +31,15 @@ export function PaymentSuccess() {
   const paymentIntentId = params.get('payment_intent') ?? '';
   const returnPath = safeReturnPath(params.get(RETURN_PATH_PARAM));
   const valid = PAYMENT_INTENT_ID.test(paymentIntentId);
-  const recorded = useQuery({
-    queryKey: ['record-payment', paymentIntentId],
-    queryFn: () => recordPayment(paymentIntentId),
-    enabled: valid,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const recorded = useRecordPayment();
+  const { mutate } = recorded;
+  // Once per visit (React's development double effect included): the server records once anyway.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!valid || asked.current) return;
+    asked.current = true;
+    mutate(paymentIntentId);
+  }, [valid, paymentIntentId, mutate]);
 
   const back = (
     <Link to={returnPath} className="mt-2 inline-block font-semibold underline">
@@ -51,13 +54,13 @@ export function PaymentSuccess() {
       </Alert>
     );
   }
-  if (recorded.isPending) return <p className="py-10 text-center text-gray-600">{PAYMENT_SUCCESS_MESSAGES.recording}</p>;
+  if (recorded.isIdle || recorded.isPending) return <p className="py-10 text-center text-gray-600">{PAYMENT_SUCCESS_MESSAGES.recording}</p>;
   if (recorded.isError) {
     return (
       <Alert kind="error" className="mx-auto max-w-xl">
         <p>{PAYMENT_SUCCESS_MESSAGES.failed(recorded.error.message)}</p>
         <div className="flex items-center gap-4">
-          <Button size="sm" variant="secondary" className="mt-2" loading={recorded.isFetching} onClick={() => void recorded.refetch()}>
+          <Button size="sm" variant="secondary" className="mt-2" loading={recorded.isPending} onClick={() => mutate(paymentIntentId)}>
             Riprova
           </Button>
           {back}

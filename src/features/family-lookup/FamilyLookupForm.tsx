@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Select } from '../../components/ui/Select';
-import { TextField } from '../../components/ui/TextField';
-import type { FamilyLookup } from '../../domain/family-lookup';
-import { PAYMENT_METHODS, QUOTAS } from '../../domain/plans';
-import { UserFacingError } from '../../lib/api/functions-client';
-import { describeError } from '../../lib/errors';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Select } from '@/components/ui/Select';
+import { TextField } from '@/components/ui/TextField';
+import type { FamilyLookup } from '@/domain/family-lookup';
+import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
+import { UserFacingError } from '@/lib/api/functions-client';
+import { describeError } from '@/lib/errors';
 import { lookupFamilyQueryOptions } from './api/lookup-family';
 import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 
@@ -55,7 +55,7 @@ function ChoiceField(props: {
 }
 
 /**
- * The family lookup form (SPEC.md sections 2 and 5): 'Codice Fiscale
+ * The family lookup form (docs/product.md, "Order flow" step 1 and "Rules", "Fiscal code"): 'Codice Fiscale
  * Genitore', optionally 'Quota da Pagare' and 'Metodo di Pagamento', and
  * 'Trova'. Validates as `lookupSchema` says, then finds the family; an
  * unknown code shows 'Il codice fiscale inserito non risulta nei nostri
@@ -91,7 +91,7 @@ export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormPr
   const notFound = failure instanceof UserFacingError && failure.status === 404;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <TextField
         label="Codice Fiscale Genitore"
         autoComplete="off"
@@ -101,7 +101,14 @@ export function FamilyLookupForm({ fields, onFound, onEdit }: FamilyLookupFormPr
         {...form.register('fiscalCode', { onChange: () => edited('fiscalCode') })}
       />
       {fields.quota && (
-        <ChoiceField control={form.control} name="quota" label="Quota da Pagare" placeholder="Seleziona la quota" choices={QUOTAS} onEdit={edited} />
+        <ChoiceField
+          control={form.control}
+          name="quota"
+          label="Quota da Pagare"
+          placeholder="Seleziona la quota"
+          choices={QUOTAS}
+          onEdit={edited}
+        />
       )}
       {fields.method && (
         <ChoiceField

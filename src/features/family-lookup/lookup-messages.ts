@@ -1,4 +1,4 @@
-/** Field error texts of SPEC.md section 5. */
+/** Field error texts of the lookup form (docs/product.md, "Rules", "Fiscal code"). */
 export const LOOKUP_MESSAGES = {
   invalidFiscalCode: 'Inserisci un codice fiscale valido',
   emptySelect: "Seleziona un'opzione",

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { ChildCard } from '../../components/ui/ChildCard';
-import { FilePicker } from '../../components/ui/FilePicker';
-import type { LookupChild } from '../../domain/family-lookup';
-import { checkMedicalFormFile, uploadMedicalForm } from './upload-medical-form';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ChildCard } from '@/components/ui/ChildCard';
+import { FilePicker } from '@/components/ui/FilePicker';
+import type { LookupChild } from '@/domain/family-lookup';
+import { useUploadMedicalForm } from './api/upload-medical-form';
+import { checkMedicalFormFile } from './check-medical-form-file';
 
 interface ChildUpload {
   file: File | null;
@@ -19,7 +20,7 @@ interface ChildUpload {
 const EMPTY: ChildUpload = { file: null, fileError: null, status: 'idle', progress: 0, error: null };
 const UPLOADED_BEFORE: ChildUpload = { ...EMPTY, status: 'done', progress: 1 };
 
-/** The upload button's label (SPEC.md section 2): plural for several children. */
+/** The upload button's label: plural for several children. */
 export function uploadButtonLabel(childCount: number): string {
   return childCount > 1 ? 'Carica Schede Mediche' : 'Carica Scheda Medica';
 }
@@ -38,14 +39,15 @@ export interface MedicalFormUploaderProps {
  * on record (`medicalForm.uploaded`) shows as done. The button 'Carica
  * Schede Mediche' / 'Carica Scheda Medica' (counting the children still to
  * upload) is enabled only when each of them has a file; files upload one by
- * one (get-signature, upload, record-medical-form); when all are done the
- * banner 'Upload completato con successo!' shows and the button disappears.
- * A failed child stays not done and the others are kept (SPEC.md sections
- * 2, 4 and 5; docs/product.md, "Medical form").
+ * one (useUploadMedicalForm: get-signature, upload, record-medical-form);
+ * when all are done the banner 'Upload completato con successo!' shows and
+ * the button disappears. A failed child stays not done and the others are
+ * kept (docs/product.md, "Rules": medical form; docs/api.md).
  */
 export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
   const [uploads, setUploads] = useState<Record<string, ChildUpload>>({});
   const [running, setRunning] = useState(false);
+  const upload = useUploadMedicalForm();
   const stateOf = (son: LookupChild) => uploads[son.id] ?? (son.medicalForm.uploaded ? UPLOADED_BEFORE : EMPTY);
   const patch = (sonId: string, change: Partial<ChildUpload>) =>
     setUploads((current) => ({ ...current, [sonId]: { ...(current[sonId] ?? EMPTY), ...change } }));
@@ -64,7 +66,7 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
   const uploadOne = async (son: LookupChild, file: File) => {
     patch(son.id, { status: 'uploading', progress: 0, error: null });
     try {
-      await uploadMedicalForm({ cf, sonId: son.id, file, onProgress: (progress) => patch(son.id, { progress }) });
+      await upload.mutateAsync({ cf, childId: son.id, file, onProgress: (progress) => patch(son.id, { progress }) });
       patch(son.id, { status: 'done', progress: 1 });
     } catch (error) {
       patch(son.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -115,7 +117,13 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
                     {state.status === 'failed' && (
                       <Alert kind="error">
                         <p>{state.error}</p>
-                        <Button size="sm" variant="secondary" className="mt-2" disabled={running || !state.file} onClick={() => state.file && void uploadOne(son, state.file)}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          className="mt-2"
+                          disabled={running || !state.file}
+                          onClick={() => state.file && void uploadOne(son, state.file)}
+                        >
                           Riprova
                         </Button>
                       </Alert>
@@ -128,7 +136,9 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
         })}
       </ul>
       {allDone ? (
-        <Alert kind="success">{uploadedNow ? 'Upload completato con successo!' : 'Le schede mediche di tutti i figli risultano già caricate.'}</Alert>
+        <Alert kind="success">
+          {uploadedNow ? 'Upload completato con successo!' : 'Le schede mediche di tutti i figli risultano già caricate.'}
+        </Alert>
       ) : (
         <Button className="w-full sm:w-auto" disabled={!allChosen} loading={running} onClick={() => void uploadAll()}>
           {uploadButtonLabel(pending.length)}

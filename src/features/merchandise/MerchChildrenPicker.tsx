@@ -1,9 +1,9 @@
-import { Button } from '../../components/ui/Button';
-import { ChildCard } from '../../components/ui/ChildCard';
-import { Select } from '../../components/ui/Select';
-import { formatEuros } from '../../domain/money';
-import { SIZES, type Size } from '../../domain/plans';
-import type { LookupChild } from '../../domain/family-lookup';
+import { Button } from '@/components/ui/Button';
+import { ChildCard } from '@/components/ui/ChildCard';
+import { Select } from '@/components/ui/Select';
+import { formatEuros } from '@/domain/money';
+import { SIZES, type Size } from '@/domain/plans';
+import type { LookupChild } from '@/domain/family-lookup';
 
 /** Props of {@link MerchChildrenPicker}. */
 export interface MerchChildrenPickerProps {
@@ -23,11 +23,19 @@ export interface MerchChildrenPickerProps {
 const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
 
 /**
- * Children cards for a sweatshirt or T-shirt order (SPEC.md section 2,
- * "Felpa and Maglietta screens"): tick a child to choose it; a chosen card
+ * Children cards for a sweatshirt or T-shirt order (docs/product.md,
+ * "Screens": `/felpa-reparto`, `/maglietta-gruppo`): tick a child to choose it; a chosen card
  * has a size picker (XS to 2XL) and a remove button.
  */
-export function MerchChildrenPicker({ familyChildren, priceEuros, selectedIds, sizes, onToggle, onSizeChange, showMissingSizes }: MerchChildrenPickerProps) {
+export function MerchChildrenPicker({
+  familyChildren,
+  priceEuros,
+  selectedIds,
+  sizes,
+  onToggle,
+  onSizeChange,
+  showMissingSizes,
+}: MerchChildrenPickerProps) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {familyChildren.map((child) => {
@@ -54,7 +62,13 @@ export function MerchChildrenPicker({ familyChildren, priceEuros, selectedIds, s
                     onChange={(value) => onSizeChange(child.id, value as Size)}
                     error={showMissingSizes && !sizes[child.id] ? 'Scegli la taglia' : undefined}
                   />
-                  <Button variant="secondary" size="sm" className="mb-1" onClick={() => onToggle(child.id)} aria-label={`Rimuovi ${child.name}`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mb-1"
+                    onClick={() => onToggle(child.id)}
+                    aria-label={`Rimuovi ${child.name}`}
+                  >
                     Rimuovi
                   </Button>
                 </div>

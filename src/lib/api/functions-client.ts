@@ -44,7 +44,8 @@ export async function callFunction<T>(name: string, body: unknown, schema: z.Zod
   }
   const json = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
-    const message = typeof (json as { error?: unknown } | null)?.error === 'string' ? (json as { error: string }).error : CLIENT_MESSAGES.unexpected;
+    const message =
+      typeof (json as { error?: unknown } | null)?.error === 'string' ? (json as { error: string }).error : CLIENT_MESSAGES.unexpected;
     throw new UserFacingError(message, response.status);
   }
   const parsed = schema.safeParse(json);

@@ -1,18 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OnlineCheckout } from '../../../src/app/payment/OnlineCheckout';
-import type { OrderRequestBody } from '../../../src/domain/products';
-import CheckoutPanel, { type CheckoutPanelProps } from '../../../src/features/checkout/CheckoutPanel';
+import { OnlineCheckout } from '@/app/payment/OnlineCheckout';
+import type { OrderRequestBody } from '@/domain/products';
+import CheckoutPanel, { type CheckoutPanelProps } from '@/features/checkout/CheckoutPanel';
+import { renderWithProviders } from '../support/render';
 import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
 import { resetStripeState, stripeState } from './stripe-mock';
 
+// Stripe is the boundary: its React hooks and elements are replaced, and so is
+// whether this build has a Stripe key (read once when src/lib/stripe.ts loads).
 vi.mock('@stripe/react-stripe-js', async () => (await import('./stripe-mock')).reactStripeMock);
 const stripeConfig = vi.hoisted(() => ({ configured: true }));
-vi.mock('../../../src/lib/stripe', () => ({
+vi.mock('@/lib/stripe', () => ({
   isStripeConfigured: () => stripeConfig.configured,
   getStripe: () => Promise.resolve({ stripe: 'loaded' }),
 }));
@@ -32,14 +33,11 @@ const items = [
 
 function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
   const onRecorded = vi.fn();
-  const client = new QueryClient();
   const panel = (overrides: Partial<CheckoutPanelProps>) => (
-    <QueryClientProvider client={client}>
-      <CheckoutPanel request={request} items={items} returnPath="/campo-estivo" onRecorded={onRecorded} {...props} {...overrides} />
-    </QueryClientProvider>
+    <CheckoutPanel request={request} items={items} returnPath="/campo-estivo" onRecorded={onRecorded} {...props} {...overrides} />
   );
-  const view = render(panel({}));
-  return { onRecorded, user: userEvent.setup(), rerender: (overrides: Partial<CheckoutPanelProps>) => view.rerender(panel(overrides)) };
+  const view = renderWithProviders(panel({}));
+  return { onRecorded, user: view.user, rerender: (overrides: Partial<CheckoutPanelProps>) => view.rerender(panel(overrides)) };
 }
 
 const secretAnswer = (secret: string, figures = { amountEuros: 250, feeEuros: 4.97, totalEuros: 254.97 }) =>
@@ -76,11 +74,11 @@ describe('asking for the PaymentIntent', () => {
     functions.createPaymentIntent.queue.push(secretAnswer('pi_1_secret_x', { amountEuros: 300, feeEuros: 6.02, totalEuros: 306.02 }));
     renderPanel({ items: [...items, { plan: 'Felpa Reparto', note: 'XL', priceEuros: 30 }] });
     const summary = screen.getByRole('region', { name: 'Riepilogo Ordine' });
-    expect(within(summary).getAllByTestId('summary-item').map((line) => line.textContent)).toEqual([
-      'Campo Estivo - Accontox 1100,00 €',
-      'Campo Estivo - Accontox 1150,00 €',
-      'Felpa RepartoTaglia XLx 130,00 €',
-    ]);
+    expect(
+      within(summary)
+        .getAllByTestId('summary-item')
+        .map((line) => line.textContent),
+    ).toEqual(['Campo Estivo - Accontox 1100,00 €', 'Campo Estivo - Accontox 1150,00 €', 'Felpa RepartoTaglia XLx 130,00 €']);
     await waitFor(() => expect(within(summary).getByTestId('summary-total')).toHaveTextContent('306,02 €'));
     expect(within(summary).getByText('Commissioni Servizio')).toBeInTheDocument();
     expect(within(summary).getByTestId('summary-fee')).toHaveTextContent('6,02 €');
@@ -119,7 +117,9 @@ describe('asking for the PaymentIntent', () => {
   });
 
   it('shows a refused order in Italian (a child of another family)', async () => {
-    functions.createPaymentIntent.queue.push(HttpResponse.json({ error: 'Uno dei figli indicati non appartiene a questa famiglia.' }, { status: 400 }));
+    functions.createPaymentIntent.queue.push(
+      HttpResponse.json({ error: 'Uno dei figli indicati non appartiene a questa famiglia.' }, { status: 400 }),
+    );
     renderPanel();
     expect(await screen.findByText('Uno dei figli indicati non appartiene a questa famiglia.')).toBeInTheDocument();
   });
@@ -149,7 +149,11 @@ describe('paying', () => {
 
   it("shows 'Pagamento in Corso...' while processing, then records the payment on the server", async () => {
     let finish: (value: unknown) => void = () => {};
-    stripeState.stripe!.confirmPayment.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    stripeState.stripe!.confirmPayment.mockReturnValue(
+      new Promise((resolve) => {
+        finish = resolve;
+      }),
+    );
     const { user, onRecorded } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
     expect(screen.getByRole('button', { name: /Pagamento in Corso\.\.\./ })).toBeDisabled();
@@ -221,7 +225,9 @@ describe('paying', () => {
     );
     const { user, onRecorded } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
-    expect(await screen.findByText(/l'ordine non è stato ancora registrato\. Il servizio di pagamento non ha risposto correttamente/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/l'ordine non è stato ancora registrato\. Il servizio di pagamento non ha risposto correttamente/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/non ti verrà addebitato nulla di nuovo/)).toBeInTheDocument();
     expect(onRecorded).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Paga ora' })).toBeDisabled();
@@ -237,17 +243,13 @@ describe('paying', () => {
 describe('OnlineCheckout', () => {
   it('loads the panel, and after payment and recording lands on /pagamento', async () => {
     stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/campo-estivo']}>
-          <Routes>
-            <Route path="/campo-estivo" element={<OnlineCheckout request={request} items={items} returnPath="/campo-estivo" />} />
-            <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/campo-estivo" element={<OnlineCheckout request={request} items={items} returnPath="/campo-estivo" />} />
+        <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
+      </Routes>,
+      { initialEntries: ['/campo-estivo'] },
     );
-    const user = userEvent.setup();
     await screen.findByTestId('payment-element');
     expect(functions.createPaymentIntent.bodies).toEqual([request]);
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));

@@ -1,10 +1,10 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { HttpResponse } from 'msw';
+import { beforeEach } from 'vitest';
+import { fn, setupFunctionsServer } from '../support/functions';
 
 /**
- * Our Netlify functions as the checkout sees them, faked with msw (the
- * browser code's own fetch runs): every body posted is kept, and each
+ * Our Netlify functions as the checkout sees them, on the shared msw server
+ * (tests/ui/support/functions.ts): every body posted is kept, and each
  * function answers what the test queues (a Response or a promise of one),
  * else a default answer.
  */
@@ -24,29 +24,24 @@ const DEFAULT_ANSWERS = {
   recordPayment: () => HttpResponse.json({ orderId: 'pi_1', status: 'Confermato' }),
 };
 
-export const functions: Record<keyof typeof DEFAULT_ANSWERS, FakeFunction> = {
-  createPaymentIntent: { bodies: [], queue: [], fallback: DEFAULT_ANSWERS.createPaymentIntent },
-  recordPayment: { bodies: [], queue: [], fallback: DEFAULT_ANSWERS.recordPayment },
+type Name = keyof typeof DEFAULT_ANSWERS;
+const fresh = (name: Name): FakeFunction => ({ bodies: [], queue: [], fallback: DEFAULT_ANSWERS[name] });
+
+export const functions: Record<Name, FakeFunction> = {
+  createPaymentIntent: fresh('createPaymentIntent'),
+  recordPayment: fresh('recordPayment'),
 };
 
-function handler(name: string, key: keyof typeof functions) {
-  return http.post(`/.netlify/functions/${name}`, async ({ request }) => {
-    const target = functions[key];
-    target.bodies.push(await request.json());
-    return target.queue.shift() ?? target.fallback();
-  });
-}
+const faked = (name: string, key: Name) => fn(name, () => functions[key].queue.shift() ?? functions[key].fallback(), functions[key].bodies);
 
-/** Starts the fake functions for the test file and resets them after each test. */
+/** Starts the fake functions for the test file: fresh queues and bodies for each test. */
 export function startFakeFunctions() {
-  const server = setupServer(handler('create-payment-intent', 'createPaymentIntent'), handler('record-payment', 'recordPayment'));
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    for (const name of Object.keys(functions) as Array<keyof typeof functions>) {
-      functions[name] = { bodies: [], queue: [], fallback: DEFAULT_ANSWERS[name] };
-    }
+  const server = setupFunctionsServer();
+  beforeEach(() => {
+    functions.createPaymentIntent = fresh('createPaymentIntent');
+    functions.recordPayment = fresh('recordPayment');
+    server.use(faked('create-payment-intent', 'createPaymentIntent'), faked('record-payment', 'recordPayment'));
   });
-  afterAll(() => server.close());
   return server;
 }
 

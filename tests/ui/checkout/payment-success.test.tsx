@@ -1,28 +1,26 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaymentSuccess } from '../../../src/features/checkout/PaymentSuccess';
+import { PaymentSuccess } from '@/features/checkout/PaymentSuccess';
+import { renderWithProviders } from '../support/render';
 import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
 
 startFakeFunctions();
 
-const RETURN_ADDRESS = '/payment-success?from=%2Ffelpa-reparto&payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_z&redirect_status=succeeded';
+const RETURN_ADDRESS =
+  '/payment-success?from=%2Ffelpa-reparto&payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_z&redirect_status=succeeded';
 
 function visit(address = RETURN_ADDRESS) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[address]}>
-        <Routes>
-          <Route path="/payment-success" element={<PaymentSuccess />} />
-          <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
-          <Route path="/felpa-reparto" element={<h1>Felpa Reparto</h1>} />
-          <Route path="/" element={<h1>Area famiglie</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/payment-success" element={<PaymentSuccess />} />
+      <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
+      <Route path="/felpa-reparto" element={<h1>Felpa Reparto</h1>} />
+      <Route path="/" element={<h1>Area famiglie</h1>} />
+    </Routes>,
+    { initialEntries: [address] },
   );
 }
 

@@ -2,19 +2,27 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Alert } from '../../../src/components/ui/Alert';
-import { Button } from '../../../src/components/ui/Button';
-import { CopyButton } from '../../../src/components/ui/CopyButton';
-import { PasswordInput } from '../../../src/components/ui/PasswordInput';
-import { Select } from '../../../src/components/ui/Select';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { CopyButton } from '@/components/ui/CopyButton';
+import { PasswordInput } from '@/components/ui/PasswordInput';
+import { Select } from '@/components/ui/Select';
 
 describe('Button', () => {
   it('cannot be clicked when disabled or loading', async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();
-    const { rerender } = render(<Button onClick={onClick} disabled>Paga</Button>);
+    const { rerender } = render(
+      <Button onClick={onClick} disabled>
+        Paga
+      </Button>,
+    );
     await user.click(screen.getByRole('button', { name: 'Paga' }));
-    rerender(<Button onClick={onClick} loading>Paga</Button>);
+    rerender(
+      <Button onClick={onClick} loading>
+        Paga
+      </Button>,
+    );
     expect(screen.getByRole('button', { name: /Paga/ })).toBeDisabled();
     expect(screen.getByRole('status', { name: 'Caricamento' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Paga/ }));

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FamilyLookup } from '../../../src/domain/family-lookup';
-import { FamilyLookupForm } from '../../../src/features/family-lookup/FamilyLookupForm';
+import type { FamilyLookup } from '@/domain/family-lookup';
+import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { fn, setupFunctionsServer } from '../support/functions';
+import { renderWithProviders } from '../support/render';
 
 const server = setupFunctionsServer();
 
@@ -34,15 +33,11 @@ function lookupAnswers(...replies: Array<{ status: number; json: object }>) {
 function renderForm(fields = { quota: true, method: true }) {
   const onFound = vi.fn();
   const onEdit = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />
-    </QueryClientProvider>,
-  );
-  return { onFound, onEdit, user: userEvent.setup() };
+  const { user } = renderWithProviders(<FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />);
+  return { onFound, onEdit, user };
 }
 
-async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
+async function choose(user: ReturnType<typeof renderWithProviders>['user'], label: RegExp, option: string) {
   await user.click(screen.getByRole('button', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
 }

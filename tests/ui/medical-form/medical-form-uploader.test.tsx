@@ -1,33 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LookupChild } from '../../../src/domain/family-lookup';
-import { MedicalFormUploader } from '../../../src/features/medical-form/MedicalFormUploader';
-
-// jsdom's Blob has no arrayBuffer() (browsers have it): read through jsdom's FileReader.
-Blob.prototype.arrayBuffer ??= function (this: Blob) {
-  return new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsArrayBuffer(this);
-  });
-};
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LookupChild } from '@/domain/family-lookup';
+import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
+import { fn, setupFunctionsServer } from '../support/functions';
+import { renderWithProviders } from '../support/render';
 
 // Our functions and the upload endpoint are faked at the network edge (msw), never by mocking our modules.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-/** POST /.netlify/functions/{name} answering `reply(body)`. */
-const fn = (name: string, reply: (body: unknown) => { status: number; json: JsonBodyType }) =>
-  http.post(`*/.netlify/functions/${name}`, async ({ request }) => {
-    const { status, json } = reply(await request.json());
-    return HttpResponse.json(json, { status });
-  });
+const server = setupFunctionsServer();
 
 const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
 const FOLDER = 'Documenti/Schede Mediche 2025';
@@ -54,17 +35,17 @@ let calls: Array<{ to: 'get-signature' | 'upload' | 'record-medical-form'; body:
 function happyServices() {
   server.use(
     fn('get-signature', (body) => {
-      const { sonId } = body as { sonId: string };
+      const { childId } = body as { childId: string };
       calls.push({ to: 'get-signature', body: body as Record<string, unknown> });
       return {
         status: 200,
         json: {
           timestamp: 1741600000,
-          signature: `signature-of-${sonId}`,
+          signature: `signature-of-${childId}`,
           api_key: 'demo-api-key',
           upload_preset: 'schede-mediche',
           folder: FOLDER,
-          public_id: `Scheda-Medica_Verdi-${names[sonId] ?? 'X'}`,
+          public_id: `Scheda-Medica_Verdi-${names[childId] ?? 'X'}`,
           type: 'authenticated',
         },
       };
@@ -108,16 +89,16 @@ async function chooseBoth(user: ReturnType<typeof userEvent.setup>) {
 
 describe('upload button', () => {
   it("says 'Carica Scheda Medica' for one child and 'Carica Schede Mediche' for several", () => {
-    const { unmount } = render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    const { unmount } = renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeInTheDocument();
     unmount();
-    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     expect(screen.getByRole('button', { name: 'Carica Schede Mediche' })).toBeInTheDocument();
   });
 
   it('is enabled only when every child has a file, and disabled again when one is cleared', async () => {
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     const button = screen.getByRole('button', { name: 'Carica Schede Mediche' });
     expect(button).toBeDisabled();
     expect(screen.getAllByText('Carica Scheda Medica')).toHaveLength(2);
@@ -133,8 +114,11 @@ describe('upload button', () => {
 
   it('keeps a file that is not a PDF out and shows why', async () => {
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
-    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), new File(['non sono un pdf'], 'finto.pdf', { type: 'application/pdf' }));
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    await user.upload(
+      screen.getByLabelText('Scheda medica di Matteo'),
+      new File(['non sono un pdf'], 'finto.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText('Il file non è un PDF valido.')).toBeInTheDocument();
     expect(screen.queryByText('finto.pdf')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeDisabled();
@@ -142,7 +126,7 @@ describe('upload button', () => {
 
   it('shows a child already on record as done and counts only the others', async () => {
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true), sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true), sofia]} />);
     expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument();
     expect(screen.queryByLabelText('Scheda medica di Matteo')).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Carica Scheda Medica' });
@@ -151,7 +135,7 @@ describe('upload button', () => {
   });
 
   it('says so when every form is already on record, without a button', () => {
-    render(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true)]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true)]} />);
     expect(screen.getByText('Le schede mediche di tutti i figli risultano già caricate.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
   });
@@ -161,14 +145,14 @@ describe('uploading', () => {
   it('for each child in turn: get-signature, the signed multipart upload, record-medical-form; then the banner', async () => {
     happyServices();
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     await chooseBoth(user);
     await user.click(screen.getByRole('button', { name: 'Carica Schede Mediche' }));
 
     expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
     expect(screen.getAllByText('✓ Scheda medica caricata')).toHaveLength(2);
-    expect(calls.map(({ to, body }) => `${to}:${String(body.sonId ?? body.public_id)}`)).toEqual([
+    expect(calls.map(({ to, body }) => `${to}:${String(body.childId ?? body.public_id)}`)).toEqual([
       'get-signature:son-verdi-matteo',
       'upload:Scheda-Medica_Verdi-Matteo',
       'record-medical-form:son-verdi-matteo',
@@ -176,7 +160,7 @@ describe('uploading', () => {
       'upload:Scheda-Medica_Verdi-Sofia',
       'record-medical-form:son-verdi-sofia',
     ]);
-    expect(calls[0]?.body).toEqual({ cf: CF, sonId: 'son-verdi-matteo' });
+    expect(calls[0]?.body).toEqual({ cf: CF, childId: 'son-verdi-matteo' });
     expect(calls[1]?.body).toEqual({
       file: '%PDF-1.7\n%%EOF\n',
       api_key: 'demo-api-key',
@@ -189,8 +173,12 @@ describe('uploading', () => {
     });
     expect(calls[2]?.body).toEqual({
       cf: CF,
-      sonId: 'son-verdi-matteo',
-      upload: { public_id: `${FOLDER}/Scheda-Medica_Verdi-Matteo`, version: 1741600001, signature: `response-of-Scheda-Medica_Verdi-Matteo` },
+      childId: 'son-verdi-matteo',
+      upload: {
+        public_id: `${FOLDER}/Scheda-Medica_Verdi-Matteo`,
+        version: 1741600001,
+        signature: `response-of-Scheda-Medica_Verdi-Matteo`,
+      },
     });
   });
 
@@ -205,7 +193,7 @@ describe('uploading', () => {
       }),
     );
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -220,7 +208,8 @@ describe('uploading', () => {
     let refuse = true;
     server.use(
       fn('get-signature', (body) => {
-        if (refuse && (body as { sonId: string }).sonId === matteo.id) return { status: 503, json: { error: 'Il caricamento dei documenti non è configurato.' } };
+        if (refuse && (body as { childId: string }).childId === matteo.id)
+          return { status: 503, json: { error: 'Il caricamento dei documenti non è configurato.' } };
         return {
           status: 200,
           json: {
@@ -229,14 +218,14 @@ describe('uploading', () => {
             api_key: 'demo-api-key',
             upload_preset: '',
             folder: FOLDER,
-            public_id: `Scheda-Medica_Verdi-${names[(body as { sonId: string }).sonId] ?? 'X'}`,
+            public_id: `Scheda-Medica_Verdi-${names[(body as { childId: string }).childId] ?? 'X'}`,
             type: 'authenticated',
           },
         };
       }),
     );
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
     await chooseBoth(user);
     await user.click(screen.getByRole('button', { name: 'Carica Schede Mediche' }));
 
@@ -246,7 +235,7 @@ describe('uploading', () => {
     await waitFor(() => expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument());
     expect(screen.queryByText('Upload completato con successo!')).not.toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Errore nel recupero della firma', expect.anything());
-    expect(calls.filter(({ to }) => to === 'record-medical-form').map(({ body }) => body.sonId)).toEqual([sofia.id]);
+    expect(calls.filter(({ to }) => to === 'record-medical-form').map(({ body }) => body.childId)).toEqual([sofia.id]);
 
     refuse = false;
     await user.click(within(matteoCard).getByRole('button', { name: 'Riprova' }));
@@ -264,11 +253,18 @@ describe('uploading', () => {
     server.use(
       fn('get-signature', () => ({
         status: 200,
-        json: { timestamp: 1741600000, api_key: 'k', upload_preset: '', folder: FOLDER, public_id: 'Scheda-Medica_Verdi-Matteo', type: 'authenticated' },
+        json: {
+          timestamp: 1741600000,
+          api_key: 'k',
+          upload_preset: '',
+          folder: FOLDER,
+          public_id: 'Scheda-Medica_Verdi-Matteo',
+          type: 'authenticated',
+        },
       })),
     );
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -282,7 +278,7 @@ describe('uploading', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(UPLOAD_URL, () => HttpResponse.json({ error: { message: 'File size too large.' } }, { status: 400 })));
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -302,11 +298,13 @@ describe('uploading', () => {
       })),
     );
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
-    expect(await screen.findByText('Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
     expect(screen.queryByText('✓ Scheda medica caricata')).not.toBeInTheDocument();
   });
@@ -315,7 +313,7 @@ describe('uploading', () => {
     happyServices();
     vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', '');
     const user = userEvent.setup();
-    render(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));

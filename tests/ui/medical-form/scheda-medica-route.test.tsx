@@ -1,27 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SchedaMedicaRoute } from '../../../src/app/routes/SchedaMedicaRoute';
-import type { FamilyLookup, LookupChild } from '../../../src/domain/family-lookup';
-
-// jsdom's Blob has no arrayBuffer() (browsers have it): read through jsdom's FileReader.
-Blob.prototype.arrayBuffer ??= function (this: Blob) {
-  return new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsArrayBuffer(this);
-  });
-};
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
+import type { FamilyLookup, LookupChild } from '@/domain/family-lookup';
+import { fn as functionHandler, setupFunctionsServer } from '../support/functions';
+import { renderWithProviders } from '../support/render';
 
 // lookup-family, get-signature, the upload and record-medical-form are faked at the network edge (msw).
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupFunctionsServer();
 
 const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
 const FOLDER = 'Documenti/Schede Mediche 2025';
@@ -42,11 +28,11 @@ const verdi = (children: LookupChild[]): FamilyLookup => ({ family: { id: 'famil
 /** Bodies each function received, by function name. */
 let received: Record<string, unknown[]>;
 
+/** `name` answering 200 `reply(body)`, its bodies kept in `received[name]`. */
 const fn = (name: string, reply: (body: Record<string, unknown>) => JsonBodyType) =>
-  http.post(`*/.netlify/functions/${name}`, async ({ request }) => {
-    const body = (await request.json()) as Record<string, unknown>;
+  functionHandler(name, (body) => {
     (received[name] ??= []).push(body);
-    return HttpResponse.json(reply(body));
+    return { status: 200, json: reply(body as Record<string, unknown>) };
   });
 
 function services(lookup: FamilyLookup) {
@@ -58,12 +44,16 @@ function services(lookup: FamilyLookup) {
       api_key: 'k',
       upload_preset: '',
       folder: FOLDER,
-      public_id: `Scheda-Medica_Verdi-${String(body.sonId)}`,
+      public_id: `Scheda-Medica_Verdi-${String(body.childId)}`,
       type: 'authenticated',
     })),
     http.post(UPLOAD_URL, async ({ request }) => {
       const form = await request.formData();
-      return HttpResponse.json({ public_id: `${String(form.get('folder'))}/${String(form.get('public_id'))}`, version: 1741600001, signature: 'r' });
+      return HttpResponse.json({
+        public_id: `${form.get('folder') as string}/${form.get('public_id') as string}`,
+        version: 1741600001,
+        signature: 'r',
+      });
     }),
     fn('record-medical-form', () => ({ uploaded: true })),
   );
@@ -75,14 +65,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-async function find(user: ReturnType<typeof userEvent.setup>, typed: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SchedaMedicaRoute />
-    </QueryClientProvider>,
-  );
+async function find(typed: string) {
+  const { user } = renderWithProviders(<SchedaMedicaRoute />);
   await user.type(screen.getByLabelText('Codice Fiscale Genitore'), typed);
   await user.click(screen.getByRole('button', { name: 'Trova' }));
+  return user;
 }
 
 describe('/scheda-medica', () => {
@@ -94,8 +81,7 @@ describe('/scheda-medica', () => {
         child('sofia', 'Sofia', { eligible: true, uploaded: true }),
       ]),
     );
-    const user = userEvent.setup();
-    await find(user, ' vrdpla78s23h501p ');
+    const user = await find(' vrdpla78s23h501p ');
 
     expect(await screen.findByText('Matteo Verdi')).toBeInTheDocument();
     expect(screen.getByText('Sofia Verdi')).toBeInTheDocument();
@@ -108,24 +94,26 @@ describe('/scheda-medica', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
-    expect(received['get-signature']).toEqual([{ cf: PARENT_CF, sonId: 'matteo' }]);
+    expect(received['get-signature']).toEqual([{ cf: PARENT_CF, childId: 'matteo' }]);
     expect(received['record-medical-form']).toEqual([
-      { cf: PARENT_CF, sonId: 'matteo', upload: { public_id: `${FOLDER}/Scheda-Medica_Verdi-matteo`, version: 1741600001, signature: 'r' } },
+      {
+        cf: PARENT_CF,
+        childId: 'matteo',
+        upload: { public_id: `${FOLDER}/Scheda-Medica_Verdi-matteo`, version: 1741600001, signature: 'r' },
+      },
     ]);
   });
 
   it('tells the parent when no child is eligible', async () => {
     services(verdi([child('andrea', 'Andrea', { eligible: false, uploaded: false })]));
-    const user = userEvent.setup();
-    await find(user, PARENT_CF);
+    await find(PARENT_CF);
     expect(await screen.findByText(/Nessuno dei tuoi figli risulta iscritto al campo estivo 2025/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
   });
 
   it('hides the children when the fiscal code is edited', async () => {
     services(verdi([child('matteo', 'Matteo', { eligible: true, uploaded: false })]));
-    const user = userEvent.setup();
-    await find(user, PARENT_CF);
+    const user = await find(PARENT_CF);
     expect(await screen.findByText('Matteo Verdi')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'X');
     expect(screen.queryByText('Matteo Verdi')).not.toBeInTheDocument();

@@ -1,19 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fetchUploadSignature, uploadToCloudinary, type UploadSignature } from '../../../src/lib/cloudinary-upload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchUploadSignature } from '@/features/medical-form/api/get-signature';
+import { uploadToCloudinary, type UploadSignature } from '@/lib/cloudinary-upload';
+import { fn, setupFunctionsServer } from '../support/functions';
 
 // get-signature and the upload endpoint are faked at the network edge (msw).
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupFunctionsServer();
+afterEach(() => vi.restoreAllMocks());
 
 const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
-const request = { cf: 'BNCNNA84L45B114C', sonId: 'son-bianchi-sara' };
+const request = { cf: 'BNCNNA84L45B114C', childId: 'son-bianchi-sara' };
 const signed: UploadSignature = {
   timestamp: 1741600000,
   signature: 'abc',
@@ -24,15 +20,9 @@ const signed: UploadSignature = {
   type: 'authenticated',
 };
 
-const getSignature = (answer: () => Response, bodies: unknown[] = []) =>
-  server.use(
-    http.post('*/.netlify/functions/get-signature', async ({ request: received }) => {
-      bodies.push(await received.json());
-      return answer();
-    }),
-  );
+const getSignature = (answer: () => Response, bodies: unknown[] = []) => server.use(fn('get-signature', answer, bodies));
 
-describe('fetchUploadSignature (SPEC.md section 8)', () => {
+describe('fetchUploadSignature (docs/api.md, get-signature)', () => {
   it('posts the fiscal code and the child, and returns what the server signed', async () => {
     const bodies: unknown[] = [];
     getSignature(() => HttpResponse.json(signed), bodies);
@@ -43,7 +33,9 @@ describe('fetchUploadSignature (SPEC.md section 8)', () => {
   it("logs and throws 'Errore nel recupero della firma' with the server's reason when the function refuses", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     getSignature(() => HttpResponse.json({ error: 'Il figlio indicato non appartiene a questa famiglia.' }, { status: 400 }));
-    await expect(fetchUploadSignature(request)).rejects.toThrow('Errore nel recupero della firma: Il figlio indicato non appartiene a questa famiglia.');
+    await expect(fetchUploadSignature(request)).rejects.toThrow(
+      'Errore nel recupero della firma: Il figlio indicato non appartiene a questa famiglia.',
+    );
     expect(log).toHaveBeenCalledWith('Errore nel recupero della firma', expect.anything());
   });
 
@@ -73,11 +65,21 @@ describe('uploadToCloudinary', () => {
       http.post(UPLOAD_URL, async ({ request: received }) => {
         const form = await received.formData();
         fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
-        return HttpResponse.json({ public_id: `${signed.folder}/${signed.public_id}`, version: 1741600001, signature: 'def', url: 'http://x' });
+        return HttpResponse.json({
+          public_id: `${signed.folder}/${signed.public_id}`,
+          version: 1741600001,
+          signature: 'def',
+          url: 'http://x',
+        });
       }),
     );
     const progress: number[] = [];
-    const answer = await uploadToCloudinary({ uploadUrl: UPLOAD_URL, file, signature: { ...signed, upload_preset: '' }, onProgress: (f) => progress.push(f) });
+    const answer = await uploadToCloudinary({
+      uploadUrl: UPLOAD_URL,
+      file,
+      signature: { ...signed, upload_preset: '' },
+      onProgress: (f) => progress.push(f),
+    });
     expect(answer).toEqual({ public_id: `${signed.folder}/${signed.public_id}`, version: 1741600001, signature: 'def' });
     expect(fields).toEqual({
       api_key: 'k',
@@ -94,10 +96,12 @@ describe('uploadToCloudinary', () => {
     ['an error answer', () => HttpResponse.json({ error: { message: 'Invalid Signature' } }, { status: 401 })],
     ['an answer without signature', () => HttpResponse.json({ public_id: 'x', version: 1 })],
     ['a network error', () => HttpResponse.error()],
-  ])("logs and throws \"Errore nell'upload su Cloudinary\" on %s", async (_label, answer) => {
+  ])('logs and throws "Errore nell\'upload su Cloudinary" on %s', async (_label, answer) => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(UPLOAD_URL, answer));
-    await expect(uploadToCloudinary({ uploadUrl: UPLOAD_URL, file, signature: signed })).rejects.toThrow("Errore nell'upload su Cloudinary");
+    await expect(uploadToCloudinary({ uploadUrl: UPLOAD_URL, file, signature: signed })).rejects.toThrow(
+      "Errore nell'upload su Cloudinary",
+    );
     expect(log).toHaveBeenCalledWith("Errore nell'upload su Cloudinary", expect.anything());
   });
 });

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FirebaseError } from 'firebase/app';
 import { describe, expect, it, vi } from 'vitest';
-import { SubmitOrderBar } from '../../../src/app/payment/SubmitOrderBar';
+import { SubmitOrderBar } from '@/app/payment/SubmitOrderBar';
 
 describe('SubmitOrderBar', () => {
   it("shows the total and the method's button", async () => {
@@ -18,7 +18,13 @@ describe('SubmitOrderBar', () => {
   it('explains a failed save in Italian and offers to retry', async () => {
     const onSubmit = vi.fn();
     render(
-      <SubmitOrderBar method="Bonifico" totalEuros={250} saving={false} saveError={new FirebaseError('unavailable', 'offline')} onSubmit={onSubmit} />,
+      <SubmitOrderBar
+        method="Bonifico"
+        totalEuros={250}
+        saving={false}
+        saveError={new FirebaseError('unavailable', 'offline')}
+        onSubmit={onSubmit}
+      />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent("Non è stato possibile registrare l'ordine. Il servizio non è raggiungibile.");
     await userEvent.click(screen.getByRole('button', { name: 'Riprova' }));

@@ -3,9 +3,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
- * msw for the UI tests: our Netlify functions are faked at the network
- * edge, never by mocking our own modules. Call {@link setupFunctionsServer}
- * once per file; add handlers per test with `server.use(fn('name', ...))`.
+ * msw for the UI tests: our Netlify functions (and the upload endpoint) are
+ * faked at the network edge, never by mocking our own modules. Call
+ * {@link setupFunctionsServer} once per file; add handlers per test with
+ * `server.use(fn('name', ...))` (they are dropped after each test).
  */
 export function setupFunctionsServer() {
   const server = setupServer();
@@ -15,15 +16,18 @@ export function setupFunctionsServer() {
   return server;
 }
 
+/** A function's answer: a status and a JSON body, or a whole Response (e.g. `HttpResponse.error()` for a network failure). */
+export type FunctionReply = { status: number; json: JsonBodyType } | Response;
+
 /**
  * A handler of POST /.netlify/functions/{name} that records each JSON body
- * in `calls` and answers `reply(body)` (a status and a JSON body).
+ * in `calls` and answers `reply(body)`.
  */
-export function fn(name: string, reply: (body: unknown) => { status: number; json: JsonBodyType } | Promise<{ status: number; json: JsonBodyType }>, calls: unknown[] = []) {
+export function fn(name: string, reply: (body: unknown) => FunctionReply | Promise<FunctionReply>, calls: unknown[] = []) {
   return http.post(`*/.netlify/functions/${name}`, async ({ request }) => {
     const body = (await request.json()) as unknown;
     calls.push(body);
-    const { status, json } = await reply(body);
-    return HttpResponse.json(json, { status });
+    const answer = await reply(body);
+    return answer instanceof Response ? answer : HttpResponse.json(answer.json, { status: answer.status });
   });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentReason, paymentReasonTemplate } from '../../../src/domain/bank-transfer';
-import { retryDelayMs } from '../../../src/lib/query-client';
+import { paymentReason, paymentReasonTemplate } from '@/domain/bank-transfer';
+import { retryDelayMs } from '@/lib/query-client';
 
-describe('bank transfer reasons (SPEC.md section 9)', () => {
+describe('bank transfer reasons (docs/product.md, "Order flow" step 3)', () => {
   it('states each reason with the surname placeholder', () => {
     expect(paymentReasonTemplate('campo-estivo', 2026, 'Acconto')).toBe('Acconto Campo Scout 2026 - Cognome Figli');
     expect(paymentReasonTemplate('campo-estivo', 2026, 'Saldo')).toBe('Saldo Campo Scout 2026 - Cognome Figli');
@@ -16,7 +16,7 @@ describe('bank transfer reasons (SPEC.md section 9)', () => {
   });
 });
 
-describe('query retry delay (SPEC.md section 9)', () => {
+describe('query retry delay (src/lib/query-client.ts)', () => {
   it('doubles from one second and stops at thirty', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

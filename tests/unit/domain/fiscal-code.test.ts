@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidFiscalCode, normalizeFiscalCode } from '../../../src/domain/fiscal-code';
+import { isValidFiscalCode, normalizeFiscalCode } from '@/domain/fiscal-code';
 
 describe('fiscal code normalisation', () => {
   it('strips every whitespace and upper-cases', () => {

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { SEASON } from '../../../src/config/season';
+import { SEASON } from '@/config/season';
 import {
   isAllowedMedicalFormPublicId,
   isEligibleForMedicalForm,
   MAX_MEDICAL_FORM_BYTES,
   medicalFormPublicId,
   validateMedicalFormFile,
-} from '../../../src/domain/medical-form';
+} from '@/domain/medical-form';
 
 const pdfHead = new Uint8Array(Buffer.from('%PDF-1.7'));
 
@@ -22,7 +22,13 @@ describe('medical form public id', () => {
 
   it('accepts what it makes and refuses anything else', () => {
     expect(isAllowedMedicalFormPublicId(medicalFormPublicId("D'Amico", 'Nicolò'))).toBe(true);
-    for (const bad of ['Scheda-Medica_', 'Scheda-Medica_Rossi', 'Scheda-Medica_Rossi-Marco/x', 'scheda-medica_Rossi-Marco', 'Scheda-Medica_Rossi-Marco1']) {
+    for (const bad of [
+      'Scheda-Medica_',
+      'Scheda-Medica_Rossi',
+      'Scheda-Medica_Rossi-Marco/x',
+      'scheda-medica_Rossi-Marco',
+      'Scheda-Medica_Rossi-Marco1',
+    ]) {
       expect(isAllowedMedicalFormPublicId(bad)).toBe(false);
     }
   });
@@ -38,8 +44,12 @@ describe('eligibility', () => {
   it("needs a 'Campo Estivo - Acconto' item created on or after 1 February 2025 (Italian time)", () => {
     expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2025-03-10T09:30:00Z') }], cutoff)).toBe(true);
     expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2025-01-31T23:00:00Z') }], cutoff)).toBe(true);
-    expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2025-01-31T22:59:59Z') }], cutoff)).toBe(false);
-    expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2024-11-15T17:05:00Z') }], cutoff)).toBe(false);
+    expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2025-01-31T22:59:59Z') }], cutoff)).toBe(
+      false,
+    );
+    expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2024-11-15T17:05:00Z') }], cutoff)).toBe(
+      false,
+    );
   });
 
   it('ignores other plans and items without a date', () => {
@@ -76,7 +86,9 @@ describe('medical form file', () => {
 describe('blank form', () => {
   it('is a one-page PDF in public/', async () => {
     const bytes = readFileSync('public/scheda-medica.pdf');
-    expect(validateMedicalFormFile({ name: 'scheda-medica.pdf', type: 'application/pdf', size: bytes.length, head: bytes.subarray(0, 8) })).toBeNull();
+    expect(
+      validateMedicalFormFile({ name: 'scheda-medica.pdf', type: 'application/pdf', size: bytes.length, head: bytes.subarray(0, 8) }),
+    ).toBeNull();
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`Scheda Medica ${SEASON.campYear}`);

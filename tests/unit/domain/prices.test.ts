@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { campPriceEuros, merchandisePriceEuros, priceCampSelection } from '../../../src/domain/prices';
-import { PLAN, type Branch } from '../../../src/domain/plans';
-import { pickInTickOrder, toggleInTickOrder } from '../../../src/domain/selection';
-import { sumEuros } from '../../../src/domain/money';
+import { campPriceEuros, merchandisePriceEuros, priceCampSelection } from '@/domain/prices';
+import { PLAN, type Branch } from '@/domain/plans';
+import { pickInTickOrder, toggleInTickOrder } from '@/domain/selection';
+import { sumEuros } from '@/domain/money';
 
 const child = (id: string, branch: Branch) => ({ id, branch });
 const marco = child('marco', 'Reparto');
@@ -66,32 +66,38 @@ describe('more than five children', () => {
 });
 
 describe('recomputation when the selection changes', () => {
-  const sons = [marco, giulia, luca];
+  const familyChildren = [marco, giulia, luca];
 
   it('moves the first-child balance price to the next child when the first is unticked', () => {
     let selected = toggleInTickOrder([], 'luca');
     selected = toggleInTickOrder(selected, 'marco');
-    expect(prices('Saldo', pickInTickOrder(sons, selected))).toEqual([
+    expect(prices('Saldo', pickInTickOrder(familyChildren, selected))).toEqual([
       ['luca', 180],
       ['marco', 155],
     ]);
     selected = toggleInTickOrder(selected, 'luca');
-    expect(prices('Saldo', pickInTickOrder(sons, selected))).toEqual([['marco', 180]]);
+    expect(prices('Saldo', pickInTickOrder(familyChildren, selected))).toEqual([['marco', 180]]);
   });
 
   it('re-ticking a child puts it last', () => {
     const selected = toggleInTickOrder(toggleInTickOrder(['marco', 'giulia'], 'marco'), 'marco');
     expect(selected).toEqual(['giulia', 'marco']);
-    expect(prices('Saldo', pickInTickOrder(sons, selected))).toEqual([
+    expect(prices('Saldo', pickInTickOrder(familyChildren, selected))).toEqual([
       ['giulia', 180],
       ['marco', 155],
     ]);
   });
 
   it('follows a quota change on the same selection', () => {
-    const chosen = pickInTickOrder(sons, ['giulia', 'marco']);
-    expect(prices('Acconto', chosen)).toEqual([['giulia', 150], ['marco', 100]]);
-    expect(prices('Saldo', chosen)).toEqual([['giulia', 180], ['marco', 155]]);
+    const chosen = pickInTickOrder(familyChildren, ['giulia', 'marco']);
+    expect(prices('Acconto', chosen)).toEqual([
+      ['giulia', 150],
+      ['marco', 100],
+    ]);
+    expect(prices('Saldo', chosen)).toEqual([
+      ['giulia', 180],
+      ['marco', 155],
+    ]);
   });
 });
 

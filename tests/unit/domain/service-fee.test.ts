@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { onlineTotal, serviceFeeEuros } from '../../../src/domain/service-fee';
-import { centsToEuros, eurosToCents, formatEuros, roundEuros } from '../../../src/domain/money';
+import { onlineTotal, serviceFeeEuros } from '@/domain/service-fee';
+import { centsToEuros, eurosToCents, formatEuros, roundEuros } from '@/domain/money';
 
-describe('service fee (SPEC.md section 9)', () => {
+describe('service fee (docs/product.md, "Rules", "Service fee")', () => {
   it.each([
     // amount, ((amount + 0.305) / 0.9817 − amount) rounded to 2 decimals
     [250, 4.97],

@@ -27,7 +27,13 @@ const UNKNOWN_CF = childFiscalCode(
 const call = (body: unknown) =>
   createOrder(new Request('http://localhost/.netlify/functions/create-order', { method: 'POST', body: JSON.stringify(body) }));
 
-const order = (overrides: Record<string, unknown>) => ({ cf: ROSSI, product: 'campo-acconto', children: [], idempotencyKey: randomUUID(), ...overrides });
+const order = (overrides: Record<string, unknown>) => ({
+  cf: ROSSI,
+  product: 'campo-acconto',
+  children: [],
+  idempotencyKey: randomUUID(),
+  ...overrides,
+});
 
 async function count(collection: string): Promise<number> {
   return (await db.collection(collection).count().get()).data().count;
@@ -41,11 +47,16 @@ describe('create-order prices on the server', () => {
     expect(body.totalEuros).toBe(250);
     expect(body.paymentReason).toBe(`Acconto Campo Scout ${new Date().getFullYear()} - Rossi`);
     expect(body.lines).toEqual([
-      { sonId: 'son-rossi-marco', name: 'Marco', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 100 },
-      { sonId: 'son-rossi-giulia', name: 'Giulia', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 150 },
+      { childId: 'son-rossi-marco', name: 'Marco', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 100 },
+      { childId: 'son-rossi-giulia', name: 'Giulia', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 150 },
     ]);
     const stored = (await db.collection('orders').doc(body.orderId).get()).data();
-    const payment = (await db.collection('payments').doc(stored?.payment_id as string).get()).data();
+    const payment = (
+      await db
+        .collection('payments')
+        .doc(stored?.payment_id as string)
+        .get()
+    ).data();
     expect(payment).toMatchObject({ method: 'Bonifico', status: 'Da Verificare', total_amount: 250 });
     const family = (await db.collection('families').doc('family-rossi').get()).data();
     expect(family?.orders_id).toContain(body.orderId);
@@ -62,7 +73,18 @@ describe('create-order prices on the server', () => {
   });
 
   it('prices sweatshirts at 30 € and T-shirts at 15 € with their sizes', async () => {
-    const felpa = (await (await call(order({ cf: VERDI, product: 'felpa', children: [{ id: 'son-verdi-matteo', size: 'M' }, { id: 'son-verdi-sofia', size: 'XS' }] }))).json()) as {
+    const felpa = (await (
+      await call(
+        order({
+          cf: VERDI,
+          product: 'felpa',
+          children: [
+            { id: 'son-verdi-matteo', size: 'M' },
+            { id: 'son-verdi-sofia', size: 'XS' },
+          ],
+        }),
+      )
+    ).json()) as {
       totalEuros: number;
       lines: Array<{ size: string; plan: string }>;
     };
@@ -71,7 +93,10 @@ describe('create-order prices on the server', () => {
       ['Felpa Reparto', 'M'],
       ['Felpa Reparto', 'XS'],
     ]);
-    const maglietta = (await (await call(order({ product: 'maglietta', children: [{ id: 'son-rossi-luca', size: '2XL' }] }))).json()) as { totalEuros: number; paymentReason: string };
+    const maglietta = (await (await call(order({ product: 'maglietta', children: [{ id: 'son-rossi-luca', size: '2XL' }] }))).json()) as {
+      totalEuros: number;
+      paymentReason: string;
+    };
     expect(maglietta).toMatchObject({ totalEuros: 15, paymentReason: 'Pagamento Maglietta Gruppo - Rossi' });
   });
 
@@ -88,24 +113,69 @@ describe('create-order prices on the server', () => {
     expect(body.totalEuros).toBe(100);
     const stored = (await db.collection('orders').doc(body.orderId).get()).data();
     expect(stored?.family_id).toBe('family-rossi');
-    const payment = (await db.collection('payments').doc(stored?.payment_id as string).get()).data();
+    const payment = (
+      await db
+        .collection('payments')
+        .doc(stored?.payment_id as string)
+        .get()
+    ).data();
     expect(payment).toMatchObject({ method: 'Bonifico', status: 'Da Verificare', total_amount: 100 });
   });
 });
 
 describe('create-order refuses, in Italian, and writes nothing', () => {
   it.each([
-    ['a child of another family', { children: [{ id: 'son-verdi-andrea' }] }, 400, 'Uno dei figli indicati non appartiene a questa famiglia.'],
-    ['a child named twice', { children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-marco' }] }, 400, 'Un figlio è indicato più di una volta.'],
+    [
+      'a child of another family',
+      { children: [{ id: 'son-verdi-andrea' }] },
+      400,
+      'Uno dei figli indicati non appartiene a questa famiglia.',
+    ],
+    [
+      'a child named twice',
+      { children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-marco' }] },
+      400,
+      'Un figlio è indicato più di una volta.',
+    ],
     ['no child', { children: [] }, 400, 'Seleziona almeno un figlio.'],
-    ['a sweatshirt for a child not in Reparto', { product: 'felpa', children: [{ id: 'son-rossi-giulia', size: 'M' }] }, 400, 'Giulia non è in Reparto: la felpa è riservata al Reparto.'],
+    [
+      'a sweatshirt for a child not in Reparto',
+      { product: 'felpa', children: [{ id: 'son-rossi-giulia', size: 'M' }] },
+      400,
+      'Giulia non è in Reparto: la felpa è riservata al Reparto.',
+    ],
     ['a T-shirt without a size', { product: 'maglietta', children: [{ id: 'son-rossi-luca' }] }, 400, 'Scegli la taglia di Luca.'],
     ['a size on the camp', { children: [{ id: 'son-rossi-luca', size: 'M' }] }, 400, 'La taglia si indica solo per felpe e magliette.'],
-    ['an unknown size', { product: 'felpa', children: [{ id: 'son-rossi-marco', size: 'XXL' }] }, 400, 'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.'],
-    ['an unknown product', { product: 'campo-gratis', children: [{ id: 'son-rossi-marco' }] }, 400, 'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.'],
-    ['an invalid fiscal code', { cf: 'RSSMRA80C12H501X', children: [{ id: 'son-rossi-marco' }] }, 400, 'Inserisci un codice fiscale valido'],
-    ['a missing idempotency key', { idempotencyKey: undefined, children: [{ id: 'son-rossi-marco' }] }, 400, 'Chiave di idempotenza non valida: atteso un UUID.'],
-    ['a valid fiscal code nobody has', { cf: UNKNOWN_CF, children: [{ id: 'son-rossi-marco' }] }, 404, 'Il codice fiscale inserito non risulta nei nostri sistemi'],
+    [
+      'an unknown size',
+      { product: 'felpa', children: [{ id: 'son-rossi-marco', size: 'XXL' }] },
+      400,
+      'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.',
+    ],
+    [
+      'an unknown product',
+      { product: 'campo-gratis', children: [{ id: 'son-rossi-marco' }] },
+      400,
+      'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.',
+    ],
+    [
+      'an invalid fiscal code',
+      { cf: 'RSSMRA80C12H501X', children: [{ id: 'son-rossi-marco' }] },
+      400,
+      'Inserisci un codice fiscale valido',
+    ],
+    [
+      'a missing idempotency key',
+      { idempotencyKey: undefined, children: [{ id: 'son-rossi-marco' }] },
+      400,
+      'Chiave di idempotenza non valida: atteso un UUID.',
+    ],
+    [
+      'a valid fiscal code nobody has',
+      { cf: UNKNOWN_CF, children: [{ id: 'son-rossi-marco' }] },
+      404,
+      'Il codice fiscale inserito non risulta nei nostri sistemi',
+    ],
   ])('%s', async (_name, overrides, status, message) => {
     const response = await call(order(overrides));
     expect(response.status).toBe(status);

@@ -127,7 +127,12 @@ describe('create-payment-intent: pricing on the server', () => {
   });
 
   it('prices two Magliette Gruppo of any branch: 2 × 15 €, sizes in tick order', async () => {
-    const response = await call(order(ROSSI, 'maglietta', [{ id: 'son-rossi-luca', size: 'XS' }, { id: 'son-rossi-giulia', size: '2XL' }]));
+    const response = await call(
+      order(ROSSI, 'maglietta', [
+        { id: 'son-rossi-luca', size: 'XS' },
+        { id: 'son-rossi-giulia', size: '2XL' },
+      ]),
+    );
     expect(await response.json()).toMatchObject({ amountEuros: 30, feeEuros: 0.87, totalEuros: 30.87 });
     expect(lastCall().params.get('amount')).toBe('3087');
     expect(lastCall().params.get('metadata[children]')).toBe('son-rossi-luca:XS,son-rossi-giulia:2XL');
@@ -141,7 +146,10 @@ describe('create-payment-intent: pricing on the server', () => {
       price: 0,
       status: 'Confermato',
       family_id: 'family-bianchi',
-      children: [{ id: 'son-rossi-marco', price: 0 }, { id: 'son-rossi-giulia', priceEuros: 1 }],
+      children: [
+        { id: 'son-rossi-marco', price: 0 },
+        { id: 'son-rossi-giulia', priceEuros: 1 },
+      ],
     };
     const response = await call(tampered);
     expect(await response.json()).toMatchObject({ amountEuros: 250, totalEuros: 254.97 });
@@ -195,17 +203,57 @@ describe('create-payment-intent: refused requests (nothing sent to Stripe)', () 
   );
 
   it.each([
-    ['a child of another family', order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }, { id: 'son-bianchi-sara' }]), 400, 'Uno dei figli indicati non appartiene a questa famiglia.'],
-    ['a felpa for a Clan child', order(ROSSI, 'felpa', [{ id: 'son-rossi-giulia', size: 'M' }]), 400, 'Giulia non è in Reparto: la felpa è riservata al Reparto.'],
+    [
+      'a child of another family',
+      order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }, { id: 'son-bianchi-sara' }]),
+      400,
+      'Uno dei figli indicati non appartiene a questa famiglia.',
+    ],
+    [
+      'a felpa for a Clan child',
+      order(ROSSI, 'felpa', [{ id: 'son-rossi-giulia', size: 'M' }]),
+      400,
+      'Giulia non è in Reparto: la felpa è riservata al Reparto.',
+    ],
     ['a felpa without size', order(ROSSI, 'felpa', [{ id: 'son-rossi-marco' }]), 400, 'Scegli la taglia di Marco.'],
-    ['a size on the camp', order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco', size: 'M' }]), 400, 'La taglia si indica solo per felpe e magliette.'],
-    ['a child named twice', order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }, { id: 'son-rossi-marco' }]), 400, 'Un figlio è indicato più di una volta.'],
+    [
+      'a size on the camp',
+      order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco', size: 'M' }]),
+      400,
+      'La taglia si indica solo per felpe e magliette.',
+    ],
+    [
+      'a child named twice',
+      order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }, { id: 'son-rossi-marco' }]),
+      400,
+      'Un figlio è indicato più di una volta.',
+    ],
     ['no children', order(ROSSI, 'campo-acconto', []), 400, 'Seleziona almeno un figlio.'],
     ['an unknown product', order(ROSSI, 'cappellino', [{ id: 'son-rossi-marco' }]), 400, /Prodotto non valido/],
-    ['an invalid fiscal code', order('RSSMRA80C12H501X', 'campo-acconto', [{ id: 'son-rossi-marco' }]), 400, 'Inserisci un codice fiscale valido'],
-    ['an unknown fiscal code', order(unknownCf, 'campo-acconto', [{ id: 'son-rossi-marco' }]), 404, 'Il codice fiscale inserito non risulta nei nostri sistemi'],
-    ['a missing idempotency key', { cf: ROSSI, product: 'campo-acconto', children: [{ id: 'son-rossi-marco' }] }, 400, /Richiesta non valida|idempotenza/],
-    ['an idempotency key that is not a UUID', order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }], 'abc'), 400, 'Chiave di idempotenza non valida: atteso un UUID.'],
+    [
+      'an invalid fiscal code',
+      order('RSSMRA80C12H501X', 'campo-acconto', [{ id: 'son-rossi-marco' }]),
+      400,
+      'Inserisci un codice fiscale valido',
+    ],
+    [
+      'an unknown fiscal code',
+      order(unknownCf, 'campo-acconto', [{ id: 'son-rossi-marco' }]),
+      404,
+      'Il codice fiscale inserito non risulta nei nostri sistemi',
+    ],
+    [
+      'a missing idempotency key',
+      { cf: ROSSI, product: 'campo-acconto', children: [{ id: 'son-rossi-marco' }] },
+      400,
+      /Richiesta non valida|idempotenza/,
+    ],
+    [
+      'an idempotency key that is not a UUID',
+      order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }], 'abc'),
+      400,
+      'Chiave di idempotenza non valida: atteso un UUID.',
+    ],
     ['the old {amount} body', { amount: 25497 }, 400, /./],
     ['a JSON array', [1, 2], 400, /Richiesta non valida/],
     ['malformed JSON', '{amount: 1', 400, 'Richiesta non valida: il corpo deve essere JSON.'],

@@ -27,7 +27,9 @@ const SECRETS = {
 };
 
 // Stripe is never reached by a malformed request; if it were, it answers an error.
-const stripe = setupServer(http.all('https://api.stripe.com/*', () => HttpResponse.json({ error: { type: 'api_error', message: 'fuzz' } }, { status: 500 })));
+const stripe = setupServer(
+  http.all('https://api.stripe.com/*', () => HttpResponse.json({ error: { type: 'api_error', message: 'fuzz' } }, { status: 500 })),
+);
 
 beforeAll(async () => {
   for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
@@ -71,9 +73,9 @@ const BODIES: string[] = [
   `{"cf":"${'A'.repeat(10_000)}"}`,
   `{"cf":"${'A'.repeat(20_000)}"}`,
   '{"cf":"../../../etc/passwd"}',
-  '{"cf":"RSSMRA80C12H501E","sonId":"../../sons/son-verdi-andrea"}',
-  '{"cf":"RSSMRA80C12H501E","sonId":"son-verdi-andrea"}',
-  '{"cf":"RSSMRA80C12H501E","sonId":{"__proto__":{"polluted":true}}}',
+  '{"cf":"RSSMRA80C12H501E","childId":"../../sons/son-verdi-andrea"}',
+  '{"cf":"RSSMRA80C12H501E","childId":"son-verdi-andrea"}',
+  '{"cf":"RSSMRA80C12H501E","childId":{"__proto__":{"polluted":true}}}',
   '{"__proto__":{"polluted":true},"cf":"RSSMRA80C12H501E"}',
   '{"constructor":{"prototype":{"polluted":true}}}',
   '{"cf":"RSSMRA80C12H501E","product":"campo-acconto","children":"son-rossi-marco","idempotencyKey":"' + UUID + '"}',
@@ -82,14 +84,20 @@ const BODIES: string[] = [
   '{"cf":"RSSMRA80C12H501E","product":"campo-acconto","children":[{"id":"son-rossi-marco"}],"idempotencyKey":"not-a-uuid"}',
   '{"cf":"RSSMRA80C12H501E","product":"__proto__","children":[{"id":"son-rossi-marco"}],"idempotencyKey":"' + UUID + '"}',
   '{"cf":"RSSMRA80C12H501E","product":"felpa","children":[{"id":"son-rossi-marco","size":"XXXL"}],"idempotencyKey":"' + UUID + '"}',
-  '{"cf":"RSSMRA80C12H501E","product":"campo-acconto","children":[' + Array.from({ length: 200 }, () => '{"id":"son-rossi-marco"}').join(',') + '],"idempotencyKey":"' + UUID + '"}',
+  '{"cf":"RSSMRA80C12H501E","product":"campo-acconto","children":[' +
+    Array.from({ length: 200 }, () => '{"id":"son-rossi-marco"}').join(',') +
+    '],"idempotencyKey":"' +
+    UUID +
+    '"}',
   JSON.stringify(deep(200)),
   '{"paymentIntentId":""}',
   '{"paymentIntentId":"pi_../../v1/customers"}',
   '{"paymentIntentId":"pi_123?expand[]=customer"}',
   '{"paymentIntentId":12}',
   '{"upload":{"public_id":"../../../etc/passwd","version":"1","signature":"x"}}',
-  '{"cf":"RSSMRA80C12H501E","sonId":"son-rossi-marco","upload":{"public_id":"Documenti/x","version":-1,"signature":"' + 'f'.repeat(40) + '"}}',
+  '{"cf":"RSSMRA80C12H501E","childId":"son-rossi-marco","upload":{"public_id":"Documenti/x","version":-1,"signature":"' +
+    'f'.repeat(40) +
+    '"}}',
   '{"type":"payment_intent.succeeded","data":{"object":{"id":"pi_fake","metadata":{"family_id":"family-rossi"}}}}',
 ];
 
@@ -103,7 +111,8 @@ const FUNCTIONS = {
   'record-medical-form': recordMedicalForm,
 } as const;
 
-const ITALIAN = /\b(non|richiesta|codice|inserisci|figli|taglia|prodotto|chiave|metodo|firma|servizio|pagamento|consentit|troppo|seleziona|valid|caricamento|scheda|errore|riprova)/i;
+const ITALIAN =
+  /\b(non|richiesta|codice|inserisci|figli|taglia|prodotto|chiave|metodo|firma|servizio|pagamento|consentit|troppo|seleziona|valid|caricamento|scheda|errore|riprova)/i;
 const STACK = /\bat \S+ \(|\bat \S+:\d+:\d+|node_modules|\.ts:\d+/;
 
 /** Every request a fuzz case makes: each body by POST, and the other methods. */
@@ -112,7 +121,8 @@ function requests(name: string): Array<{ label: string; request: () => Request }
   return [
     ...BODIES.map((body, index) => ({
       label: `body #${index} ${body.slice(0, 40)}`,
-      request: () => new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' } }),
+      request: () =>
+        new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' } }),
     })),
     ...['GET', 'PUT', 'DELETE', 'PATCH'].map((method) => ({
       label: method,
@@ -155,7 +165,7 @@ describe.each(Object.entries(FUNCTIONS))('%s under malformed requests', (name, h
         expect(Object.keys(JSON.parse(text) as object), context).toEqual(['family', 'children']);
         continue;
       }
-      expect(response.status >= 400 && response.status < 500 || response.status === 502 || response.status === 503, context).toBe(true);
+      expect((response.status >= 400 && response.status < 500) || response.status === 502 || response.status === 503, context).toBe(true);
       const body = JSON.parse(text) as { error?: unknown };
       expect(typeof body.error, context).toBe('string');
       expect(body.error, context).toMatch(ITALIAN);

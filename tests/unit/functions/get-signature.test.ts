@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMediaEmulatorApp, storedFilePath } from '../../../emulators/media/server';
 import getSignature from '../../../netlify/functions/get-signature';
-import { SEASON } from '../../../src/config/season';
+import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-get-signature';
@@ -65,7 +65,7 @@ async function uploadToMedia(fields: Record<string, string | number>, bytes = PD
 describe('get-signature', () => {
   it("signs an authenticated upload of Sara's form, folder and public id derived on the server, that the SDK and the media emulator accept", async () => {
     const before = Math.floor(Date.now() / 1000);
-    const response = await call({ cf: ' bncnna84l45b114c ', sonId: SARA });
+    const response = await call({ cf: ' bncnna84l45b114c ', childId: SARA });
     expect(response.status).toBe(200);
     const body = (await response.json()) as SignatureAnswer;
     expect(body).toEqual({
@@ -81,7 +81,13 @@ describe('get-signature', () => {
     expect(body.timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(body.signature).toBe(
       cloudinary.utils.api_sign_request(
-        { folder: body.folder, public_id: body.public_id, timestamp: body.timestamp, type: 'authenticated', upload_preset: ACCOUNT.uploadPreset },
+        {
+          folder: body.folder,
+          public_id: body.public_id,
+          timestamp: body.timestamp,
+          type: 'authenticated',
+          upload_preset: ACCOUNT.uploadPreset,
+        },
         ACCOUNT.apiSecret,
       ),
     );
@@ -101,7 +107,7 @@ describe('get-signature', () => {
   });
 
   it('binds every signed field: the emulator refuses the signature with another public id, folder or type', async () => {
-    const body = (await (await call({ cf: BIANCHI, sonId: SARA })).json()) as SignatureAnswer;
+    const body = (await (await call({ cf: BIANCHI, childId: SARA })).json()) as SignatureAnswer;
     const fields = { ...body };
     for (const change of [{ public_id: 'Scheda-Medica_Rossi-Marco' }, { folder: 'Documenti/Altro' }, { type: 'upload' }]) {
       const { status, body: answer } = await uploadToMedia({ ...fields, ...change });
@@ -112,7 +118,7 @@ describe('get-signature', () => {
 
   it('signs without a preset when none is configured', async () => {
     vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', '');
-    const body = (await (await call({ cf: BIANCHI, sonId: SARA })).json()) as SignatureAnswer;
+    const body = (await (await call({ cf: BIANCHI, childId: SARA })).json()) as SignatureAnswer;
     expect(body.upload_preset).toBe('');
     expect(body.signature).toBe(
       cloudinary.utils.api_sign_request(
@@ -124,9 +130,9 @@ describe('get-signature', () => {
 
   it("refuses a child of another family with 400, whatever the child's own eligibility", async () => {
     for (const body of [
-      { cf: BIANCHI, sonId: 'son-rossi-marco' },
-      { cf: 'RSSMRA80C12H501E', sonId: SARA },
-      { cf: BIANCHI, sonId: 'nobody' },
+      { cf: BIANCHI, childId: 'son-rossi-marco' },
+      { cf: 'RSSMRA80C12H501E', childId: SARA },
+      { cf: BIANCHI, childId: 'nobody' },
     ]) {
       const response = await call(body);
       expect(response.status).toBe(400);
@@ -137,15 +143,15 @@ describe('get-signature', () => {
   it.each([
     ['Gennaro, whose deposit is of the season before', 'SPSLGU75A14H501I', 'son-esposito-gennaro', 'Gennaro'],
     ['Marco, without a deposit', 'RSSMRA80C12H501E', 'son-rossi-marco', 'Marco'],
-  ])('refuses %s with 403', async (_label, cf, sonId, name) => {
-    const response = await call({ cf, sonId });
+  ])('refuses %s with 403', async (_label, cf, childId, name) => {
+    const response = await call({ cf, childId });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
       error: `La scheda medica di ${name} si carica dopo il pagamento dell'acconto del campo estivo ${SEASON.campYear}.`,
     });
   });
 
-  it.each([[{ cf: '', sonId: SARA }], [{ cf: 'BNCNNA84L45B114X', sonId: SARA }], [{ cf: 42, sonId: SARA }], [{ sonId: SARA }]])(
+  it.each([[{ cf: '', childId: SARA }], [{ cf: 'BNCNNA84L45B114X', childId: SARA }], [{ cf: 42, childId: SARA }], [{ childId: SARA }]])(
     "answers 400 'Inserisci un codice fiscale valido' to %j",
     async (body) => {
       const response = await call(body);
@@ -156,15 +162,15 @@ describe('get-signature', () => {
 
   it('answers 404 to a valid code nobody has', async () => {
     // Ugo Gialli, born in Rome on 1 January 1980: a valid code, not in the demo data.
-    const response = await call({ cf: 'GLLGUO80A01H501C', sonId: SARA });
+    const response = await call({ cf: 'GLLGUO80A01H501C', childId: SARA });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Il codice fiscale inserito non risulta nei nostri sistemi' });
   });
 
   it.each([
-    ['no sonId', { cf: BIANCHI }],
-    ['an empty sonId', { cf: BIANCHI, sonId: '' }],
-    ['a number as sonId', { cf: BIANCHI, sonId: 7 }],
+    ['no childId', { cf: BIANCHI }],
+    ['an empty childId', { cf: BIANCHI, childId: '' }],
+    ['a number as childId', { cf: BIANCHI, childId: 7 }],
   ])('answers 400 to %s', async (_label, body) => {
     const response = await call(body);
     expect(response.status).toBe(400);
@@ -185,7 +191,7 @@ describe('get-signature', () => {
     async (name) => {
       const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       vi.stubEnv(name, '');
-      const response = await call({ cf: BIANCHI, sonId: SARA });
+      const response = await call({ cf: BIANCHI, childId: SARA });
       expect(response.status).toBe(503);
       const text = await response.text();
       expect(JSON.parse(text)).toEqual({ error: 'Il caricamento dei documenti non è configurato.' });

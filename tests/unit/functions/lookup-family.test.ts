@@ -21,7 +21,10 @@ describe('lookup-family', () => {
   it('finds the Rossi family by a messy fiscal code, children by name, with their season and medical form', async () => {
     const response = await call({ cf: ' rssmra80c12h501e ' });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { family: unknown; children: Array<{ name: string; branch: string; paid: unknown[]; medicalForm: unknown }> };
+    const body = (await response.json()) as {
+      family: unknown;
+      children: Array<{ name: string; branch: string; paid: unknown[]; medicalForm: unknown }>;
+    };
     expect(body.family).toEqual({ id: 'family-rossi', surname: 'Rossi' });
     expect(body.children.map((child) => [child.name, child.branch])).toEqual([
       ['Giulia', 'Clan'],
@@ -58,18 +61,14 @@ describe('lookup-family', () => {
     expect(await response.json()).toEqual({ error: 'Richiesta non valida: il corpo deve essere JSON.' });
   });
 
-  it.each([
-    [{ cf: '' }],
-    [{ cf: 'RSSMRA80C12H501X' }],
-    [{ cf: 42 }],
-    [{}],
-    [[]],
-    [{ cf: ['RSSMRA80C12H501E'] }],
-  ])('answers 400 "Inserisci un codice fiscale valido" to %j', async (body) => {
-    const response = await call(body);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Inserisci un codice fiscale valido' });
-  });
+  it.each([[{ cf: '' }], [{ cf: 'RSSMRA80C12H501X' }], [{ cf: 42 }], [{}], [[]], [{ cf: ['RSSMRA80C12H501E'] }]])(
+    'answers 400 "Inserisci un codice fiscale valido" to %j',
+    async (body) => {
+      const response = await call(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Inserisci un codice fiscale valido' });
+    },
+  );
 
   it('answers 405 to GET', async () => {
     expect((await call(null, 'GET')).status).toBe(405);

@@ -112,7 +112,11 @@ async function counts() {
 }
 
 async function storedPayment(orderId: string) {
-  const order = (await db.collection('orders').doc(orderId).get()).data() as { payment_id: string; family_id: string; order_items: string[] };
+  const order = (await db.collection('orders').doc(orderId).get()).data() as {
+    payment_id: string;
+    family_id: string;
+    order_items: string[];
+  };
   const payment = (await db.collection('payments').doc(order.payment_id).get()).data();
   const family = (await db.collection('families').doc(order.family_id).get()).data() as { orders_id: string[] };
   return { order, payment, familyOrders: family.orders_id.filter((id) => id === orderId) };

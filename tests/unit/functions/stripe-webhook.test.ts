@@ -213,12 +213,28 @@ describe('stripe-webhook: events that write nothing', () => {
 
 describe('stripe-webhook: orders that cannot be rebuilt (Stripe retries)', () => {
   it.each([
-    ['the family is gone', { family_id: 'family-ghost', product: 'campo-acconto', children: 'son-rossi-marco' }, 'family family-ghost does not exist'],
-    ['a child is not in the family', { family_id: 'family-rossi', product: 'campo-acconto', children: 'son-rossi-marco,son-bianchi-sara' }, 'child son-bianchi-sara is not in family family-rossi'],
-    ['the children are malformed', { family_id: 'family-rossi', product: 'maglietta', children: 'son-rossi-marco:XXXL' }, 'metadata.children is malformed'],
+    [
+      'the family is gone',
+      { family_id: 'family-ghost', product: 'campo-acconto', children: 'son-rossi-marco' },
+      'family family-ghost does not exist',
+    ],
+    [
+      'a child is not in the family',
+      { family_id: 'family-rossi', product: 'campo-acconto', children: 'son-rossi-marco,son-bianchi-sara' },
+      'child son-bianchi-sara is not in family family-rossi',
+    ],
+    [
+      'the children are malformed',
+      { family_id: 'family-rossi', product: 'maglietta', children: 'son-rossi-marco:XXXL' },
+      'metadata.children is malformed',
+    ],
     ['the product is unknown', { family_id: 'family-rossi', product: 'cappellino', children: 'son-rossi-marco' }, 'metadata.product'],
     ['a size is missing', { family_id: 'family-rossi', product: 'maglietta', children: 'son-rossi-marco' }, 'no size for maglietta'],
-    ['the family id is not a document id', { family_id: 'families/family-rossi', product: 'campo-acconto', children: 'son-rossi-marco' }, 'metadata.family_id'],
+    [
+      'the family id is not a document id',
+      { family_id: 'families/family-rossi', product: 'campo-acconto', children: 'son-rossi-marco' },
+      'metadata.family_id',
+    ],
   ])('answers 422 when %s, logs why and writes nothing', async (_label, metadata, reason) => {
     const before = await counts();
     const { payload, paymentIntentId } = eventPayload('payment_intent.succeeded', { metadata });
@@ -248,7 +264,11 @@ describe('stripe-webhook: signature and configuration', () => {
 
   it('answers 400 to an old signature (replayed from long ago)', async () => {
     const { payload } = eventPayload('payment_intent.succeeded');
-    await expectError(await deliver(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)), 400, /Firma Stripe non valida/);
+    await expectError(
+      await deliver(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)),
+      400,
+      /Firma Stripe non valida/,
+    );
   });
 
   it('answers 400 when the signature is missing', async () => {

@@ -1,7 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PLAN, SIZES } from '../../../domain/plans';
-import type { OrderRequestBody } from '../../../domain/products';
-import { callFunction } from '../../../lib/api/functions-client';
+import { PLAN, SIZES } from '@/domain/plans';
+import type { OrderRequestBody } from '@/domain/products';
+import { callFunction } from '@/lib/api/functions-client';
+import { changedByNewOrder, mutationKeys } from '@/lib/api/query-keys';
 
 /** The answer of create-order (docs/api.md): the order as the server priced and recorded it. */
 export const createdOrderSchema = z.object({
@@ -11,7 +13,7 @@ export const createdOrderSchema = z.object({
   paymentReason: z.string(),
   lines: z.array(
     z.object({
-      sonId: z.string(),
+      childId: z.string(),
       name: z.string(),
       plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
       size: z.union([z.enum(SIZES), z.literal('')]),
@@ -28,4 +30,23 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
  */
 export function createBankTransferOrder(request: OrderRequestBody): Promise<CreatedOrder> {
   return callFunction('create-order', request, createdOrderSchema);
+}
+
+/**
+ * The Bonifico save as a mutation: {@link createBankTransferOrder} under the
+ * key `mutationKeys.createOrder` (a failure is logged once by the query
+ * client, src/lib/query-client.ts). Once recorded, the family lookups and the
+ * admin list are stale (the order is in the child's `paid` and in the list)
+ * and are invalidated. Callers add their own `onSuccess` (e.g. navigate) at
+ * `mutate` time.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.createOrder,
+    mutationFn: createBankTransferOrder,
+    onSuccess: () => {
+      for (const queryKey of changedByNewOrder) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

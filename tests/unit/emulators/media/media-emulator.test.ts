@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudinaryResponseSignature, cloudinarySignature } from '../../../../emulators/media/signature';
 import { createMediaEmulatorApp, startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../../emulators/media/server';
-import { MAX_MEDICAL_FORM_BYTES } from '../../../../src/domain/medical-form';
+import { MAX_MEDICAL_FORM_BYTES } from '@/domain/medical-form';
 
 const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
 const FOLDER = 'Documenti/Schede Mediche 2025';
@@ -68,16 +68,28 @@ function pdfOfSize(size: number): Uint8Array<ArrayBuffer> {
 
 describe('media emulator', () => {
   it("computes the same signature as the cloudinary SDK, '&' in values included", () => {
-    const params = { folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p', api_key: 'k', file: 'ignored', type: 'authenticated' };
+    const params = {
+      folder: 'a&b',
+      public_id: 'x',
+      timestamp: '1700000000',
+      upload_preset: 'p',
+      api_key: 'k',
+      file: 'ignored',
+      type: 'authenticated',
+    };
     expect(cloudinarySignature(params, 'secret')).toBe(
-      cloudinary.utils.api_sign_request({ folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p', type: 'authenticated' }, 'secret'),
+      cloudinary.utils.api_sign_request(
+        { folder: 'a&b', public_id: 'x', timestamp: '1700000000', upload_preset: 'p', type: 'authenticated' },
+        'secret',
+      ),
     );
   });
 
   it('signs its answers as Cloudinary does: the SDK verifies public_id and version, and nothing else', () => {
     cloudinary.config({ api_secret: 'secret' });
-    const verify = (cloudinary.utils as unknown as { verify_api_response_signature: (id: string, version: number, signature: string) => boolean })
-      .verify_api_response_signature;
+    const verify = (
+      cloudinary.utils as unknown as { verify_api_response_signature: (id: string, version: number, signature: string) => boolean }
+    ).verify_api_response_signature;
     const signature = cloudinaryResponseSignature(`${FOLDER}/Scheda-Medica_Bianchi-Sara`, 1741600000, 'secret');
     expect(verify(`${FOLDER}/Scheda-Medica_Bianchi-Sara`, 1741600000, signature)).toBe(true);
     expect(verify(`${FOLDER}/Scheda-Medica_Bianchi-Sara`, 1741600001, signature)).toBe(false);
@@ -111,7 +123,9 @@ describe('media emulator', () => {
     const publicId = `${FOLDER}/Scheda-Medica_Verdi-Sofia`;
     expect(body).toMatchObject({ public_id: publicId, type: 'authenticated', resource_type: 'image', format: 'pdf' });
     const url = new URL(body.url as string);
-    expect(url.pathname).toBe(`/demo/image/authenticated/v${body.version}/Documenti/Schede%20Mediche%202025/Scheda-Medica_Verdi-Sofia.pdf`);
+    expect(url.pathname).toBe(
+      `/demo/image/authenticated/v${String(body.version)}/Documenti/Schede%20Mediche%202025/Scheda-Medica_Verdi-Sofia.pdf`,
+    );
 
     // Neither its own URL nor the public one with the same path serves the bytes.
     const own = await app.request(url.pathname);
@@ -156,7 +170,10 @@ describe('media emulator', () => {
   });
 
   it('accepts a PDF of exactly 10 MB', async () => {
-    const { status, body } = await uploadToApp(signedFields({}, { public_id: 'Scheda-Medica_Giusto-Limite' }), pdfOfSize(MAX_MEDICAL_FORM_BYTES));
+    const { status, body } = await uploadToApp(
+      signedFields({}, { public_id: 'Scheda-Medica_Giusto-Limite' }),
+      pdfOfSize(MAX_MEDICAL_FORM_BYTES),
+    );
     expect(status).toBe(200);
     expect(body.bytes).toBe(MAX_MEDICAL_FORM_BYTES);
   });
@@ -168,7 +185,13 @@ describe('media emulator', () => {
       expect(status).toBe(400);
       expect(body).toEqual({ error: { message: expect.stringMatching(/PDF/) } });
     }
-    const file = storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'upload', publicId: `${FOLDER}/Scheda-Medica_Non-Pdf`, format: 'pdf' });
+    const file = storedFilePath(dataDir, {
+      cloudName: 'demo',
+      resourceType: 'image',
+      type: 'upload',
+      publicId: `${FOLDER}/Scheda-Medica_Non-Pdf`,
+      format: 'pdf',
+    });
     expect(existsSync(file)).toBe(false);
   });
 
@@ -188,9 +211,15 @@ describe('media emulator', () => {
 
   it('refuses a signed path that would leave its storage folder', async () => {
     const params = { folder: '../../outside', public_id: 'x', timestamp: String(Math.floor(Date.now() / 1000)) };
-    const { status } = await upload({ ...params, api_key: ACCOUNT.apiKey, signature: cloudinary.utils.api_sign_request(params, ACCOUNT.apiSecret) });
+    const { status } = await upload({
+      ...params,
+      api_key: ACCOUNT.apiKey,
+      signature: cloudinary.utils.api_sign_request(params, ACCOUNT.apiSecret),
+    });
     expect(status).toBe(400);
-    expect(() => storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'upload', publicId: '../../x', format: 'pdf' })).toThrow();
+    expect(() =>
+      storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'upload', publicId: '../../x', format: 'pdf' }),
+    ).toThrow();
   });
 
   it('answers 400 without a file', async () => {

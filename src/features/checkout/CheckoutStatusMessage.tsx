@@ -1,8 +1,8 @@
 /**
- * The checkout status box (SPEC.md section 4): red-toned when the text
+ * The checkout status box (docs/product.md, "Order flow"): red-toned when the text
  * contains 'Errore', otherwise green.
  */
-export function PaymentStatus({ message }: { message: string }) {
+export function CheckoutStatusMessage({ message }: { message: string }) {
   const isError = message.includes('Errore');
   return (
     <p

@@ -1,6 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAYMENT_STATUS } from '../../domain/plans';
-import { callFunction } from '../../lib/api/functions-client';
+import { PAYMENT_STATUS } from '@/domain/plans';
+import { callFunction } from '@/lib/api/functions-client';
+import { changedByNewOrder, mutationKeys } from '@/lib/api/query-keys';
 
 /** The answer of record-payment (docs/api.md): the order id (the PaymentIntent id) and its payment status. */
 export const recordPaymentAnswer = z.object({
@@ -20,4 +22,22 @@ export type RecordPaymentAnswer = z.infer<typeof recordPaymentAnswer>;
  */
 export function recordPayment(paymentIntentId: string): Promise<RecordPaymentAnswer> {
   return callFunction('record-payment', { paymentIntentId }, recordPaymentAnswer);
+}
+
+/**
+ * record-payment as a mutation (variables: the PaymentIntent id), under the
+ * key `mutationKeys.recordPayment` (a failure is logged once by the query
+ * client). Once recorded, the family lookups and the admin list are stale
+ * and are invalidated. Calling it again after a failure is safe: the server
+ * records the order once.
+ */
+export function useRecordPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.recordPayment,
+    mutationFn: recordPayment,
+    onSuccess: () => {
+      for (const queryKey of changedByNewOrder) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

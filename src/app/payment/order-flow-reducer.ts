@@ -1,0 +1,128 @@
+import type { FamilyLookup } from '@/domain/family-lookup';
+import type { PaymentMethod, Quota, Size } from '@/domain/plans';
+import { toggleInTickOrder } from '@/domain/selection';
+import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
+
+/**
+ * The state every payment screen shares (docs/product.md, "Order flow").
+ * Pure data: {@link orderFlowReducer} is its only writer.
+ */
+export interface OrderFlowState {
+  /** The family found by 'Trova'; null before, and after the fiscal code changes. */
+  lookup: FamilyLookup | null;
+  /** The fiscal code 'Trova' found, normalised (spaces removed, upper case); '' before. */
+  cf: string;
+  /** The live 'Metodo di Pagamento'; null when nothing valid is chosen. */
+  method: PaymentMethod | null;
+  /** The live 'Quota da Pagare' (camp screen only); null when nothing valid is chosen. */
+  quota: Quota | null;
+  /** The chosen children's ids in tick order (the camp price depends on it, docs/product.md "Rules"). */
+  selectedIds: string[];
+  /** Sweatshirt / T-shirt size per child id (merchandise screens); kept when a child is unticked. */
+  sizes: Readonly<Record<string, Size | undefined>>;
+  /** Show 'Scegli la taglia' under chosen children without a size (set by a refused submit). */
+  showMissingSizes: boolean;
+  /** The Online checkout panel is open. */
+  checkoutOpen: boolean;
+  /**
+   * The idempotency key (a UUID) of the current order attempt, sent to
+   * create-order and create-payment-intent (docs/api.md, "Order request").
+   * Replaced by the key carried by every action that changes the order;
+   * kept across a retry, so a double click or a retried request records one order.
+   */
+  idempotencyKey: string;
+}
+
+/**
+ * What can happen on a payment screen. Every action that changes the order
+ * carries `key`, the idempotency key of the new attempt (a fresh UUID made
+ * by the caller, so the reducer stays pure); those actions also close the
+ * checkout, which must show the new order.
+ */
+export type OrderFlowAction =
+  /** 'Trova' found a family: show it with nothing chosen. */
+  | { type: 'found'; lookup: FamilyLookup; values: ValidLookup; key: string }
+  /** A field of the lookup form changed; `values` are the form's raw values after the change. */
+  | { type: 'edited'; field: keyof LookupFormValues; values: LookupFormValues; key: string }
+  /** A child ticked (appended last) or unticked (removed). */
+  | { type: 'toggled'; childId: string; key: string }
+  /** A size chosen for a child. */
+  | { type: 'sizeChosen'; childId: string; size: Size; key: string }
+  /** Something else of the order changed. */
+  | { type: 'orderChanged'; key: string }
+  /** A submit was refused because a chosen child has no size. */
+  | { type: 'sizesMissing' }
+  /** 'Vai al Pagamento' pressed with method Online: open the checkout panel. */
+  | { type: 'checkoutOpened' };
+
+/** 'Online' or 'Bonifico', null for anything else ('' = nothing chosen). */
+export const asMethod = (value: string): PaymentMethod | null => (value === 'Online' || value === 'Bonifico' ? value : null);
+/** 'Acconto' or 'Saldo', null for anything else ('' = nothing chosen or no quota field). */
+export const asQuota = (value: string): Quota | null => (value === 'Acconto' || value === 'Saldo' ? value : null);
+
+/** The state of a screen just opened: nothing found, nothing chosen, `key` the first attempt's idempotency key. */
+export function initialOrderFlow(key: string): OrderFlowState {
+  return {
+    lookup: null,
+    cf: '',
+    method: null,
+    quota: null,
+    selectedIds: [],
+    sizes: {},
+    showMissingSizes: false,
+    checkoutOpen: false,
+    idempotencyKey: key,
+  };
+}
+
+/**
+ * The order flow's transitions (docs/product.md, "Order flow"), pure:
+ * - `found`: the family, the normalised fiscal code, method and quota from
+ *   the form; the choice, sizes and missing-size hints cleared;
+ * - `edited`: changing the fiscal code clears the family, the choice and the
+ *   sizes; changing method or quota takes the new value;
+ * - `toggled`: ticking appends in tick order, unticking removes;
+ * - `found`, `edited`, `toggled`, `sizeChosen`, `orderChanged` make a new
+ *   attempt: `idempotencyKey` becomes the action's `key` and the checkout closes;
+ * - `checkoutOpened` opens the checkout only for method Online;
+ * - `sizesMissing` shows the missing-size hints.
+ * Unchanged state is returned as is (same object).
+ */
+export function orderFlowReducer(state: OrderFlowState, action: OrderFlowAction): OrderFlowState {
+  switch (action.type) {
+    case 'found':
+      return {
+        ...state,
+        lookup: action.lookup,
+        cf: action.values.fiscalCode,
+        method: asMethod(action.values.method),
+        quota: asQuota(action.values.quota),
+        selectedIds: [],
+        sizes: {},
+        showMissingSizes: false,
+        checkoutOpen: false,
+        idempotencyKey: action.key,
+      };
+    case 'edited': {
+      const attempt = { ...state, checkoutOpen: false, idempotencyKey: action.key };
+      if (action.field === 'fiscalCode') return { ...attempt, lookup: null, selectedIds: [], sizes: {}, showMissingSizes: false };
+      if (action.field === 'method') return { ...attempt, method: asMethod(action.values.method) };
+      return { ...attempt, quota: asQuota(action.values.quota) };
+    }
+    case 'toggled':
+      return {
+        ...state,
+        selectedIds: toggleInTickOrder(state.selectedIds, action.childId),
+        checkoutOpen: false,
+        idempotencyKey: action.key,
+      };
+    case 'sizeChosen':
+      return { ...state, sizes: { ...state.sizes, [action.childId]: action.size }, checkoutOpen: false, idempotencyKey: action.key };
+    case 'orderChanged':
+      return { ...state, checkoutOpen: false, idempotencyKey: action.key };
+    case 'sizesMissing':
+      return state.showMissingSizes ? state : { ...state, showMissingSizes: true };
+    case 'checkoutOpened':
+      return state.method !== 'Online' || state.checkoutOpen ? state : { ...state, checkoutOpen: true };
+  }
+}

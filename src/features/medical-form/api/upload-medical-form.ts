@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callFunction, UserFacingError } from '@/lib/api/functions-client';
+import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
+import { cloudinaryUploadUrl, UPLOAD_ERRORS, uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';
+import { fetchUploadSignature } from './get-signature';
+
+const recordAnswerSchema = z.object({ uploaded: z.literal(true) });
+
+/**
+ * Tells record-medical-form `{ cf, childId, upload }` that child `childId`'s
+ * form was uploaded, with the public id, version and response signature of
+ * Cloudinary's answer; the server checks them and sets the child's
+ * `medical_doc` and `updated_at` (docs/api.md, "get-signature and
+ * record-medical-form").
+ * @throws UserFacingError with the function's Italian message.
+ */
+export async function recordMedicalForm(input: { cf: string; childId: string; upload: UploadResult }): Promise<void> {
+  await callFunction('record-medical-form', { cf: input.cf, childId: input.childId, upload: input.upload }, recordAnswerSchema);
+}
+
+/** What {@link uploadMedicalForm} needs: the parent's normalised fiscal code, the child, the checked PDF and a progress callback (0..1). */
+export interface MedicalFormUpload {
+  cf: string;
+  childId: string;
+  file: File;
+  onProgress: (fraction: number) => void;
+}
+
+/**
+ * Uploads one child's form (docs/product.md, "Rules": medical form;
+ * docs/api.md): a signature from get-signature for the parent's fiscal code
+ * `cf` and the child `childId` (the server derives folder and public id), the
+ * multipart upload to the configured upload URL with progress (0..1 to
+ * `onProgress`), then record-medical-form with Cloudinary's answer.
+ * @throws Error with an Italian message at the first failing step:
+ * 'Il caricamento dei documenti non è configurato.' without an upload URL,
+ * 'Errore nel recupero della firma…' / 'Firma non ricevuta',
+ * "Errore nell'upload su Cloudinary", or record-medical-form's message.
+ */
+export async function uploadMedicalForm(input: MedicalFormUpload): Promise<void> {
+  const uploadUrl = cloudinaryUploadUrl();
+  if (!uploadUrl) throw new UserFacingError(UPLOAD_ERRORS.notConfigured, 0);
+  const signature = await fetchUploadSignature({ cf: input.cf, childId: input.childId });
+  const upload = await uploadToCloudinary({ uploadUrl, file: input.file, signature, onProgress: input.onProgress });
+  await recordMedicalForm({ cf: input.cf, childId: input.childId, upload });
+}
+
+/**
+ * {@link uploadMedicalForm} as a mutation (variables: a {@link MedicalFormUpload}),
+ * under `mutationKeys.uploadMedicalForm` (a failure is logged once by the
+ * query client, src/lib/query-client.ts). Once recorded, the family lookups
+ * are stale (the child's `medicalForm.uploaded`) and are invalidated.
+ */
+export function useUploadMedicalForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.uploadMedicalForm,
+    mutationFn: uploadMedicalForm,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.familyLookup.all }),
+  });
+}

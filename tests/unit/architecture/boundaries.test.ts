@@ -1,0 +1,64 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layout's boundaries are lint errors (eslint.config.js,
+ * docs/architecture.md): a file planted where it must not import fails
+ * `npm run lint`, and so `npm test`.
+ */
+// Planted files do not exist on disk, so the type-aware rules (which need the
+// TypeScript project) are off here; the boundaries rule needs no types.
+const eslint = new ESLint({ overrideConfig: [tseslint.configs.disableTypeChecked] });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it('a feature importing another feature or app/ fails the lint', async () => {
+    const errors = await boundaryErrors(
+      'src/features/merchandise/planted.ts',
+      [
+        "import { LOOKUP_MESSAGES } from '../family-lookup/lookup-messages';",
+        "import { router } from '@/app/router';",
+        'export const planted = [LOOKUP_MESSAGES, router];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/feature="merchandise".*feature="family-lookup"/);
+    expect(errors[1]).toMatch(/type "app"/);
+  });
+
+  it('a feature may import itself, domain, lib, config and components', async () => {
+    const errors = await boundaryErrors(
+      'src/features/merchandise/planted.ts',
+      [
+        "import { MerchChildrenPicker } from './MerchChildrenPicker';",
+        "import { PRICES_EUROS } from '@/domain/prices';",
+        "import { Button } from '@/components/ui/Button';",
+        'export const planted = [MerchChildrenPicker, PRICES_EUROS, Button];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('domain and components/ui import nothing of the app', async () => {
+    expect(await boundaryErrors('src/domain/planted.ts', "import { GROUP } from '@/config/group';\nexport const g = GROUP;")).toHaveLength(
+      1,
+    );
+    expect(
+      await boundaryErrors('src/components/ui/Planted.tsx', "import { GROUP } from '@/config/group';\nexport const g = GROUP;"),
+    ).toHaveLength(1);
+  });
+
+  it('server code imports only domain, config and its own lib', async () => {
+    const errors = await boundaryErrors(
+      'netlify/functions/planted.ts',
+      "import { callFunction } from '../../src/lib/api/functions-client';\nimport { getDb } from '../lib/firestore';\nexport const p = [callFunction, getDb];",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/type "lib"/);
+  });
+});
