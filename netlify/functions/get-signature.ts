@@ -1,15 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { requireCloudinary, MEDICAL_FORM_MESSAGES, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/cloudinary';
+import { childIdField, requireCloudinary, MEDICAL_FORM_MESSAGES, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/cloudinary';
 import { getDb } from '../lib/firestore';
 import { jsonFunction, jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
-
-/** The child's id: a Firestore document id. */
-const childIdField = z
-  .string({ error: MEDICAL_FORM_MESSAGES.childId })
-  .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
-  .max(128, { error: MEDICAL_FORM_MESSAGES.childId });
 
 const bodySchema = z.object({ cf: cfField, childId: childIdField });
 

@@ -3,6 +3,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { COLLECTION } from '../../src/domain/documents';
 import {
+  childIdField,
   checkUploadAnswer,
   medicalFormDeliveryUrl,
   MEDICAL_FORM_MESSAGES,
@@ -17,10 +18,7 @@ const malformed = { error: MEDICAL_FORM_MESSAGES.malformedUpload };
 
 const bodySchema = z.object({
   cf: cfField,
-  childId: z
-    .string({ error: MEDICAL_FORM_MESSAGES.childId })
-    .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
-    .max(128, { error: MEDICAL_FORM_MESSAGES.childId }),
+  childId: childIdField,
   upload: z.object(
     {
       public_id: z.string(malformed).min(1, malformed).max(512, malformed),

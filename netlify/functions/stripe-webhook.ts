@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import { getDb } from '../lib/firestore';
 import { fulfilPayment, isPortalPayment } from '../lib/fulfil-payment';
-import { errorResponse, jsonResponse, methodNotAllowed, responseForError } from '../lib/http';
-import { readRawBody, STRIPE_MESSAGES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
+import { errorResponse, jsonResponse, methodNotAllowed, readBodyBytes, responseForError } from '../lib/http';
+import { MAX_WEBHOOK_BYTES, STRIPE_MESSAGES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
 
 const NAME = 'stripe-webhook';
 
@@ -49,7 +49,7 @@ export default async function stripeWebhook(request: Request): Promise<Response>
     const stripe = stripeFromEnv();
     const signature = request.headers.get('stripe-signature');
     if (!signature) return errorResponse(400, STRIPE_MESSAGES.missingSignature);
-    const payload = await readRawBody(request);
+    const payload = await readBodyBytes(request, MAX_WEBHOOK_BYTES);
     const event = verifiedEvent(stripe, payload, signature, secret);
     if (!event) return errorResponse(400, STRIPE_MESSAGES.badSignature);
 

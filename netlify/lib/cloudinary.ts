@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { v2 as cloudinary } from 'cloudinary';
 import type { Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '../../src/config/season';
@@ -83,6 +84,12 @@ export function requireCloudinary(functionName: string, env: NodeJS.ProcessEnv =
   cloudinary.config({ cloud_name: settings.cloudName, api_key: settings.apiKey, api_secret: settings.apiSecret, secure: true });
   return settings;
 }
+
+/** The `childId` field of get-signature and record-medical-form: a Firestore document id. */
+export const childIdField = z
+  .string({ error: MEDICAL_FORM_MESSAGES.childId })
+  .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
+  .max(128, { error: MEDICAL_FORM_MESSAGES.childId });
 
 /** What get-signature answers: the signed parameters the browser sends with the file. */
 export interface MedicalFormUploadSignature {

@@ -2,18 +2,11 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { sumEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS, type PaymentStatus, type Size } from '../../src/domain/plans';
-import {
-  decodeChildrenMetadata,
-  encodeChildrenMetadata,
-  mayBuy,
-  priceOrder,
-  PRODUCTS,
-  takesSize,
-  type Product,
-} from '../../src/domain/products';
+import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder, PRODUCTS, type Product } from '../../src/domain/products';
 import { onlineTotal } from '../../src/domain/service-fee';
 import { findFamilyById } from './families';
 import { HttpError } from './http';
+import { matchOrderChildren } from './order-request';
 import { recordOrder, type RecordedOrder } from './record-order';
 
 /**
@@ -157,18 +150,22 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
 
   const found = await findFamilyById(db, familyId);
   if (!found) throw unfulfillable(`family ${familyId} does not exist`);
-  const byId = new Map(found.children.map((child) => [child.id, child]));
-  const seen = new Set<string>();
+  const { chosen, problems } = matchOrderChildren(found.children, children, product);
   const toVerify: string[] = [];
-  const chosen = children.map(({ id, size }) => {
-    const child = byId.get(id);
-    if (!child) throw unfulfillable(`child ${id} is not in family ${familyId}`);
-    if (seen.has(id)) throw unfulfillable(`child ${id} is named twice`);
-    seen.add(id);
-    if (takesSize(product) !== Boolean(size)) throw unfulfillable(`child ${id}: ${size ? 'a size on' : 'no size for'} ${product}`);
-    if (!mayBuy(product, child.branch)) toVerify.push(`child ${id} (${child.branch}) may not buy ${product}`);
-    return size ? { ...child, size } : child;
-  });
+  for (const problem of problems) {
+    switch (problem.kind) {
+      case 'notOfFamily':
+        throw unfulfillable(`child ${problem.id} is not in family ${familyId}`);
+      case 'duplicate':
+        throw unfulfillable(`child ${problem.id} is named twice`);
+      case 'sizeRequired':
+        throw unfulfillable(`child ${problem.child.id}: no size for ${product}`);
+      case 'sizeRefused':
+        throw unfulfillable(`child ${problem.child.id}: a size on ${product}`);
+      case 'mayNotBuy':
+        toVerify.push(`child ${problem.child.id} (${problem.child.branch}) may not buy ${product}`);
+    }
+  }
 
   const lines = priceOrder(product, chosen);
   const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)));

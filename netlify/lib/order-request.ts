@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
 import { isValidFiscalCode, normalizeFiscalCode } from '../../src/domain/fiscal-code';
 import { sumEuros } from '../../src/domain/money';
-import { SIZES } from '../../src/domain/plans';
+import { SIZES, type Size } from '../../src/domain/plans';
 import { mayBuy, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
 import { findFamilyByParentCf } from './families';
 import { HttpError } from './http';
@@ -80,6 +80,68 @@ export function parseFiscalCode(raw: string): string {
   return cf;
 }
 
+/** Why a requested child cannot be part of the order, the first rule it breaks (in this order). */
+export type ChildProblem =
+  | { kind: 'notOfFamily'; id: string }
+  | { kind: 'duplicate'; id: string }
+  | { kind: 'sizeRequired'; child: ChildDocument }
+  | { kind: 'sizeRefused'; child: ChildDocument }
+  | { kind: 'mayNotBuy'; child: ChildDocument };
+
+/**
+ * Matches requested children (ids in tick order, with sizes) to a family's
+ * children and checks the product's rules (docs/api.md, "Order request"):
+ * each child belongs to the family, is named once, has a size exactly when
+ * the product takes one, and may buy the product (felpa: Reparto only).
+ * Pure: `problems` lists at most one problem per requested child, in request
+ * order; `chosen` holds the children that belong to the family, once each,
+ * with their sizes, in tick order. Callers decide what a problem means: a
+ * 400 for a request, a log line or 'Da Verificare' for a paid PaymentIntent.
+ */
+export function matchOrderChildren(
+  familyChildren: readonly ChildDocument[],
+  requested: ReadonlyArray<{ id: string; size?: Size }>,
+  product: Product,
+): { chosen: Array<ChildDocument & { size?: Size }>; problems: ChildProblem[] } {
+  const byId = new Map(familyChildren.map((child) => [child.id, child]));
+  const seen = new Set<string>();
+  const chosen: Array<ChildDocument & { size?: Size }> = [];
+  const problems: ChildProblem[] = [];
+  for (const { id, size } of requested) {
+    const child = byId.get(id);
+    if (!child) {
+      problems.push({ kind: 'notOfFamily', id });
+      continue;
+    }
+    if (seen.has(id)) {
+      problems.push({ kind: 'duplicate', id });
+      continue;
+    }
+    seen.add(id);
+    if (takesSize(product) && !size) problems.push({ kind: 'sizeRequired', child });
+    else if (!takesSize(product) && size) problems.push({ kind: 'sizeRefused', child });
+    else if (!mayBuy(product, child.branch)) problems.push({ kind: 'mayNotBuy', child });
+    chosen.push(size ? { ...child, size } : child);
+  }
+  return { chosen, problems };
+}
+
+/** The Italian message of a child problem, as create-order and create-payment-intent answer it. */
+function problemMessage(problem: ChildProblem): string {
+  switch (problem.kind) {
+    case 'notOfFamily':
+      return ORDER_MESSAGES.notOfFamily;
+    case 'duplicate':
+      return ORDER_MESSAGES.duplicate;
+    case 'sizeRequired':
+      return ORDER_MESSAGES.sizeRequired(problem.child.name);
+    case 'sizeRefused':
+      return ORDER_MESSAGES.sizeRefused;
+    case 'mayNotBuy':
+      return ORDER_MESSAGES.notReparto(problem.child.name);
+  }
+}
+
 /** An order request checked against the database and priced. */
 export interface ResolvedOrder {
   family: FamilyDocument;
@@ -102,18 +164,9 @@ export async function resolveOrder(db: Firestore, request: OrderRequest): Promis
   const cf = parseFiscalCode(request.cf);
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
-  const byId = new Map(found.children.map((child) => [child.id, child]));
-  const seen = new Set<string>();
-  const chosen = request.children.map(({ id, size }) => {
-    const child = byId.get(id);
-    if (!child) throw new HttpError(400, ORDER_MESSAGES.notOfFamily);
-    if (seen.has(id)) throw new HttpError(400, ORDER_MESSAGES.duplicate);
-    seen.add(id);
-    if (takesSize(request.product) && !size) throw new HttpError(400, ORDER_MESSAGES.sizeRequired(child.name));
-    if (!takesSize(request.product) && size) throw new HttpError(400, ORDER_MESSAGES.sizeRefused);
-    if (!mayBuy(request.product, child.branch)) throw new HttpError(400, ORDER_MESSAGES.notReparto(child.name));
-    return size ? { ...child, size } : child;
-  });
+  const { chosen, problems } = matchOrderChildren(found.children, request.children, request.product);
+  const problem = problems[0];
+  if (problem) throw new HttpError(400, problemMessage(problem));
   const lines = priceOrder(request.product, chosen);
   return { family: found.family, product: request.product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { HTTP_MESSAGES, HttpError } from './http';
+import { HttpError } from './http';
 
 /**
  * Stripe on the server (docs/api.md, "Card payments"): the client made from
@@ -102,31 +102,4 @@ export function stripeFailure(functionName: string, error: unknown): HttpError {
 /** True when Stripe answered that the object asked for does not exist (404, resource_missing). */
 export function isStripeNotFound(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
-}
-
-/**
- * Reads the raw request body as bytes, at most `maxBytes` (the webhook's
- * signature covers these exact bytes, so they are not decoded first). Stops
- * reading as soon as the bound is passed.
- * @throws HttpError 413 'Richiesta troppo grande.' when the body is larger.
- */
-export async function readRawBody(request: Request, maxBytes = MAX_WEBHOOK_BYTES): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, HTTP_MESSAGES.tooLarge);
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

@@ -28,3 +28,12 @@ export async function resetToDemoData(db: Firestore, projectId: string): Promise
   await clearDb(projectId);
   await seedDemoData(db);
 }
+
+/**
+ * msw's `onUnhandledRequest` for server tests that intercept Stripe: the
+ * Firestore emulator's own requests (127.0.0.1) pass, anything else
+ * unexpected fails the test.
+ */
+export const onlyEmulatorUnhandled = (request: Request, print: { error: () => void }): void => {
+  if (new URL(request.url).hostname !== '127.0.0.1') print.error();
+};

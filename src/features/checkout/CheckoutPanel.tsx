@@ -1,5 +1,4 @@
 import { Elements } from '@stripe/react-stripe-js';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { sumEuros } from '@/domain/money';
@@ -71,13 +70,10 @@ export default function CheckoutPanel({ request, items, returnPath, onRecorded }
   const configured = isStripeConfigured();
   const intent = usePaymentIntent(request, configured);
   const stripe = useStripeJs(configured);
-  const [paidId, setPaidId] = useState<string | null>(null);
   const record = useRecordPayment();
+  // The PaymentIntent Stripe confirmed is the record mutation's last variable: paid once it is set.
+  const paidId = record.variables ?? null;
   const recordOrder = (paymentIntentId: string) => record.mutate(paymentIntentId, { onSuccess: (order) => onRecorded(order) });
-  const paid = (paymentIntentId: string) => {
-    setPaidId(paymentIntentId);
-    recordOrder(paymentIntentId);
-  };
 
   let left;
   if (!configured) {
@@ -92,7 +88,7 @@ export default function CheckoutPanel({ request, items, returnPath, onRecorded }
     const clientSecret = intent.data.checkoutSessionClientSecret;
     left = (
       <Elements key={clientSecret} stripe={stripe.data} options={{ clientSecret, locale: 'it' }}>
-        <CheckoutForm returnPath={returnPath} paid={paidId !== null} onSucceeded={paid} />
+        <CheckoutForm returnPath={returnPath} paid={paidId !== null} onSucceeded={recordOrder} />
       </Elements>
     );
   }

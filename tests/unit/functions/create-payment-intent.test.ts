@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import { childFiscalCode } from '../../../emulators/seed/seed';
-import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-create-payment-intent';
 const SECRET = 'sk_test_create_payment_intent_dummy';
@@ -40,8 +40,7 @@ const server = setupServer(
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   await resetToDemoData(db, PROJECT);
-  // The emulator's own HTTP endpoints pass; anything else unexpected fails the test.
-  server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
+  server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
 });
 afterAll(() => server.close());
 beforeEach(() => {

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import recordPayment from '../../../netlify/functions/record-payment';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
-import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-record-payment';
 const SECRET_KEY = 'sk_test_record_payment_dummy';
@@ -49,7 +49,7 @@ const server = setupServer(
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   await resetToDemoData(db, PROJECT);
-  server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
+  server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
 });
 afterAll(() => server.close());
 beforeEach(() => {

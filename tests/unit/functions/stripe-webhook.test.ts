@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
-import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-stripe-webhook';
 const SECRET_KEY = 'sk_test_webhook_dummy';
@@ -18,7 +18,7 @@ const server = setupServer();
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   await resetToDemoData(db, PROJECT);
-  server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
+  server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
 });
 afterAll(() => server.close());
 beforeEach(() => {
