@@ -33,9 +33,12 @@ export interface DemoOrder {
   familyId: string;
   /** ISO date-time of creation (order, items and payment). */
   createdAt: string;
+  /** The camp year it belongs to (`SEASON.campYear` when it was recorded). */
+  season: number;
   method: PaymentMethod;
   status: PaymentStatus;
-  items: Array<{ id: string; childId: string; plan: Plan; note: Size | ''; priceEuros: number }>;
+  /** One per child; each item's id is `seasonItemId(season, plan, childId)`, as recordOrder writes it. */
+  items: Array<{ childId: string; plan: Plan; note: Size | ''; priceEuros: number }>;
 }
 
 export const DEMO_FAMILIES: DemoFamily[] = [
@@ -93,38 +96,42 @@ export const DEMO_ORDERS: DemoOrder[] = [
     id: 'order-bianchi-2025-acconto',
     familyId: 'family-bianchi',
     createdAt: '2025-03-10T09:30:00Z',
+    season: 2025,
     method: 'Online',
     status: 'Confermato',
-    items: [{ id: 'item-bianchi-sara-acconto', childId: 'son-bianchi-sara', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
+    items: [{ childId: 'son-bianchi-sara', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
   },
   {
     id: 'order-esposito-2024-acconto',
     familyId: 'family-esposito',
     createdAt: '2024-11-15T17:05:00Z',
+    season: 2024,
     method: 'Bonifico',
     status: 'Confermato',
-    items: [{ id: 'item-esposito-gennaro-acconto', childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
+    items: [{ childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
   },
   {
     id: 'order-verdi-felpe',
     familyId: 'family-verdi',
     createdAt: '2025-04-02T18:45:00Z',
+    season: 2025,
     method: 'Bonifico',
     status: 'Da Verificare',
     items: [
-      { id: 'item-verdi-matteo-felpa', childId: 'son-verdi-matteo', plan: PLAN.felpa, note: 'M', priceEuros: 30 },
-      { id: 'item-verdi-sofia-felpa', childId: 'son-verdi-sofia', plan: PLAN.felpa, note: 'S', priceEuros: 30 },
+      { childId: 'son-verdi-matteo', plan: PLAN.felpa, note: 'M', priceEuros: 30 },
+      { childId: 'son-verdi-sofia', plan: PLAN.felpa, note: 'S', priceEuros: 30 },
     ],
   },
   {
     id: 'order-neri-magliette',
     familyId: 'family-neri',
     createdAt: '2025-05-20T08:15:00Z',
+    season: 2025,
     method: 'Online',
     status: 'Confermato',
     items: [
-      { id: 'item-neri-pietro-maglietta', childId: 'son-neri-pietro', plan: PLAN.maglietta, note: 'XS', priceEuros: 15 },
-      { id: 'item-neri-elisa-maglietta', childId: 'son-neri-elisa', plan: PLAN.maglietta, note: 'M', priceEuros: 15 },
+      { childId: 'son-neri-pietro', plan: PLAN.maglietta, note: 'XS', priceEuros: 15 },
+      { childId: 'son-neri-elisa', plan: PLAN.maglietta, note: 'M', priceEuros: 15 },
     ],
   },
 ];

@@ -2,8 +2,11 @@ import CodiceFiscaleModule from 'codice-fiscale-js';
 import { Timestamp, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
+import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { sumEuros } from '../../src/domain/money';
-import { DEMO_FAMILIES, DEMO_ORDERS, type DemoChild, type DemoFamily } from './demo-data';
+import { seasonItemId } from '../../src/domain/products';
+import { PLAN } from '../../src/domain/plans';
+import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS, type DemoChild, type DemoFamily } from './demo-data';
 
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
@@ -91,12 +94,16 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     if (!family) throw new Error(`Demo order ${order.id} names an unknown family`);
     const createdAt = Timestamp.fromDate(new Date(order.createdAt));
     const paymentId = `payment-${order.id}`;
-    for (const item of order.items) {
+    const itemIds = order.items.map((item) => seasonItemId(order.season, item.plan, item.childId));
+    for (const [index, item] of order.items.entries()) {
       const child = family.children.find((c) => c.id === item.childId);
-      if (!child) throw new Error(`Demo item ${item.id} names an unknown child`);
+      if (!child) throw new Error(`Demo order ${order.id} names an unknown child ${item.childId}`);
       put(db, batch, COLLECTION.orderItems, {
-        id: item.id,
+        id: itemIds[index] ?? '',
         created_at: createdAt,
+        season: order.season,
+        family_id: family.id,
+        payment_id: paymentId,
         note: item.note,
         plan: item.plan,
         son_info: { id: child.id, name: child.name, surname: family.surname },
@@ -106,15 +113,24 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     put(db, batch, COLLECTION.payments, {
       id: paymentId,
       created_at: createdAt,
+      season: order.season,
+      order_id: order.id,
+      family_id: family.id,
+      family_surname: family.surname,
+      surname_key: surnameFilterKey(family.surname),
+      plan: order.items[0]?.plan ?? PLAN.campAcconto,
       method: order.method,
       status: order.status,
       total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
+      confirmed_at: order.status === 'Confermato' && order.method === 'Bonifico' ? createdAt : null,
+      confirmed_by: order.status === 'Confermato' && order.method === 'Bonifico' ? DEMO_ADMIN.email : null,
     });
     put(db, batch, COLLECTION.orders, {
       id: order.id,
       created_at: createdAt,
+      season: order.season,
       family_id: order.familyId,
-      order_items: order.items.map((item) => item.id),
+      order_items: itemIds,
       payment_id: paymentId,
     });
   }

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { SEASON } from '../../src/config/season';
 import { createHash } from 'node:crypto';
 import { paymentReasonForProduct } from '../../src/domain/bank-transfer';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
@@ -27,7 +28,8 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
  * plan, size, priceEuros }] }` for a new order and 200 with the same body
  * when the idempotency key was used before (nothing new is written).
  * 400 with an Italian `{error}` naming the problem, 404 for an unknown
- * fiscal code, 405 for other methods, 503 when Firebase is not configured.
+ * fiscal code, 409 when a child already holds the product this season
+ * (paid or awaiting a transfer), 405 for other methods, 503 when Firebase is not configured.
  */
 export default jsonFunction('create-order', async (body) => {
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
@@ -38,12 +40,14 @@ export default jsonFunction('create-order', async (body) => {
     familyId: resolved.family.id,
     method: 'Bonifico',
     status: PAYMENT_STATUS.toVerify,
+    season: SEASON.campYear,
+    whenHeld: 'refuse',
     lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
   });
   return jsonResponse(created ? 201 : 200, {
     orderId: order.orderId,
     totalEuros: order.totalEuros,
-    paymentReason: paymentReasonForProduct(request.product, new Date().getFullYear(), resolved.family.surname),
+    paymentReason: paymentReasonForProduct(request.product, SEASON.campYear, resolved.family.surname),
     lines: order.lines,
   });
 });

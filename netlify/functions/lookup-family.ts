@@ -24,7 +24,7 @@ export default jsonFunction('lookup-family', async (body) => {
   const db = getDb();
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
-  const items = await findFamilyItems(db, found.family.id, SEASON.startsAt);
+  const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
   return jsonResponse(200, buildFamilyLookup({ ...found, items, medicalFormCutoff: SEASON.medicalFormCutoff }));
 });
 

@@ -214,7 +214,7 @@ export async function resolveMedicalFormChild(db: Firestore, rawCf: string, chil
   if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
   const child = found.children.find((candidate) => candidate.id === childId);
   if (!child) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
-  const items = await findFamilyItems(db, found.family.id, SEASON.startsAt);
+  const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
   const own = items.filter(({ item }) => item.son_info.id === child.id).map(({ item }) => item);
   if (!isEligibleForMedicalForm(own, SEASON.medicalFormCutoff)) throw new HttpError(403, MEDICAL_FORM_MESSAGES.notEligible(child.name));
   let publicId: string;

@@ -3,13 +3,11 @@ import {
   childDocument,
   COLLECTION,
   familyDocument,
-  orderDocument,
   orderItemDocument,
   parentDocument,
   paymentDocument,
   type ChildDocument,
   type FamilyDocument,
-  type OrderDocument,
   type OrderItemDocument,
   type PaymentDocument,
 } from '../../src/domain/documents';
@@ -46,37 +44,24 @@ export interface FamilyItem {
 }
 
 /**
- * The order items of a family's orders created on or after `since`, each
- * with its payment: `orders` where family_id ==, then their items and
- * payments in two batched gets.
+ * The order items of a family in a season, each with its payment:
+ * `order_items` where family_id == and season ==, then their payments in one
+ * batched get (docs/data-model.md, "Reading").
  */
-export async function findFamilyItems(db: Firestore, familyId: string, since: Date): Promise<FamilyItem[]> {
-  const ordersSnapshot = await db.collection(COLLECTION.orders).where('family_id', '==', familyId).get();
-  const orders = ordersSnapshot.docs
-    .map((snapshot) => readSnapshot(orderDocument, snapshot))
-    .filter((order): order is OrderDocument => order !== null && order.created_at >= since);
-  const [items, payments] = await Promise.all([
-    getAllById(
-      db,
-      COLLECTION.orderItems,
-      orders.flatMap((order) => order.order_items),
-      orderItemDocument,
-    ),
-    getAllById(
-      db,
-      COLLECTION.payments,
-      orders.map((order) => order.payment_id),
-      paymentDocument,
-    ),
-  ]);
-  const itemsById = new Map(items.map((item) => [item.id, item]));
-  const paymentsById = new Map(payments.map((payment) => [payment.id, payment]));
-  return orders.flatMap((order) =>
-    order.order_items.flatMap((itemId) => {
-      const item = itemsById.get(itemId);
-      return item && item.created_at >= since ? [{ item, payment: paymentsById.get(order.payment_id) ?? null }] : [];
-    }),
+export async function findFamilyItems(db: Firestore, familyId: string, season: number): Promise<FamilyItem[]> {
+  const itemsSnapshot = await db.collection(COLLECTION.orderItems).where('family_id', '==', familyId).where('season', '==', season).get();
+  const items = itemsSnapshot.docs
+    .map((snapshot) => readSnapshot(orderItemDocument, snapshot))
+    .filter((item): item is OrderItemDocument => item !== null)
+    .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  const payments = await getAllById(
+    db,
+    COLLECTION.payments,
+    items.map((item) => item.payment_id),
+    paymentDocument,
   );
+  const paymentsById = new Map(payments.map((payment) => [payment.id, payment]));
+  return items.map((item) => ({ item, payment: paymentsById.get(item.payment_id) ?? null }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
+import { SEASON } from '../../src/config/season';
 import { sumEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS, type PaymentStatus, type Size } from '../../src/domain/plans';
 import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder, PRODUCTS, type Product } from '../../src/domain/products';
@@ -121,8 +122,9 @@ export interface FulfilledPayment {
  *
  * Status 'Confermato', or 'Da Verificare' when the money taken cannot be
  * trusted to match the order: `amount_received` (cents) differs from the
- * recomputed online total, the currency is not EUR, or a child may no longer
- * buy the product. The order is recorded all the same (the money was
+ * recomputed online total, the currency is not EUR, a child may no longer
+ * buy the product, or already holds it this season (paid twice: the
+ * treasurer refunds). The order is recorded all the same (the money was
  * taken) and the reason goes to the log as a warning.
  *
  * `functionName` prefixes the log lines. No secret and no personal data
@@ -182,6 +184,8 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
     familyId,
     method: 'Online',
     status,
+    season: SEASON.campYear,
+    whenHeld: 'record-to-verify',
     lines: lines.map((line) => ({
       child: { id: line.child.id, name: line.child.name, surname: line.child.surname },
       plan: line.plan,
@@ -189,10 +193,11 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
       priceEuros: line.priceEuros,
     })),
   });
+  if (result.held.length > 0) toVerify.push(`children ${result.held.join(', ')} already hold ${product} this season`);
   if (result.created && toVerify.length > 0) {
-    console.warn(`${functionName}: order ${paymentIntent.id} recorded as '${status}': ${toVerify.join('; ')}`);
+    console.warn(`${functionName}: order ${paymentIntent.id} recorded as '${result.order.status}': ${toVerify.join('; ')}`);
   } else if (result.created) {
-    console.info(`${functionName}: order ${paymentIntent.id} recorded as '${status}'`);
+    console.info(`${functionName}: order ${paymentIntent.id} recorded as '${result.order.status}'`);
   }
   return result;
 }

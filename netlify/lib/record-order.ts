@@ -1,8 +1,18 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, orderItemDocument, paymentDocument } from '../../src/domain/documents';
+import { surnameFilterKey } from '../../src/domain/admin-orders';
+import { COLLECTION, familyDocument, orderItemDocument, paymentDocument } from '../../src/domain/documents';
 import { sumEuros } from '../../src/domain/money';
-import type { PaymentMethod, PaymentStatus, Plan, Size } from '../../src/domain/plans';
+import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus, type Plan, type Size } from '../../src/domain/plans';
+import { seasonItemId } from '../../src/domain/products';
 import { readSnapshot } from './documents';
+import { HttpError } from './http';
+
+/** Italian messages of recording an order. */
+export const RECORD_ORDER_MESSAGES = {
+  familyGone: 'La famiglia non risulta più nei nostri sistemi.',
+  alreadyHeld: (names: readonly string[], plan: Plan) =>
+    `${names.join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
+} as const;
 
 /** One line of an order to record: a child, a plan, the size ('' when none) and the price in euros. */
 export interface LineToRecord {
@@ -19,6 +29,16 @@ export interface OrderToRecord {
   familyId: string;
   method: PaymentMethod;
   status: PaymentStatus;
+  /** The camp year the order belongs to: `SEASON.campYear` (src/config/season.ts). */
+  season: number;
+  /**
+   * What to do when a child already holds the order's plan this season
+   * (docs/data-model.md, "One product per child and season"): 'refuse' (a
+   * Bonifico: nothing is written, 409) or 'record-to-verify' (a card payment
+   * already taken: recorded all the same, 'Da Verificare', so the treasurer
+   * sees it and refunds).
+   */
+  whenHeld: 'refuse' | 'record-to-verify';
   lines: LineToRecord[];
 }
 
@@ -37,27 +57,70 @@ export interface RecordedOrder {
  * transaction: one `order_items` document per line, one `payments` document
  * with the summed total, the `orders` document under `orderId`, and the
  * order id added to the family's `orders_id` with `updated_at`; timestamps
- * are the server's. Either everything is written or nothing is.
+ * are the server's. Either everything is written or nothing is. Every
+ * document carries `order.season`; the payment also the plan, family and
+ * surname the admin list filters by.
  *
  * Idempotent per `orderId`: when the order exists (a retried request, a
  * second webhook delivery, two at once) nothing is written and the stored
  * order is returned with `created: false`.
- * @throws Error (gRPC NOT_FOUND) when the family does not exist; nothing is written then.
+ *
+ * One product per child and season: each item's id is
+ * {@link seasonItemId}, read in the same transaction. When one exists the
+ * order is refused (`whenHeld: 'refuse'`) or, for a card payment already
+ * taken, recorded 'Da Verificare' with fresh item ids and the held lines
+ * listed in `held` (child ids).
+ * @throws HttpError 409 with an Italian message when a child already holds
+ * the plan and `whenHeld` is 'refuse', 404 when the family does not exist;
+ * nothing is written then.
  */
-export async function recordOrder(db: Firestore, order: OrderToRecord): Promise<{ created: boolean; order: RecordedOrder }> {
+export async function recordOrder(
+  db: Firestore,
+  order: OrderToRecord,
+): Promise<{ created: boolean; order: RecordedOrder; held: string[] }> {
+  const plan = order.lines[0]?.plan;
+  if (!plan) throw new Error('recordOrder: an order has at least one line');
   const orderRef = db.collection(COLLECTION.orders).doc(order.orderId);
+  const familyRef = db.collection(COLLECTION.families).doc(order.familyId);
   return db.runTransaction(async (transaction) => {
     const existing = await transaction.get(orderRef);
-    if (existing.exists) return { created: false, order: await readRecorded(transaction, existing) };
+    if (existing.exists) return { created: false, order: await readRecorded(transaction, existing), held: [] };
+
+    const seasonItems = order.lines.map((line) => ({
+      line,
+      ref: db.collection(COLLECTION.orderItems).doc(seasonItemId(order.season, line.plan, line.child.id)),
+    }));
+    const [familySnapshot, ...heldSnapshots] = await transaction.getAll(familyRef, ...seasonItems.map(({ ref }) => ref));
+    const family = familySnapshot ? readSnapshot(familyDocument, familySnapshot) : null;
+    if (!family) throw new HttpError(404, RECORD_ORDER_MESSAGES.familyGone);
+    const isHeld = (index: number) => heldSnapshots[index]?.exists === true;
+    const heldLines = order.lines.filter((_, index) => isHeld(index));
+    if (heldLines.length > 0 && order.whenHeld === 'refuse') {
+      throw new HttpError(
+        409,
+        RECORD_ORDER_MESSAGES.alreadyHeld(
+          heldLines.map((line) => line.child.name),
+          plan,
+        ),
+      );
+    }
+    const status = heldLines.length > 0 ? PAYMENT_STATUS.toVerify : order.status;
 
     const now = FieldValue.serverTimestamp();
-    const items = order.lines.map((line) => ({ ref: db.collection(COLLECTION.orderItems).doc(), line }));
+    // A held line of a card payment already taken gets a fresh id: the money is recorded, the treasurer sorts it out.
+    const items = seasonItems.map(({ line, ref }, index) => ({
+      line,
+      ref: isHeld(index) ? db.collection(COLLECTION.orderItems).doc() : ref,
+    }));
     const paymentRef = db.collection(COLLECTION.payments).doc();
     const totalEuros = sumEuros(order.lines.map((line) => line.priceEuros));
     for (const { ref, line } of items) {
       transaction.create(ref, {
         id: ref.id,
         created_at: now,
+        season: order.season,
+        family_id: order.familyId,
+        payment_id: paymentRef.id,
         note: line.size,
         plan: line.plan,
         son_info: { id: line.child.id, name: line.child.name, surname: line.child.surname },
@@ -67,27 +130,37 @@ export async function recordOrder(db: Firestore, order: OrderToRecord): Promise<
     transaction.create(paymentRef, {
       id: paymentRef.id,
       created_at: now,
+      season: order.season,
+      order_id: order.orderId,
+      family_id: order.familyId,
+      family_surname: family.surname,
+      surname_key: surnameFilterKey(family.surname),
+      plan,
       method: order.method,
-      status: order.status,
+      status,
       total_amount: totalEuros,
+      confirmed_at: null,
+      confirmed_by: null,
     });
     transaction.create(orderRef, {
       id: order.orderId,
       created_at: now,
+      season: order.season,
       family_id: order.familyId,
       order_items: items.map(({ ref }) => ref.id),
       payment_id: paymentRef.id,
     });
-    transaction.update(db.collection(COLLECTION.families).doc(order.familyId), {
+    transaction.update(familyRef, {
       orders_id: FieldValue.arrayUnion(order.orderId),
       updated_at: now,
     });
     return {
+      held: heldLines.map((line) => line.child.id),
       created: true,
       order: {
         orderId: order.orderId,
         method: order.method,
-        status: order.status,
+        status,
         totalEuros,
         lines: order.lines.map((line) => ({
           childId: line.child.id,

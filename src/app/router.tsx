@@ -42,8 +42,14 @@ export const router = createBrowserRouter([
             path: paths.paymentSuccess,
             lazy: async () => ({ Component: (await import('@/features/checkout/PaymentSuccess')).PaymentSuccess }),
           },
-          { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
-          { path: paths.adminOrders, lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }) },
+          {
+            path: paths.admin,
+            lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }),
+            children: [
+              { index: true, element: <Navigate to={paths.adminOrders} replace /> },
+              { path: paths.adminOrders, lazy: async () => ({ Component: (await import('@/features/admin/OrdersList')).OrdersList }) },
+            ],
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

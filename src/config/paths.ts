@@ -11,6 +11,7 @@ export const paths = {
   paymentSuccess: '/payment-success',
   admin: '/admin',
   adminOrders: '/admin/check-pagamenti',
+  adminEnrolment: '/admin/situazione-iscritti',
   /** /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo. */
   bankTransfer: (page: BankTransferPage) => `/bonifico/${page}`,
 } as const;

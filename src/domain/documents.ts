@@ -29,6 +29,9 @@ const timestamp = z.preprocess((value) => (hasToDate(value) ? value.toDate() : v
 
 const plan = z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
 
+/** The camp year an order belongs to (`SEASON.campYear` when it was recorded, src/config/season.ts). */
+const season = z.number().int().positive();
+
 /** `sons/{id}`: a child. `medical_doc` is the uploaded medical form's URL, '' when none. */
 export const childDocument = z.object({
   id: z.string(),
@@ -59,16 +62,24 @@ export type FamilyDocument = z.infer<typeof familyDocument>;
 export const orderDocument = z.object({
   id: z.string(),
   created_at: timestamp,
+  season,
   family_id: z.string(),
   order_items: z.array(z.string()),
   payment_id: z.string(),
 });
 export type OrderDocument = z.infer<typeof orderDocument>;
 
-/** `order_items/{id}`: one child, one plan; `note` is the size or ''; `price` in euros. */
+/**
+ * `order_items/{id}`: one child, one plan; `note` is the size or ''; `price`
+ * in euros. `season`, `family_id` and `payment_id` are copied from the order
+ * so a family's or a season's items are one query (docs/data-model.md).
+ */
 export const orderItemDocument = z.object({
   id: z.string(),
   created_at: timestamp,
+  season,
+  family_id: z.string(),
+  payment_id: z.string(),
   note: z.union([z.enum(SIZES), z.literal('')]),
   plan,
   son_info: z.object({ id: z.string(), name: z.string(), surname: z.string() }),
@@ -76,13 +87,28 @@ export const orderItemDocument = z.object({
 });
 export type OrderItemDocument = z.infer<typeof orderItemDocument>;
 
-/** `payments/{id}`: method, status and `total_amount` in euros (the items' sum, without the card fee). */
+/**
+ * `payments/{id}`: method, status and `total_amount` in euros (the items'
+ * sum, without the card fee); one per order. The admin's list reads
+ * payments, so each carries what it filters and shows: the season, the
+ * order's plan, its order and family, the family surname and its filter key
+ * (docs/data-model.md). `confirmed_at` and `confirmed_by` (an admin's
+ * e-mail) are set when an admin confirms a Bonifico, null otherwise.
+ */
 export const paymentDocument = z.object({
   id: z.string(),
   created_at: timestamp,
+  season,
+  order_id: z.string(),
+  family_id: z.string(),
+  family_surname: z.string(),
+  surname_key: z.string(),
+  plan,
   method: z.enum(PAYMENT_METHODS),
   status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
   total_amount: z.number().nonnegative(),
+  confirmed_at: timestamp.nullable().default(null),
+  confirmed_by: z.string().nullable().default(null),
 });
 export type PaymentDocument = z.infer<typeof paymentDocument>;
 

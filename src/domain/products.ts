@@ -23,6 +23,32 @@ export function planOf(product: Product): Plan {
   }
 }
 
+/** The product of a plan: 'Campo Estivo - Acconto' -> 'campo-acconto' (the inverse of {@link planOf}). */
+export function productOf(plan: Plan): Product {
+  switch (plan) {
+    case PLAN.campAcconto:
+      return 'campo-acconto';
+    case PLAN.campSaldo:
+      return 'campo-saldo';
+    case PLAN.felpa:
+      return 'felpa';
+    case PLAN.maglietta:
+      return 'maglietta';
+  }
+}
+
+/**
+ * The document id of the order item a child holds for a plan in a season:
+ * `{season}_{product}_{childId}`, e.g. '2025_campo-acconto_son-rossi-marco'
+ * (docs/data-model.md, "One product per child and season"). A child buys
+ * each product once a season, so the id is unique; recordOrder creates items
+ * under it inside its transaction, which makes a second order of the same
+ * product fail even when two arrive at once.
+ */
+export function seasonItemId(season: number, plan: Plan, childId: string): string {
+  return `${season}_${productOf(plan)}_${childId}`;
+}
+
 /** True when each child's line carries a size (XS…2XL): sweatshirts and T-shirts. */
 export function takesSize(product: Product): boolean {
   return product === 'felpa' || product === 'maglietta';

@@ -1,11 +1,11 @@
 import { Alert } from '@/components/ui/Alert';
 import { AdminGate } from '@/features/admin/AdminGate';
-import { OrdersList } from '@/features/admin/OrdersList';
+import { AdminShell } from '@/features/admin/shell/AdminShell';
 import { appEnv } from '@/config/env';
 
 /**
- * /admin/check-pagamenti: the order list behind the admin login; says so when
- * the build has no Firebase configuration.
+ * /admin/*: the treasurer's desk (docs/admin.md) behind the admin login;
+ * says so when the build has no Firebase configuration.
  */
 export function AdminRoute() {
   if (!appEnv().firebase) {
@@ -13,7 +13,7 @@ export function AdminRoute() {
   }
   return (
     <AdminGate>
-      <OrdersList />
+      <AdminShell />
     </AdminGate>
   );
 }

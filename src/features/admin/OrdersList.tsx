@@ -1,15 +1,12 @@
 import { format } from 'date-fns';
-import { signOut } from 'firebase/auth';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { filterBySurname, type AdminOrderRow } from '@/domain/admin-orders';
 import { formatEuros } from '@/domain/money';
 import { PAYMENT_STATUS } from '@/domain/plans';
 import { describeError } from '@/lib/errors';
-import { getFirebase } from '@/lib/firebase';
 import { useAdminOrders } from './api/admin-orders';
 
 /** The warning over the list when some documents do not match their schema (each is logged to the console). */
@@ -76,9 +73,6 @@ export function OrdersList() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-800">Controllo Pagamenti</h1>
-        <Button variant="secondary" size="sm" onClick={() => void signOut(getFirebase().auth)}>
-          Esci
-        </Button>
       </div>
       <div className="max-w-xs">
         <TextField label="Filtra per cognome" value={filter} onChange={(e) => setFilter(e.target.value)} />

@@ -8,6 +8,9 @@ const timestamp = (iso: string) => ({ toDate: () => new Date(iso) });
 const item = {
   id: 'i1',
   created_at: timestamp('2026-05-01T10:00:00Z'),
+  season: 2026,
+  family_id: 'f1',
+  payment_id: 'p1',
   note: 'M',
   plan: 'Felpa Reparto',
   son_info: { id: 's1', name: 'Sara', surname: 'Bianchi' },

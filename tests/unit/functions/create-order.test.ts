@@ -3,6 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import { childFiscalCode } from '../../../emulators/seed/seed';
+import { SEASON } from '../../../src/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-create-order';
@@ -45,7 +46,7 @@ describe('create-order prices on the server', () => {
     expect(response.status).toBe(201);
     const body = (await response.json()) as { orderId: string; totalEuros: number; paymentReason: string; lines: unknown[] };
     expect(body.totalEuros).toBe(250);
-    expect(body.paymentReason).toBe(`Acconto Campo Scout ${new Date().getFullYear()} - Rossi`);
+    expect(body.paymentReason).toBe(`Acconto Campo Scout ${SEASON.campYear} - Rossi`);
     expect(body.lines).toEqual([
       { childId: 'son-rossi-marco', name: 'Marco', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 100 },
       { childId: 'son-rossi-giulia', name: 'Giulia', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 150 },
@@ -76,23 +77,17 @@ describe('create-order prices on the server', () => {
     const felpa = (await (
       await call(
         order({
-          cf: VERDI,
+          cf: 'BNCNNA84L45B114C',
           product: 'felpa',
-          children: [
-            { id: 'son-verdi-matteo', size: 'M' },
-            { id: 'son-verdi-sofia', size: 'XS' },
-          ],
+          children: [{ id: 'son-bianchi-sara', size: 'XS' }],
         }),
       )
     ).json()) as {
       totalEuros: number;
       lines: Array<{ size: string; plan: string }>;
     };
-    expect(felpa.totalEuros).toBe(60);
-    expect(felpa.lines.map((line) => [line.plan, line.size])).toEqual([
-      ['Felpa Reparto', 'M'],
-      ['Felpa Reparto', 'XS'],
-    ]);
+    expect(felpa.totalEuros).toBe(30);
+    expect(felpa.lines.map((line) => [line.plan, line.size])).toEqual([['Felpa Reparto', 'XS']]);
     const maglietta = (await (await call(order({ product: 'maglietta', children: [{ id: 'son-rossi-luca', size: '2XL' }] }))).json()) as {
       totalEuros: number;
       paymentReason: string;
@@ -201,7 +196,7 @@ describe('create-order is idempotent', () => {
 
   it('a new key is a new order', async () => {
     await call(order({ children: [{ id: 'son-rossi-marco' }] }));
-    await call(order({ children: [{ id: 'son-rossi-marco' }] }));
+    await call(order({ product: 'campo-saldo', children: [{ id: 'son-rossi-marco' }] }));
     expect(await count('orders')).toBe(demoOrders + 2);
   });
 
@@ -218,5 +213,46 @@ describe('create-order is idempotent', () => {
     expect(await count('orders')).toBe(demoOrders + 5);
     const rossi = (await db.collection('families').doc('family-rossi').get()).data();
     expect(rossi?.orders_id).toHaveLength(2);
+  });
+});
+
+describe('create-order: one product per child and season', () => {
+  it("refuses Sara's second Acconto (paid online in the demo data) with 409 in Italian and writes nothing", async () => {
+    const response = await call(order({ cf: 'BNCNNA84L45B114C', children: [{ id: 'son-bianchi-sara' }] }));
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      'Sara: Campo Estivo - Acconto risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.',
+    );
+    expect(await count('orders')).toBe(demoOrders);
+  });
+
+  it('refuses a second Acconto for a child whose first is a Bonifico awaiting verification, and names only the held child', async () => {
+    expect((await call(order({ children: [{ id: 'son-rossi-marco' }] }))).status).toBe(201);
+    const second = await call(order({ children: [{ id: 'son-rossi-giulia' }, { id: 'son-rossi-marco' }] }));
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: string }).error).toMatch(/^Marco: /);
+    expect(await count('orders')).toBe(demoOrders + 1);
+  });
+
+  it('lets the family pay the Saldo after the Acconto', async () => {
+    expect((await call(order({ children: [{ id: 'son-rossi-marco' }] }))).status).toBe(201);
+    expect((await call(order({ product: 'campo-saldo', children: [{ id: 'son-rossi-marco' }] }))).status).toBe(201);
+  });
+
+  it('two different keys for the same child at once: one order is recorded, the other refused', async () => {
+    const responses = await Promise.all([
+      call(order({ children: [{ id: 'son-rossi-marco' }] })),
+      call(order({ children: [{ id: 'son-rossi-marco' }] })),
+      call(order({ children: [{ id: 'son-rossi-marco' }] })),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409]);
+    expect(await count('orders')).toBe(demoOrders + 1);
+    const items = await db.collection('order_items').where('son_info.id', '==', 'son-rossi-marco').get();
+    expect(items.docs.map((item) => item.id)).toEqual([`${SEASON.campYear}_campo-acconto_son-rossi-marco`]);
+  });
+
+  it("an Acconto of an earlier season does not count: Gennaro's, a season ago, leaves this season open", async () => {
+    const response = await call(order({ cf: 'SPSLGU75A14H501I', children: [{ id: 'son-esposito-gennaro' }] }));
+    expect(response.status).toBe(201);
   });
 });

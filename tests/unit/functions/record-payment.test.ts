@@ -48,11 +48,11 @@ const server = setupServer(
 
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
-  await resetToDemoData(db, PROJECT);
   server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
 });
 afterAll(() => server.close());
-beforeEach(() => {
+beforeEach(async () => {
+  await resetToDemoData(db, PROJECT);
   vi.stubEnv('STRIPE_SECRET_KEY', SECRET_KEY);
   vi.stubEnv('STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET);
   vi.spyOn(console, 'error').mockImplementation(() => {});

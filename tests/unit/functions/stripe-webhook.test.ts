@@ -17,11 +17,11 @@ const server = setupServer();
 
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
-  await resetToDemoData(db, PROJECT);
   server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
 });
 afterAll(() => server.close());
-beforeEach(() => {
+beforeEach(async () => {
+  await resetToDemoData(db, PROJECT);
   vi.stubEnv('STRIPE_SECRET_KEY', SECRET_KEY);
   vi.stubEnv('STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET);
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -187,6 +187,18 @@ describe('stripe-webhook: payment_intent.succeeded', () => {
     const { payload, paymentIntentId } = eventPayload('payment_intent.succeeded', { currency: 'usd' });
     expect(await (await deliver(payload)).json()).toMatchObject({ status: 'Da Verificare' });
     expect((await storedOrder(paymentIntentId)).payment).toMatchObject({ status: 'Da Verificare' });
+  });
+
+  it("records a second card payment of a product the child already holds as 'Da Verificare': the money is taken, the treasurer refunds", async () => {
+    const first = eventPayload('payment_intent.succeeded');
+    expect(await (await deliver(first.payload)).json()).toMatchObject({ status: 'Confermato' });
+    const second = eventPayload('payment_intent.succeeded');
+    const response = await deliver(second.payload);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, orderId: second.paymentIntentId, status: 'Da Verificare' });
+    const stored = await storedOrder(second.paymentIntentId);
+    expect(stored.payment).toMatchObject({ status: 'Da Verificare', total_amount: 250 });
+    expect(stored.items).toHaveLength(2);
   });
 });
 

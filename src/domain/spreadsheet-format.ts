@@ -1,0 +1,17 @@
+import { format } from 'date-fns';
+
+/**
+ * How the admin's CSV exports write values for a spreadsheet in Italian
+ * (docs/admin.md, "Export"): dates dd/mm/yyyy, euros with a decimal comma
+ * and two decimals, no thousands separator.
+ */
+
+/** A date as dd/mm/yyyy in the runtime's time zone: 10 March 2025 -> '10/03/2025'. */
+export function spreadsheetDate(date: Date): string {
+  return format(date, 'dd/MM/yyyy');
+}
+
+/** Euros with a decimal comma and two decimals: 1234.5 -> '1234,50', 0 -> '0,00'. */
+export function spreadsheetEuros(euros: number): string {
+  return euros.toFixed(2).replace('.', ',');
+}
