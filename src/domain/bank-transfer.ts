@@ -11,7 +11,7 @@ export const SURNAME_PLACEHOLDER = 'Cognome Figli';
 /**
  * The payment reason ('causale', docs/glossary.md) of a bank transfer, as the
  * transfer page shows it (docs/product.md, "Order flow" step 3), e.g.
- * 'Acconto Campo Scout 2026 - Cognome Figli'.
+ * 'Acconto Campo Scout {year} - Cognome Figli'.
  * `quota` is required for the camp page and ignored otherwise.
  */
 export function paymentReasonTemplate(page: BankTransferPage, year: number, quota?: Quota): string {
@@ -25,7 +25,7 @@ export function paymentReasonTemplate(page: BankTransferPage, year: number, quot
   }
 }
 
-/** The reason with the family surname filled in: 'Acconto Campo Scout 2026 - Rossi'. */
+/** The reason with the family surname filled in: 'Acconto Campo Scout {year} - Rossi'. */
 export function paymentReason(page: BankTransferPage, year: number, surname: string, quota?: Quota): string {
   return paymentReasonTemplate(page, year, quota).replace(SURNAME_PLACEHOLDER, surname.trim());
 }
@@ -46,7 +46,7 @@ export function quotaOf(product: Product): Quota | undefined {
 
 /**
  * The payment reason of an order of `product` with the family surname filled
- * in: 'Saldo Campo Scout 2026 - Rossi', 'Pagamento Felpa - Rossi'.
+ * in: 'Saldo Campo Scout {year} - Rossi', 'Pagamento Felpa - Rossi'.
  */
 export function paymentReasonForProduct(product: Product, year: number, surname: string): string {
   return paymentReason(bankTransferPageOf(product), year, surname, quotaOf(product));

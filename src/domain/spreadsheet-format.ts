@@ -6,7 +6,7 @@ import { format } from 'date-fns';
  * and two decimals, no thousands separator.
  */
 
-/** A date as dd/mm/yyyy in the runtime's time zone: 10 March 2025 -> '10/03/2025'. */
+/** A date as dd/mm/yyyy (two-digit day and month, four-digit year) in the runtime's time zone. */
 export function spreadsheetDate(date: Date): string {
   return format(date, 'dd/MM/yyyy');
 }

@@ -1,9 +1,10 @@
+import { SEASON } from '../../src/config/season';
 import { expect, test } from '@playwright/test';
 import { choose, DESKTOP, signInAsAdmin, todayInRome } from './helpers';
 import { E2E_PORTS } from './ports';
 
 test('a parent pays the camp deposit by bank transfer and the admin sees the order', async ({ page, browser }) => {
-  const year = new Date().getFullYear();
+  const year = SEASON.campYear;
   await page.goto('/campo-estivo');
   await expect(page.getByRole('heading', { name: `Campo Estivo ${year}` })).toBeVisible();
 

@@ -1,3 +1,4 @@
+import { SEASON } from '@/config/season';
 import { Alert } from '@/components/ui/Alert';
 import { campPlanFor } from '@/domain/plans';
 import { priceCampSelection } from '@/domain/prices';
@@ -18,7 +19,6 @@ const CAMP_FIELDS = { quota: true, method: true };
  */
 export function CampoEstivoRoute() {
   const flow = useOrderFlow('campo-estivo');
-  const year = new Date().getFullYear();
   const quota = flow.quota ?? 'Acconto';
   const chosen = flow.lookup ? pickInTickOrder(flow.lookup.children, flow.selectedIds) : [];
   const lines: OrderLine[] = priceCampSelection(quota, chosen).map(({ child, priceEuros }) => ({
@@ -37,7 +37,7 @@ export function CampoEstivoRoute() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Campo Estivo {year}</h1>
+        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Campo Estivo {SEASON.campYear}</h1>
         <p className="mt-1 text-gray-600">Paga l'acconto o il saldo del campo estivo dei tuoi figli.</p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
@@ -55,7 +55,7 @@ export function CampoEstivoRoute() {
         lines={lines}
         request={request}
         returnPath="/campo-estivo"
-        onSubmit={() => flow.submit(request, { quota, year })}
+        onSubmit={() => flow.submit(request, { quota })}
       />
     </div>
   );

@@ -70,7 +70,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
       flow.sizesMissing();
       return;
     }
-    flow.submit(request, { year: new Date().getFullYear() });
+    flow.submit(request, {});
   };
 
   return (

@@ -1,3 +1,4 @@
+import { SEASON } from '@/config/season';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { GROUP } from '@/config/group';
@@ -46,12 +47,12 @@ function PriceNote({ page }: { page: BankTransferPage }) {
 /**
  * The bank transfer page (docs/product.md, "Screens": `/bonifico/...`; docs/api.md "create-order"): 'Ordine Registrato con
  * Successo', the account holder and IBAN, the payment reason for the page
- * (and quota and year on the camp page) and the prices; when the order is
+ * (and the quota on the camp page; the year is the season's) and the prices; when the order is
  * known, also its amount and the reason filled in with the family surname.
  * Every value has a copy button.
  */
 export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps) {
-  const year = transfer?.year ?? new Date().getFullYear();
+  const year = SEASON.campYear;
   const quota = transfer?.quota;
   return (
     <div className="mx-auto max-w-2xl space-y-6">

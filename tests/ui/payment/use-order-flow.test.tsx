@@ -81,12 +81,12 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto', year: 2026 }));
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
     await waitFor(() => expect(result.current.saveBankTransfer.isError).toBe(true));
     const firstKey = result.current.idempotencyKey;
 
     fail = false;
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto', year: 2026 }));
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls.map((call) => call.idempotencyKey)).toEqual([firstKey, firstKey]);
 
@@ -103,9 +103,9 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto', year: 2026 }));
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
     await waitFor(() => expect(result.current.saveBankTransfer.isPending).toBe(true));
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto', year: 2026 }));
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
     release();
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls).toHaveLength(1);
@@ -114,7 +114,7 @@ describe('useOrderFlow', () => {
   it('Online opens the checkout; changing the method or quota closes it with a new key', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Online');
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto', year: 2026 }));
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
     expect(result.current.checkoutOpen).toBe(true);
     const key = result.current.idempotencyKey;
 

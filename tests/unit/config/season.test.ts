@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SEASON, seasonChoices } from '../../../src/config/season';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SEASON_FILE = 'src/config/season.ts';
+/** The footer's copyright is the one place that shows the current calendar year (docs/product.md, "Layout"). */
+const CALENDAR_YEAR_FILES = new Set(['src/components/layout/Footer.tsx']);
+
+/** Every source file of the app and the functions, as repository-relative paths. */
+function sourceFiles(directory: string): string[] {
+  return readdirSync(path.join(ROOT, directory)).flatMap((name) => {
+    const relative = path.join(directory, name);
+    if (statSync(path.join(ROOT, relative)).isDirectory()) return sourceFiles(relative);
+    return /\.(ts|tsx|css|html)$/.test(name) ? [relative] : [];
+  });
+}
+
+const files = [...sourceFiles('src'), ...sourceFiles('netlify')].filter((file) => file !== SEASON_FILE);
+
+describe('one season (src/config/season.ts)', () => {
+  it('no other file of src/ or netlify/ names a year: they read SEASON', () => {
+    const naming = files.flatMap((file) =>
+      readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\b20[1-3]\d\b/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(naming).toEqual([]);
+  });
+
+  it("no screen or function takes the year from the clock, but the footer's copyright", () => {
+    const clockYears = files.filter(
+      (file) => !CALENDAR_YEAR_FILES.has(file) && /getFullYear|getUTCFullYear/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
+    expect(clockYears).toEqual([]);
+  });
+
+  it('derives the season from the camp year: start and medical-form cutoff on 1 February in Italy, the folder named after it', () => {
+    expect(SEASON.startsAt.toISOString()).toBe(`${SEASON.campYear}-01-31T23:00:00.000Z`);
+    expect(SEASON.medicalFormCutoff.getTime()).toBe(SEASON.startsAt.getTime());
+    expect(SEASON.medicalFormFolder).toBe(`Documenti/Schede Mediche ${SEASON.campYear}`);
+  });
+
+  it('offers this season first in the picker, then the ones before', () => {
+    expect(seasonChoices()).toEqual([0, 1, 2, 3, 4].map((back) => SEASON.campYear - back));
+  });
+});
