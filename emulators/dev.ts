@@ -130,6 +130,8 @@ async function main() {
       CLOUDINARY_API_KEY: MEDIA.apiKey,
       CLOUDINARY_API_SECRET: MEDIA.apiSecret,
       CLOUDINARY_UPLOAD_PRESET: MEDIA.uploadPreset,
+      // Signed download URLs (admin-medical-form) point at the media emulator.
+      CLOUDINARY_API_URL: media.url,
     },
   });
   track(vite, 'Vite');

@@ -19,9 +19,9 @@ export interface StackSettings {
   mediaPort: number;
 }
 
-const port = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a TCP port, got "${process.env[name]}"`);
+const readPort = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a TCP port, got "${env[name]}"`);
   return value;
 };
 
@@ -31,11 +31,11 @@ export function readStackSettings(env: NodeJS.ProcessEnv = process.env): StackSe
     projectId: DEMO_PROJECT_ID,
     dataDir: path.resolve(env.DATA_DIR ?? '.data'),
     host: '127.0.0.1',
-    appPort: port('PORT', 5173),
-    firestorePort: port('FIRESTORE_EMULATOR_PORT', 8080),
-    authPort: port('AUTH_EMULATOR_PORT', 9099),
-    hubPort: port('FIREBASE_HUB_PORT', 4400),
-    loggingPort: port('FIREBASE_LOGGING_PORT', 4500),
-    mediaPort: port('MEDIA_EMULATOR_PORT', 9300),
+    appPort: readPort(env, 'PORT', 5173),
+    firestorePort: readPort(env, 'FIRESTORE_EMULATOR_PORT', 8080),
+    authPort: readPort(env, 'AUTH_EMULATOR_PORT', 9099),
+    hubPort: readPort(env, 'FIREBASE_HUB_PORT', 4400),
+    loggingPort: readPort(env, 'FIREBASE_LOGGING_PORT', 4500),
+    mediaPort: readPort(env, 'MEDIA_EMULATOR_PORT', 9300),
   };
 }

@@ -38,6 +38,8 @@ export interface StoredAsset {
 }
 
 const STALE_AFTER_SECONDS = 60 * 60;
+/** How long a signed download URL without `expires_at` works, in seconds (Cloudinary's default). */
+const DOWNLOAD_DEFAULT_TTL_SECONDS = 60 * 60;
 /** Room for the multipart framing and the other fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const PDF_SIGNATURE = '%PDF-';
@@ -63,8 +65,8 @@ function isSafePath(value: string): boolean {
 /**
  * The file the emulator keeps for an asset:
  * `{dataDir}/{cloud}/{resourceType}/{type}/{publicId}.{format}`. Tests read
- * stored bytes back through it (authenticated files are not served over
- * HTTP yet). Pure: does not check that the file exists.
+ * stored bytes back through it (authenticated files are served only through
+ * signed download URLs). Pure: does not check that the file exists.
  * @throws Error when the public id would leave `dataDir`.
  */
 export function storedFilePath(dataDir: string, asset: StoredAsset): string {
@@ -90,8 +92,16 @@ export function storedFilePath(dataDir: string, asset: StoredAsset): string {
  * `{ error: { message } }`: 401 for credentials and signature, 400 for the rest.
  *
  * `GET /{cloud}/{resourceType}/upload/v{version}/{public_id}.{format}` serves
- * public uploads back; authenticated and private ones answer 401 (signed
- * delivery URLs are not emulated yet).
+ * public uploads back; authenticated and private ones answer 401 there.
+ *
+ * `GET /v1_1/{cloud}/{resourceType}/download?public_id&format&type&timestamp&expires_at&api_key&signature`
+ * serves any stored file (authenticated ones included) through the signed
+ * URL the SDK's `utils.private_download_url` makes (docs/admin-enrolment.md,
+ * "Opening a medical form"): the API key must be the account's, the
+ * signature Cloudinary's over every parameter but api_key and signature
+ * (see {@link cloudinarySignature}), and `expires_at` (Unix seconds; an hour
+ * after the timestamp when absent) not past. 401 otherwise (forged, for
+ * another file, expired), 404 when no such file is stored.
  */
 export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
   const app = new Hono();
@@ -182,6 +192,37 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
       asset_folder: folder,
       original_filename: path.basename(file.name, path.extname(file.name)),
       api_key: options.apiKey,
+    });
+  });
+
+  app.get('/v1_1/:cloud/:resourceType/download', (c) => {
+    const { cloud, resourceType } = c.req.param();
+    if (cloud !== options.cloudName) return fail(c, 401, `Invalid cloud_name ${cloud}`);
+    const params: Record<string, string> = {};
+    for (const [name, value] of new URL(c.req.url).searchParams) params[name] = value;
+    if (params.api_key !== options.apiKey) return fail(c, 401, `Unknown API key ${params.api_key ?? ''}`);
+    if (!params.signature || !params.public_id || !params.timestamp || !/^\d+$/.test(params.timestamp)) {
+      return fail(c, 401, 'Must supply public_id, timestamp and signature');
+    }
+    if (!safeEquals(params.signature, cloudinarySignature(params, options.apiSecret))) {
+      return fail(c, 401, `Invalid Signature ${params.signature}`);
+    }
+    // Cloudinary's default when no expiry is signed: an hour after the timestamp.
+    const expiresAt = params.expires_at ? Number(params.expires_at) : Number(params.timestamp) + DOWNLOAD_DEFAULT_TTL_SECONDS;
+    if (!Number.isFinite(expiresAt) || Math.floor(Date.now() / 1000) > expiresAt) return fail(c, 401, 'Download URL expired');
+    const type = (params.type || 'upload') as DeliveryType;
+    if (!DELIVERY_TYPES.includes(type)) return fail(c, 400, `Invalid type ${params.type}`);
+    const format = (params.format || 'pdf').toLowerCase();
+    let file: string;
+    try {
+      file = storedFilePath(options.dataDir, { cloudName: cloud, resourceType, type, publicId: params.public_id, format });
+    } catch {
+      return fail(c, 404, 'Resource not found');
+    }
+    if (!existsSync(file)) return fail(c, 404, 'Resource not found');
+    return c.body(readFileSync(file), 200, {
+      'content-type': CONTENT_TYPES[format] ?? 'application/octet-stream',
+      'cache-control': 'private, no-store',
     });
   });
 

@@ -111,15 +111,15 @@ export const DEMO_ORDERS: DemoOrder[] = [
     items: [{ childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 }],
   },
   {
-    id: 'order-verdi-felpe',
+    id: 'order-verdi-magliette',
     familyId: 'family-verdi',
     createdAt: '2025-04-02T18:45:00Z',
     season: 2025,
     method: 'Bonifico',
     status: 'Da Verificare',
     items: [
-      { childId: 'son-verdi-matteo', plan: PLAN.felpa, note: 'M', priceEuros: 30 },
-      { childId: 'son-verdi-sofia', plan: PLAN.felpa, note: 'S', priceEuros: 30 },
+      { childId: 'son-verdi-andrea', plan: PLAN.maglietta, note: 'M', priceEuros: 15 },
+      { childId: 'son-verdi-chiara', plan: PLAN.maglietta, note: 'S', priceEuros: 15 },
     ],
   },
   {

@@ -122,6 +122,14 @@ export async function seedDemoData(db: Firestore): Promise<void> {
       method: order.method,
       status: order.status,
       total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
+      lines: order.items.map((item, index) => ({
+        item_id: itemIds[index] ?? '',
+        child_id: item.childId,
+        name: family.children.find((c) => c.id === item.childId)?.name ?? '',
+        surname: family.surname,
+        note: item.note,
+        price: item.priceEuros,
+      })),
       confirmed_at: order.status === 'Confermato' && order.method === 'Bonifico' ? createdAt : null,
       confirmed_by: order.status === 'Confermato' && order.method === 'Bonifico' ? DEMO_ADMIN.email : null,
     });

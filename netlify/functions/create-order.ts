@@ -34,7 +34,10 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
 export default jsonFunction('create-order', async (body) => {
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const db = getDb();
-  const resolved = await resolveOrder(db, request);
+  // A retried request finds its own order's items: not held, answered as the stored order below.
+  const resolved = await resolveOrder(db, request, {
+    orderIdOf: (familyId) => bankTransferOrderId(familyId, request.idempotencyKey),
+  });
   const { created, order } = await recordOrder(db, {
     orderId: bankTransferOrderId(resolved.family.id, request.idempotencyKey),
     familyId: resolved.family.id,

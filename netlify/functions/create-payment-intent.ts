@@ -37,7 +37,10 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
  * the problem (malformed request, invalid fiscal code, child of another
  * family, felpa for a non-Reparto child, missing or unexpected size, a total
  * under Stripe's 50 cents or over STRIPE_MAX_AMOUNT_CENTS); 404 for an
- * unknown fiscal code; 405 for other methods; 503 when STRIPE_SECRET_KEY (or
+ * unknown fiscal code; 409 when a chosen child already holds the product
+ * this season, paid or awaiting a transfer (docs/data-model.md, "One
+ * product per child and season"), answered before Stripe is called, so no
+ * PaymentIntent is made; 405 for other methods; 503 when STRIPE_SECRET_KEY (or
  * Firebase) is not configured; 502 when Stripe fails (logged as
  * `type: message`, never the key or a stack).
  */

@@ -53,19 +53,31 @@ export interface CloudinarySettings {
   apiSecret: string;
   /** Name of the signed upload preset; '' when none is configured. */
   uploadPreset: string;
+  /**
+   * Base of Cloudinary's API (CLOUDINARY_API_URL, no trailing slash), where
+   * signed download URLs point: '' for Cloudinary's own
+   * (https://api.cloudinary.com); `npm run dev` sets the media emulator's.
+   */
+  apiUrl: string;
 }
 
 const REQUIRED = ['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET'] as const;
 
 /**
  * Reads CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET and
- * the optional CLOUDINARY_UPLOAD_PRESET (values trimmed).
+ * the optional CLOUDINARY_UPLOAD_PRESET and CLOUDINARY_API_URL (values trimmed).
  * Returns null when one of the first three is missing or blank.
  */
 export function readCloudinarySettings(env: NodeJS.ProcessEnv = process.env): CloudinarySettings | null {
   const [cloudName, apiKey, apiSecret] = REQUIRED.map((name) => env[name]?.trim() ?? '');
   if (!cloudName || !apiKey || !apiSecret) return null;
-  return { cloudName, apiKey, apiSecret, uploadPreset: env.CLOUDINARY_UPLOAD_PRESET?.trim() ?? '' };
+  return {
+    cloudName,
+    apiKey,
+    apiSecret,
+    uploadPreset: env.CLOUDINARY_UPLOAD_PRESET?.trim() ?? '',
+    apiUrl: (env.CLOUDINARY_API_URL?.trim() ?? '').replace(/\/+$/, ''),
+  };
 }
 
 /**
@@ -185,6 +197,76 @@ export function medicalFormDeliveryUrl(settings: CloudinarySettings, publicId: s
     secure: true,
     urlAnalytics: false,
   });
+}
+
+/**
+ * The full public id (folder included) of the file a stored `medical_doc`
+ * names: the reverse of {@link medicalFormDeliveryUrl}. The URL must be
+ * `https://res.cloudinary.com/{settings.cloudName}/image/authenticated/v{version}/{public_id}.pdf`
+ * (path segments URL-decoded). Returns null for any other URL: another
+ * account, delivery type, resource type or format, or a path that would
+ * climb out of the account.
+ */
+export function medicalFormPublicIdFromUrl(settings: CloudinarySettings, deliveryUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(deliveryUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.hostname !== 'res.cloudinary.com' || url.search || url.hash) return null;
+  const [, cloud, resourceType, type, version, ...rest] = url.pathname.split('/');
+  if (cloud !== settings.cloudName || resourceType !== MEDICAL_FORM_RESOURCE_TYPE || type !== MEDICAL_FORM_DELIVERY_TYPE) return null;
+  if (!version || !/^v\d+$/.test(version) || rest.length === 0) return null;
+  let segments: string[];
+  try {
+    segments = rest.map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('/'))) return null;
+  const path = segments.join('/');
+  const extension = `.${MEDICAL_FORM_FORMAT}`;
+  if (!path.endsWith(extension) || path.length === extension.length) return null;
+  return path.slice(0, -extension.length);
+}
+
+/** How long a signed medical form URL opens the file: 5 minutes, in seconds. */
+export const SIGNED_DOWNLOAD_TTL_SECONDS = 5 * 60;
+
+/** A signed download URL and the instant it stops working. */
+export interface SignedDownload {
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * A short-lived URL that downloads the authenticated medical form
+ * `publicId` (folder included), made by the SDK's
+ * `utils.private_download_url(publicId, 'pdf', { resource_type: 'image',
+ * type: 'authenticated', expires_at })`: Cloudinary's
+ * `{api}/v1_1/{cloud}/image/download?…&signature=…`, signed with the API
+ * secret over public_id, format, type, timestamp and expires_at, valid
+ * {@link SIGNED_DOWNLOAD_TTL_SECONDS} from `now` (milliseconds). Points at
+ * `settings.apiUrl` when set (the media emulator). See
+ * docs/admin-enrolment.md, "Opening a medical form".
+ */
+export function signedMedicalFormDownload(settings: CloudinarySettings, publicId: string, now: number = Date.now()): SignedDownload {
+  const nowSeconds = Math.floor(now / 1000);
+  const expiresAtSeconds = nowSeconds + SIGNED_DOWNLOAD_TTL_SECONDS;
+  // The SDK also reads timestamp, the account and upload_prefix from these options (its types list only the first four).
+  const options = {
+    resource_type: MEDICAL_FORM_RESOURCE_TYPE,
+    type: MEDICAL_FORM_DELIVERY_TYPE,
+    expires_at: expiresAtSeconds,
+    timestamp: nowSeconds,
+    cloud_name: settings.cloudName,
+    api_key: settings.apiKey,
+    api_secret: settings.apiSecret,
+    ...(settings.apiUrl ? { upload_prefix: settings.apiUrl } : {}),
+  };
+  const url = cloudinary.utils.private_download_url(publicId, MEDICAL_FORM_FORMAT, options);
+  return { url, expiresAt: new Date(expiresAtSeconds * 1000) };
 }
 
 /** A child checked for the medical form, with where its file goes. */

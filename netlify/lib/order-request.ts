@@ -1,12 +1,14 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { SEASON } from '../../src/config/season';
 import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
 import { isValidFiscalCode, normalizeFiscalCode } from '../../src/domain/fiscal-code';
 import { sumEuros } from '../../src/domain/money';
 import { SIZES, type Size } from '../../src/domain/plans';
-import { mayBuy, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
-import { findFamilyByParentCf } from './families';
+import { mayBuy, planOf, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
+import { findFamilyByParentCf, findFamilyItems, type FamilyItem } from './families';
 import { HttpError } from './http';
+import { RECORD_ORDER_MESSAGES } from './record-order';
 
 /** Most children one order may name. */
 export const MAX_ORDER_CHILDREN = 15;
@@ -152,21 +154,62 @@ export interface ResolvedOrder {
   amountEuros: number;
 }
 
+/** Options of {@link resolveOrder}. */
+export interface ResolveOrderOptions {
+  /**
+   * The id the caller will record the order under, when it is known before
+   * (create-order: derived from the family and the idempotency key). Items
+   * of that order are the same request retried, not a second purchase:
+   * they are not held, and recordOrder answers the stored order.
+   */
+  orderIdOf?: (familyId: string) => string;
+}
+
+/**
+ * The chosen children who already hold `product` this season: an order item
+ * of the product's plan (any payment status) that does not belong to the
+ * order `ownOrderId` (docs/data-model.md, "One product per child and
+ * season"). Pure; names in tick order.
+ */
+export function heldChildren(
+  chosen: ReadonlyArray<{ id: string; name: string }>,
+  product: Product,
+  items: readonly FamilyItem[],
+  ownOrderId?: string,
+): string[] {
+  const plan = planOf(product);
+  const holders = new Set(
+    items
+      .filter(({ item, payment }) => item.plan === plan && (ownOrderId === undefined || payment?.order_id !== ownOrderId))
+      .map(({ item }) => item.son_info.id),
+  );
+  return chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
+}
+
 /**
  * Checks an order request against the database and prices it (docs/api.md,
  * "Order request"): the family is found by `cf`; every child belongs to it,
  * is named once, and may buy the product (felpa: Reparto only); a size is
- * given for felpa and maglietta and only for them. Prices come from
- * src/domain, in the request's tick order.
- * @throws HttpError 400 naming the problem, 404 for an unknown fiscal code.
+ * given for felpa and maglietta and only for them; no child already holds
+ * the product this season (`SEASON.campYear`, paid or awaiting a transfer:
+ * {@link heldChildren}). Prices come from src/domain, in the request's tick
+ * order. The held check is the early refusal, before a PaymentIntent is
+ * made; recordOrder's transaction stays the guarantee when two orders
+ * arrive at once.
+ * @throws HttpError 400 naming the problem, 404 for an unknown fiscal code,
+ * 409 `RECORD_ORDER_MESSAGES.alreadyHeld` naming the children who hold the
+ * product.
  */
-export async function resolveOrder(db: Firestore, request: OrderRequest): Promise<ResolvedOrder> {
+export async function resolveOrder(db: Firestore, request: OrderRequest, options: ResolveOrderOptions = {}): Promise<ResolvedOrder> {
   const cf = parseFiscalCode(request.cf);
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
   const { chosen, problems } = matchOrderChildren(found.children, request.children, request.product);
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem));
+  const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
+  const held = heldChildren(chosen, request.product, items, options.orderIdOf?.(found.family.id));
+  if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, planOf(request.product)));
   const lines = priceOrder(request.product, chosen);
   return { family: found.family, product: request.product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
 }

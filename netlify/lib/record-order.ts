@@ -14,6 +14,9 @@ export const RECORD_ORDER_MESSAGES = {
     `${names.join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
 } as const;
 
+/** Attempts of the order's transaction (Firestore's default is 5): orders for the same children contend — two deliveries, two taps — and an aborted attempt is retried with backoff. */
+const TRANSACTION_ATTEMPTS = 10;
+
 /** One line of an order to record: a child, a plan, the size ('' when none) and the price in euros. */
 export interface LineToRecord {
   child: { id: string; name: string; surname: string };
@@ -59,7 +62,7 @@ export interface RecordedOrder {
  * order id added to the family's `orders_id` with `updated_at`; timestamps
  * are the server's. Either everything is written or nothing is. Every
  * document carries `order.season`; the payment also the plan, family and
- * surname the admin list filters by.
+ * surname the admin list filters by, and a copy of the lines it shows.
  *
  * Idempotent per `orderId`: when the order exists (a retried request, a
  * second webhook delivery, two at once) nothing is written and the stored
@@ -82,96 +85,110 @@ export async function recordOrder(
   if (!plan) throw new Error('recordOrder: an order has at least one line');
   const orderRef = db.collection(COLLECTION.orders).doc(order.orderId);
   const familyRef = db.collection(COLLECTION.families).doc(order.familyId);
-  return db.runTransaction(async (transaction) => {
-    const existing = await transaction.get(orderRef);
-    if (existing.exists) return { created: false, order: await readRecorded(transaction, existing), held: [] };
-
-    const seasonItems = order.lines.map((line) => ({
-      line,
-      ref: db.collection(COLLECTION.orderItems).doc(seasonItemId(order.season, line.plan, line.child.id)),
-    }));
-    const [familySnapshot, ...heldSnapshots] = await transaction.getAll(familyRef, ...seasonItems.map(({ ref }) => ref));
-    const family = familySnapshot ? readSnapshot(familyDocument, familySnapshot) : null;
-    if (!family) throw new HttpError(404, RECORD_ORDER_MESSAGES.familyGone);
-    const isHeld = (index: number) => heldSnapshots[index]?.exists === true;
-    const heldLines = order.lines.filter((_, index) => isHeld(index));
-    if (heldLines.length > 0 && order.whenHeld === 'refuse') {
-      throw new HttpError(
-        409,
-        RECORD_ORDER_MESSAGES.alreadyHeld(
-          heldLines.map((line) => line.child.name),
-          plan,
-        ),
+  return db.runTransaction(
+    async (transaction) => {
+      const seasonItems = order.lines.map((line) => ({
+        line,
+        ref: db.collection(COLLECTION.orderItems).doc(seasonItemId(order.season, line.plan, line.child.id)),
+      }));
+      // One batched read of everything the transaction decides on: fewer round trips, a shorter window for contention.
+      const [existing, familySnapshot, ...heldSnapshots] = await transaction.getAll(
+        orderRef,
+        familyRef,
+        ...seasonItems.map(({ ref }) => ref),
       );
-    }
-    const status = heldLines.length > 0 ? PAYMENT_STATUS.toVerify : order.status;
+      if (existing?.exists) return { created: false, order: await readRecorded(transaction, existing), held: [] };
+      const family = familySnapshot ? readSnapshot(familyDocument, familySnapshot) : null;
+      if (!family) throw new HttpError(404, RECORD_ORDER_MESSAGES.familyGone);
+      const isHeld = (index: number) => heldSnapshots[index]?.exists === true;
+      const heldLines = order.lines.filter((_, index) => isHeld(index));
+      if (heldLines.length > 0 && order.whenHeld === 'refuse') {
+        throw new HttpError(
+          409,
+          RECORD_ORDER_MESSAGES.alreadyHeld(
+            heldLines.map((line) => line.child.name),
+            plan,
+          ),
+        );
+      }
+      const status = heldLines.length > 0 ? PAYMENT_STATUS.toVerify : order.status;
 
-    const now = FieldValue.serverTimestamp();
-    // A held line of a card payment already taken gets a fresh id: the money is recorded, the treasurer sorts it out.
-    const items = seasonItems.map(({ line, ref }, index) => ({
-      line,
-      ref: isHeld(index) ? db.collection(COLLECTION.orderItems).doc() : ref,
-    }));
-    const paymentRef = db.collection(COLLECTION.payments).doc();
-    const totalEuros = sumEuros(order.lines.map((line) => line.priceEuros));
-    for (const { ref, line } of items) {
-      transaction.create(ref, {
-        id: ref.id,
+      const now = FieldValue.serverTimestamp();
+      // A held line of a card payment already taken gets a fresh id: the money is recorded, the treasurer sorts it out.
+      const items = seasonItems.map(({ line, ref }, index) => ({
+        line,
+        ref: isHeld(index) ? db.collection(COLLECTION.orderItems).doc() : ref,
+      }));
+      const paymentRef = db.collection(COLLECTION.payments).doc();
+      const totalEuros = sumEuros(order.lines.map((line) => line.priceEuros));
+      for (const { ref, line } of items) {
+        transaction.create(ref, {
+          id: ref.id,
+          created_at: now,
+          season: order.season,
+          family_id: order.familyId,
+          payment_id: paymentRef.id,
+          note: line.size,
+          plan: line.plan,
+          son_info: { id: line.child.id, name: line.child.name, surname: line.child.surname },
+          price: line.priceEuros,
+        });
+      }
+      transaction.create(paymentRef, {
+        id: paymentRef.id,
+        created_at: now,
+        season: order.season,
+        order_id: order.orderId,
+        family_id: order.familyId,
+        family_surname: family.surname,
+        surname_key: surnameFilterKey(family.surname),
+        plan,
+        method: order.method,
+        status,
+        total_amount: totalEuros,
+        lines: items.map(({ ref, line }) => ({
+          item_id: ref.id,
+          child_id: line.child.id,
+          name: line.child.name,
+          surname: line.child.surname,
+          note: line.size,
+          price: line.priceEuros,
+        })),
+        confirmed_at: null,
+        confirmed_by: null,
+      });
+      transaction.create(orderRef, {
+        id: order.orderId,
         created_at: now,
         season: order.season,
         family_id: order.familyId,
+        order_items: items.map(({ ref }) => ref.id),
         payment_id: paymentRef.id,
-        note: line.size,
-        plan: line.plan,
-        son_info: { id: line.child.id, name: line.child.name, surname: line.child.surname },
-        price: line.priceEuros,
       });
-    }
-    transaction.create(paymentRef, {
-      id: paymentRef.id,
-      created_at: now,
-      season: order.season,
-      order_id: order.orderId,
-      family_id: order.familyId,
-      family_surname: family.surname,
-      surname_key: surnameFilterKey(family.surname),
-      plan,
-      method: order.method,
-      status,
-      total_amount: totalEuros,
-      confirmed_at: null,
-      confirmed_by: null,
-    });
-    transaction.create(orderRef, {
-      id: order.orderId,
-      created_at: now,
-      season: order.season,
-      family_id: order.familyId,
-      order_items: items.map(({ ref }) => ref.id),
-      payment_id: paymentRef.id,
-    });
-    transaction.update(familyRef, {
-      orders_id: FieldValue.arrayUnion(order.orderId),
-      updated_at: now,
-    });
-    return {
-      held: heldLines.map((line) => line.child.id),
-      created: true,
-      order: {
-        orderId: order.orderId,
-        method: order.method,
-        status,
-        totalEuros,
-        lines: order.lines.map((line) => ({
-          childId: line.child.id,
-          name: line.child.name,
-          plan: line.plan,
-          size: line.size,
-          priceEuros: line.priceEuros,
-        })),
-      },
-    };
-  });
+      transaction.update(familyRef, {
+        orders_id: FieldValue.arrayUnion(order.orderId),
+        updated_at: now,
+      });
+      return {
+        held: heldLines.map((line) => line.child.id),
+        created: true,
+        order: {
+          orderId: order.orderId,
+          method: order.method,
+          status,
+          totalEuros,
+          lines: order.lines.map((line) => ({
+            childId: line.child.id,
+            name: line.child.name,
+            plan: line.plan,
+            size: line.size,
+            priceEuros: line.priceEuros,
+          })),
+        },
+      };
+    },
+    { maxAttempts: TRANSACTION_ATTEMPTS },
+  );
 }
 
 /** Reads a stored order back, with its items (in order) and payment, inside the transaction. */

@@ -42,12 +42,16 @@ export const router = createBrowserRouter([
             path: paths.paymentSuccess,
             lazy: async () => ({ Component: (await import('@/features/checkout/PaymentSuccess')).PaymentSuccess }),
           },
+          // /admin goes to the orders before the login (docs/product.md, "Screens"); both views share the gate and the shell.
+          { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
           {
-            path: paths.admin,
             lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }),
             children: [
-              { index: true, element: <Navigate to={paths.adminOrders} replace /> },
               { path: paths.adminOrders, lazy: async () => ({ Component: (await import('@/features/admin/OrdersList')).OrdersList }) },
+              {
+                path: paths.adminEnrolment,
+                lazy: async () => ({ Component: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }),
+              },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

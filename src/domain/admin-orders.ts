@@ -1,18 +1,117 @@
-import type { FamilyDocument, OrderDocument, OrderItemDocument, PaymentDocument } from './documents';
-import type { PaymentMethod, PaymentStatus, Plan } from './plans';
+import type { OrderItemDocument, PaymentDocument } from './documents';
+import { sumEuros } from './money';
+import { PAYMENT_METHODS, PAYMENT_STATUS, PLAN, type PaymentMethod, type PaymentStatus, type Plan } from './plans';
+import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
 /**
- * The documents the admin list joins, as declared once in
- * src/domain/documents.ts (docs/data-model.md), reduced to the fields it reads.
+ * The treasurer's orders desk at /admin/check-pagamenti, its pure part
+ * (docs/admin-orders.md): the filters kept in the address, the Firestore
+ * query they describe, the rows built from a page of payments and their
+ * items, the summary table and the CSV export. No Firestore, no React: the
+ * reads are in src/features/admin/api/admin-orders.ts.
  */
-export interface AdminSource {
-  orders: ReadonlyArray<Pick<OrderDocument, 'id' | 'created_at' | 'family_id' | 'order_items' | 'payment_id'>>;
-  families: ReadonlyArray<Pick<FamilyDocument, 'id' | 'surname'>>;
-  payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'created_at' | 'method' | 'status' | 'total_amount'>>;
-  orderItems: ReadonlyArray<Pick<OrderItemDocument, 'id' | 'plan' | 'note' | 'price' | 'son_info'>>;
+
+/** Payments per page of the list (docs/admin-orders.md, "Reads"). */
+export const ORDERS_PAGE_SIZE = 50;
+
+/** The plans, in the order of the 'Prodotto' filter and the summary's rows. */
+export const ORDER_PLANS: readonly Plan[] = [PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta];
+
+/** The statuses, in the order of the 'Stato' filter and the summary's columns. */
+export const ORDER_STATUSES: readonly PaymentStatus[] = [PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify];
+
+/**
+ * Normalises a surname for the admin filter: spaces removed, lower case
+ * (docs/product.md, "Screens": the order list filters by surname, ignoring
+ * spaces and case). "De Rossi" -> "derossi". Payments store it as
+ * `surname_key` (docs/data-model.md), which the filter matches by prefix.
+ */
+export function surnameFilterKey(surname: string): string {
+  return surname.replace(/\s+/g, '').toLowerCase();
 }
 
-/** One child line under an order in the admin list. */
+/** The list's filters; `null` is 'Tutti'. `surname` is as typed (the query uses its {@link surnameFilterKey}). */
+export interface OrderFilters {
+  surname: string;
+  plan: Plan | null;
+  method: PaymentMethod | null;
+  status: PaymentStatus | null;
+}
+
+/** The search parameters that keep the filters in the address (the season's `stagione` is the shell's). */
+export const FILTER_PARAM = { surname: 'cognome', plan: 'prodotto', method: 'metodo', status: 'stato' } as const;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((candidate) => candidate === value) ?? null;
+
+/** Reads the filters from the address: a missing or unknown value is 'Tutti'. */
+export function readOrderFilters(params: URLSearchParams): OrderFilters {
+  return {
+    surname: params.get(FILTER_PARAM.surname) ?? '',
+    plan: oneOf(ORDER_PLANS, params.get(FILTER_PARAM.plan)),
+    method: oneOf(PAYMENT_METHODS, params.get(FILTER_PARAM.method)),
+    status: oneOf(ORDER_STATUSES, params.get(FILTER_PARAM.status)),
+  };
+}
+
+/** A change of the filters as the screen's fields give it: raw strings, '' or null for 'Tutti'. */
+export type FilterChange = Partial<Record<keyof OrderFilters, string | null>>;
+
+/**
+ * A copy of `params` with `change` applied: a filter set to 'Tutti' ('' or
+ * null) or a blank surname is removed; every other parameter (`stagione`)
+ * is kept. Values are written as given: {@link readOrderFilters} ignores
+ * unknown ones.
+ */
+export function writeOrderFilters(params: URLSearchParams, change: FilterChange): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(change) as Array<[keyof OrderFilters, string | null | undefined]>) {
+    if (value === undefined) continue;
+    if (value?.trim()) next.set(FILTER_PARAM[key], value);
+    else next.delete(FILTER_PARAM[key]);
+  }
+  return next;
+}
+
+/** A `payments` field the list filters on with `==`. */
+export type EqualityField = 'season' | 'plan' | 'method' | 'status';
+
+/**
+ * A Firestore query on `payments`, described (docs/admin-orders.md,
+ * "Reads"): equality filters, an optional prefix range on `surname_key`
+ * (`>= atLeast` and `<= atMost`) and the ordering. It is also the query's
+ * cache key, so two spellings of one surname share their pages.
+ */
+export interface OrderQuery {
+  equals: Array<{ field: EqualityField; value: string | number }>;
+  surnamePrefix: { atLeast: string; atMost: string } | null;
+  orderBy: Array<{ field: 'surname_key' | 'created_at'; direction: 'asc' | 'desc' }>;
+}
+
+/**
+ * The query of the orders of `season` matching `filters`: `season ==` and
+ * one `==` per chosen plan, method and status, newest first (`created_at`
+ * desc). A surname becomes a prefix range on `surname_key`, so Firestore
+ * orders by `surname_key` first, then newest first within a family. Each
+ * shape has its composite index in firestore.indexes.json.
+ */
+export function describeOrderQuery(season: number, filters: OrderFilters): OrderQuery {
+  const equals: OrderQuery['equals'] = [{ field: 'season', value: season }];
+  if (filters.plan) equals.push({ field: 'plan', value: filters.plan });
+  if (filters.method) equals.push({ field: 'method', value: filters.method });
+  if (filters.status) equals.push({ field: 'status', value: filters.status });
+  const key = surnameFilterKey(filters.surname);
+  const newestFirst = { field: 'created_at', direction: 'desc' } as const;
+  return key
+    ? {
+        equals,
+        surnamePrefix: { atLeast: key, atMost: `${key}\uf8ff` },
+        orderBy: [{ field: 'surname_key', direction: 'asc' }, newestFirst],
+      }
+    : { equals, surnamePrefix: null, orderBy: [newestFirst] };
+}
+
+/** One child line under an order. */
 export interface AdminOrderChild {
   id: string;
   surname: string;
@@ -24,59 +123,161 @@ export interface AdminOrderChild {
   price: number;
 }
 
-/** One order row of /admin/check-pagamenti (docs/product.md, "Screens"). */
+/** One order (one payment) of the list (docs/admin-orders.md, "The list"). */
 export interface AdminOrderRow {
+  paymentId: string;
   orderId: string;
   familySurname: string;
-  /** The payment's creation time; the order's when the payment is missing. */
-  paymentDate: Date;
-  method: PaymentMethod | null;
-  status: PaymentStatus | null;
+  createdAt: Date;
+  plan: Plan;
+  method: PaymentMethod;
+  status: PaymentStatus;
   /** Euros. */
-  totalAmount: number | null;
+  totalAmount: number;
+  confirmedAt: Date | null;
+  /** The e-mail of the admin who confirmed the Bonifico. */
+  confirmedBy: string | null;
+  /** Ordered by surname, then name. */
   children: AdminOrderChild[];
 }
 
+/** The payment fields a row shows. */
+export type RowPayment = Pick<
+  PaymentDocument,
+  | 'id'
+  | 'order_id'
+  | 'family_surname'
+  | 'created_at'
+  | 'plan'
+  | 'method'
+  | 'status'
+  | 'total_amount'
+  | 'lines'
+  | 'confirmed_at'
+  | 'confirmed_by'
+>;
+
+/** The row of `payment`: its fields, and its `lines` (the order's items, in tick order) as the children. */
+export function buildOrderRow(payment: RowPayment): AdminOrderRow {
+  const children = payment.lines.map((line) => ({
+    id: line.item_id,
+    surname: line.surname,
+    name: line.name,
+    plan: payment.plan,
+    note: line.note,
+    price: line.price,
+  }));
+  return {
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    familySurname: payment.family_surname,
+    createdAt: payment.created_at,
+    plan: payment.plan,
+    method: payment.method,
+    status: payment.status,
+    totalAmount: payment.total_amount,
+    confirmedAt: payment.confirmed_at,
+    confirmedBy: payment.confirmed_by,
+    children,
+  };
+}
+
 /**
- * Joins orders with their family, payment and items, keeping the orders'
- * order (newest first as read). A reference that points nowhere yields a
- * row with empty fields rather than dropping the order: the admin must see
- * every order.
+ * What the admin may do with a row's transfer (docs/admin-orders.md,
+ * "Confirming a transfer"): confirm a Bonifico 'Da Verificare', undo a
+ * confirmed Bonifico; nothing for an Online payment.
  */
-export function joinAdminOrders(source: AdminSource): AdminOrderRow[] {
-  const families = new Map(source.families.map((family) => [family.id, family]));
-  const payments = new Map(source.payments.map((payment) => [payment.id, payment]));
-  const items = new Map(source.orderItems.map((item) => [item.id, item]));
-  return source.orders.map((order) => {
-    const payment = payments.get(order.payment_id);
-    return {
-      orderId: order.id,
-      familySurname: families.get(order.family_id)?.surname ?? '',
-      paymentDate: payment?.created_at ?? order.created_at,
-      method: payment?.method ?? null,
-      status: payment?.status ?? null,
-      totalAmount: payment?.total_amount ?? null,
-      children: order.order_items.flatMap((itemId) => {
-        const item = items.get(itemId);
-        return item
-          ? [{ id: item.id, surname: item.son_info.surname, name: item.son_info.name, plan: item.plan, note: item.note, price: item.price }]
-          : [];
-      }),
-    };
+export function transferAction(row: Pick<AdminOrderRow, 'method' | 'status'>): 'confirm' | 'undo' | null {
+  if (row.method !== 'Bonifico') return null;
+  return row.status === PAYMENT_STATUS.toVerify ? 'confirm' : 'undo';
+}
+
+/** Count and sum (euros) of the payments of one summary cell. */
+export interface SummaryCell {
+  count: number;
+  total: number;
+}
+
+/** One aggregation answer: the payments of `plan` with `status`. */
+export interface SummaryEntry extends SummaryCell {
+  plan: Plan;
+  status: PaymentStatus;
+}
+
+/** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals. */
+export interface OrderSummary {
+  rows: Array<{ plan: Plan; confirmed: SummaryCell; toVerify: SummaryCell; all: SummaryCell }>;
+  totals: { confirmed: SummaryCell; toVerify: SummaryCell; all: SummaryCell };
+}
+
+const addCells = (cells: readonly SummaryCell[]): SummaryCell => ({
+  count: cells.reduce((count, cell) => count + cell.count, 0),
+  total: sumEuros(cells.map((cell) => cell.total)),
+});
+
+/**
+ * The summary table from the aggregation answers, one per plan and status
+ * (a missing one counts 0): each plan's Confermato, Da Verificare and both,
+ * and the same totals over the plans. Sums are rounded to cents.
+ */
+export function summarizeOrders(entries: readonly SummaryEntry[]): OrderSummary {
+  const cell = (plan: Plan, status: PaymentStatus): SummaryCell =>
+    addCells(entries.filter((entry) => entry.plan === plan && entry.status === status));
+  const rows = ORDER_PLANS.map((plan) => {
+    const confirmed = cell(plan, PAYMENT_STATUS.confirmed);
+    const toVerify = cell(plan, PAYMENT_STATUS.toVerify);
+    return { plan, confirmed, toVerify, all: addCells([confirmed, toVerify]) };
+  });
+  return {
+    rows,
+    totals: {
+      confirmed: addCells(rows.map((row) => row.confirmed)),
+      toVerify: addCells(rows.map((row) => row.toVerify)),
+      all: addCells(rows.map((row) => row.all)),
+    },
+  };
+}
+
+/** The export's columns (docs/admin-orders.md, "Export"). */
+export const ORDER_CSV_HEADER = [
+  'Famiglia',
+  'Data',
+  'Metodo',
+  'Stato',
+  'Totale ordine',
+  'Cognome',
+  'Nome',
+  'Piano',
+  'Taglia',
+  'Prezzo',
+  'Confermato da',
+  'Confermato il',
+] as const;
+
+/**
+ * The export's lines: one per child line of each order, in the rows' order,
+ * the order's fields repeated on each; an order without readable items
+ * still gets one line, with the child's columns empty. Dates dd/mm/yyyy,
+ * euros with a decimal comma (src/domain/spreadsheet-format.ts).
+ */
+export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
+  return rows.flatMap((row) => {
+    const order = [row.familySurname, spreadsheetDate(row.createdAt), row.method, row.status, spreadsheetEuros(row.totalAmount)];
+    const confirmation = [row.confirmedBy ?? '', row.confirmedAt ? spreadsheetDate(row.confirmedAt) : ''];
+    if (row.children.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
+    return row.children.map((child) => [
+      ...order,
+      child.surname,
+      child.name,
+      child.plan,
+      child.note,
+      spreadsheetEuros(child.price),
+      ...confirmation,
+    ]);
   });
 }
 
-/**
- * Normalises a surname for the admin filter: spaces removed, lower case
- * (docs/product.md, "Screens": the order list filters by surname, ignoring spaces and case). "De Rossi" -> "derossi".
- */
-export function surnameFilterKey(surname: string): string {
-  return surname.replace(/\s+/g, '').toLowerCase();
-}
-
-/** Keeps the rows whose family surname contains `query`, ignoring spaces and case. */
-export function filterBySurname(rows: readonly AdminOrderRow[], query: string): AdminOrderRow[] {
-  const key = surnameFilterKey(query);
-  if (!key) return [...rows];
-  return rows.filter((row) => surnameFilterKey(row.familySurname).includes(key));
+/** The export's file name: `pagamenti-{season}.csv`. */
+export function orderCsvFileName(season: number): string {
+  return `pagamenti-${season}.csv`;
 }

@@ -92,8 +92,10 @@ export type OrderItemDocument = z.infer<typeof orderItemDocument>;
  * sum, without the card fee); one per order. The admin's list reads
  * payments, so each carries what it filters and shows: the season, the
  * order's plan, its order and family, the family surname and its filter key
- * (docs/data-model.md). `confirmed_at` and `confirmed_by` (an admin's
- * e-mail) are set when an admin confirms a Bonifico, null otherwise.
+ * (docs/data-model.md), and `lines`, a copy of the order's items in tick
+ * order, so a row of the list is one document. `confirmed_at` and
+ * `confirmed_by` (an admin's e-mail) are set when an admin confirms a
+ * Bonifico, null otherwise.
  */
 export const paymentDocument = z.object({
   id: z.string(),
@@ -107,6 +109,17 @@ export const paymentDocument = z.object({
   method: z.enum(PAYMENT_METHODS),
   status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
   total_amount: z.number().nonnegative(),
+  /** The order's items in tick order: item id, child, size ('' when none), price in euros. */
+  lines: z.array(
+    z.object({
+      item_id: z.string(),
+      child_id: z.string(),
+      name: z.string(),
+      surname: z.string(),
+      note: z.union([z.enum(SIZES), z.literal('')]),
+      price: z.number().nonnegative(),
+    }),
+  ),
   confirmed_at: timestamp.nullable().default(null),
   confirmed_by: z.string().nullable().default(null),
 });

@@ -18,12 +18,13 @@ export const familyLookupSchema = z.object({
       surname: z.string(),
       cf: z.string(),
       branch: z.enum(BRANCHES),
-      /** This season's order items of the child: plan, payment status, ISO date. */
+      /** This season's order items of the child: plan, payment status, ISO date, size ('' when none). */
       paid: z.array(
         z.object({
           plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
           status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
           date: z.iso.datetime(),
+          note: z.string(),
         }),
       ),
       medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean() }),
@@ -38,7 +39,8 @@ export type LookupChild = FamilyLookup['children'][number];
  * and the season's order items with their payments. A child is eligible for
  * the medical form when one of its items is a 'Campo Estivo - Acconto'
  * created on or after `medicalFormCutoff` (docs/product.md, "Medical form");
- * an item without a payment is listed as 'Da Verificare'.
+ * an item without a payment is listed as 'Da Verificare'; `note` is the
+ * item's size ('' for the camp).
  */
 export function buildFamilyLookup(input: {
   family: FamilyDocument;
@@ -60,6 +62,7 @@ export function buildFamilyLookup(input: {
           plan: item.plan,
           status: payment?.status ?? PAYMENT_STATUS.toVerify,
           date: item.created_at.toISOString(),
+          note: item.note,
         })),
         medicalForm: {
           eligible: isEligibleForMedicalForm(

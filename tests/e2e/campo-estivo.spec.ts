@@ -102,7 +102,7 @@ test('a double click on Visualizza Dati Bonifico records one order', async ({ pa
   await expect(page.getByTestId('order-total')).toHaveText('180,00 €');
   await page.getByRole('button', { name: 'Visualizza Dati Bonifico' }).dblclick();
   await expect(page).toHaveURL(/\/bonifico\/campo-estivo$/);
-  await expect(page.getByText(`Saldo Campo Scout ${new Date().getFullYear()} - Neri`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Saldo Campo Scout ${SEASON.campYear} - Neri`, { exact: true })).toBeVisible();
 
   const adminContext = await browser.newContext({ viewport: DESKTOP });
   const admin = await adminContext.newPage();

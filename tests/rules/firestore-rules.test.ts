@@ -3,7 +3,9 @@ import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestE
 import {
   arrayUnion,
   collection,
+  count,
   doc,
+  getAggregateFromServer,
   getDoc,
   getDocs,
   limit,
@@ -13,12 +15,15 @@ import {
   serverTimestamp,
   setLogLevel,
   startAfter,
+  sum,
+  Timestamp,
   updateDoc,
   where,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ORDERS } from '../../emulators/seed/demo-data';
 import { seedDemoData } from '../../emulators/seed/seed';
 
 /**
@@ -57,7 +62,8 @@ beforeAll(async () => {
   process.env.FIREBASE_PROJECT_ID = PROJECT_ID;
   const { getDb } = await import('../../netlify/lib/firestore');
   await seedDemoData(getDb());
-});
+  // Starting the rules environment and seeding take seconds, more on a busy machine.
+}, 60_000);
 
 afterAll(async () => {
   await env?.cleanup();
@@ -97,27 +103,90 @@ async function saveOrderAsBrowser(db: Firestore, input: { orderId?: string; meth
   });
 }
 
+/** The demo orders' payments the desk acts on (emulators/seed/demo-data.ts; the seed names a payment `payment-{order id}`). */
+function demoOrder(familyId: string, method: 'Bonifico' | 'Online', season: number) {
+  const order = DEMO_ORDERS.find(
+    (candidate) => candidate.familyId === familyId && candidate.method === method && candidate.season === season,
+  );
+  if (!order) throw new Error(`No demo ${method} order of ${familyId} in ${season}`);
+  return { orderId: order.id, paymentId: `payment-${order.id}` };
+}
+const VERDI = demoOrder('family-verdi', 'Bonifico', 2025);
+const VERDI_BONIFICO = VERDI.paymentId;
+const NERI_ONLINE = demoOrder('family-neri', 'Online', 2025).paymentId;
+const ESPOSITO_CONFIRMED = demoOrder('family-esposito', 'Bonifico', 2024).paymentId;
+
+/** The write the orders desk makes to confirm a Bonifico (docs/admin-orders.md), in a transaction as the app does. */
+async function confirmAs(db: Firestore, paymentId: string, email: string) {
+  const ref = doc(db, 'payments', paymentId);
+  await runTransaction(db, async (transaction) => {
+    await transaction.get(ref);
+    transaction.update(ref, { status: 'Confermato', confirmed_at: serverTimestamp(), confirmed_by: email });
+  });
+}
+
+/** The write that undoes a confirmation. */
+const undo = (db: Firestore, paymentId: string) =>
+  updateDoc(doc(db, 'payments', paymentId), { status: 'Da Verificare', confirmed_at: null, confirmed_by: null });
+
 describe('what the product needs', () => {
-  it('the admin reads the order list: orders newest first, families, payments, items', async () => {
+  it("the admin reads the orders desk: a page of the season's payments, their items, the count and the summary", async () => {
     const db = who.admin();
-    const orders = await assertSucceeds(getDocs(query(collection(db, 'orders'), orderBy('created_at', 'desc'))));
-    expect(orders.size).toBeGreaterThan(0);
-    for (const name of ['families', 'payments', 'order_items', 'sons', 'parents']) await assertSucceeds(getDocs(collection(db, name)));
+    const page = await assertSucceeds(
+      getDocs(query(collection(db, 'payments'), where('season', '==', 2025), orderBy('created_at', 'desc'), limit(50))),
+    );
+    expect(page.docs.map((payment) => payment.get('family_surname'))).toEqual(expect.arrayContaining(['Verdi', 'Neri', 'Bianchi']));
+    const ids = page.docs.map((payment) => payment.id);
+    const items = await assertSucceeds(getDocs(query(collection(db, 'order_items'), where('payment_id', 'in', ids))));
+    expect(items.size).toBeGreaterThan(0);
+    const bonifici = query(collection(db, 'payments'), where('season', '==', 2025), where('method', '==', 'Bonifico'));
+    const figures = await assertSucceeds(getAggregateFromServer(bonifici, { count: count(), total: sum('total_amount') }));
+    expect(figures.data().count).toBeGreaterThan(0);
   });
 
-  it("the admin changes a payment's status, and back", async () => {
+  it('the admin confirms a Bonifico, stamped with the server time and their e-mail, then undoes it', async () => {
     const db = who.admin();
-    const payment = doc(db, 'payments', 'payment-order-verdi-felpe');
-    await assertSucceeds(updateDoc(payment, { status: 'Confermato' }));
-    await assertSucceeds(updateDoc(payment, { status: 'Da Verificare' }));
+    await assertSucceeds(confirmAs(db, VERDI_BONIFICO, 'admin@example.com'));
+    const confirmed = await getDoc(doc(db, 'payments', VERDI_BONIFICO));
+    expect(confirmed.get('status')).toBe('Confermato');
+    expect(confirmed.get('confirmed_by')).toBe('admin@example.com');
+    expect(confirmed.get('confirmed_at')).not.toBeNull();
+    await assertSucceeds(undo(db, VERDI_BONIFICO));
+    const undone = await getDoc(doc(db, 'payments', VERDI_BONIFICO));
+    expect([undone.get('status'), undone.get('confirmed_at'), undone.get('confirmed_by')]).toEqual(['Da Verificare', null, null]);
   });
 
-  it("the admin changes nothing else: a payment's amount, a status outside the list, an order", async () => {
+  it('the admin cannot forge who or when, leave the stamp half set, touch anything else, or confirm an Online payment', async () => {
     const db = who.admin();
-    await assertFails(updateDoc(doc(db, 'payments', 'payment-order-verdi-felpe'), { total_amount: 0 }));
-    await assertFails(updateDoc(doc(db, 'payments', 'payment-order-verdi-felpe'), { status: 'Pagato' }));
-    await assertFails(updateDoc(doc(db, 'orders', 'order-verdi-felpe'), { family_id: 'family-rossi' }));
+    const verdi = doc(db, 'payments', VERDI_BONIFICO);
+    await assertFails(confirmAs(db, VERDI_BONIFICO, 'treasurer@example.com'));
+    await assertFails(
+      updateDoc(verdi, {
+        status: 'Confermato',
+        confirmed_at: Timestamp.fromDate(new Date('2025-01-01')),
+        confirmed_by: 'admin@example.com',
+      }),
+    );
+    await assertFails(updateDoc(verdi, { status: 'Confermato' }));
+    await assertFails(updateDoc(verdi, { status: 'Confermato', confirmed_at: serverTimestamp(), confirmed_by: null }));
+    await assertFails(
+      updateDoc(verdi, { status: 'Confermato', confirmed_at: serverTimestamp(), confirmed_by: 'admin@example.com', total_amount: 0 }),
+    );
+    await assertFails(updateDoc(verdi, { total_amount: 0 }));
+    await assertFails(updateDoc(verdi, { status: 'Pagato' }));
+    await assertFails(updateDoc(verdi, { status: 'Da Verificare', confirmed_at: null, confirmed_by: 'admin@example.com' }));
+    await assertFails(confirmAs(db, NERI_ONLINE, 'admin@example.com'));
+    await assertFails(undo(db, NERI_ONLINE));
+    await assertFails(updateDoc(doc(db, 'orders', VERDI.orderId), { family_id: 'family-rossi' }));
     await assertFails(saveOrderAsBrowser(db, { method: 'Bonifico', price: 100 }));
+    expect((await getDoc(verdi)).get('status')).toBe('Da Verificare');
+  });
+
+  it('nobody else confirms or undoes a Bonifico: an account without the claim, an anonymous session, nobody signed in', async () => {
+    for (const db of [who.selfSignedUp(), who.anonymous(), modular(env.unauthenticatedContext())]) {
+      await assertFails(confirmAs(db, VERDI_BONIFICO, 'mallory@example.com'));
+      await assertFails(undo(db, ESPOSITO_CONFIRMED));
+    }
   });
 
   it('a parent needs no Firestore access: the lookup and the orders go through our functions', async () => {

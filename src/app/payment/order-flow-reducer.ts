@@ -1,5 +1,7 @@
 import type { FamilyLookup } from '@/domain/family-lookup';
-import type { PaymentMethod, Quota, Size } from '@/domain/plans';
+import { heldProduct } from '@/domain/held-products';
+import { campPlanFor, type PaymentMethod, type Quota, type Size } from '@/domain/plans';
+import { productOf } from '@/domain/products';
 import { toggleInTickOrder } from '@/domain/selection';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
 
@@ -75,12 +77,24 @@ export function initialOrderFlow(key: string): OrderFlowState {
   };
 }
 
+/** The chosen ids without the children who already hold the camp product of `quota`. */
+function withoutHolders(state: OrderFlowState, quota: Quota): string[] {
+  const product = productOf(campPlanFor(quota));
+  const holders = new Set(
+    (state.lookup?.children ?? []).filter((child) => heldProduct(child.paid, product) !== null).map((child) => child.id),
+  );
+  return holders.size === 0 ? state.selectedIds : state.selectedIds.filter((id) => !holders.has(id));
+}
+
 /**
  * The order flow's transitions (docs/product.md, "Order flow"), pure:
  * - `found`: the family, the normalised fiscal code, method and quota from
  *   the form; the choice, sizes and missing-size hints cleared;
  * - `edited`: changing the fiscal code clears the family, the choice and the
- *   sizes; changing method or quota takes the new value;
+ *   sizes; changing method or quota takes the new value; a new quota unticks
+ *   the children who already hold its product this season (the Saldo for
+ *   one ticked for the Acconto, or the other way round: heldProduct,
+ *   src/domain/held-products.ts);
  * - `toggled`: ticking appends in tick order, unticking removes;
  * - `found`, `edited`, `toggled`, `sizeChosen`, `orderChanged` make a new
  *   attempt: `idempotencyKey` becomes the action's `key` and the checkout closes;
@@ -107,7 +121,8 @@ export function orderFlowReducer(state: OrderFlowState, action: OrderFlowAction)
       const attempt = { ...state, checkoutOpen: false, idempotencyKey: action.key };
       if (action.field === 'fiscalCode') return { ...attempt, lookup: null, selectedIds: [], sizes: {}, showMissingSizes: false };
       if (action.field === 'method') return { ...attempt, method: asMethod(action.values.method) };
-      return { ...attempt, quota: asQuota(action.values.quota) };
+      const quota = asQuota(action.values.quota);
+      return { ...attempt, quota, selectedIds: quota ? withoutHolders(state, quota) : state.selectedIds };
     }
     case 'toggled':
       return {

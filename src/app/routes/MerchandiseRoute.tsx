@@ -92,6 +92,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
           <h2 className="text-lg font-semibold">Seleziona i figli e la taglia</h2>
           <MerchChildrenPicker
             familyChildren={children}
+            product={product.product}
             priceEuros={priceEuros}
             selectedIds={flow.selectedIds}
             sizes={flow.sizes}

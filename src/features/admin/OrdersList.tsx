@@ -1,97 +1,95 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { TextField } from '@/components/ui/TextField';
-import { filterBySurname, type AdminOrderRow } from '@/domain/admin-orders';
-import { formatEuros } from '@/domain/money';
-import { PAYMENT_STATUS } from '@/domain/plans';
+import { describeOrderQuery } from '@/domain/admin-orders';
 import { describeError } from '@/lib/errors';
-import { useAdminOrders } from './api/admin-orders';
+import { useOrderCount, useOrderPages, useOrderSummary } from './api/admin-orders-queries';
+import { OrderFiltersBar } from './orders/OrderFiltersBar';
+import { OrderRows, type TransferRequest } from './orders/OrderRows';
+import { OrderSummaryTable } from './orders/OrderSummaryTable';
+import { TransferDialog } from './orders/TransferDialog';
+import { useExportOrders } from './orders/use-export-orders';
+import { useOrderFilters } from './orders/use-order-filters';
+import { useAdminSeason } from './shell/use-admin-season';
 
 /** The warning over the list when some documents do not match their schema (each is logged to the console). */
 export function unreadableWarning(count: number): string {
   return count === 1 ? '1 documento non leggibile: segnalato nella console.' : `${count} documenti non leggibili: segnalati nella console.`;
 }
 
-function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
-  const confirmed = status === PAYMENT_STATUS.confirmed;
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        confirmed ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-800'
-      }`}
-    >
-      {status ?? '—'}
-    </span>
-  );
+/** The line under the list: 'N di M ordini' (M while the count loads: only N). */
+export function shownOfTotal(shown: number, total: number | undefined): string {
+  const noun = (total ?? shown) === 1 ? 'ordine' : 'ordini';
+  return total === undefined ? `${shown} ${noun}` : `${shown} di ${total} ${noun}`;
 }
 
-function OrderRows({ row }: { row: AdminOrderRow }) {
+function Retry({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <tbody className="border-t border-gray-200" data-testid="order-row">
-      <tr className="bg-white">
-        <td className="px-3 py-2 font-semibold">{row.familySurname || '—'}</td>
-        <td className="px-3 py-2 tabular-nums">{format(row.paymentDate, 'dd/MM/yyyy')}</td>
-        <td className="px-3 py-2">{row.method ?? '—'}</td>
-        <td className="px-3 py-2">
-          <StatusBadge status={row.status} />
-        </td>
-        <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.totalAmount === null ? '—' : formatEuros(row.totalAmount)}</td>
-      </tr>
-      {row.children.map((child) => (
-        <tr key={child.id} className="bg-gray-50 text-sm text-gray-700">
-          <td className="py-1.5 pr-3 pl-8">{child.surname}</td>
-          <td className="px-3 py-1.5">{child.name}</td>
-          <td className="px-3 py-1.5" colSpan={2}>
-            {child.plan}
-            {child.note && <span className="ml-2 text-gray-500">Taglia {child.note}</span>}
-          </td>
-          <td className="px-3 py-1.5 text-right tabular-nums">{formatEuros(child.price)}</td>
-        </tr>
-      ))}
-    </tbody>
+    <Alert kind="error">
+      {describeError(error)}{' '}
+      <button type="button" className="min-h-11 font-semibold underline" onClick={onRetry}>
+        Riprova
+      </button>
+    </Alert>
   );
 }
 
 /**
- * /admin/check-pagamenti (docs/product.md, "Screens"): one row per
- * order, newest first — family surname, payment date (dd/mm/yyyy), method,
- * status (green if Confermato, otherwise yellow), total — with nested child
- * rows (surname, name, plan, price); a surname filter ignoring spaces and
- * case; a spinner until the data loads; logout. Documents that do not match
- * their schema (docs/data-model.md) do not stop the list: the others show,
- * under a warning counting them (details in the console).
+ * /admin/check-pagamenti, the treasurer's orders desk (docs/admin-orders.md):
+ * the season's summary (orders and euros per plan and status, aggregation
+ * queries), the filters kept in the address (surname prefix, 'Prodotto',
+ * 'Metodo', 'Stato'), the orders newest first by pages of 50 with 'Mostra
+ * altri' and 'N di M ordini', a Bonifico's confirmation (or its undoing)
+ * after a dialog, and 'Esporta CSV'. The season is the shell's picker
+ * (useAdminSeason). Documents that do not match their schema
+ * (docs/data-model.md) do not stop the list: the others show, under a
+ * warning counting them (details in the console).
  */
 export function OrdersList() {
-  const [filter, setFilter] = useState('');
-  const orders = useAdminOrders();
-  const rows = orders.data ? filterBySurname(orders.data.rows, filter) : [];
-  const unreadable = orders.data?.unreadable.length ?? 0;
+  const [season] = useAdminSeason();
+  const [filters, setFilters] = useOrderFilters();
+  const description = describeOrderQuery(season, filters);
+  const pages = useOrderPages(description);
+  // The list first: the count and the summary (nine aggregation queries) are read once the page is in.
+  const listSettled = !pages.isPending;
+  const count = useOrderCount(description, { enabled: listSettled });
+  const summary = useOrderSummary(season, filters.method, { enabled: listSettled });
+  const exporting = useExportOrders(pages, season);
+  const [transfer, setTransfer] = useState<TransferRequest | null>(null);
+
+  const rows = pages.data?.pages.flatMap((page) => page.rows) ?? [];
+  const unreadable = pages.data?.pages.reduce((total, page) => total + page.unreadable.length, 0) ?? 0;
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-800">Controllo Pagamenti</h1>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          onClick={() => exporting.mutate()}
+          loading={exporting.isPending}
+          disabled={!pages.isSuccess}
+        >
+          Esporta CSV
+        </Button>
       </div>
-      <div className="max-w-xs">
-        <TextField label="Filtra per cognome" value={filter} onChange={(e) => setFilter(e.target.value)} />
-      </div>
-      {orders.isPending && (
+      {exporting.isError && <Alert kind="error">Esportazione non riuscita: {describeError(exporting.error)}</Alert>}
+
+      {summary.isSuccess && <OrderSummaryTable season={season} method={filters.method} summary={summary.data} />}
+      {summary.isError && <Retry error={summary.error} onRetry={() => void summary.refetch()} />}
+
+      <OrderFiltersBar filters={filters} onChange={setFilters} />
+
+      {pages.isPending && (
         <div className="flex justify-center py-10">
           <Spinner />
         </div>
       )}
-      {orders.isError && (
-        <Alert kind="error">
-          {describeError(orders.error)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void orders.refetch()}>
-            Riprova
-          </button>
-        </Alert>
-      )}
+      {pages.isError && !pages.isFetchNextPageError && <Retry error={pages.error} onRetry={() => void pages.refetch()} />}
       {unreadable > 0 && <Alert kind="warning">{unreadableWarning(unreadable)}</Alert>}
-      {orders.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ordine trovato.</Alert>}
+      {pages.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ordine trovato.</Alert>}
       {rows.length > 0 && (
         <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
           <table className="min-w-full text-left">
@@ -102,14 +100,29 @@ export function OrdersList() {
                 <th className="px-3 py-2">Metodo</th>
                 <th className="px-3 py-2">Stato</th>
                 <th className="px-3 py-2 text-right">Totale</th>
+                <th className="px-3 py-2">
+                  <span className="sr-only">Azioni</span>
+                </th>
               </tr>
             </thead>
             {rows.map((row) => (
-              <OrderRows key={row.orderId} row={row} />
+              <OrderRows key={row.paymentId} row={row} onTransfer={setTransfer} />
             ))}
           </table>
         </div>
       )}
+      {pages.isFetchNextPageError && <Retry error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+      {rows.length > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-gray-600">{shownOfTotal(rows.length, count.data)}</p>
+          {pages.hasNextPage && (
+            <Button variant="secondary" className="min-h-11" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Mostra altri
+            </Button>
+          )}
+        </div>
+      )}
+      <TransferDialog request={transfer} onClose={() => setTransfer(null)} />
     </div>
   );
 }

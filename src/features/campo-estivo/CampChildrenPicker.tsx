@@ -1,8 +1,11 @@
+import { Alert } from '@/components/ui/Alert';
 import { ChildCard } from '@/components/ui/ChildCard';
 import type { LookupChild } from '@/domain/family-lookup';
+import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
 import { formatEuros } from '@/domain/money';
-import type { Quota } from '@/domain/plans';
+import { campPlanFor, type Quota } from '@/domain/plans';
 import { priceCampSelection } from '@/domain/prices';
+import { productOf } from '@/domain/products';
 import { pickInTickOrder } from '@/domain/selection';
 
 /** Props of {@link CampChildrenPicker}. */
@@ -17,27 +20,40 @@ export interface CampChildrenPickerProps {
 /**
  * The family's children as cards to tick for the summer camp, each chosen
  * card showing its price for the quota and its position in tick order
- * (docs/product.md, "Prices"), recomputed on every change.
+ * (docs/product.md, "Prices"), recomputed on every change. A child who
+ * already holds the quota's product this season shows it as a badge
+ * ('Acconto già versato' green, 'Bonifico in verifica' amber: heldProduct,
+ * src/domain/held-products.ts) and cannot be ticked; when every child holds
+ * it, an Italian message says so.
  */
 export function CampChildrenPicker({ familyChildren, quota, selectedIds, onToggle }: CampChildrenPickerProps) {
+  const product = productOf(campPlanFor(quota));
   const prices = new Map(
     priceCampSelection(quota, pickInTickOrder(familyChildren, selectedIds)).map(({ child, priceEuros }) => [child.id, priceEuros]),
   );
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {familyChildren.map((child) => (
-        <li key={child.id}>
-          <ChildCard
-            name={child.name}
-            surname={child.surname}
-            fiscalCode={child.cf}
-            branch={child.branch}
-            checked={prices.has(child.id)}
-            onCheckedChange={() => onToggle(child.id)}
-            price={prices.has(child.id) ? formatEuros(prices.get(child.id) ?? 0) : undefined}
-          />
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {familyChildren.map((child) => {
+          const held = heldProduct(child.paid, product);
+          return (
+            <li key={child.id}>
+              <ChildCard
+                name={child.name}
+                surname={child.surname}
+                fiscalCode={child.cf}
+                branch={child.branch}
+                checked={prices.has(child.id)}
+                onCheckedChange={() => onToggle(child.id)}
+                disabled={held !== null}
+                status={held ? { text: held.label, tone: held.state === 'paid' ? 'success' : 'warning' } : undefined}
+                price={prices.has(child.id) ? formatEuros(prices.get(child.id) ?? 0) : undefined}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -1,13 +1,18 @@
+import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { Select } from '@/components/ui/Select';
 import { formatEuros } from '@/domain/money';
 import { SIZES, type Size } from '@/domain/plans';
 import type { LookupChild } from '@/domain/family-lookup';
+import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
+import type { Product } from '@/domain/products';
 
 /** Props of {@link MerchChildrenPicker}. */
 export interface MerchChildrenPickerProps {
   familyChildren: LookupChild[];
+  /** The screen's product: 'felpa' or 'maglietta'. */
+  product: Product;
   /** Price of one item in euros. */
   priceEuros: number;
   /** Chosen child ids in tick order. */
@@ -25,10 +30,15 @@ const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
 /**
  * Children cards for a sweatshirt or T-shirt order (docs/product.md,
  * "Screens": `/felpa-reparto`, `/maglietta-gruppo`): tick a child to choose it; a chosen card
- * has a size picker (XS to 2XL) and a remove button.
+ * has a size picker (XS to 2XL) and a remove button. A child who already
+ * holds the product this season shows it as a badge ('Felpa già ordinata
+ * (M)' green, 'Bonifico in verifica' amber: heldProduct,
+ * src/domain/held-products.ts) and cannot be ticked; when every child holds
+ * it, an Italian message says so.
  */
 export function MerchChildrenPicker({
   familyChildren,
+  product,
   priceEuros,
   selectedIds,
   sizes,
@@ -37,46 +47,52 @@ export function MerchChildrenPicker({
   showMissingSizes,
 }: MerchChildrenPickerProps) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {familyChildren.map((child) => {
-        const chosen = selectedIds.includes(child.id);
-        return (
-          <li key={child.id}>
-            <ChildCard
-              name={child.name}
-              surname={child.surname}
-              fiscalCode={child.cf}
-              branch={child.branch}
-              checked={chosen}
-              onCheckedChange={() => onToggle(child.id)}
-              price={chosen ? formatEuros(priceEuros) : undefined}
-            >
-              {chosen && (
-                <div className="flex items-end gap-3">
-                  <Select
-                    className="flex-1"
-                    label={`Taglia di ${child.name}`}
-                    placeholder="Seleziona la taglia"
-                    options={SIZE_OPTIONS}
-                    value={sizes[child.id] ?? ''}
-                    onChange={(value) => onSizeChange(child.id, value as Size)}
-                    error={showMissingSizes && !sizes[child.id] ? 'Scegli la taglia' : undefined}
-                  />
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="mb-1"
-                    onClick={() => onToggle(child.id)}
-                    aria-label={`Rimuovi ${child.name}`}
-                  >
-                    Rimuovi
-                  </Button>
-                </div>
-              )}
-            </ChildCard>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="space-y-3">
+      {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {familyChildren.map((child) => {
+          const chosen = selectedIds.includes(child.id);
+          const held = heldProduct(child.paid, product);
+          return (
+            <li key={child.id}>
+              <ChildCard
+                name={child.name}
+                surname={child.surname}
+                fiscalCode={child.cf}
+                branch={child.branch}
+                checked={chosen}
+                onCheckedChange={() => onToggle(child.id)}
+                disabled={held !== null}
+                status={held ? { text: held.label, tone: held.state === 'paid' ? 'success' : 'warning' } : undefined}
+                price={chosen ? formatEuros(priceEuros) : undefined}
+              >
+                {chosen && (
+                  <div className="flex items-end gap-3">
+                    <Select
+                      className="flex-1"
+                      label={`Taglia di ${child.name}`}
+                      placeholder="Seleziona la taglia"
+                      options={SIZE_OPTIONS}
+                      value={sizes[child.id] ?? ''}
+                      onChange={(value) => onSizeChange(child.id, value as Size)}
+                      error={showMissingSizes && !sizes[child.id] ? 'Scegli la taglia' : undefined}
+                    />
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="mb-1"
+                      onClick={() => onToggle(child.id)}
+                      aria-label={`Rimuovi ${child.name}`}
+                    >
+                      Rimuovi
+                    </Button>
+                  </div>
+                )}
+              </ChildCard>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

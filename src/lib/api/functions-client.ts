@@ -25,17 +25,19 @@ export const CLIENT_MESSAGES = {
 } as const;
 
 /**
- * Calls the function `name` with `body` and parses its JSON answer with `schema`.
+ * Calls the function `name` with `body` and parses its JSON answer with
+ * `schema`; `headers` are added to the request (an admin's
+ * `Authorization: Bearer <ID token>`).
  * @throws UserFacingError with the function's `{error}` message on a 4xx/5xx
  * answer, {@link CLIENT_MESSAGES.unreachable} when the network fails, and
  * {@link CLIENT_MESSAGES.unexpected} when the answer does not match `schema`.
  */
-export async function callFunction<T>(name: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+export async function callFunction<T>(name: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string> = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/.netlify/functions/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   } catch (error) {

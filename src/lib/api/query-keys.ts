@@ -1,3 +1,5 @@
+import type { OrderQuery } from '@/domain/admin-orders';
+import type { PaymentMethod } from '@/domain/plans';
 import type { OrderRequestBody } from '@/domain/products';
 
 /**
@@ -19,6 +21,17 @@ export const queryKeys = {
   stripeJs: ['stripe-js'] as const,
   /** The admin list (Firestore, read by admins). */
   adminOrders: ['admin-orders'] as const,
+  /** The pages of the orders desk for one query (docs/admin-orders.md); under `adminOrders`, so invalidating it refreshes them. */
+  adminOrderPages: (query: OrderQuery) => ['admin-orders', 'pages', query] as const,
+  /** How many payments match one query of the orders desk. */
+  adminOrderCount: (query: OrderQuery) => ['admin-orders', 'count', query] as const,
+  /** The summary table of a season, for one method or both (null). */
+  adminOrderSummary: (season: number, method: PaymentMethod | null) => ['admin-orders', 'summary', season, method] as const,
+  /**
+   * The admin view 'Situazione iscritti' of one season (docs/admin-enrolment.md); under `adminOrders`, so a
+   * confirmed transfer or a recorded order (which invalidate it) refreshes it too.
+   */
+  enrolmentStatus: (season: number) => ['admin-orders', 'enrolment-status', season] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -26,6 +39,12 @@ export const mutationKeys = {
   createOrder: ['create-order'] as const,
   recordPayment: ['record-payment'] as const,
   uploadMedicalForm: ['upload-medical-form'] as const,
+  /** An admin confirms a Bonifico, or undoes the confirmation (docs/admin-orders.md). */
+  transferConfirmation: ['transfer-confirmation'] as const,
+  /** The orders desk's CSV export, which reads the remaining pages first. */
+  exportOrders: ['export-orders'] as const,
+  /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */
+  openMedicalForm: ['open-medical-form'] as const,
 } as const;
 
 /** The queries an order recorded (create-order, record-payment) makes stale: the lookups' `paid` lists and the admin list. */

@@ -1,58 +1,307 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { PLAN } from '@/domain/plans';
-import { adminOrdersQueryOptions, type AdminOrders } from '@/features/admin/api/admin-orders';
+import { screen, waitFor, within } from '@testing-library/react';
+import Papa from 'papaparse';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildOrderRow,
+  describeOrderQuery,
+  ORDER_CSV_HEADER,
+  type AdminOrderRow,
+  type OrderFilters,
+  type OrderQuery,
+  type RowPayment,
+  type SummaryEntry,
+} from '@/domain/admin-orders';
+import { PLAN, type PaymentStatus } from '@/domain/plans';
+import {
+  fetchOrderSummary,
+  fetchOrdersCount,
+  fetchOrdersPage,
+  setTransferConfirmation,
+  type OrdersCursor,
+  type OrdersPage,
+} from '@/features/admin/api/admin-orders';
 import { OrdersList } from '@/features/admin/OrdersList';
-import { createQueryClient } from '@/lib/query-client';
+import { downloadCsv } from '@/lib/csv';
 import { renderWithProviders } from '../support/render';
 
 /**
- * The admin list reads Firestore (no msw): the test hands the query what the
- * fetcher answers (fetchAdminOrders; its reading of bad documents is tested
- * in tests/unit/domain/documents.test.ts), fresh, so nothing is fetched.
+ * The orders desk against a fake of its Firestore calls
+ * (src/features/admin/api/admin-orders.ts; the real queries are exercised
+ * against the emulator in tests/rules and tests/e2e/admin-orders.spec.ts):
+ * the query options, hooks, mutation, URL filters and CSV are the real ones.
  */
-function showList(answer: AdminOrders) {
-  const queryClient = createQueryClient({ retry: false });
-  queryClient.setQueryData(adminOrdersQueryOptions().queryKey, answer);
-  return renderWithProviders(<OrdersList />, { queryClient });
-}
+vi.mock('@/features/admin/api/admin-orders', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/api/admin-orders')>()),
+  fetchOrdersPage: vi.fn(),
+  fetchOrdersCount: vi.fn(),
+  fetchOrderSummary: vi.fn(),
+  setTransferConfirmation: vi.fn(),
+}));
+vi.mock('@/lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/csv')>()),
+  downloadCsv: vi.fn(),
+}));
 
-const rossi: AdminOrders['rows'][number] = {
-  orderId: 'o1',
-  familySurname: 'De Rossi',
-  paymentDate: new Date('2026-05-01T10:00:00Z'),
+const NO_FILTERS: OrderFilters = { surname: '', plan: null, method: null, status: null };
+
+const payment = (id: string, surname: string, fields: Partial<RowPayment>): RowPayment => ({
+  id,
+  order_id: `order-${id}`,
+  family_surname: surname,
+  created_at: new Date(2025, 3, 2, 18, 45),
+  plan: PLAN.maglietta,
   method: 'Bonifico',
   status: 'Da Verificare',
-  totalAmount: 250,
-  children: [{ id: 'i1', surname: 'De Rossi', name: 'Marco', plan: PLAN.campAcconto, note: '', price: 100 }],
-};
-const bianchi: AdminOrders['rows'][number] = {
-  ...rossi,
-  orderId: 'o2',
-  familySurname: 'Bianchi',
-  method: 'Online',
-  status: 'Confermato',
-  totalAmount: 30,
-  children: [],
-};
+  total_amount: 30,
+  lines: [],
+  confirmed_at: null,
+  confirmed_by: null,
+  ...fields,
+});
+type Line = RowPayment['lines'][number];
+const item = (paymentId: string, surname: string, name: string, note: Line['note'], price: number): Line => ({
+  item_id: `${paymentId}-${name}`,
+  child_id: `son-${name}`,
+  name,
+  surname,
+  note,
+  price,
+});
 
-describe('OrdersList', () => {
-  it('shows the readable orders and a warning counting the documents that could not be read', () => {
-    showList({ rows: [bianchi, rossi], unreadable: ['orders/o3', 'payments/p9'] });
-    const rows = screen.getAllByTestId('order-row');
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Bianchi', 'De Rossi']);
-    expect(screen.getByText('2 documenti non leggibili: segnalati nella console.')).toBeInTheDocument();
+/** The fake database: the season's payments with their items, newest first. */
+let database: Array<{ payment: RowPayment; items: Line[] }>;
+
+const matches = (query: OrderQuery, row: AdminOrderRow) =>
+  query.equals.every(({ field, value }) => field === 'season' || row[field] === value) &&
+  (!query.surnamePrefix || row.familySurname.replace(/\s+/g, '').toLowerCase().startsWith(query.surnamePrefix.atLeast));
+const rowsOf = (query: OrderQuery) =>
+  database.map(({ payment: p, items }) => buildOrderRow({ ...p, lines: items })).filter((row) => matches(query, row));
+
+beforeEach(() => {
+  database = [
+    {
+      payment: payment('p-verdi', 'Verdi', {}),
+      items: [item('p-verdi', 'Verdi', 'Andrea', 'M', 15), item('p-verdi', 'Verdi', 'Chiara', 'S', 15)],
+    },
+    {
+      payment: payment('p-neri', 'Neri', { method: 'Online', status: 'Confermato', created_at: new Date(2025, 2, 20) }),
+      items: [item('p-neri', 'Neri', 'Elisa', 'M', 15), item('p-neri', 'Neri', 'Pietro', 'XS', 15)],
+    },
+  ];
+  vi.mocked(fetchOrdersPage).mockImplementation((query) => Promise.resolve({ rows: rowsOf(query), unreadable: [], next: null }));
+  vi.mocked(fetchOrdersCount).mockImplementation((query) => Promise.resolve(rowsOf(query).length));
+  vi.mocked(fetchOrderSummary).mockImplementation(() => {
+    const entries: SummaryEntry[] = database.map(({ payment: p }) => ({ plan: p.plan, status: p.status, count: 1, total: p.total_amount }));
+    return Promise.resolve(entries);
+  });
+  vi.mocked(setTransferConfirmation).mockImplementation((paymentId: string, target: PaymentStatus) => {
+    const record = database.find((entry) => entry.payment.id === paymentId);
+    if (!record) return Promise.reject(new Error('missing'));
+    record.payment =
+      target === 'Confermato'
+        ? { ...record.payment, status: target, confirmed_at: new Date(2025, 5, 7), confirmed_by: 'admin@example.com' }
+        : { ...record.payment, status: target, confirmed_at: null, confirmed_by: null };
+    return Promise.resolve(true);
+  });
+});
+
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+function showDesk(address = '/admin/check-pagamenti') {
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/admin/check-pagamenti"
+        element={
+          <>
+            <OrdersList />
+            <Address />
+          </>
+        }
+      />
+    </Routes>,
+    { initialEntries: [address] },
+  );
+}
+
+const orderRow = (surname: string) => {
+  const row = screen.getAllByTestId('order-row').find((candidate) => within(candidate).getAllByRole('cell')[0]?.textContent === surname);
+  if (!row) throw new Error(`No order row of ${surname}`);
+  return row;
+};
+const lastQuery = () => vi.mocked(fetchOrdersPage).mock.lastCall?.[0];
+
+async function choose(user: ReturnType<typeof showDesk>['user'], label: string, option: string) {
+  await user.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the orders desk', () => {
+  it("shows the season's summary, its orders with their children, and how many of how many", async () => {
+    showDesk();
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Verdi', 'Neri']);
+    const verdi = orderRow('Verdi');
+    expect(within(verdi).getAllByRole('row')[0]).toHaveTextContent(
+      /Verdi\s*02\/04\/2025\s*Bonifico\s*Da Verificare\s*30,00 €\s*Conferma bonifico/,
+    );
+    expect(within(verdi).getAllByRole('row')[1]).toHaveTextContent(/Verdi\s*Andrea\s*Maglietta Gruppo\s*Taglia M\s*15,00 €/);
+    expect(within(orderRow('Neri')).queryByRole('button')).not.toBeInTheDocument();
+    expect(await screen.findByText('2 di 2 ordini')).toBeInTheDocument();
+    expect(lastQuery()).toEqual(describeOrderQuery(2025, NO_FILTERS));
+
+    const summary = await screen.findByRole('table', { name: 'Riepilogo' });
+    expect(within(summary).getByText(/Riepilogo 2025/)).toBeInTheDocument();
+    const magliette = within(summary).getByRole('row', { name: /Maglietta Gruppo/ });
+    expect(
+      within(magliette)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '2 · 60,00 €']);
+    const totals = within(summary).getByRole('row', { name: /^Totale/ });
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '2 · 60,00 €']);
+    expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null);
   });
 
-  it('shows no warning when every document was read', () => {
-    showList({ rows: [rossi], unreadable: [] });
-    expect(screen.getAllByTestId('order-row')).toHaveLength(1);
-    expect(screen.queryByText(/non leggibil/)).not.toBeInTheDocument();
+  it('turns the filters into the query, keeps them in the address with the season, and reads them back', async () => {
+    const { user } = showDesk('/admin/check-pagamenti?stagione=2024');
+    await screen.findByText('2 di 2 ordini');
+    await choose(user, 'Metodo', 'Bonifico');
+    await choose(user, 'Stato', 'Da Verificare');
+    await choose(user, 'Prodotto', PLAN.maglietta);
+    await user.type(screen.getByLabelText('Filtra per cognome'), 'Ve rdi');
+
+    const wanted = describeOrderQuery(2024, { surname: 'verdi', plan: PLAN.maglietta, method: 'Bonifico', status: 'Da Verificare' });
+    await waitFor(() => expect(lastQuery()).toEqual(wanted));
+    // Typing is debounced: no query for a partial surname.
+    const prefixes = vi.mocked(fetchOrdersPage).mock.calls.map(([query]) => query.surnamePrefix?.atLeast ?? null);
+    expect(prefixes.filter((prefix) => prefix !== null)).toEqual(['verdi']);
+    expect(fetchOrdersCount).toHaveBeenLastCalledWith(wanted);
+    expect(fetchOrderSummary).toHaveBeenLastCalledWith(2024, 'Bonifico');
+    expect(await screen.findByText(/solo Bonifico/)).toBeInTheDocument();
+    expect(await screen.findByText('1 di 1 ordine')).toBeInTheDocument();
+    const address = new URLSearchParams(screen.getByTestId('address').textContent ?? '');
+    expect(Object.fromEntries(address)).toEqual({
+      stagione: '2024',
+      metodo: 'Bonifico',
+      stato: 'Da Verificare',
+      prodotto: PLAN.maglietta,
+      cognome: 'Ve rdi',
+    });
   });
 
-  it('still warns when no order could be read at all', () => {
-    showList({ rows: [], unreadable: ['orders/o1'] });
-    expect(screen.getByText('1 documento non leggibile: segnalato nella console.')).toBeInTheDocument();
+  it('reads the filters from the address on a reload', async () => {
+    showDesk('/admin/check-pagamenti?metodo=Online&cognome=ne');
+    await screen.findByText('1 di 1 ordine');
+    expect(lastQuery()).toEqual(describeOrderQuery(2025, { ...NO_FILTERS, surname: 'ne', method: 'Online' }));
+    expect(screen.getByLabelText('Filtra per cognome')).toHaveValue('ne');
+    expect(screen.getByRole('button', { name: /^Metodo/ })).toHaveTextContent('Online');
+  });
+
+  it('confirms a Bonifico after the dialog, then shows the list read again; undoes it the same way', async () => {
+    const { user } = showDesk();
+    await screen.findAllByTestId('order-row');
+    await user.click(within(orderRow('Verdi')).getByRole('button', { name: 'Conferma bonifico' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Confermi di aver ricevuto il bonifico di 30,00 € della famiglia Verdi?');
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(setTransferConfirmation).not.toHaveBeenCalled();
+
+    const readsBefore = vi.mocked(fetchOrdersPage).mock.calls.length;
+    await user.click(within(orderRow('Verdi')).getByRole('button', { name: 'Conferma bonifico' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(setTransferConfirmation).toHaveBeenCalledWith('p-verdi', 'Confermato');
+    expect(vi.mocked(fetchOrdersPage).mock.calls.length).toBeGreaterThan(readsBefore);
+    expect(fetchOrderSummary).toHaveBeenCalledTimes(2);
+    const verdi = orderRow('Verdi');
+    expect(verdi).toHaveTextContent('Confermato da admin@example.com il 07/06/2025');
+    expect(within(verdi).queryByText('Da Verificare')).not.toBeInTheDocument();
+
+    await user.click(within(verdi).getByRole('button', { name: 'Annulla conferma' }));
+    const undo = await screen.findByRole('dialog');
+    expect(undo).toHaveTextContent('Annullare la conferma del bonifico di 30,00 € della famiglia Verdi?');
+    await user.click(within(undo).getByRole('button', { name: 'Annulla conferma' }));
+    await waitFor(() => expect(within(orderRow('Verdi')).getByText('Da Verificare')).toBeInTheDocument());
+    expect(setTransferConfirmation).toHaveBeenLastCalledWith('p-verdi', 'Da Verificare');
+    expect(orderRow('Verdi')).not.toHaveTextContent('Confermato da');
+  });
+
+  it('explains a refused write in Italian and changes nothing on screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(setTransferConfirmation).mockRejectedValue(Object.assign(new Error('denied'), { code: 'permission-denied' }));
+    const { user } = showDesk();
+    await screen.findAllByTestId('order-row');
+    const readsBefore = vi.mocked(fetchOrdersPage).mock.calls.length;
+    await user.click(within(orderRow('Verdi')).getByRole('button', { name: 'Conferma bonifico' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Operazione non riuscita: nulla è stato modificato. Accesso ai dati non consentito. Accedi di nuovo e riprova.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(orderRow('Verdi')).getByText('Da Verificare')).toBeInTheDocument();
+    expect(within(orderRow('Verdi')).getByRole('button', { name: 'Conferma bonifico' })).toBeInTheDocument();
+    expect(vi.mocked(fetchOrdersPage).mock.calls.length).toBe(readsBefore);
+  });
+
+  it("shows 'Mostra altri' while pages remain, and exports every matching order after reading the rest", async () => {
+    const cursor = { id: 'p-verdi' } as unknown as OrdersCursor;
+    vi.mocked(fetchOrdersPage).mockImplementation((query, after): Promise<OrdersPage> => {
+      const [first, ...rest] = rowsOf(query);
+      return Promise.resolve(
+        after === null ? { rows: first ? [first] : [], unreadable: [], next: cursor } : { rows: rest, unreadable: [], next: null },
+      );
+    });
+    const { user } = showDesk();
+    expect(await screen.findByText('1 di 2 ordini')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostra altri' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
+    await waitFor(() => expect(downloadCsv).toHaveBeenCalledTimes(1));
+    expect(fetchOrdersPage).toHaveBeenLastCalledWith(describeOrderQuery(2025, NO_FILTERS), cursor);
+    expect(screen.getByText('2 di 2 ordini')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
+
+    const [filename, csv] = vi.mocked(downloadCsv).mock.calls[0] ?? [];
+    expect(filename).toBe('pagamenti-2025.csv');
+    const parsed = Papa.parse<string[]>((csv ?? '').replace(/^\uFEFF/, ''), { delimiter: ';' });
+    expect(parsed.data).toEqual([
+      [...ORDER_CSV_HEADER],
+      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Andrea', PLAN.maglietta, 'M', '15,00', '', ''],
+      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Chiara', PLAN.maglietta, 'S', '15,00', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', ''],
+    ]);
+  });
+
+  it('warns about unreadable documents and says when nothing matches', async () => {
+    vi.mocked(fetchOrdersPage).mockResolvedValue({ rows: [], unreadable: ['payments/p9', 'order_items/i3'], next: null });
+    showDesk();
+    expect(await screen.findByText('2 documenti non leggibili: segnalati nella console.')).toBeInTheDocument();
     expect(screen.getByText('Nessun ordine trovato.')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the list cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(fetchOrdersPage).mockRejectedValueOnce(Object.assign(new Error('down'), { code: 'unavailable' }));
+    const { user } = showDesk();
+    expect(await screen.findByText(/Il servizio non è raggiungibile/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(2);
   });
 });

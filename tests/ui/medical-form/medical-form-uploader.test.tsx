@@ -20,7 +20,7 @@ const child = (id: string, name: string, uploaded = false): LookupChild => ({
   surname: 'Verdi',
   cf: `VRD${name.toUpperCase().slice(0, 3)}11H19H501X`,
   branch: 'Reparto',
-  paid: [{ plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z' }],
+  paid: [{ plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z', note: '' }],
   medicalForm: { eligible: true, uploaded },
 });
 const matteo = child('son-verdi-matteo', 'Matteo');

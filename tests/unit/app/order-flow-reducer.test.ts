@@ -112,6 +112,35 @@ describe('edited', () => {
     });
   });
 
+  it('a new quota unticks the children who already hold its product, and keeps the others in tick order', () => {
+    const held = (plan: 'Campo Estivo - Acconto' | 'Campo Estivo - Saldo') => [
+      { plan, status: 'Da Verificare' as const, date: '2025-03-10T09:30:00.000Z', note: '' },
+    ];
+    const lookup: FamilyLookup = {
+      ...ROSSI,
+      children: [
+        { ...child('marco', 'Marco', 'Reparto'), paid: held('Campo Estivo - Saldo') },
+        { ...child('giulia', 'Giulia', 'Clan'), paid: held('Campo Estivo - Acconto') },
+        child('luca', 'Luca', 'Branco'),
+      ],
+    };
+    const chosen = run(
+      initialOrderFlow('k0'),
+      { type: 'found', lookup, values: { fiscalCode: CF, method: 'Bonifico', quota: 'Acconto' }, key: 'k1' },
+      toggled('luca'),
+      toggled('marco'),
+    );
+    const onSaldo = orderFlowReducer(chosen, { type: 'edited', field: 'quota', values, key: 'k6' });
+    expect(onSaldo.selectedIds).toEqual(['luca']);
+    const onAcconto = run(onSaldo, toggled('giulia'), toggled('marco'), {
+      type: 'edited',
+      field: 'quota',
+      values: { ...values, quota: 'Acconto' },
+      key: 'k7',
+    });
+    expect(onAcconto.selectedIds).toEqual(['luca', 'marco']);
+  });
+
   it('a method cleared in the form is null', () => {
     const state = orderFlowReducer(withChoice(), { type: 'edited', field: 'method', values: { ...values, method: '' }, key: 'k5' });
     expect(state.method).toBeNull();

@@ -1,58 +1,200 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import {
+  buildOrderRow,
+  describeOrderQuery,
+  ORDER_CSV_HEADER,
+  orderCsvFileName,
+  orderCsvRows,
+  readOrderFilters,
+  summarizeOrders,
+  surnameFilterKey,
+  transferAction,
+  writeOrderFilters,
+  type OrderFilters,
+  type RowPayment,
+} from '@/domain/admin-orders';
 import { PLAN } from '@/domain/plans';
-import { filterBySurname, joinAdminOrders, type AdminSource } from '@/domain/admin-orders';
+import { toSpreadsheetCsv } from '@/lib/csv';
 
-describe('admin list', () => {
-  // Typed with the documents' own types (src/domain/documents.ts): a field renamed there breaks this test at compile time.
-  const source: AdminSource = {
-    orders: [
-      { id: 'o2', created_at: new Date('2026-05-02'), family_id: 'f2', order_items: ['i3'], payment_id: 'p2' },
-      { id: 'o1', created_at: new Date('2026-05-01'), family_id: 'f1', order_items: ['i1', 'i2', 'missing'], payment_id: 'p1' },
-    ],
-    families: [
-      { id: 'f1', surname: 'De Rossi' },
-      { id: 'f2', surname: 'Bianchi' },
-    ],
-    payments: [
-      { id: 'p1', created_at: new Date('2026-05-01T10:00:00Z'), method: 'Bonifico', status: 'Da Verificare', total_amount: 250 },
-      { id: 'p2', created_at: new Date('2026-05-02T10:00:00Z'), method: 'Online', status: 'Confermato', total_amount: 30 },
-    ],
-    orderItems: [
-      { id: 'i1', plan: PLAN.campAcconto, note: '', price: 100, son_info: { id: 's1', name: 'Marco', surname: 'De Rossi' } },
-      { id: 'i2', plan: PLAN.campAcconto, note: '', price: 150, son_info: { id: 's2', name: 'Giulia', surname: 'De Rossi' } },
-      { id: 'i3', plan: PLAN.felpa, note: 'M', price: 30, son_info: { id: 's3', name: 'Sara', surname: 'Bianchi' } },
-    ],
-  };
+// Typed with the documents' own types (src/domain/documents.ts): a field renamed there breaks this test at compile time.
+const payment: RowPayment = {
+  id: 'p1',
+  order_id: 'o1',
+  family_surname: 'De Rossi',
+  created_at: new Date(2025, 4, 1, 10, 0),
+  plan: PLAN.felpa,
+  method: 'Bonifico',
+  status: 'Confermato',
+  total_amount: 60,
+  lines: [
+    { item_id: 'i1', child_id: 'son-i1', name: 'Matteo', surname: 'De Rossi', note: 'M', price: 30 },
+    { item_id: 'i2', child_id: 'son-i2', name: 'Sofia', surname: 'De Rossi', note: 'M', price: 30 },
+  ],
+  confirmed_at: new Date(2025, 4, 3, 9, 30),
+  confirmed_by: 'admin@example.com',
+};
+const NO_FILTERS: OrderFilters = { surname: '', plan: null, method: null, status: null };
 
-  it('joins each order with its family, payment and children, keeping the read order', () => {
-    const rows = joinAdminOrders(source);
-    expect(rows.map((row) => [row.familySurname, row.method, row.status, row.totalAmount])).toEqual([
-      ['Bianchi', 'Online', 'Confermato', 30],
-      ['De Rossi', 'Bonifico', 'Da Verificare', 250],
+describe('the filters in the address', () => {
+  it('reads known values and treats missing or unknown ones as Tutti', () => {
+    const params = new URLSearchParams('stagione=2024&cognome=De%20Ro&prodotto=Felpa%20Reparto&metodo=Bonifico&stato=Pagato');
+    expect(readOrderFilters(params)).toEqual({ surname: 'De Ro', plan: PLAN.felpa, method: 'Bonifico', status: null });
+    expect(readOrderFilters(new URLSearchParams())).toEqual(NO_FILTERS);
+  });
+
+  it('writes a change, removes Tutti and a blank surname, and keeps the season', () => {
+    const start = new URLSearchParams('stagione=2024&metodo=Online&cognome=ros');
+    const next = writeOrderFilters(start, { method: 'Bonifico', status: 'Da Verificare', surname: '  ' });
+    expect(next.toString()).toBe('stagione=2024&metodo=Bonifico&stato=Da+Verificare');
+    expect(writeOrderFilters(next, { method: '', status: null }).toString()).toBe('stagione=2024');
+    expect(start.toString()).toBe('stagione=2024&metodo=Online&cognome=ros');
+  });
+});
+
+describe('describeOrderQuery', () => {
+  it('without filters: the season, newest first', () => {
+    expect(describeOrderQuery(2025, NO_FILTERS)).toEqual({
+      equals: [{ field: 'season', value: 2025 }],
+      surnamePrefix: null,
+      orderBy: [{ field: 'created_at', direction: 'desc' }],
+    });
+  });
+
+  it('adds one equality per chosen plan, method and status', () => {
+    const query = describeOrderQuery(2024, { ...NO_FILTERS, plan: PLAN.campSaldo, method: 'Online', status: 'Confermato' });
+    expect(query.equals).toEqual([
+      { field: 'season', value: 2024 },
+      { field: 'plan', value: PLAN.campSaldo },
+      { field: 'method', value: 'Online' },
+      { field: 'status', value: 'Confermato' },
     ]);
-    expect(rows[1]?.children.map((c) => `${c.surname} ${c.name} ${c.plan} ${c.price}`)).toEqual([
-      'De Rossi Marco Campo Estivo - Acconto 100',
-      'De Rossi Giulia Campo Estivo - Acconto 150',
+  });
+
+  it('turns a surname into a prefix range on surname_key, ignoring spaces and case, ordered by it first', () => {
+    const query = describeOrderQuery(2025, { ...NO_FILTERS, surname: ' De RO ' });
+    expect(query.surnamePrefix).toEqual({ atLeast: 'dero', atMost: 'dero\uf8ff' });
+    expect(query.orderBy).toEqual([
+      { field: 'surname_key', direction: 'asc' },
+      { field: 'created_at', direction: 'desc' },
     ]);
-    expect(rows[0]?.children[0]?.note).toBe('M');
+    // The range holds every key starting with the prefix and nothing else.
+    const inRange = (key: string) => key >= 'dero' && key <= 'dero\uf8ff';
+    expect(['dero', 'derossi', 'deroma'].every(inRange)).toBe(true);
+    expect(['der', 'desantis', 'rossi'].some(inRange)).toBe(false);
+    expect(surnameFilterKey('De  Rossi')).toBe('derossi');
   });
 
-  it('keeps an order whose payment is missing, with empty payment fields', () => {
-    const rows = joinAdminOrders({ ...source, payments: [] });
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ familySurname: 'Bianchi', method: null, status: null, totalAmount: null });
+  it('describes the same query for two spellings of one surname (one cache entry)', () => {
+    expect(describeOrderQuery(2025, { ...NO_FILTERS, surname: 'ROS si' })).toEqual(
+      describeOrderQuery(2025, { ...NO_FILTERS, surname: 'rossi' }),
+    );
+  });
+});
+
+describe('buildOrderRow', () => {
+  it('builds the row from the payment, its lines as the children in tick order', () => {
+    const row = buildOrderRow({ ...payment, lines: [...payment.lines].reverse() });
+    expect(row).toMatchObject({
+      paymentId: 'p1',
+      orderId: 'o1',
+      familySurname: 'De Rossi',
+      method: 'Bonifico',
+      status: 'Confermato',
+      totalAmount: 60,
+      confirmedBy: 'admin@example.com',
+    });
+    expect(row.children.map((child) => `${child.name} ${child.note} ${child.price}`)).toEqual(['Sofia M 30', 'Matteo M 30']);
+    expect(row.children.every((child) => child.plan === PLAN.felpa)).toBe(true);
   });
 
-  it("keeps an order whose items or family are missing, and falls back to the order's date without a payment", () => {
-    const rows = joinAdminOrders({ ...source, payments: [], families: [], orderItems: [] });
-    expect(rows[1]).toMatchObject({ orderId: 'o1', familySurname: '', paymentDate: new Date('2026-05-01'), children: [] });
+  it('keeps a payment without lines, with no child lines', () => {
+    expect(buildOrderRow({ ...payment, lines: [] }).children).toEqual([]);
+  });
+});
+
+describe('transferAction', () => {
+  it('confirms a Bonifico to verify, undoes a confirmed one, nothing for Online', () => {
+    expect(transferAction({ method: 'Bonifico', status: 'Da Verificare' })).toBe('confirm');
+    expect(transferAction({ method: 'Bonifico', status: 'Confermato' })).toBe('undo');
+    expect(transferAction({ method: 'Online', status: 'Confermato' })).toBeNull();
+    expect(transferAction({ method: 'Online', status: 'Da Verificare' })).toBeNull();
+  });
+});
+
+describe('summarizeOrders', () => {
+  it('fills every plan, sums per status, per plan and overall, rounded to cents', () => {
+    const summary = summarizeOrders([
+      { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
+      { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
+      { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
+    ]);
+    expect(summary.rows.map((row) => row.plan)).toEqual([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
+    expect(summary.rows[2]).toEqual({
+      plan: PLAN.felpa,
+      confirmed: { count: 2, total: 60.1 },
+      toVerify: { count: 1, total: 30.2 },
+      all: { count: 3, total: 90.3 },
+    });
+    expect(summary.rows[1]?.all).toEqual({ count: 0, total: 0 });
+    expect(summary.totals).toEqual({
+      confirmed: { count: 3, total: 160.1 },
+      toVerify: { count: 1, total: 30.2 },
+      all: { count: 4, total: 190.3 },
+    });
+  });
+});
+
+describe('the CSV export', () => {
+  it('writes one line per child line, the order repeated, and parses back to the same fields', () => {
+    const confirmed = buildOrderRow(payment);
+    const pending = buildOrderRow({
+      ...payment,
+      id: 'p3',
+      family_surname: 'Verdi; Bianchi',
+      status: 'Da Verificare',
+      confirmed_at: null,
+      confirmed_by: null,
+      total_amount: 1234.5,
+      lines: [],
+    });
+    const lines = orderCsvRows([confirmed, pending]);
+    expect(lines).toEqual([
+      [
+        'De Rossi',
+        '01/05/2025',
+        'Bonifico',
+        'Confermato',
+        '60,00',
+        'De Rossi',
+        'Matteo',
+        PLAN.felpa,
+        'M',
+        '30,00',
+        'admin@example.com',
+        '03/05/2025',
+      ],
+      [
+        'De Rossi',
+        '01/05/2025',
+        'Bonifico',
+        'Confermato',
+        '60,00',
+        'De Rossi',
+        'Sofia',
+        PLAN.felpa,
+        'M',
+        '30,00',
+        'admin@example.com',
+        '03/05/2025',
+      ],
+      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', ''],
+    ]);
+    const parsed = Papa.parse<string[]>(toSpreadsheetCsv(ORDER_CSV_HEADER, lines).replace(/^\uFEFF/, ''), { delimiter: ';' });
+    expect(parsed.data).toEqual([[...ORDER_CSV_HEADER], ...lines]);
   });
 
-  it('filters by surname ignoring spaces and case', () => {
-    const rows = joinAdminOrders(source);
-    expect(filterBySurname(rows, ' deros ').map((r) => r.familySurname)).toEqual(['De Rossi']);
-    expect(filterBySurname(rows, 'DE ROSSI').map((r) => r.familySurname)).toEqual(['De Rossi']);
-    expect(filterBySurname(rows, '')).toHaveLength(2);
-    expect(filterBySurname(rows, 'verdi')).toEqual([]);
+  it('names the file after the season', () => {
+    expect(orderCsvFileName(2025)).toBe('pagamenti-2025.csv');
   });
 });

@@ -194,6 +194,16 @@ describe('create-order is idempotent', () => {
     expect(family?.orders_id).toEqual([bodies[0]?.orderId]);
   });
 
+  it('the same key again, after the order is recorded, answers it (200) instead of refusing its own children', async () => {
+    const request = order({ children: [{ id: 'son-rossi-marco' }] });
+    const first = await call(request);
+    expect(first.status).toBe(201);
+    const again = await call(request);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { orderId: string }).orderId).toBe(((await first.json()) as { orderId: string }).orderId);
+    expect(await count('orders')).toBe(demoOrders + 1);
+  });
+
   it('a new key is a new order', async () => {
     await call(order({ children: [{ id: 'son-rossi-marco' }] }));
     await call(order({ product: 'campo-saldo', children: [{ id: 'son-rossi-marco' }] }));

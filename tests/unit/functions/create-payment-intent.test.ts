@@ -4,6 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
+import { SEASON } from '../../../src/config/season';
+import { productOf } from '../../../src/domain/products';
+import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -272,6 +275,50 @@ describe('create-payment-intent: refused requests (nothing sent to Stripe)', () 
     const response = await call(undefined, 'GET');
     await expectError(response, 405, /POST/);
     expect(response.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('create-payment-intent: one product per child and season', () => {
+  it('refuses a forged second Acconto for Sara Bianchi (paid online in the demo data) with 409 in Italian, before Stripe', async () => {
+    await expectError(
+      await call(order(BIANCHI, 'campo-acconto', [{ id: 'son-bianchi-sara' }])),
+      409,
+      'Sara: Campo Estivo - Acconto risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.',
+    );
+    expect(stripeCalls).toHaveLength(0);
+  });
+
+  it('still accepts the Saldo for Sara after her Acconto', async () => {
+    const response = await call(order(BIANCHI, 'campo-saldo', [{ id: 'son-bianchi-sara' }]));
+    expect(response.status).toBe(200);
+    expect(stripeCalls).toHaveLength(1);
+    expect(lastCall().params.get('metadata[product]')).toBe('campo-saldo');
+  });
+
+  it('refuses the demo Verdi merchandise awaiting its transfer, naming the children; their Saldo stays open', async () => {
+    const demo = DEMO_ORDERS.find((each) => each.familyId === 'family-verdi' && each.season === SEASON.campYear);
+    const plan = demo?.items[0]?.plan;
+    if (!demo || !plan) throw new Error('The demo data has no Verdi order of this season');
+    // In reverse order: the message names them in tick order.
+    const held = [...demo.items].reverse();
+    const nameOf = (id: string) => DEMO_FAMILIES.flatMap((family) => family.children).find((child) => child.id === id)?.name;
+    const request = order(
+      VERDI,
+      productOf(plan),
+      held.map((item) => ({ id: item.childId, size: item.note || 'M' })),
+    );
+    await expectError(
+      await call(request),
+      409,
+      `${held.map((item) => nameOf(item.childId)).join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
+    );
+    expect(stripeCalls).toHaveLength(0);
+    const saldo = order(
+      VERDI,
+      'campo-saldo',
+      demo.items.map((item) => ({ id: item.childId })),
+    );
+    expect((await call(saldo)).status).toBe(200);
   });
 });
 

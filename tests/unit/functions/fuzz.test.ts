@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
 import createOrder from '../../../netlify/functions/create-order';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import getSignature from '../../../netlify/functions/get-signature';
@@ -109,10 +110,11 @@ const FUNCTIONS = {
   'record-payment': recordPayment,
   'get-signature': getSignature,
   'record-medical-form': recordMedicalForm,
+  'admin-medical-form': adminMedicalForm,
 } as const;
 
 const ITALIAN =
-  /\b(non|richiesta|codice|inserisci|figli|taglia|prodotto|chiave|metodo|firma|servizio|pagamento|consentit|troppo|seleziona|valid|caricamento|scheda|errore|riprova)/i;
+  /\b(non|richiest|accesso|codice|inserisci|figli|taglia|prodotto|chiave|metodo|firma|servizio|pagamento|consentit|troppo|seleziona|valid|caricamento|scheda|errore|riprova)/i;
 const STACK = /\bat \S+ \(|\bat \S+:\d+:\d+|node_modules|\.ts:\d+/;
 
 /** Every request a fuzz case makes: each body by POST, and the other methods. */

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import lookupFamily from '../../../netlify/functions/lookup-family';
+import { SEASON } from '../../../src/config/season';
+import { DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -36,8 +38,26 @@ describe('lookup-family', () => {
 
   it("lists Bianchi's deposit of this season and makes Sara eligible for the medical form", async () => {
     const body = (await (await call({ cf: 'BNCNNA84L45B114C' })).json()) as { children: Array<{ paid: unknown[]; medicalForm: unknown }> };
-    expect(body.children[0]?.paid).toEqual([{ plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z' }]);
+    expect(body.children[0]?.paid).toEqual([
+      { plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z', note: '' },
+    ]);
     expect(body.children[0]?.medicalForm).toEqual({ eligible: true, uploaded: false });
+  });
+
+  it("gives each item's size as its note: the demo Verdi merchandise awaiting its transfer", async () => {
+    const demo = DEMO_ORDERS.find((each) => each.familyId === 'family-verdi' && each.season === SEASON.campYear);
+    if (!demo || demo.items.length === 0) throw new Error('The demo data has no Verdi order of this season');
+    const body = (await (await call({ cf: 'VRDPLA78S23H501P' })).json()) as {
+      children: Array<{ id: string; paid: Array<{ plan: string; status: string; note: string }> }>;
+    };
+    for (const item of demo.items) {
+      expect(item.note).not.toBe('');
+      expect(body.children.find((child) => child.id === item.childId)?.paid).toEqual([
+        expect.objectContaining({ plan: item.plan, status: 'Da Verificare', note: item.note }),
+      ]);
+    }
+    const others = body.children.filter((child) => !demo.items.some((item) => item.childId === child.id));
+    expect(others.map((child) => child.paid)).toEqual([[], [], [], []]);
   });
 
   it("leaves out Esposito's deposit of the season before", async () => {

@@ -1,64 +1,157 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { collection, getDocs, orderBy, query } from 'firebase/firestore/lite';
-import { joinAdminOrders, type AdminOrderRow } from '@/domain/admin-orders';
-import { COLLECTION } from '@/domain/documents';
-import { queryKeys } from '@/lib/api/query-keys';
+import {
+  collection,
+  count,
+  doc,
+  getAggregate,
+  getCount,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  startAfter,
+  sum,
+  where,
+  type DocumentData,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore/lite';
+import {
+  buildOrderRow,
+  ORDER_PLANS,
+  ORDER_STATUSES,
+  ORDERS_PAGE_SIZE,
+  type AdminOrderRow,
+  type OrderQuery,
+  type SummaryEntry,
+} from '@/domain/admin-orders';
+import { COLLECTION, type PaymentDocument } from '@/domain/documents';
+import { roundEuros } from '@/domain/money';
+import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus } from '@/domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 
-/** The admin list as read: one row per readable order, and the paths of the documents that could not be read. */
-export interface AdminOrders {
-  /** Newest first. */
+/**
+ * What the orders desk reads and writes in Firestore (docs/admin-orders.md):
+ * bounded queries on `payments`, aggregation queries for
+ * the summary, and the transaction that confirms a Bonifico. Every call
+ * needs a signed-in admin (docs/security.md) and throws
+ * ServiceNotConfiguredError without Firebase settings, or a FirebaseError
+ * (e.g. 'permission-denied', 'unavailable') when Firestore refuses or cannot
+ * be reached. The query options and hooks over these are in
+ * ./admin-orders-queries.ts.
+ */
+
+/** Where the next page starts: the last payment read (readable or not). */
+export type OrdersCursor = QueryDocumentSnapshot<PaymentDocument, DocumentData>;
+
+/** One page of the list. */
+export interface OrdersPage {
+  /** In the query's order. */
   rows: AdminOrderRow[];
-  /** Paths ('orders/o1', 'payments/p1', …) of documents that do not match their schema, already logged. */
+  /** Paths ('payments/p1') of documents that do not match their schema, already logged. */
   unreadable: string[];
+  /** The next page's cursor; null when this page is the last. */
+  next: OrdersCursor | null;
+}
+
+const payments = () => collection(getFirebase().db, COLLECTION.payments).withConverter(converterOf(COLLECTION.payments));
+
+/** The filters of `description` as constraints (no ordering, no limit): what the count and the page share. */
+function filtersOf(description: OrderQuery): QueryConstraint[] {
+  const constraints = description.equals.map(({ field, value }) => where(field, '==', value));
+  if (description.surnamePrefix) {
+    constraints.push(where('surname_key', '>=', description.surnamePrefix.atLeast));
+    constraints.push(where('surname_key', '<=', description.surnamePrefix.atMost));
+  }
+  return constraints;
 }
 
 /**
- * Reads the admin list (docs/data-model.md, "Reading": every order newest
- * first, with all families, payments and order items) through the documents'
- * converters (src/lib/db/documents.ts) and joins it into one row per order
- * (joinAdminOrders). A document that does not match its schema is logged
- * (console.error) and left out; its path is listed in `unreadable` and the
- * rest is still shown: a bad order is missing, a bad payment leaves its
- * order's payment fields empty, a bad item leaves its child out. Needs a
- * signed-in admin (docs/security.md).
- * @throws ServiceNotConfiguredError without Firebase settings; FirebaseError
- * when the database cannot be read (e.g. 'permission-denied').
+ * Reads one page of the list (docs/admin-orders.md, "Reads"): at most
+ * {@link ORDERS_PAGE_SIZE} payments matching `description`, in its order,
+ * after `after`; each payment carries its order's lines, so a page is one
+ * query and at most {@link ORDERS_PAGE_SIZE} document reads. A payment that
+ * does not match its schema is logged and left out (its path in `unreadable`).
  */
-export async function fetchAdminOrders(): Promise<AdminOrders> {
-  const { db } = getFirebase();
-  const read = <C extends 'orders' | 'families' | 'payments' | 'order_items'>(name: C) =>
-    collection(db, name).withConverter(converterOf(name));
-  const [orders, families, payments, orderItems] = await Promise.all([
-    getDocs(query(read(COLLECTION.orders), orderBy('created_at', 'desc'))),
-    getDocs(read(COLLECTION.families)),
-    getDocs(read(COLLECTION.payments)),
-    getDocs(read(COLLECTION.orderItems)),
-  ]);
-  const source = {
-    orders: readDocuments(orders.docs),
-    families: readDocuments(families.docs),
-    payments: readDocuments(payments.docs),
-    orderItems: readDocuments(orderItems.docs),
-  };
+export async function fetchOrdersPage(description: OrderQuery, after: OrdersCursor | null): Promise<OrdersPage> {
+  const constraints = [
+    ...filtersOf(description),
+    ...description.orderBy.map(({ field, direction }) => orderBy(field, direction)),
+    ...(after ? [startAfter(after)] : []),
+    limit(ORDERS_PAGE_SIZE),
+  ];
+  const snapshot = await getDocs(query(payments(), ...constraints));
+  const read = readDocuments(snapshot.docs);
   return {
-    rows: joinAdminOrders({
-      orders: source.orders.documents,
-      families: source.families.documents,
-      payments: source.payments.documents,
-      orderItems: source.orderItems.documents,
-    }),
-    unreadable: Object.values(source).flatMap(({ invalid }) => invalid.map((error) => error.path)),
+    rows: read.documents.map((payment) => buildOrderRow(payment)),
+    unreadable: read.invalid.map((error) => error.path),
+    next: snapshot.docs.length === ORDERS_PAGE_SIZE ? (snapshot.docs.at(-1) ?? null) : null,
   };
 }
 
-/** The admin list's query: kept fresh for 30 s, so going back and forth does not read four collections again. */
-export function adminOrdersQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.adminOrders, queryFn: fetchAdminOrders, staleTime: 30_000 });
+/** How many payments match `description`: one aggregation query (`count()`), no document read. */
+export async function fetchOrdersCount(description: OrderQuery): Promise<number> {
+  const answer = await getCount(query(payments(), ...filtersOf(description)));
+  return answer.data().count;
 }
 
-/** The admin list ({@link adminOrdersQueryOptions}). */
-export function useAdminOrders() {
-  return useQuery(adminOrdersQueryOptions());
+/**
+ * The summary's figures (docs/admin-orders.md, "Summary"): for each plan
+ * and status, `count()` and `sum('total_amount')` (euros, rounded to cents)
+ * of the payments of `season` — of `method` only when one is chosen — as
+ * eight aggregation queries in parallel.
+ */
+export async function fetchOrderSummary(season: number, method: PaymentMethod | null): Promise<SummaryEntry[]> {
+  const cells = ORDER_PLANS.flatMap((plan) => ORDER_STATUSES.map((status) => ({ plan, status })));
+  return Promise.all(
+    cells.map(async ({ plan, status }) => {
+      const filters = [where('season', '==', season), where('plan', '==', plan), where('status', '==', status)];
+      if (method) filters.push(where('method', '==', method));
+      const answer = await getAggregate(query(payments(), ...filters), { count: count(), total: sum('total_amount') });
+      const { count: found, total } = answer.data();
+      return { plan, status, count: found, total: roundEuros(total) };
+    }),
+  );
+}
+
+/** A confirmation that cannot be written, with the Italian sentence to show. */
+export class TransferConfirmationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransferConfirmationError';
+  }
+}
+
+/**
+ * Sets a Bonifico's status (docs/admin-orders.md, "Confirming a transfer"),
+ * in a transaction: reads `payments/{paymentId}` and, unless its status is
+ * already `target`, writes `status`, and either `confirmed_at`
+ * (serverTimestamp) and `confirmed_by` (the signed-in admin's e-mail) for
+ * 'Confermato', or both null for 'Da Verificare'. firestore.rules allow
+ * exactly this write to an admin, on a Bonifico only.
+ * @returns true when it wrote, false when the status already was `target`.
+ * @throws TransferConfirmationError when the payment does not exist, is not
+ * a Bonifico or nobody with an e-mail is signed in; FirebaseError when the
+ * rules refuse ('permission-denied') or Firestore cannot be reached.
+ */
+export async function setTransferConfirmation(paymentId: string, target: PaymentStatus): Promise<boolean> {
+  const { db, auth } = getFirebase();
+  const email = auth.currentUser?.email;
+  if (!email) throw new TransferConfirmationError('Accedi di nuovo come amministratore e riprova.');
+  const ref = doc(db, COLLECTION.payments, paymentId);
+  return runTransaction(db, async (transaction) => {
+    const current = await transaction.get(ref);
+    if (!current.exists()) throw new TransferConfirmationError('Il pagamento non esiste più. Aggiorna la pagina.');
+    if (current.get('method') !== 'Bonifico') throw new TransferConfirmationError('Solo un bonifico si conferma a mano.');
+    if (current.get('status') === target) return false;
+    transaction.update(
+      ref,
+      target === PAYMENT_STATUS.confirmed
+        ? { status: target, confirmed_at: serverTimestamp(), confirmed_by: email }
+        : { status: target, confirmed_at: null, confirmed_by: null },
+    );
+    return true;
+  });
 }

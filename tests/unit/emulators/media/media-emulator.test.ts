@@ -229,3 +229,69 @@ describe('media emulator', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('media emulator: signed downloads (utils.private_download_url)', () => {
+  const SOFIA = `${FOLDER}/Scheda-Medica_Verdi-Sofia-Download`;
+
+  /** The SDK's signed download URL of `publicId`, pointed at the running emulator. */
+  function downloadUrl(publicId: string, expiresAt: number, account: { apiKey: string; apiSecret: string } = ACCOUNT): string {
+    const options = {
+      resource_type: 'image' as const,
+      type: 'authenticated' as const,
+      expires_at: expiresAt,
+      cloud_name: ACCOUNT.cloudName,
+      api_key: account.apiKey,
+      api_secret: account.apiSecret,
+      upload_prefix: emulator.url,
+    };
+    return cloudinary.utils.private_download_url(publicId, 'pdf', options);
+  }
+
+  beforeAll(async () => {
+    const { status } = await upload(signedFields({}, { type: 'authenticated', public_id: 'Scheda-Medica_Verdi-Sofia-Download' }));
+    expect(status).toBe(200);
+  });
+
+  const inFiveMinutes = () => Math.floor(Date.now() / 1000) + 5 * 60;
+
+  it('serves an authenticated file through the URL the SDK signs, as a PDF with the same bytes', async () => {
+    const url = downloadUrl(SOFIA, inFiveMinutes());
+    expect(url.startsWith(`${emulator.url}/v1_1/demo/image/download?`)).toBe(true);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF);
+  });
+
+  it('refuses an expired URL with 401', async () => {
+    const response = await fetch(downloadUrl(SOFIA, Math.floor(Date.now() / 1000) - 1));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { message: 'Download URL expired' } });
+  });
+
+  it('refuses a URL whose expiry, public id or type was changed after signing, and one signed with another secret', async () => {
+    const url = new URL(downloadUrl(SOFIA, inFiveMinutes()));
+    const tampered = (name: string, value: string) => {
+      const copy = new URL(url);
+      copy.searchParams.set(name, value);
+      return copy.toString();
+    };
+    for (const forged of [
+      tampered('expires_at', String(inFiveMinutes() + 24 * 60 * 60)),
+      tampered('public_id', `${FOLDER}/Scheda-Medica_Bianchi-Sara`),
+      tampered('type', 'upload'),
+      downloadUrl(SOFIA, inFiveMinutes(), { apiKey: ACCOUNT.apiKey, apiSecret: 'not-the-secret' }),
+    ]) {
+      const response = await fetch(forged);
+      expect(response.status).toBe(401);
+      expect(errorMessage((await response.json()) as Record<string, unknown>)).toMatch(/Invalid Signature/);
+    }
+    const otherKey = await fetch(tampered('api_key', 'other-key'));
+    expect(otherKey.status).toBe(401);
+  });
+
+  it('answers 404 to a genuine URL of a file it does not hold', async () => {
+    const response = await fetch(downloadUrl(`${FOLDER}/Scheda-Medica_Nessuno-Mai`, inFiveMinutes()));
+    expect(response.status).toBe(404);
+  });
+});

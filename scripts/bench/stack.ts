@@ -1,0 +1,105 @@
+/**
+ * The benchmark's local stack: the dev launcher (emulators/dev.ts, as
+ * `npm run dev` and the browser tests run it) on ports and a data folder of
+ * its own, set through the same variables playwright.config.ts passes
+ * (PORT, FIRESTORE_EMULATOR_PORT, AUTH_EMULATOR_PORT, FIREBASE_HUB_PORT,
+ * FIREBASE_LOGGING_PORT, MEDIA_EMULATOR_PORT, DATA_DIR), with `--reset
+ * --no-env-file`. The ports are the browser tests' ones (tests/e2e/ports.ts)
+ * moved by BENCH_PORT_OFFSET (40 by default), so the benchmark runs next to
+ * a developer's stack and the browser tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { readStackSettings, type StackSettings } from '../../emulators/dev/settings';
+import { E2E_PORT_OFFSET, E2E_PORTS } from '../../tests/e2e/ports';
+
+/** A running stack. */
+export interface BenchStack {
+  settings: StackSettings;
+  /** http://localhost:PORT */
+  appUrl: string;
+  /** http://127.0.0.1:FIRESTORE_PORT */
+  firestoreUrl: string;
+  /** Stops the launcher (which stops the emulators and Vite), then anything left in its process group. */
+  stop: () => Promise<void>;
+}
+
+/** The launcher's environment for a port offset (the variables read by emulators/dev/settings.ts). */
+export function stackEnv(offset: number): Record<string, string> {
+  const at = (port: number) => String(port - E2E_PORT_OFFSET + offset);
+  return {
+    DATA_DIR: `.data/bench-${offset}`,
+    PORT: at(E2E_PORTS.app),
+    FIRESTORE_EMULATOR_PORT: at(E2E_PORTS.firestore),
+    AUTH_EMULATOR_PORT: at(E2E_PORTS.auth),
+    FIREBASE_HUB_PORT: at(E2E_PORTS.hub),
+    FIREBASE_LOGGING_PORT: at(E2E_PORTS.logging),
+    MEDIA_EMULATOR_PORT: at(E2E_PORTS.media),
+  };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/**
+ * Starts the launcher in a process group of its own (so Ctrl-C reaches the
+ * benchmark, which stops it in order) and resolves once the app answers.
+ * `verbose` shows its output; otherwise the last lines are printed when it
+ * fails to start.
+ * @throws Error with the launcher's output when it exits or the app does not answer within `timeoutMs`.
+ */
+export async function startStack(offset: number, verbose: boolean, timeoutMs = 180_000): Promise<BenchStack> {
+  const env = stackEnv(offset);
+  // readStackSettings reads the ports from process.env whatever its argument: set them here too.
+  Object.assign(process.env, env);
+  const settings = readStackSettings(process.env);
+  const child = spawn(path.resolve('node_modules', '.bin', 'tsx'), ['emulators/dev.ts', '--reset', '--no-env-file'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const log: string[] = [];
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+    if (verbose) process.stdout.write(`[stack] ${chunk.toString()}`);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.pid === undefined) return;
+    if (!exited(child)) {
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([done, wait(60_000)]);
+    }
+    // Whatever the launcher left behind in its group (it normally stops everything itself).
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // the group is gone
+    }
+    await rm(settings.dataDir, { recursive: true, force: true });
+  };
+
+  const appUrl = `http://localhost:${settings.appPort}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited(child)) throw new Error(`The dev launcher exited (${child.exitCode}):\n${log.join('').slice(-4000)}`);
+    try {
+      if ((await fetch(appUrl)).ok) {
+        return { settings, appUrl, firestoreUrl: `http://${settings.host}:${settings.firestorePort}`, stop };
+      }
+    } catch {
+      // not answering yet
+    }
+    await wait(500);
+  }
+  await stop();
+  throw new Error(`The app did not answer on ${appUrl} within ${timeoutMs} ms:\n${log.join('').slice(-4000)}`);
+}

@@ -1,0 +1,60 @@
+import type { LookupChild } from './family-lookup';
+import { PAYMENT_STATUS } from './plans';
+import { planOf, type Product } from './products';
+
+/** One entry of a child's `paid` list in the lookup answer (docs/api.md, "lookup-family"). */
+export type PaidEntry = LookupChild['paid'][number];
+
+/**
+ * What a child already holds for a product this season: 'paid' (a payment
+ * 'Confermato') or 'toVerify' (a payment 'Da Verificare', typically a
+ * Bonifico the treasurer has not checked yet), with the Italian label the
+ * payment screens show on the child's card.
+ */
+export interface HeldProduct {
+  state: 'paid' | 'toVerify';
+  label: string;
+}
+
+/** The label of a product paid ('Confermato'); `note` is the item's size, '' when none. */
+function paidLabel(product: Product, note: string): string {
+  const size = note ? ` (${note})` : '';
+  switch (product) {
+    case 'campo-acconto':
+      return 'Acconto già versato';
+    case 'campo-saldo':
+      return 'Saldo già versato';
+    case 'felpa':
+      return `Felpa già ordinata${size}`;
+    case 'maglietta':
+      return `Maglietta già ordinata${size}`;
+  }
+}
+
+/**
+ * What a child already holds for `product` this season, from its lookup
+ * `paid` entries (docs/data-model.md, "One product per child and season"):
+ * null when no entry has the product's plan; otherwise 'paid' when one of
+ * them is 'Confermato' (label 'Acconto già versato', 'Saldo già versato',
+ * 'Felpa già ordinata (M)', 'Maglietta già ordinata (S)': the size from the
+ * entry's `note`, left out when ''), else 'toVerify' with 'Bonifico in
+ * verifica'. Only the same product counts: a child holding the Acconto may
+ * still buy the Saldo. A held child cannot be chosen for the product; the
+ * server refuses it too (409, docs/api.md "Order request").
+ */
+export function heldProduct(paid: readonly PaidEntry[], product: Product): HeldProduct | null {
+  const plan = planOf(product);
+  const entries = paid.filter((entry) => entry.plan === plan);
+  if (entries.length === 0) return null;
+  const confirmed = entries.find((entry) => entry.status === PAYMENT_STATUS.confirmed);
+  if (!confirmed) return { state: 'toVerify', label: 'Bonifico in verifica' };
+  return { state: 'paid', label: paidLabel(product, confirmed.note) };
+}
+
+/** True when every one of `children` (at least one) already holds `product` ({@link heldProduct}). */
+export function allHold(children: ReadonlyArray<{ paid: readonly PaidEntry[] }>, product: Product): boolean {
+  return children.length > 0 && children.every((child) => heldProduct(child.paid, product) !== null);
+}
+
+/** Italian message shown when every listed child already holds the screen's product. */
+export const ALL_HELD_MESSAGE = 'Per tutti i figli risulta già pagato o in verifica.';

@@ -1,0 +1,80 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { summarizeOrders, type OrderQuery } from '@/domain/admin-orders';
+import type { PaymentMethod, PaymentStatus } from '@/domain/plans';
+import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
+import { fetchOrderSummary, fetchOrdersCount, fetchOrdersPage, setTransferConfirmation, type OrdersCursor } from './admin-orders';
+
+/**
+ * The orders desk's query options, hooks and mutation (docs/admin-orders.md),
+ * over the Firestore calls of ./admin-orders.ts (kept apart so the screen's
+ * tests replace those calls and keep these). Everything is kept fresh for
+ * 30 s, so switching tabs does not read again; the mutation invalidates
+ * `queryKeys.adminOrders`, which holds the pages, the count and the summary.
+ */
+
+const STALE_MS = 30_000;
+
+/** The pages of the list for `description`: page after page with the previous page's cursor. */
+export function orderPagesQueryOptions(description: OrderQuery) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.adminOrderPages(description),
+    queryFn: ({ pageParam }) => fetchOrdersPage(description, pageParam),
+    initialPageParam: null as OrdersCursor | null,
+    getNextPageParam: (page) => page.next,
+    staleTime: STALE_MS,
+  });
+}
+
+/** The list's pages ({@link orderPagesQueryOptions}); `fetchNextPage` reads the next {@link fetchOrdersPage}. */
+export function useOrderPages(description: OrderQuery) {
+  return useInfiniteQuery(orderPagesQueryOptions(description));
+}
+
+/** How many payments match `description` (one `count()` aggregation). */
+export function orderCountQueryOptions(description: OrderQuery) {
+  return queryOptions({
+    queryKey: queryKeys.adminOrderCount(description),
+    queryFn: () => fetchOrdersCount(description),
+    staleTime: STALE_MS,
+  });
+}
+
+/** {@link orderCountQueryOptions} as a hook; not read while `enabled` is false. */
+export function useOrderCount(description: OrderQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...orderCountQueryOptions(description), enabled });
+}
+
+/** The summary table of `season`, for `method` or both (null): aggregations summed per plan and status (summarizeOrders). */
+export function orderSummaryQueryOptions(season: number, method: PaymentMethod | null) {
+  return queryOptions({
+    queryKey: queryKeys.adminOrderSummary(season, method),
+    queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method)),
+    staleTime: STALE_MS,
+  });
+}
+
+/** {@link orderSummaryQueryOptions} as a hook; not read while `enabled` is false. */
+export function useOrderSummary(season: number, method: PaymentMethod | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...orderSummaryQueryOptions(season, method), enabled });
+}
+
+/** What {@link useTransferConfirmation} writes: a payment and the status it should get. */
+export interface TransferConfirmation {
+  paymentId: string;
+  target: PaymentStatus;
+}
+
+/**
+ * Confirms a Bonifico or undoes it (setTransferConfirmation). No optimistic
+ * update: the screen changes only after the write succeeds, when the list,
+ * the count and the summary are read again (the mutation stays pending until
+ * they are). A failure changes nothing and is the mutation's `error`.
+ */
+export function useTransferConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.transferConfirmation,
+    mutationFn: ({ paymentId, target }: TransferConfirmation) => setTransferConfirmation(paymentId, target),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}

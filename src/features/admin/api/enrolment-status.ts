@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { collection, getDocs, query, where } from 'firebase/firestore/lite';
+import { z } from 'zod';
+import { SEASON } from '@/config/season';
+import { COLLECTION } from '@/domain/documents';
+import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@/domain/enrolment-status';
+import { callFunction, UserFacingError } from '@/lib/api/functions-client';
+import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
+import { converterOf, readDocuments } from '@/lib/db/documents';
+import { getFirebase } from '@/lib/firebase';
+
+/** The view as read: its rows and the paths of the documents that could not be read. */
+export interface EnrolmentStatus {
+  /** Sorted by family surname, then name (buildEnrolmentRows). */
+  rows: EnrolmentRow[];
+  /** Paths ('sons/s1', 'payments/p1', …) of documents that do not match their schema, already logged. */
+  unreadable: string[];
+}
+
+/** Firestore's largest `in` list. */
+const IN_LIMIT = 30;
+
+/**
+ * Reads the view 'Situazione iscritti' of `season` (docs/admin-enrolment.md,
+ * "What it reads"): the season's `order_items` and `payments` (two
+ * equality queries on `season`), then the children (`sons`) of the
+ * payments' families, `family_id in` chunks of 30. Its cost is bounded by
+ * the season: about (items + payments + children of the season's families)
+ * document reads, plus one query per 30 families; nothing of other seasons
+ * is read. Joined by buildEnrolmentRows; documents that do not match their
+ * schema are logged, left out and listed in `unreadable`. Needs a
+ * signed-in admin (docs/security.md).
+ * @throws ServiceNotConfiguredError without Firebase settings; FirebaseError
+ * when the database cannot be read (e.g. 'permission-denied').
+ */
+export async function fetchEnrolmentStatus(season: number): Promise<EnrolmentStatus> {
+  const { db } = getFirebase();
+  const [itemSnapshots, paymentSnapshots] = await Promise.all([
+    getDocs(query(collection(db, COLLECTION.orderItems).withConverter(converterOf(COLLECTION.orderItems)), where('season', '==', season))),
+    getDocs(query(collection(db, COLLECTION.payments).withConverter(converterOf(COLLECTION.payments)), where('season', '==', season))),
+  ]);
+  const orderItems = readDocuments(itemSnapshots.docs);
+  const payments = readDocuments(paymentSnapshots.docs);
+  const familyIds = [...new Set(payments.documents.map((payment) => payment.family_id))];
+  const chunks = Array.from({ length: Math.ceil(familyIds.length / IN_LIMIT) }, (_, index) =>
+    familyIds.slice(index * IN_LIMIT, (index + 1) * IN_LIMIT),
+  );
+  const sons = collection(db, COLLECTION.sons).withConverter(converterOf(COLLECTION.sons));
+  const childSnapshots = await Promise.all(chunks.map((ids) => getDocs(query(sons, where('family_id', 'in', ids)))));
+  const children = readDocuments(childSnapshots.flatMap((snapshot) => snapshot.docs));
+  return {
+    rows: buildEnrolmentRows({
+      season,
+      startsAt: seasonStart(season, SEASON),
+      children: children.documents,
+      orderItems: orderItems.documents,
+      payments: payments.documents,
+    }),
+    unreadable: [orderItems, payments, children].flatMap(({ invalid }) => invalid.map((error) => error.path)),
+  };
+}
+
+/** The view's query for `season`: kept fresh for 30 s, so switching tabs does not read the season again. */
+export function enrolmentStatusQueryOptions(season: number) {
+  return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentStatus(season), staleTime: 30_000 });
+}
+
+/** The view of `season` ({@link enrolmentStatusQueryOptions}). */
+export function useEnrolmentStatus(season: number) {
+  return useQuery(enrolmentStatusQueryOptions(season));
+}
+
+/** What admin-medical-form answers: a signed URL of the PDF and when it stops working. */
+export const signedMedicalFormSchema = z.object({ url: z.url(), expiresAt: z.iso.datetime() });
+export type SignedMedicalForm = z.infer<typeof signedMedicalFormSchema>;
+
+/** Shown when no admin is signed in any more (the session ended in another tab). */
+export const SIGNED_OUT_MESSAGE = 'Sessione scaduta: accedi di nuovo.';
+
+/**
+ * Asks admin-medical-form for a short-lived URL of the child's received
+ * medical form (docs/admin-enrolment.md, "Opening a medical form"; docs/api.md,
+ * "admin-medical-form"), sending the signed-in admin's Firebase ID token.
+ * @throws UserFacingError with {@link SIGNED_OUT_MESSAGE} when nobody is
+ * signed in, or the function's Italian message (401, 403, 404, 503, …).
+ */
+export async function fetchSignedMedicalForm(childId: string): Promise<SignedMedicalForm> {
+  const user = getFirebase().auth.currentUser;
+  if (!user) throw new UserFacingError(SIGNED_OUT_MESSAGE, 401);
+  const token = await user.getIdToken();
+  return callFunction('admin-medical-form', { childId }, signedMedicalFormSchema, { authorization: `Bearer ${token}` });
+}
+
+/** The mutation behind 'Apri scheda' ({@link fetchSignedMedicalForm}); the caller opens the URL. */
+export function useSignedMedicalForm() {
+  return useMutation({ mutationKey: mutationKeys.openMedicalForm, mutationFn: fetchSignedMedicalForm });
+}

@@ -1,0 +1,274 @@
+import { useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
+import {
+  countEnrolment,
+  ENROLMENT_CSV_HEADER,
+  ENROLMENT_VIEWS,
+  enrolmentCsvFileName,
+  enrolmentCsvRows,
+  filterEnrolmentRows,
+  medicalFormLabel,
+  productLabel,
+  type EnrolmentFilter,
+  type EnrolmentRow,
+  type EnrolmentView,
+  type MedicalFormCell,
+  type ProductCell,
+} from '@/domain/enrolment-status';
+import { BRANCHES, type Branch } from '@/domain/plans';
+import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
+import { describeError } from '@/lib/errors';
+import { useEnrolmentStatus, useSignedMedicalForm } from '../api/enrolment-status';
+import { useAdminSeason } from '../shell/use-admin-season';
+
+const BADGE = {
+  green: 'bg-green-100 text-green-800',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  red: 'bg-red-100 text-red-800',
+  gray: 'bg-gray-100 text-gray-600',
+} as const;
+
+function Badge({ tone, children }: { tone: keyof typeof BADGE; children: string }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${BADGE[tone]}`}>{children}</span>
+  );
+}
+
+const PRODUCT_TONE = { paid: 'green', toVerify: 'yellow', none: 'gray' } as const;
+const FORM_TONE = { received: 'green', missing: 'red', notRequired: 'gray' } as const;
+
+function ProductBadge({ cell }: { cell: ProductCell }) {
+  return <Badge tone={PRODUCT_TONE[cell.state]}>{productLabel(cell)}</Badge>;
+}
+
+function MedicalFormBadge({ cell }: { cell: MedicalFormCell }) {
+  return <Badge tone={FORM_TONE[cell.state]}>{medicalFormLabel(cell)}</Badge>;
+}
+
+/** The counts line: the season's children, then what the two filters would keep. */
+function countsLine(all: readonly EnrolmentRow[], shown: number): string {
+  const counts = countEnrolment(all);
+  const children = counts.children === 1 ? '1 figlio' : `${counts.children} figli`;
+  const parts = [
+    shown === counts.children ? children : `${shown} di ${children} mostrati`,
+    `Acconto pagato: ${counts.accontoPaid}`,
+    `Saldo non pagato: ${counts.saldoUnpaid}`,
+    `Schede mediche mancanti: ${counts.medicalFormMissing}`,
+  ];
+  return parts.join(' · ');
+}
+
+/** The warning over the table when some documents do not match their schema (each is logged to the console). */
+function unreadableWarning(count: number): string {
+  return count === 1 ? '1 documento non leggibile: segnalato nella console.' : `${count} documenti non leggibili: segnalati nella console.`;
+}
+
+/**
+ * Opens the form's signed URL in a new tab. The tab is opened at the click
+ * (so no popup blocker stops it) and pointed at the URL once
+ * admin-medical-form answers; closed again when it fails.
+ */
+function useOpenMedicalForm() {
+  const signed = useSignedMedicalForm();
+  const open = (childId: string) => {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    signed.mutate(childId, {
+      onSuccess: ({ url }) => {
+        if (tab && !tab.closed) tab.location.href = url;
+        else window.open(url, '_blank', 'noopener');
+      },
+      onError: () => tab?.close(),
+    });
+  };
+  return { open, pendingChild: signed.isPending ? signed.variables : undefined, error: signed.error, reset: signed.reset };
+}
+
+function Filters({ filter, onChange }: { filter: EnrolmentFilter; onChange: (filter: EnrolmentFilter) => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div role="group" aria-label="Mostra" className="flex flex-wrap gap-1 rounded-xl bg-gray-100 p-1">
+        {(Object.keys(ENROLMENT_VIEWS) as EnrolmentView[]).map((view) => (
+          <button
+            key={view}
+            type="button"
+            aria-pressed={filter.view === view}
+            onClick={() => onChange({ ...filter, view })}
+            className={`min-h-11 rounded-lg px-3 text-sm font-semibold ${
+              filter.view === view ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-700 hover:bg-white/60'
+            }`}
+          >
+            {ENROLMENT_VIEWS[view]}
+          </button>
+        ))}
+      </div>
+      <TextField
+        label="Cerca nome o cognome"
+        className="w-56"
+        value={filter.text}
+        onChange={(event) => onChange({ ...filter, text: event.target.value })}
+      />
+      <label className="text-sm font-medium text-gray-800">
+        <span className="mb-1 block">Branca</span>
+        <select
+          className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-base"
+          value={filter.branch}
+          onChange={(event) => onChange({ ...filter, branch: event.target.value as Branch | '' })}
+        >
+          <option value="">Tutte</option>
+          {BRANCHES.map((branch) => (
+            <option key={branch} value={branch}>
+              {branch}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function EnrolmentTable({
+  rows,
+  onOpen,
+  pendingChild,
+}: {
+  rows: readonly EnrolmentRow[];
+  onOpen: (childId: string) => void;
+  pendingChild: string | undefined;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-brand-50 text-xs font-semibold tracking-wide text-brand-800 uppercase">
+          <tr>
+            {['Famiglia', 'Cognome', 'Nome', 'Branca', 'Acconto', 'Saldo', 'Felpa', 'Maglietta', 'Scheda medica'].map((title) => (
+              <th key={title} scope="col" className="px-3 py-2 whitespace-nowrap">
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((row) => (
+            <tr key={row.childId} data-testid="enrolment-row">
+              <td className="px-3 py-2 font-semibold">{row.familySurname}</td>
+              <td className="px-3 py-2">{row.surname}</td>
+              <td className="px-3 py-2">{row.name}</td>
+              <td className="px-3 py-2">{row.branch}</td>
+              <td className="px-3 py-2">
+                <ProductBadge cell={row.acconto} />
+              </td>
+              <td className="px-3 py-2">
+                <ProductBadge cell={row.saldo} />
+              </td>
+              <td className="px-3 py-2">
+                <ProductBadge cell={row.felpa} />
+              </td>
+              <td className="px-3 py-2">
+                <ProductBadge cell={row.maglietta} />
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex items-center gap-2">
+                  <MedicalFormBadge cell={row.medicalForm} />
+                  {row.medicalForm.state === 'received' && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="min-h-11 whitespace-nowrap"
+                      aria-label={`Apri scheda di ${row.name} ${row.surname}`}
+                      loading={pendingChild === row.childId}
+                      onClick={() => onOpen(row.childId)}
+                    >
+                      Apri scheda
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const NO_FILTER: EnrolmentFilter = { view: 'all', text: '', branch: '' };
+
+/**
+ * /admin/situazione-iscritti, 'Situazione iscritti' (docs/admin-enrolment.md):
+ * for the season of the shell's picker, one row per child of the families
+ * with a payment of that season — family, surname, name, branch, Acconto,
+ * Saldo, Felpa, Maglietta ('Pagato' green, 'Bonifico da verificare' yellow,
+ * 'Non pagato' grey, with the size) and the medical form ('Ricevuta il
+ * dd/mm/yyyy' green with 'Apri scheda', 'Mancante' red, 'Non richiesta'
+ * grey). A counts line; filters 'Saldo non pagato', 'Scheda medica
+ * mancante', name/surname and branch; 'Esporta CSV' of the rows shown
+ * (`situazione-iscritti-{season}.csv`). 'Apri scheda' opens a 5-minute signed
+ * URL of the PDF in a new tab (admin-medical-form). A spinner while loading;
+ * an Italian error with 'Riprova'. The table scrolls sideways on a phone.
+ */
+export function EnrolmentStatus() {
+  const [season] = useAdminSeason();
+  const [filter, setFilter] = useState<EnrolmentFilter>(NO_FILTER);
+  const status = useEnrolmentStatus(season);
+  const form = useOpenMedicalForm();
+  const all = status.data?.rows ?? [];
+  const rows = filterEnrolmentRows(all, filter);
+  const unreadable = status.data?.unreadable.length ?? 0;
+
+  const exportCsv = () => downloadCsv(enrolmentCsvFileName(season), toSpreadsheetCsv(ENROLMENT_CSV_HEADER, enrolmentCsvRows(rows)));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-800">Situazione iscritti</h1>
+          {status.isSuccess && (
+            <p className="mt-1 text-sm text-gray-700" data-testid="enrolment-counts">
+              Stagione {season}: {countsLine(all, rows.length)}
+            </p>
+          )}
+        </div>
+        <Button variant="secondary" className="min-h-11" disabled={rows.length === 0} onClick={exportCsv}>
+          Esporta CSV
+        </Button>
+      </div>
+      <Filters filter={filter} onChange={setFilter} />
+      {status.isPending && (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      )}
+      {status.isError && (
+        <Alert kind="error">
+          {describeError(status.error)}{' '}
+          <button type="button" className="min-h-11 font-semibold underline" onClick={() => void status.refetch()}>
+            Riprova
+          </button>
+        </Alert>
+      )}
+      {form.error && (
+        <Alert kind="error" title="Non è stato possibile aprire la scheda medica">
+          {describeError(form.error)}{' '}
+          <button type="button" className="min-h-11 font-semibold underline" onClick={form.reset}>
+            Chiudi
+          </button>
+        </Alert>
+      )}
+      {unreadable > 0 && <Alert kind="warning">{unreadableWarning(unreadable)}</Alert>}
+      {status.isSuccess && all.length === 0 && <Alert kind="info">Nessun iscritto nella stagione {season}.</Alert>}
+      {status.isSuccess && all.length > 0 && rows.length === 0 && (
+        <Alert kind="info">
+          Nessun iscritto corrisponde ai filtri.{' '}
+          <button type="button" className="min-h-11 font-semibold underline" onClick={() => setFilter(NO_FILTER)}>
+            Mostra tutti
+          </button>
+        </Alert>
+      )}
+      {rows.length > 0 && <EnrolmentTable rows={rows} onOpen={form.open} pendingChild={form.pendingChild} />}
+    </div>
+  );
+}

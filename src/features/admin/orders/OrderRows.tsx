@@ -1,0 +1,83 @@
+import { transferAction, type AdminOrderRow } from '@/domain/admin-orders';
+import { formatEuros } from '@/domain/money';
+import { PAYMENT_STATUS } from '@/domain/plans';
+import { spreadsheetDate } from '@/domain/spreadsheet-format';
+
+/** What a row's button asks for: confirm its Bonifico, or undo the confirmation. */
+export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' };
+
+function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
+  const confirmed = status === PAYMENT_STATUS.confirmed;
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        confirmed ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-800'
+      }`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** Props of {@link OrderRows}. */
+export interface OrderRowsProps {
+  row: AdminOrderRow;
+  onTransfer: (request: TransferRequest) => void;
+}
+
+/**
+ * One order of the desk (docs/admin-orders.md, "The list"), as a table body
+ * `data-testid="order-row"`: family surname, date (dd/mm/yyyy), method,
+ * status (green Confermato, yellow otherwise) with "Confermato da {email}
+ * il {dd/mm/yyyy}" when an admin confirmed it, total; then one line per
+ * child (surname, name, plan, 'Taglia X', price). A Bonifico 'Da
+ * Verificare' has 'Conferma bonifico', a confirmed one 'Annulla conferma'.
+ */
+export function OrderRows({ row, onTransfer }: OrderRowsProps) {
+  const action = transferAction(row);
+  return (
+    <tbody className="border-t border-gray-200" data-testid="order-row">
+      <tr className="bg-white align-top">
+        <td className="px-3 py-2 font-semibold">{row.familySurname || '—'}</td>
+        <td className="px-3 py-2 tabular-nums">{spreadsheetDate(row.createdAt)}</td>
+        <td className="px-3 py-2">{row.method}</td>
+        <td className="px-3 py-2">
+          <StatusBadge status={row.status} />
+          {row.confirmedBy && row.confirmedAt && (
+            <p className="mt-1 text-xs text-gray-600">
+              Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
+            </p>
+          )}
+        </td>
+        <td className="px-3 py-2 text-right font-semibold tabular-nums">{formatEuros(row.totalAmount)}</td>
+        <td className="px-3 py-1 text-right">
+          {action && (
+            <button
+              type="button"
+              className={`min-h-11 rounded-lg px-3 text-sm font-semibold whitespace-nowrap ${
+                action === 'confirm'
+                  ? 'bg-brand-600 text-white hover:bg-brand-700'
+                  : 'text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50'
+              }`}
+              onClick={() => onTransfer({ row, action })}
+            >
+              {action === 'confirm' ? 'Conferma bonifico' : 'Annulla conferma'}
+            </button>
+          )}
+        </td>
+      </tr>
+      {row.children.map((child) => (
+        <tr key={child.id} className="bg-gray-50 text-sm text-gray-700">
+          <td className="py-1.5 pr-3 pl-8">{child.surname}</td>
+          <td className="px-3 py-1.5">{child.name}</td>
+          <td className="px-3 py-1.5" colSpan={2}>
+            {child.plan}
+            {child.note && <span className="ml-2 text-gray-500">Taglia {child.note}</span>}
+          </td>
+          <td className="px-3 py-1.5 text-right tabular-nums">{formatEuros(child.price)}</td>
+          <td />
+        </tr>
+      ))}
+    </tbody>
+  );
+}

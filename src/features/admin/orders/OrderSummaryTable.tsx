@@ -1,0 +1,67 @@
+import type { OrderSummary, SummaryCell } from '@/domain/admin-orders';
+import { formatEuros } from '@/domain/money';
+import type { PaymentMethod } from '@/domain/plans';
+
+/** Props of {@link OrderSummaryTable}. */
+export interface OrderSummaryTableProps {
+  season: number;
+  /** The method the figures are limited to, null for both. */
+  method: PaymentMethod | null;
+  summary: OrderSummary;
+}
+
+function Cell({ cell, strong = false }: { cell: SummaryCell; strong?: boolean }) {
+  return (
+    <td className={`px-3 py-1.5 text-right tabular-nums ${strong ? 'font-semibold' : ''}`}>
+      <span className="text-gray-500">{cell.count} ·</span> {formatEuros(cell.total)}
+    </td>
+  );
+}
+
+/**
+ * The summary over the list (docs/admin-orders.md, "Summary"): one row per
+ * plan, then 'Totale'; columns Confermato, Da Verificare and Totale, each
+ * the number of orders and their sum in euros, for the whole season (of
+ * `method` only when the 'Metodo' filter chooses one; the other filters do
+ * not apply).
+ */
+export function OrderSummaryTable({ season, method, summary }: OrderSummaryTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <table className="min-w-full text-left text-sm" aria-label="Riepilogo">
+        <caption className="px-3 pt-2 text-left text-sm font-semibold text-brand-800">
+          Riepilogo {season}
+          {method ? ` · solo ${method}` : ''} <span className="font-normal text-gray-500">(ordini · importo)</span>
+        </caption>
+        <thead className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
+          <tr>
+            <th className="px-3 py-1.5">Prodotto</th>
+            <th className="px-3 py-1.5 text-right">Confermato</th>
+            <th className="px-3 py-1.5 text-right">Da Verificare</th>
+            <th className="px-3 py-1.5 text-right">Totale</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.rows.map((row) => (
+            <tr key={row.plan} className="border-t border-gray-100">
+              <th scope="row" className="px-3 py-1.5 font-medium">
+                {row.plan}
+              </th>
+              <Cell cell={row.confirmed} />
+              <Cell cell={row.toVerify} />
+              <Cell cell={row.all} />
+            </tr>
+          ))}
+          <tr className="border-t border-gray-300 bg-gray-50">
+            <th scope="row" className="px-3 py-1.5 font-semibold">
+              Totale
+            </th>
+            <Cell cell={summary.totals.confirmed} strong />
+            <Cell cell={summary.totals.toVerify} strong />
+            <Cell cell={summary.totals.all} strong />
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

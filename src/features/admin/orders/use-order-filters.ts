@@ -1,0 +1,15 @@
+import { useSearchParams } from 'react-router';
+import { readOrderFilters, writeOrderFilters, type FilterChange, type OrderFilters } from '@/domain/admin-orders';
+
+/**
+ * The orders desk's filters, kept in the address (docs/admin-orders.md,
+ * "The list"): `?cognome=&prodotto=&metodo=&stato=`, so a reload or a shared
+ * link shows the same orders. The setter changes only the filters it is
+ * given, keeps every other parameter (the shell's `stagione`) and replaces
+ * the history entry rather than adding one per keystroke.
+ */
+export function useOrderFilters(): [filters: OrderFilters, setFilters: (change: FilterChange) => void] {
+  const [params, setParams] = useSearchParams();
+  const setFilters = (change: FilterChange) => setParams((current) => writeOrderFilters(current, change), { replace: true });
+  return [readOrderFilters(params), setFilters];
+}

@@ -1,0 +1,275 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { SEASON } from '@/config/season';
+import {
+  buildEnrolmentRows,
+  countEnrolment,
+  ENROLMENT_CSV_HEADER,
+  enrolmentCsvFileName,
+  enrolmentCsvRows,
+  filterEnrolmentRows,
+  medicalFormLabel,
+  productLabel,
+  seasonStart,
+  type EnrolmentSource,
+} from '@/domain/enrolment-status';
+import { PLAN, type Plan } from '@/domain/plans';
+import { toSpreadsheetCsv } from '@/lib/csv';
+
+const YEAR: number = SEASON.campYear;
+const BEFORE = YEAR - 1;
+const START = seasonStart(YEAR, SEASON);
+const days = (count: number) => count * 24 * 60 * 60 * 1000;
+
+type Child = EnrolmentSource['children'][number];
+type Item = EnrolmentSource['orderItems'][number];
+type Payment = EnrolmentSource['payments'][number];
+
+const child = (id: string, family: string, name: string, surname: string, extra: Partial<Child> = {}): Child => ({
+  id,
+  family_id: family,
+  name,
+  surname,
+  branch: 'Reparto',
+  medical_doc: '',
+  updated_at: new Date(START.getTime() - days(30)),
+  ...extra,
+});
+const item = (childId: string, plan: Plan, paymentId: string, note: Item['note'] = '', season = YEAR): Item => ({
+  season,
+  plan,
+  note,
+  payment_id: paymentId,
+  son_info: { id: childId, name: '', surname: '' },
+});
+const payment = (id: string, family: string, surname: string, status: Payment['status'], season = YEAR): Payment => ({
+  id,
+  family_id: family,
+  family_surname: surname,
+  status,
+  season,
+});
+
+/** The demo data of the current season, in short: Bianchi (Acconto paid), Verdi (Felpe to verify), Neri (Magliette paid). */
+function demo(): EnrolmentSource {
+  return {
+    season: YEAR,
+    startsAt: START,
+    children: [
+      child('sara', 'bianchi', 'Sara', 'Bianchi'),
+      child('matteo', 'verdi', 'Matteo', 'Verdi'),
+      child('sofia', 'verdi', 'Sofia', 'Verdi'),
+      child('alice', 'verdi', 'Alice', 'Verdi', { branch: 'Branco' }),
+      child('pietro', 'neri', 'Pietro', 'Neri', { branch: 'Branco' }),
+      child('marco', 'rossi', 'Marco', 'Rossi'),
+    ],
+    orderItems: [
+      item('sara', PLAN.campAcconto, 'p-bianchi'),
+      item('matteo', PLAN.felpa, 'p-verdi', 'M'),
+      item('sofia', PLAN.felpa, 'p-verdi', 'S'),
+      item('pietro', PLAN.maglietta, 'p-neri', 'XS'),
+    ],
+    payments: [
+      payment('p-bianchi', 'bianchi', 'Bianchi', 'Confermato'),
+      payment('p-verdi', 'verdi', 'Verdi', 'Da Verificare'),
+      payment('p-neri', 'neri', 'Neri', 'Confermato'),
+    ],
+  };
+}
+
+describe('seasonStart', () => {
+  it('is SEASON.startsAt for the current season and 1 February at midnight in Italy for an earlier one', () => {
+    expect(seasonStart(YEAR, SEASON)).toBe(SEASON.startsAt);
+    expect(seasonStart(BEFORE, SEASON).toISOString()).toBe(`${BEFORE}-01-31T23:00:00.000Z`);
+    // The derivation agrees with the configured start.
+    expect(seasonStart(YEAR, { campYear: YEAR + 1, startsAt: new Date(0) }).getTime()).toBe(SEASON.startsAt.getTime());
+  });
+});
+
+describe('buildEnrolmentRows', () => {
+  it("lists the children of the season's families only, sorted by family surname then name, with each product's state and size", () => {
+    const rows = buildEnrolmentRows(demo());
+    expect(rows.map((row) => `${row.familySurname} ${row.name}`)).toEqual([
+      'Bianchi Sara',
+      'Neri Pietro',
+      'Verdi Alice',
+      'Verdi Matteo',
+      'Verdi Sofia',
+    ]);
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    expect(byName.get('Sara')).toMatchObject({
+      acconto: { state: 'paid', size: '' },
+      saldo: { state: 'none', size: '' },
+      felpa: { state: 'none', size: '' },
+      maglietta: { state: 'none', size: '' },
+      branch: 'Reparto',
+    });
+    expect(byName.get('Matteo')?.felpa).toEqual({ state: 'toVerify', size: 'M' });
+    expect(byName.get('Sofia')?.felpa).toEqual({ state: 'toVerify', size: 'S' });
+    expect(byName.get('Alice')?.felpa).toEqual({ state: 'none', size: '' });
+    expect(byName.get('Pietro')?.maglietta).toEqual({ state: 'paid', size: 'XS' });
+  });
+
+  it('ignores items and payments of other seasons: a family with only an earlier payment is not of the season', () => {
+    const source = demo();
+    const rows = buildEnrolmentRows({
+      ...source,
+      children: [...source.children, child('gennaro', 'esposito', 'Gennaro', 'Esposito')],
+      orderItems: [
+        ...source.orderItems,
+        item('gennaro', PLAN.campAcconto, 'p-esposito', '', BEFORE),
+        item('sara', PLAN.campSaldo, 'p-old', '', BEFORE),
+      ],
+      payments: [
+        ...source.payments,
+        payment('p-esposito', 'esposito', 'Esposito', 'Confermato', BEFORE),
+        payment('p-old', 'bianchi', 'Bianchi', 'Confermato', BEFORE),
+      ],
+    });
+    expect(rows.some((row) => row.name === 'Gennaro')).toBe(false);
+    expect(rows.find((row) => row.name === 'Sara')?.saldo.state).toBe('none');
+
+    const earlier = buildEnrolmentRows({
+      ...source,
+      season: BEFORE,
+      startsAt: seasonStart(BEFORE, SEASON),
+      children: [child('gennaro', 'esposito', 'Gennaro', 'Esposito')],
+      orderItems: [item('gennaro', PLAN.campAcconto, 'p-esposito', '', BEFORE)],
+      payments: [payment('p-esposito', 'esposito', 'Esposito', 'Confermato', BEFORE)],
+    });
+    expect(earlier).toHaveLength(1);
+    expect(earlier[0]).toMatchObject({ acconto: { state: 'paid' }, medicalForm: { state: 'missing' } });
+  });
+
+  it('counts a product paid when one of its items is confirmed, even next to one to verify', () => {
+    const source = demo();
+    const rows = buildEnrolmentRows({
+      ...source,
+      orderItems: [...source.orderItems, item('matteo', PLAN.felpa, 'p-bianchi', 'L')],
+    });
+    expect(rows.find((row) => row.name === 'Matteo')?.felpa).toEqual({ state: 'paid', size: 'L' });
+  });
+
+  it('medical form: received on or after the season start, missing with an Acconto, not required otherwise', () => {
+    const source = demo();
+    const url = 'https://res.cloudinary.com/demo/image/authenticated/v1/x.pdf';
+    const rows = buildEnrolmentRows({
+      ...source,
+      children: [
+        child('sara', 'bianchi', 'Sara', 'Bianchi', { medical_doc: url, updated_at: START }),
+        child('matteo', 'verdi', 'Matteo', 'Verdi', { medical_doc: url, updated_at: new Date(START.getTime() - 1) }),
+        child('sofia', 'verdi', 'Sofia', 'Verdi', { medical_doc: '', updated_at: new Date(START.getTime() + days(10)) }),
+        child('alice', 'verdi', 'Alice', 'Verdi'),
+      ],
+      orderItems: [...source.orderItems, item('matteo', PLAN.campAcconto, 'p-verdi'), item('sofia', PLAN.campAcconto, 'p-verdi')],
+    });
+    const form = new Map(rows.map((row) => [row.name, row.medicalForm]));
+    expect(form.get('Sara')).toEqual({ state: 'received', date: START });
+    // Last season's form does not count; the Acconto (even to verify) makes it required.
+    expect(form.get('Matteo')).toEqual({ state: 'missing' });
+    expect(form.get('Sofia')).toEqual({ state: 'missing' });
+    expect(form.get('Alice')).toEqual({ state: 'notRequired' });
+  });
+
+  it('leaves out an item whose payment was not read', () => {
+    const source = demo();
+    const rows = buildEnrolmentRows({ ...source, orderItems: [...source.orderItems, item('alice', PLAN.maglietta, 'p-missing', 'S')] });
+    expect(rows.find((row) => row.name === 'Alice')?.maglietta.state).toBe('none');
+  });
+});
+
+describe('filters and counts', () => {
+  const source = demo();
+  const rows = buildEnrolmentRows({
+    ...source,
+    orderItems: [
+      ...source.orderItems,
+      item('matteo', PLAN.campAcconto, 'p-verdi'),
+      item('sofia', PLAN.campAcconto, 'p-verdi'),
+      item('sofia', PLAN.campSaldo, 'p-verdi'),
+    ],
+    children: source.children.map((c) => (c.id === 'sara' ? { ...c, medical_doc: 'x', updated_at: START } : c)),
+  });
+
+  it("'Saldo non pagato' keeps children with the Acconto and no Saldo; 'Scheda medica mancante' those whose form is missing", () => {
+    const names = (view: 'all' | 'saldoUnpaid' | 'medicalFormMissing') =>
+      filterEnrolmentRows(rows, { view, text: '', branch: '' }).map((row) => row.name);
+    expect(names('saldoUnpaid')).toEqual(['Sara', 'Matteo']);
+    expect(names('medicalFormMissing')).toEqual(['Matteo', 'Sofia']);
+    expect(names('all')).toHaveLength(5);
+  });
+
+  it('filters by name or surname, ignoring case, spaces and accents, and by branch', () => {
+    expect(filterEnrolmentRows(rows, { view: 'all', text: ' VERDI ', branch: '' }).map((row) => row.name)).toEqual([
+      'Alice',
+      'Matteo',
+      'Sofia',
+    ]);
+    expect(filterEnrolmentRows(rows, { view: 'all', text: 'sofìa', branch: '' }).map((row) => row.name)).toEqual(['Sofia']);
+    expect(filterEnrolmentRows(rows, { view: 'all', text: '', branch: 'Branco' }).map((row) => row.name)).toEqual(['Pietro', 'Alice']);
+    expect(filterEnrolmentRows(rows, { view: 'saldoUnpaid', text: 'verdi', branch: 'Branco' })).toEqual([]);
+  });
+
+  it('counts the children, the paid Acconti, the unpaid Saldi and the missing forms', () => {
+    expect(countEnrolment(rows)).toEqual({ children: 5, accontoPaid: 1, saldoUnpaid: 2, medicalFormMissing: 2 });
+  });
+});
+
+describe('labels and CSV', () => {
+  it('writes the states in Italian, with the size', () => {
+    expect(productLabel({ state: 'paid', size: '' })).toBe('Pagato');
+    expect(productLabel({ state: 'toVerify', size: 'M' })).toBe('Bonifico da verificare (M)');
+    expect(productLabel({ state: 'none', size: '' })).toBe('Non pagato');
+    expect(medicalFormLabel({ state: 'received', date: new Date(YEAR, 2, 5, 12) })).toBe(`Ricevuta il 05/03/${YEAR}`);
+    expect(medicalFormLabel({ state: 'missing' })).toBe('Mancante');
+    expect(medicalFormLabel({ state: 'notRequired' })).toBe('Non richiesta');
+  });
+
+  it('exports one line per row with the columns of the brief, read back by papaparse', () => {
+    const source = demo();
+    const rows = buildEnrolmentRows({
+      ...source,
+      children: source.children.map((c) => (c.id === 'sara' ? { ...c, medical_doc: 'x', updated_at: new Date(YEAR, 3, 9, 12) } : c)),
+    });
+    const csv = toSpreadsheetCsv(ENROLMENT_CSV_HEADER, enrolmentCsvRows(rows));
+    const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true });
+    expect(parsed.data[0]).toEqual([
+      'Famiglia',
+      'Cognome',
+      'Nome',
+      'Branca',
+      'Acconto',
+      'Saldo',
+      'Felpa',
+      'Maglietta',
+      'Scheda medica',
+      'Scheda ricevuta il',
+    ]);
+    expect(parsed.data[1]).toEqual([
+      'Bianchi',
+      'Bianchi',
+      'Sara',
+      'Reparto',
+      'Pagato',
+      'Non pagato',
+      'Non pagato',
+      'Non pagato',
+      'Ricevuta',
+      `09/04/${YEAR}`,
+    ]);
+    expect(parsed.data[4]).toEqual([
+      'Verdi',
+      'Verdi',
+      'Matteo',
+      'Reparto',
+      'Non pagato',
+      'Non pagato',
+      'Bonifico da verificare (M)',
+      'Non pagato',
+      'Non richiesta',
+      '',
+    ]);
+    expect(parsed.data).toHaveLength(rows.length + 1);
+    expect(enrolmentCsvFileName(YEAR)).toBe(`situazione-iscritti-${YEAR}.csv`);
+  });
+});

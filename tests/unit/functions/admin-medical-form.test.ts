@@ -1,0 +1,279 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getAuth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startAuthEmulator } from '../../../emulators/dev/auth-emulator';
+import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../emulators/media/server';
+import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
+import getSignature from '../../../netlify/functions/get-signature';
+import recordMedicalForm from '../../../netlify/functions/record-medical-form';
+import { getAdminApp } from '../../../netlify/lib/firestore';
+import { SEASON } from '@/config/season';
+import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+
+/**
+ * admin-medical-form against the real pieces (docs/admin-enrolment.md,
+ * "Opening a medical form"): firebase-admin verifies ID tokens issued by the
+ * Firebase Auth emulator the dev stack uses (started here on free ports),
+ * reads the Firestore emulator of the test run, and signs a download URL
+ * that the media emulator (started here) serves or refuses.
+ */
+
+const PROJECT = 'demo-admin-medical-form';
+const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
+const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
+const BIANCHI = 'BNCNNA84L45B114C';
+const SARA = 'son-bianchi-sara';
+const ADMIN = { email: 'tesoriere@example.com', password: 'admin-test-password' };
+const PARENT = { email: 'genitore@example.com', password: 'parent-test-password' };
+
+let db: Firestore;
+let dataDir: string;
+let media: RunningMediaEmulator;
+let authProcess: ChildProcess | undefined;
+let authHost: string;
+let adminToken: string;
+let parentToken: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Signs in with the Auth emulator's REST API, as the browser's SDK does; resolves the ID token. */
+async function signIn(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** An unsigned JWT (the Auth emulator's own form) with `claims` over a real token's payload. */
+function emulatorStyleToken(realToken: string, claims: Record<string, unknown>): string {
+  const [, payload = ''] = realToken.split('.');
+  const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...decoded, ...claims })}.`;
+}
+
+beforeAll(async () => {
+  db = await useEmulatorDb(PROJECT);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'admin-medical-form-'));
+  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+  authHost = `127.0.0.1:${authPort}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
+  authProcess = await startAuthEmulator({
+    projectId: PROJECT,
+    dataDir,
+    host: '127.0.0.1',
+    appPort: 0,
+    firestorePort: 0,
+    authPort,
+    hubPort,
+    loggingPort,
+    mediaPort: 0,
+  });
+  media = await startMediaEmulator({ port: 0, dataDir: path.join(dataDir, 'media'), ...ACCOUNT });
+
+  const auth = getAuth(getAdminApp());
+  const admin = await auth.createUser(ADMIN);
+  await auth.setCustomUserClaims(admin.uid, { admin: true });
+  await auth.createUser(PARENT);
+  adminToken = await signIn(ADMIN);
+  parentToken = await signIn(PARENT);
+}, 120_000);
+
+afterAll(async () => {
+  await media.close();
+  if (authProcess && authProcess.exitCode === null) {
+    const exited = new Promise((resolve) => authProcess?.once('exit', resolve));
+    authProcess.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+beforeEach(async () => {
+  await resetToDemoData(db, PROJECT);
+  vi.stubEnv('CLOUDINARY_CLOUD_NAME', ACCOUNT.cloudName);
+  vi.stubEnv('CLOUDINARY_API_KEY', ACCOUNT.apiKey);
+  vi.stubEnv('CLOUDINARY_API_SECRET', ACCOUNT.apiSecret);
+  vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', ACCOUNT.uploadPreset);
+  vi.stubEnv('CLOUDINARY_API_URL', media.url);
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+const post = (fn: (request: Request) => Promise<Response>, body: unknown, headers: Record<string, string> = {}) =>
+  fn(new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers, body: JSON.stringify(body) }));
+
+const openForm = (childId: string, token?: string) =>
+  post(adminMedicalForm, { childId }, token === undefined ? {} : { authorization: `Bearer ${token}` });
+
+/** The parent's path: get-signature, the upload to the media emulator, record-medical-form. */
+async function uploadSaraForm(): Promise<void> {
+  const signed = (await (await post(getSignature, { cf: BIANCHI, childId: SARA })).json()) as Record<string, string | number>;
+  const form = new FormData();
+  form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
+  for (const name of ['api_key', 'timestamp', 'signature', 'folder', 'public_id', 'type', 'upload_preset'])
+    form.append(name, String(signed[name]));
+  const uploaded = await fetch(`${media.url}/v1_1/demo/auto/upload`, { method: 'POST', body: form });
+  const answer = (await uploaded.json()) as { public_id: string; version: number; signature: string };
+  const recorded = await post(recordMedicalForm, { cf: BIANCHI, childId: SARA, upload: answer });
+  expect(recorded.status).toBe(200);
+}
+
+describe('admin-medical-form', () => {
+  it("answers the admin a 5-minute signed URL that downloads Sara's PDF from the media emulator", async () => {
+    await uploadSaraForm();
+    const before = Date.now();
+    const response = await openForm(SARA, adminToken);
+    expect(response.status).toBe(200);
+    const { url, expiresAt } = (await response.json()) as { url: string; expiresAt: string };
+    const expiry = Date.parse(expiresAt);
+    expect(expiry).toBeGreaterThanOrEqual(before + 5 * 60 * 1000 - 1000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 5 * 60 * 1000);
+    const signed = new URL(url);
+    expect(`${signed.origin}${signed.pathname}`).toBe(`${media.url}/v1_1/demo/image/download`);
+    expect(signed.searchParams.get('public_id')).toBe(`${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`);
+    expect(signed.searchParams.get('type')).toBe('authenticated');
+    expect(Number(signed.searchParams.get('expires_at')) * 1000).toBe(expiry);
+
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    const stored = storedFilePath(path.join(dataDir, 'media'), {
+      cloudName: 'demo',
+      resourceType: 'image',
+      type: 'authenticated',
+      publicId: `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`,
+      format: 'pdf',
+    });
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(new Uint8Array(readFileSync(stored)));
+  });
+
+  it('gives a URL the media emulator refuses once its 5 minutes are over', async () => {
+    await uploadSaraForm();
+    const { url } = (await (await openForm(SARA, adminToken)).json()) as { url: string };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5 * 60 * 1000 + 2000);
+    const late = await fetch(url);
+    expect(late.status).toBe(401);
+  });
+
+  it('refuses a request without a token, or with a token that is not a Bearer one, with 401', async () => {
+    await uploadSaraForm();
+    const variants: Array<Record<string, string>> = [
+      {},
+      { authorization: adminToken },
+      { authorization: 'Bearer ' },
+      { authorization: 'Basic YWRtaW46YWRtaW4=' },
+    ];
+    for (const headers of variants) {
+      const response = await post(adminMedicalForm, { childId: SARA }, headers);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Accesso admin richiesto.' });
+    }
+  });
+
+  it('refuses a forged, a garbled and an expired token with 401, and answers no URL', async () => {
+    await uploadSaraForm();
+    const [header = '', payload = ''] = adminToken.split('.');
+    const rs256 = Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'forged', typ: 'JWT' })).toString('base64url');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    for (const token of [
+      `${rs256}.${payload}.${Buffer.from('not a signature').toString('base64url')}`,
+      `${header}.${payload.slice(0, -4)}`,
+      'not-a-token',
+      emulatorStyleToken(adminToken, { iat: nowSeconds - 2 * 60 * 60, exp: nowSeconds - 60 * 60 }),
+    ]) {
+      const response = await openForm(SARA, token);
+      const text = await response.text();
+      expect(response.status).toBe(401);
+      expect(JSON.parse(text)).toEqual({ error: 'Accesso admin richiesto.' });
+      expect(text).not.toContain('http');
+    }
+  });
+
+  it("refuses a signed-in account without the admin claim with 403, and a parent's token turned admin for another project", async () => {
+    await uploadSaraForm();
+    const response = await openForm(SARA, parentToken);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Questo account non è un amministratore.' });
+
+    const otherProject = emulatorStyleToken(parentToken, {
+      admin: true,
+      aud: 'another-project',
+      iss: 'https://securetoken.google.com/another-project',
+    });
+    expect((await openForm(SARA, otherProject)).status).toBe(401);
+  });
+
+  it('refuses the admin of a disabled account with 401', async () => {
+    await uploadSaraForm();
+    const auth = getAuth(getAdminApp());
+    const user = await auth.getUserByEmail(ADMIN.email);
+    await auth.updateUser(user.uid, { disabled: true });
+    try {
+      expect((await openForm(SARA, adminToken)).status).toBe(401);
+    } finally {
+      await auth.updateUser(user.uid, { disabled: false });
+    }
+  });
+
+  it('answers 404 when the child has no form, or is unknown', async () => {
+    for (const childId of ['son-rossi-marco', 'son-nobody']) {
+      const response = await openForm(childId, adminToken);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Nessuna scheda medica ricevuta per questo figlio.' });
+    }
+  });
+
+  it("answers 409 when the stored URL is not one of this account's forms", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const stored of [
+      'https://res.cloudinary.com/other/image/authenticated/v1/Documenti/x.pdf',
+      'https://evil.example/demo/image/authenticated/v1/Documenti/x.pdf',
+      'https://res.cloudinary.com/demo/image/upload/v1/Documenti/x.pdf',
+      'https://res.cloudinary.com/demo/image/authenticated/v1/..%2F..%2Fx.pdf',
+    ]) {
+      await db.collection('sons').doc(SARA).update({ medical_doc: stored });
+      const response = await openForm(SARA, adminToken);
+      expect(response.status).toBe(409);
+    }
+  });
+
+  it('answers 400 to a body without childId, and 503 without Cloudinary settings', async () => {
+    const malformed = await post(adminMedicalForm, { child: SARA }, { authorization: `Bearer ${adminToken}` });
+    expect(malformed.status).toBe(400);
+    await uploadSaraForm();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubEnv('CLOUDINARY_API_SECRET', '');
+    const response = await openForm(SARA, adminToken);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'Il caricamento dei documenti non è configurato.' });
+  });
+
+  it('answers 405 to GET', async () => {
+    expect((await adminMedicalForm(new Request('http://localhost/x'))).status).toBe(405);
+  });
+});
