@@ -94,12 +94,15 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     if (!family) throw new Error(`Demo order ${order.id} names an unknown family`);
     const createdAt = Timestamp.fromDate(new Date(order.createdAt));
     const paymentId = `payment-${order.id}`;
-    const itemIds = order.items.map((item) => seasonItemId(order.season, item.plan, item.childId));
-    for (const [index, item] of order.items.entries()) {
+    // Each item with its child and its id (as recordOrder writes it), resolved once.
+    const lines = order.items.map((item) => {
       const child = family.children.find((c) => c.id === item.childId);
       if (!child) throw new Error(`Demo order ${order.id} names an unknown child ${item.childId}`);
+      return { item, child, id: seasonItemId(order.season, item.plan, item.childId) };
+    });
+    for (const { item, child, id } of lines) {
       put(db, batch, COLLECTION.orderItems, {
-        id: itemIds[index] ?? '',
+        id,
         created_at: createdAt,
         season: order.season,
         family_id: family.id,
@@ -122,10 +125,10 @@ export async function seedDemoData(db: Firestore): Promise<void> {
       method: order.method,
       status: order.status,
       total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
-      lines: order.items.map((item, index) => ({
-        item_id: itemIds[index] ?? '',
-        child_id: item.childId,
-        name: family.children.find((c) => c.id === item.childId)?.name ?? '',
+      lines: lines.map(({ item, child, id }) => ({
+        item_id: id,
+        child_id: child.id,
+        name: child.name,
         surname: family.surname,
         note: item.note,
         price: item.priceEuros,
@@ -138,7 +141,7 @@ export async function seedDemoData(db: Firestore): Promise<void> {
       created_at: createdAt,
       season: order.season,
       family_id: order.familyId,
-      order_items: itemIds,
+      order_items: lines.map(({ id }) => id),
       payment_id: paymentId,
     });
   }

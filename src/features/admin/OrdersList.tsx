@@ -11,28 +11,13 @@ import { OrderSummaryTable } from './orders/OrderSummaryTable';
 import { TransferDialog } from './orders/TransferDialog';
 import { useExportOrders } from './orders/use-export-orders';
 import { useOrderFilters } from './orders/use-order-filters';
+import { RetryAlert, UnreadableAlert } from './shell/ReadAlerts';
 import { useAdminSeason } from './shell/use-admin-season';
-
-/** The warning over the list when some documents do not match their schema (each is logged to the console). */
-export function unreadableWarning(count: number): string {
-  return count === 1 ? '1 documento non leggibile: segnalato nella console.' : `${count} documenti non leggibili: segnalati nella console.`;
-}
 
 /** The line under the list: 'N di M ordini' (M while the count loads: only N). */
 export function shownOfTotal(shown: number, total: number | undefined): string {
   const noun = (total ?? shown) === 1 ? 'ordine' : 'ordini';
   return total === undefined ? `${shown} ${noun}` : `${shown} di ${total} ${noun}`;
-}
-
-function Retry({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert kind="error">
-      {describeError(error)}{' '}
-      <button type="button" className="min-h-11 font-semibold underline" onClick={onRetry}>
-        Riprova
-      </button>
-    </Alert>
-  );
 }
 
 /**
@@ -78,7 +63,7 @@ export function OrdersList() {
       {exporting.isError && <Alert kind="error">Esportazione non riuscita: {describeError(exporting.error)}</Alert>}
 
       {summary.isSuccess && <OrderSummaryTable season={season} method={filters.method} summary={summary.data} />}
-      {summary.isError && <Retry error={summary.error} onRetry={() => void summary.refetch()} />}
+      {summary.isError && <RetryAlert error={summary.error} onRetry={() => void summary.refetch()} />}
 
       <OrderFiltersBar filters={filters} onChange={setFilters} />
 
@@ -87,8 +72,8 @@ export function OrdersList() {
           <Spinner />
         </div>
       )}
-      {pages.isError && !pages.isFetchNextPageError && <Retry error={pages.error} onRetry={() => void pages.refetch()} />}
-      {unreadable > 0 && <Alert kind="warning">{unreadableWarning(unreadable)}</Alert>}
+      {pages.isError && !pages.isFetchNextPageError && <RetryAlert error={pages.error} onRetry={() => void pages.refetch()} />}
+      <UnreadableAlert count={unreadable} />
       {pages.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ordine trovato.</Alert>}
       {rows.length > 0 && (
         <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
@@ -111,7 +96,7 @@ export function OrdersList() {
           </table>
         </div>
       )}
-      {pages.isFetchNextPageError && <Retry error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+      {pages.isFetchNextPageError && <RetryAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
       {rows.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-gray-600">{shownOfTotal(rows.length, count.data)}</p>

@@ -22,6 +22,7 @@ import { BRANCHES, type Branch } from '@/domain/plans';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
 import { describeError } from '@/lib/errors';
 import { useEnrolmentStatus, useSignedMedicalForm } from '../api/enrolment-status';
+import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
 
 const BADGE = {
@@ -59,11 +60,6 @@ function countsLine(all: readonly EnrolmentRow[], shown: number): string {
     `Schede mediche mancanti: ${counts.medicalFormMissing}`,
   ];
   return parts.join(' · ');
-}
-
-/** The warning over the table when some documents do not match their schema (each is logged to the console). */
-function unreadableWarning(count: number): string {
-  return count === 1 ? '1 documento non leggibile: segnalato nella console.' : `${count} documenti non leggibili: segnalati nella console.`;
 }
 
 /**
@@ -242,14 +238,7 @@ export function EnrolmentStatus() {
           <Spinner />
         </div>
       )}
-      {status.isError && (
-        <Alert kind="error">
-          {describeError(status.error)}{' '}
-          <button type="button" className="min-h-11 font-semibold underline" onClick={() => void status.refetch()}>
-            Riprova
-          </button>
-        </Alert>
-      )}
+      {status.isError && <RetryAlert error={status.error} onRetry={() => void status.refetch()} />}
       {form.error && (
         <Alert kind="error" title="Non è stato possibile aprire la scheda medica">
           {describeError(form.error)}{' '}
@@ -258,7 +247,7 @@ export function EnrolmentStatus() {
           </button>
         </Alert>
       )}
-      {unreadable > 0 && <Alert kind="warning">{unreadableWarning(unreadable)}</Alert>}
+      <UnreadableAlert count={unreadable} />
       {status.isSuccess && all.length === 0 && <Alert kind="info">Nessun iscritto nella stagione {season}.</Alert>}
       {status.isSuccess && all.length > 0 && rows.length === 0 && (
         <Alert kind="info">
