@@ -1,9 +1,27 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
+
+/**
+ * netlify.toml's headers are for the built site: their Content Security Policy
+ * forbids inline scripts, and the dev server's React refresh is one. Netlify's
+ * plugin applies them in development too (it has no switch for it), so this
+ * middleware, after Netlify's, takes the policy off dev responses.
+ * tests/e2e/csp.spec.ts loads the built app under the real headers.
+ */
+const devWithoutContentSecurityPolicy: Plugin = {
+  name: 'dev-without-content-security-policy',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use((_request, response, next) => {
+      response.removeHeader('Content-Security-Policy');
+      next();
+    });
+  },
+};
 
 // Netlify's plugin serves netlify/functions at /.netlify/functions/* during `vite` (dev).
 // It is left out of Vitest runs, where the functions are called directly.
@@ -23,9 +41,15 @@ export default defineConfig({
             images: { enabled: false },
             geolocation: { enabled: false },
           }),
+          devWithoutContentSecurityPolicy,
         ]),
   ],
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    // The emulators write their data under DATA_DIR at every save: never watch it, wherever it points.
+    watch: { ignored: [`${path.resolve(process.env.DATA_DIR ?? '.data')}/**`] },
+  },
   // Pre-bundle every dependency at start-up, lazily imported ones included,
   // so the dev server never reloads the page mid-visit to re-optimise.
   optimizeDeps: {
@@ -45,7 +69,9 @@ export default defineConfig({
       'zod',
     ],
   },
-  build: { sourcemap: true },
+  // No source maps in dist: the published site must not hand out the source
+  // (tests/unit/build/no-source-maps.test.ts checks the build).
+  build: { sourcemap: false },
   test: {
     globals: true,
     projects: [

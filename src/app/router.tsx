@@ -1,18 +1,26 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from '@/components/layout/AppLayout';
+import { FocusPageHeading } from './FocusPageHeading';
 import { CampoEstivoRoute } from './routes/CampoEstivoRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { paths } from '@/config/paths';
+import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
 
 /**
  * The routes of docs/product.md, "Screens". The home and camp screens are in the first
- * bundle; every other route loads its code when first visited.
+ * bundle; every other route loads its code when first visited. Only the three
+ * transfer pages exist under /bonifico/: any other path there is the 404 page.
  */
 export const router = createBrowserRouter([
   {
-    element: <AppLayout />,
+    element: (
+      <>
+        <FocusPageHeading />
+        <AppLayout />
+      </>
+    ),
     errorElement: <RouteErrorBoundary />,
     children: [
       {
@@ -36,7 +44,13 @@ export const router = createBrowserRouter([
             },
           },
           { path: paths.schedaMedica, lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
-          { path: '/bonifico/:page', lazy: async () => ({ Component: (await import('./routes/BankTransferRoute')).BankTransferRoute }) },
+          ...BANK_TRANSFER_PAGES.map((page) => ({
+            path: paths.bankTransfer(page),
+            lazy: async () => {
+              const { BankTransferRoute } = await import('./routes/BankTransferRoute');
+              return { element: <BankTransferRoute page={page} /> };
+            },
+          })),
           { path: paths.pagamento, lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
           {
             path: paths.paymentSuccess,

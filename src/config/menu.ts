@@ -13,11 +13,9 @@ export interface MenuSubItem {
 /** A menu entry: label, path, type and optional sub-items (docs/architecture.md, "Shape": config). */
 export interface MenuEntry extends MenuSubItem {
   subItems?: MenuSubItem[];
-  /** Shown in the desktop header only (Area Documenti). */
-  desktopOnly?: boolean;
 }
 
-/** The site navigation: the header, drawer and desktop menus (docs/product.md, "Screens"; Area Documenti leads to `/scheda-medica`). */
+/** The site navigation: the desktop menus and the mobile drawer, the same entries in both (docs/product.md, "Screens"; Area Documenti leads to `/scheda-medica`). */
 export const MENU: MenuEntry[] = [
   {
     label: 'Branche',
@@ -45,11 +43,7 @@ export const MENU: MenuEntry[] = [
     label: 'Area Documenti',
     path: '/scheda-medica',
     type: 'inside',
-    desktopOnly: true,
     subItems: [{ label: 'Scheda Medica', path: '/scheda-medica/', type: 'inside' }],
   },
   { label: "Lista D'Attesa", path: GROUP.links.listaAttesa, type: 'outside' },
 ];
-
-/** The entries of the mobile drawer: the same menu without Area Documenti. */
-export const MOBILE_MENU: MenuEntry[] = MENU.filter((entry) => !entry.desktopOnly);

@@ -46,8 +46,7 @@ test('the admin confirms the Verdi Bonifico, sees it after a reload with the fil
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await signInAsAdmin(page);
-  await page.getByRole('button', { name: /^Metodo/ }).click();
-  await page.getByRole('option', { name: 'Bonifico', exact: true }).click();
+  await page.getByLabel('Metodo', { exact: true }).selectOption('Bonifico');
   await expect(page).toHaveURL(/metodo=Bonifico/);
   await expect(page.getByRole('table', { name: 'Riepilogo' })).toContainText('solo Bonifico');
 
@@ -64,7 +63,7 @@ test('the admin confirms the Verdi Bonifico, sees it after a reload with the fil
 
   await page.reload();
   await expect(page).toHaveURL(/metodo=Bonifico/);
-  await expect(page.getByRole('button', { name: /^Metodo/ })).toContainText('Bonifico');
+  await expect(page.getByLabel('Metodo', { exact: true })).toHaveValue('Bonifico');
   await expect(row).toContainText(stamp);
   await expect(row.getByRole('button', { name: 'Conferma bonifico' })).toHaveCount(0);
 

@@ -4,10 +4,9 @@ import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 /** Desktop viewport for the admin, who works on a computer. */
 export const DESKTOP = { width: 1366, height: 900 };
 
-/** Picks `option` in the dropdown labelled `label`. */
+/** Picks `option` (its label or value) in the native select labelled `label`. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('button', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByLabel(label, { exact: true }).selectOption(option);
 }
 
 /** Signs in as the demo admin on /admin and waits for the order list. */

@@ -3,7 +3,7 @@ import { choose, DESKTOP, signInAsAdmin } from './helpers';
 
 test('a parent orders Reparto sweatshirts by bank transfer and the sizes reach the admin list', async ({ page, browser }) => {
   await page.goto('/felpa-reparto');
-  await expect(page.getByRole('button', { name: /Quota da Pagare/ })).toHaveCount(0);
+  await expect(page.getByLabel('Quota da Pagare')).toHaveCount(0);
   await page.getByLabel('Codice Fiscale Genitore').fill('VRDPLA78S23H501P');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
   await page.getByRole('button', { name: 'Trova' }).click();

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRequestBody } from '@/domain/products';
+import { paths } from '@/config/paths';
+import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 
 // Stripe's code comes with this chunk, only when the checkout opens.
 const CheckoutPanel = lazy(() => import('@/features/checkout/CheckoutPanel'));
@@ -25,7 +27,12 @@ export function OnlineCheckout({ request, items, returnPath }: OnlineCheckoutPro
   const navigate = useNavigate();
   return (
     <Suspense fallback={<p className="py-6 text-center text-gray-500">Loading...</p>}>
-      <CheckoutPanel request={request} items={items} returnPath={returnPath} onRecorded={() => void navigate('/pagamento')} />
+      <CheckoutPanel
+        request={request}
+        items={items}
+        returnPath={returnPath}
+        onRecorded={() => void navigate(paths.pagamento, { state: PAYMENT_DONE_STATE })}
+      />
     </Suspense>
   );
 }

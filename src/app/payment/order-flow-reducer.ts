@@ -55,7 +55,40 @@ export type OrderFlowAction =
   /** A submit was refused because a chosen child has no size. */
   | { type: 'sizesMissing' }
   /** 'Vai al Pagamento' pressed with method Online: open the checkout panel. */
-  | { type: 'checkoutOpened' };
+  | { type: 'checkoutOpened' }
+  /** A fresh read of the family shown (after Back from a transfer page): what each child holds may have changed. */
+  | { type: 'lookupRefreshed'; lookup: FamilyLookup };
+
+/**
+ * What a payment screen keeps in its own history entry when it opens a
+ * transfer page, so Back shows the same family and choices (docs/product.md,
+ * "Order flow"): the lookup form's values (validated), the family found.
+ * The children ordered are not kept ticked: they now hold the product.
+ */
+export interface OrderFlowSnapshot {
+  values: ValidLookup;
+  lookup: FamilyLookup;
+}
+
+/** The snapshot of a screen whose order was just recorded. */
+export function snapshotOf(state: OrderFlowState): OrderFlowSnapshot | null {
+  if (!state.lookup) return null;
+  return { values: { fiscalCode: state.cf, quota: state.quota ?? '', method: state.method ?? '' }, lookup: state.lookup };
+}
+
+/**
+ * Reads a snapshot back from router location state, or null when there is
+ * none (a first visit) or it is not ours. The family is read again by the
+ * caller, so only the shape is checked here.
+ */
+export function readOrderFlowSnapshot(state: unknown): OrderFlowSnapshot | null {
+  const snapshot = (state as { orderFlow?: Partial<OrderFlowSnapshot> } | null)?.orderFlow;
+  const values = snapshot?.values;
+  const lookup = snapshot?.lookup;
+  if (typeof values?.fiscalCode !== 'string' || typeof values.quota !== 'string' || typeof values.method !== 'string') return null;
+  if (typeof lookup?.family?.id !== 'string' || !Array.isArray(lookup.children)) return null;
+  return { values, lookup };
+}
 
 /** 'Online' or 'Bonifico', null for anything else ('' = nothing chosen). */
 export const asMethod = (value: string): PaymentMethod | null => (value === 'Online' || value === 'Bonifico' ? value : null);
@@ -74,6 +107,17 @@ export function initialOrderFlow(key: string): OrderFlowState {
     showMissingSizes: false,
     checkoutOpen: false,
     idempotencyKey: key,
+  };
+}
+
+/** The state of a screen reopened by Back from its transfer page: the family and choices of `snapshot`, nobody ticked. */
+export function restoredOrderFlow(snapshot: OrderFlowSnapshot, key: string): OrderFlowState {
+  return {
+    ...initialOrderFlow(key),
+    lookup: snapshot.lookup,
+    cf: snapshot.values.fiscalCode,
+    method: asMethod(snapshot.values.method),
+    quota: asQuota(snapshot.values.quota),
   };
 }
 
@@ -99,7 +143,9 @@ function withoutHolders(state: OrderFlowState, quota: Quota): string[] {
  * - `found`, `edited`, `toggled`, `sizeChosen`, `orderChanged` make a new
  *   attempt: `idempotencyKey` becomes the action's `key` and the checkout closes;
  * - `checkoutOpened` opens the checkout only for method Online;
- * - `sizesMissing` shows the missing-size hints.
+ * - `sizesMissing` shows the missing-size hints;
+ * - `lookupRefreshed` replaces the family shown by a fresh read of the same
+ *   family (ignored for another family or none), unticking children no longer listed.
  * Unchanged state is returned as is (same object).
  */
 export function orderFlowReducer(state: OrderFlowState, action: OrderFlowAction): OrderFlowState {
@@ -139,5 +185,10 @@ export function orderFlowReducer(state: OrderFlowState, action: OrderFlowAction)
       return state.showMissingSizes ? state : { ...state, showMissingSizes: true };
     case 'checkoutOpened':
       return state.method !== 'Online' || state.checkoutOpen ? state : { ...state, checkoutOpen: true };
+    case 'lookupRefreshed': {
+      if (state.lookup?.family.id !== action.lookup.family.id) return state;
+      const listed = new Set(action.lookup.children.map((child) => child.id));
+      return { ...state, lookup: action.lookup, selectedIds: state.selectedIds.filter((id) => listed.has(id)) };
+    }
   }
 }

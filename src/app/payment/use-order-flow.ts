@@ -1,5 +1,6 @@
-import { useReducer } from 'react';
-import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { BankTransferPage } from '@/domain/bank-transfer';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import type { Size } from '@/domain/plans';
@@ -7,8 +8,16 @@ import type { OrderRequestBody } from '@/domain/products';
 import { paths } from '@/config/paths';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
+import { lookupFamilyQueryOptions } from '@/features/family-lookup/api/lookup-family';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
-import { initialOrderFlow, orderFlowReducer, type OrderFlowAction } from './order-flow-reducer';
+import {
+  initialOrderFlow,
+  orderFlowReducer,
+  readOrderFlowSnapshot,
+  restoredOrderFlow,
+  snapshotOf,
+  type OrderFlowAction,
+} from './order-flow-reducer';
 
 /** A fresh idempotency key (UUID v4) for a new order attempt. */
 const newKey = () => crypto.randomUUID();
@@ -21,13 +30,38 @@ const newKey = () => crypto.randomUUID();
  * the Bonifico save (a react-query mutation through create-order, docs/api.md),
  * which opens `/bonifico/{bankTransferPage}` once recorded.
  * Any change of the order makes a new key and clears a failed save; a retry
- * after a failed save reuses the key, so the server records one order.
+ * after a failed save reuses the key, so the server records one order; a
+ * second press while saving is ignored, however fast.
+ *
+ * Before opening the transfer page the screen's own history entry keeps the
+ * family and the choices (OrderFlowSnapshot): Back shows them again
+ * (`initialValues` for the lookup form) and reads the family afresh, so the
+ * children just ordered show what they now hold.
  */
 export function useOrderFlow(bankTransferPage: BankTransferPage) {
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(orderFlowReducer, undefined, () => initialOrderFlow(newKey()));
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [snapshot] = useState(() => readOrderFlowSnapshot(location.state));
+  const [state, dispatch] = useReducer(orderFlowReducer, undefined, () =>
+    snapshot ? restoredOrderFlow(snapshot, newKey()) : initialOrderFlow(newKey()),
+  );
+
+  // Back from a transfer page: read the family again (the order just recorded changed what its children hold).
+  useEffect(() => {
+    if (!snapshot) return;
+    queryClient
+      .fetchQuery(lookupFamilyQueryOptions(snapshot.values.fiscalCode))
+      .then((lookup) => dispatch({ type: 'lookupRefreshed', lookup }))
+      .catch(() => undefined); // The family shown stays; the server refuses what is already held.
+  }, [snapshot, queryClient]);
+
+  // Counts the families found by 'Trova': the screen moves the focus to each result.
+  const [foundCount, setFoundCount] = useState(0);
 
   const saveBankTransfer = useCreateOrder();
+  // Set at once on a press (the mutation's pending state shows only after the next render).
+  const saving = useRef(false);
 
   /** The order changed: the reducer takes a new key, and a stale save error goes. */
   const changeOrder = (action: OrderFlowAction) => {
@@ -37,10 +71,15 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
 
   return {
     ...state,
+    /** The lookup form's values to start from: those of the snapshot after Back, empty otherwise. */
+    initialValues: snapshot?.values satisfies LookupFormValues | undefined,
+    /** How many times 'Trova' found a family on this screen (0 before the first). */
+    foundCount,
     saveBankTransfer,
     /** Family found by 'Trova': show it with nothing chosen. */
     found: (lookup: FamilyLookup, values: ValidLookup) => {
       changeOrder({ type: 'found', lookup, values, key: newKey() });
+      setFoundCount((count) => count + 1);
     },
     /** A field of the lookup form changed (`values`: the form's raw values). */
     edited: (field: keyof LookupFormValues, values: LookupFormValues) => {
@@ -68,13 +107,27 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
      * is recorded from the PaymentIntent once paid). Ignored while saving.
      */
     submit: (request: OrderRequestBody, transfer: Omit<BankTransferState, 'order'>) => {
-      if (saveBankTransfer.isPending) return;
-      if (state.method === 'Bonifico') {
-        saveBankTransfer.mutate(request, {
-          onSuccess: (order) =>
-            void navigate(paths.bankTransfer(bankTransferPage), { state: { ...transfer, order } satisfies BankTransferState }),
-        });
-      } else dispatch({ type: 'checkoutOpened' });
+      if (saving.current || saveBankTransfer.isPending) return;
+      if (state.method !== 'Bonifico') {
+        dispatch({ type: 'checkoutOpened' });
+        return;
+      }
+      saving.current = true;
+      const kept = snapshotOf(state);
+      saveBankTransfer.mutate(request, {
+        onSuccess: (order) => {
+          const openTransferPage = () =>
+            navigate(paths.bankTransfer(bankTransferPage), { state: { ...transfer, order } satisfies BankTransferState });
+          if (!kept) return void openTransferPage();
+          // This screen's history entry keeps the family and choices for Back, then the transfer page opens.
+          void Promise.resolve(
+            navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { orderFlow: kept } }),
+          ).then(openTransferPage);
+        },
+        onSettled: () => {
+          saving.current = false;
+        },
+      });
     },
   };
 }

@@ -1,5 +1,4 @@
 import { SEASON } from '@/config/season';
-import { Alert } from '@/components/ui/Alert';
 import { campPlanFor } from '@/domain/plans';
 import { priceCampSelection } from '@/domain/prices';
 import { pickInTickOrder } from '@/domain/selection';
@@ -7,6 +6,7 @@ import type { OrderLine } from '@/domain/order';
 import type { OrderRequestBody } from '@/domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
 
@@ -41,14 +41,17 @@ export function CampoEstivoRoute() {
         <p className="mt-1 text-gray-600">Paga l'acconto o il saldo del campo estivo dei tuoi figli.</p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm fields={CAMP_FIELDS} onFound={flow.found} onEdit={flow.edited} />
+        <FamilyLookupForm fields={CAMP_FIELDS} onFound={flow.found} onEdit={flow.edited} initialValues={flow.initialValues} />
       </section>
-      {flow.lookup && flow.lookup.children.length === 0 && <Alert kind="info">Nessun figlio censito per questa famiglia.</Alert>}
-      {flow.lookup && flow.lookup.children.length > 0 && (
-        <section className="space-y-3">
-          <h2 className="text-lg font-semibold">Seleziona i figli</h2>
+      {flow.lookup && (
+        <FoundChildren
+          heading="Seleziona i figli"
+          count={flow.lookup.children.length}
+          emptyMessage="Nessun figlio censito per questa famiglia."
+          focusKey={flow.foundCount}
+        >
           <CampChildrenPicker familyChildren={flow.lookup.children} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
-        </section>
+        </FoundChildren>
       )}
       <OrderActions
         flow={flow}

@@ -1,4 +1,3 @@
-import { Alert } from '@/components/ui/Alert';
 import type { BankTransferPage } from '@/domain/bank-transfer';
 import type { OrderLine } from '@/domain/order';
 import { mayBuy, type OrderRequestBody, type Product } from '@/domain/products';
@@ -7,6 +6,7 @@ import { merchandisePriceEuros } from '@/domain/prices';
 import { pickInTickOrder } from '@/domain/selection';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
+import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
 
@@ -80,16 +80,15 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
         <p className="mt-1 text-gray-600">{product.intro}</p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm fields={METHOD_ONLY} onFound={flow.found} onEdit={flow.edited} />
+        <FamilyLookupForm fields={METHOD_ONLY} onFound={flow.found} onEdit={flow.edited} initialValues={flow.initialValues} />
       </section>
-      {flow.lookup && children.length === 0 && (
-        <Alert kind="info">
-          {product.onlyReparto ? 'Nessuno dei figli censiti è in Reparto' : 'Nessun figlio censito per questa famiglia.'}
-        </Alert>
-      )}
-      {flow.lookup && children.length > 0 && (
-        <section className="space-y-3">
-          <h2 className="text-lg font-semibold">Seleziona i figli e la taglia</h2>
+      {flow.lookup && (
+        <FoundChildren
+          heading="Seleziona i figli e la taglia"
+          count={children.length}
+          emptyMessage={product.onlyReparto ? 'Nessuno dei figli censiti è in Reparto' : 'Nessun figlio censito per questa famiglia.'}
+          focusKey={flow.foundCount}
+        >
           <MerchChildrenPicker
             familyChildren={children}
             product={product.product}
@@ -100,7 +99,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
             onSizeChange={flow.chooseSize}
             showMissingSizes={flow.showMissingSizes}
           />
-        </section>
+        </FoundChildren>
       )}
       <OrderActions flow={flow} lines={lines} request={request} returnPath={product.path} onSubmit={submit} />
     </div>

@@ -1,18 +1,52 @@
+import { Link, useLocation } from 'react-router';
 import { GROUP } from '@/config/group';
+import { paths } from '@/config/paths';
+import { isPaymentDone } from '@/features/checkout/payment-done';
 
 /**
- * /pagamento (docs/product.md, "Screens"): 'Pagamento Effettuato con Successo', a
- * reminder to check the mail for the receipt, 'Torna alla Home' to the
- * group's public site.
+ * /pagamento (docs/product.md, "Screens"): after a recorded card payment,
+ * 'Pagamento Effettuato con Successo', a reminder to check the mail for the
+ * receipt, 'Torna alla Home' to the group's public site. Reached any other
+ * way (typed, bookmarked, reloaded in a new tab) no payment happened here:
+ * it says so and links the payment screens instead of claiming success.
  */
 export function PagamentoRoute() {
+  const location = useLocation();
+  if (!isPaymentDone(location.state)) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <h1 className="text-2xl font-bold text-brand-800">Nessun pagamento da mostrare</h1>
+        <p className="text-gray-700">
+          Questa pagina conferma un pagamento online appena concluso. Per pagare, scegli cosa e cerca la tua famiglia con il codice fiscale:
+        </p>
+        <ul className="space-y-2">
+          <li>
+            <Link to={paths.campoEstivo} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+              Campo Estivo
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.felpaReparto} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+              Felpe Reparto
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.magliettaGruppo} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+              Magliette Gruppo
+            </Link>
+          </li>
+        </ul>
+        <p className="text-gray-700">Se hai già pagato, la ricevuta è nella tua casella di posta.</p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
       <h1 className="text-2xl font-bold text-green-700">Pagamento Effettuato con Successo</h1>
       <p className="text-gray-700">Riceverai la ricevuta del pagamento via e-mail: controlla la tua casella di posta.</p>
       <a
         href={GROUP.links.mainSite}
-        className="inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
       >
         Torna alla Home
       </a>

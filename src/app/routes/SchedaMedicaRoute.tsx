@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { SEASON } from '@/config/season';
 import type { FamilyLookup } from '@/domain/family-lookup';
+import { FoundChildren } from '@/app/payment/FoundChildren';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
 
@@ -32,11 +33,13 @@ export function SchedaMedicaRoute() {
         <p className="mt-1 text-gray-600">Carica la scheda medica di ogni figlio iscritto al campo estivo, in formato PDF.</p>
       </header>
       <Alert kind="info">
-        Scarica la{' '}
-        <a href="/scheda-medica.pdf" download="Scheda-Medica.pdf" className="font-semibold underline">
-          scheda medica da compilare
-        </a>
-        , compilala, firmala e caricala qui sotto come PDF (massimo 10 MB).
+        <p>
+          Scarica la{' '}
+          <a href="/scheda-medica.pdf" download="Scheda-Medica.pdf" className="font-semibold underline">
+            scheda medica da compilare
+          </a>
+          , compilala, firmala e caricala qui sotto come PDF (massimo 10 MB).
+        </p>
       </Alert>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
         <FamilyLookupForm
@@ -45,14 +48,15 @@ export function SchedaMedicaRoute() {
           onEdit={(field) => field === 'fiscalCode' && setFound(null)}
         />
       </section>
-      {found && eligible.length === 0 && (
-        <Alert kind="info">
-          Nessuno dei tuoi figli risulta iscritto al campo estivo {SEASON.campYear}: la scheda medica si carica dopo il pagamento
-          dell'acconto.
-        </Alert>
-      )}
-      {found && eligible.length > 0 && (
-        <MedicalFormUploader key={`${found.lookup.family.id}:${found.attempt}`} cf={found.cf} sons={eligible} />
+      {found && (
+        <FoundChildren
+          heading="Carica la scheda medica"
+          count={eligible.length}
+          emptyMessage={`Nessuno dei tuoi figli risulta iscritto al campo estivo ${SEASON.campYear}: la scheda medica si carica dopo il pagamento dell'acconto.`}
+          focusKey={found.attempt}
+        >
+          <MedicalFormUploader key={`${found.lookup.family.id}:${found.attempt}`} cf={found.cf} sons={eligible} />
+        </FoundChildren>
       )}
     </div>
   );

@@ -11,7 +11,12 @@ export function Footer() {
           <p>{GROUP.address}</p>
         </div>
         <div className="flex flex-col gap-1 sm:items-end">
-          <a href={GROUP.links.social} target="_blank" rel="noopener noreferrer" className="underline hover:text-white">
+          <a
+            href={GROUP.links.social}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center underline hover:text-white"
+          >
             Seguici sui social
           </a>
           <p>

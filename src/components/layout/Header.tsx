@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { GROUP } from '@/config/group';
-import { MENU, MOBILE_MENU } from '@/config/menu';
+import { MENU } from '@/config/menu';
 import { DesktopNav } from './DesktopNav';
 import { MobileDrawer } from './MobileDrawer';
 
 /**
  * The purple header (docs/architecture.md, "Shape": components/layout): logo and group name, desktop
  * navigation with 'Dona Ora' (opens the donation page externally), and on
- * small screens a hamburger that opens the drawer.
+ * small screens a 44px hamburger that opens the drawer (the same entries, Area Documenti included).
  */
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -18,7 +18,7 @@ export function Header() {
         <div className="flex items-center gap-2">
           <button
             type="button"
-            className="rounded-md p-2 hover:bg-white/10 lg:hidden"
+            className="-ml-2 flex min-h-11 min-w-11 items-center justify-center rounded-md outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white lg:hidden"
             aria-label="Apri menu"
             onClick={() => setDrawerOpen(true)}
           >
@@ -26,7 +26,7 @@ export function Header() {
               <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
-          <Link to="/" className="flex items-center gap-3">
+          <Link to="/" className="flex min-h-11 items-center gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-white">
             <img src="/logo.svg" alt="" className="size-10 rounded-full bg-white p-1" width="40" height="40" />
             <span className="text-lg leading-tight font-bold sm:text-xl">{GROUP.name}</span>
           </Link>
@@ -36,12 +36,12 @@ export function Header() {
           href={GROUP.links.donation}
           target="_blank"
           rel="noopener noreferrer"
-          className="hidden rounded-lg bg-amber-400 px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-amber-300 lg:inline-block"
+          className="hidden min-h-11 items-center rounded-lg bg-amber-400 px-4 py-2 text-sm font-semibold text-gray-900 outline-none hover:bg-amber-300 focus-visible:ring-2 focus-visible:ring-white lg:inline-flex"
         >
           Dona Ora
         </a>
       </div>
-      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={MOBILE_MENU} donationUrl={GROUP.links.donation} />
+      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={MENU} donationUrl={GROUP.links.donation} />
     </header>
   );
 }

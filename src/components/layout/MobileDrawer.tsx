@@ -1,5 +1,6 @@
-import { Dialog, DialogPanel, DialogTitle, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import type { MenuEntry } from '@/config/menu';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { MenuEntry, MenuSubItem } from '@/config/menu';
 import { MenuLink } from './MenuLink';
 import { ChevronDownIcon } from '@/components/ui/ChevronDownIcon';
 
@@ -11,20 +12,89 @@ export interface MobileDrawerProps {
   donationUrl: string;
 }
 
+const row =
+  'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left outline-none hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600';
+
+/** An entry with sub-items: a button that shows or hides them inline (aria-expanded). */
+function ExpandableEntry({ label, subItems, onFollow }: { label: string; subItems: MenuSubItem[]; onFollow: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((was) => !was)}
+        className={`${row} justify-between font-medium text-gray-900`}
+      >
+        {label}
+        <ChevronDownIcon className={`size-5 transition ${expanded ? 'rotate-180' : ''}`} />
+      </button>
+      <ul id={listId} hidden={!expanded} className="ml-3 border-l border-brand-100 pl-2">
+        {subItems.map((item) => (
+          <li key={item.label}>
+            <MenuLink item={item} newTab onClick={onFollow} className={`${row} text-gray-800`} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
- * The small-screen menu (docs/architecture.md, "Shape": components/layout; entries in src/config/menu.ts): a left drawer with the menu
- * (without Area Documenti; sub-lists expand inline) and 'Dona Ora'. Closes on
- * a click outside it, on Escape and when a link is followed.
+ * The small-screen menu (docs/architecture.md, "Shape": components/layout; entries in src/config/menu.ts, Area
+ * Documenti included so a parent on a phone reaches the medical form, issue 11): a left drawer on the native modal
+ * `<dialog>` (focus kept inside, Escape closes, the page behind inert), with the menu (sub-lists expand inline),
+ * 'Dona Ora' and 'Chiudi menu'. Closes on a press on the backdrop, on Escape and on any navigation. Every row is at
+ * least 44px tall.
  */
 export function MobileDrawer({ open, onClose, entries, donationUrl }: MobileDrawerProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { key: locationKey } = useLocation();
+  const latestOnClose = useRef(onClose);
+  useEffect(() => {
+    latestOnClose.current = onClose;
+  });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  // Any navigation (a link, Back) closes the drawer.
+  const firstLocation = useRef(locationKey);
+  useEffect(() => {
+    if (locationKey !== firstLocation.current) {
+      firstLocation.current = locationKey;
+      latestOnClose.current();
+    }
+  }, [locationKey]);
+
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <DialogPanel className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl">
+    // A click on the backdrop reaches the <dialog> itself: its content fills the whole panel.
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/40 lg:hidden"
+    >
+      <div className="flex h-full flex-col overflow-y-auto p-4">
         <div className="mb-4 flex items-center justify-between">
-          <DialogTitle className="text-lg font-semibold text-brand-800">Menu</DialogTitle>
-          <button type="button" onClick={onClose} aria-label="Chiudi menu" className="rounded-md p-2 text-gray-600 hover:bg-gray-100">
-            <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+          <h2 id={titleId} className="text-lg font-semibold text-brand-800">
+            Menu
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Chiudi menu"
+            className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            <svg className="size-6" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
               <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22z" />
             </svg>
           </button>
@@ -34,30 +104,9 @@ export function MobileDrawer({ open, onClose, entries, donationUrl }: MobileDraw
             {entries.map((entry) => (
               <li key={entry.label}>
                 {entry.subItems ? (
-                  <Disclosure>
-                    <DisclosureButton className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left font-medium text-gray-900 hover:bg-brand-50">
-                      {entry.label}
-                      <ChevronDownIcon className="size-4 transition in-data-open:rotate-180" />
-                    </DisclosureButton>
-                    <DisclosurePanel as="ul" className="ml-3 border-l border-brand-100 pl-2">
-                      {entry.subItems.map((item) => (
-                        <li key={item.label}>
-                          <MenuLink
-                            item={item}
-                            newTab
-                            onClick={onClose}
-                            className="block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-brand-50"
-                          />
-                        </li>
-                      ))}
-                    </DisclosurePanel>
-                  </Disclosure>
+                  <ExpandableEntry label={entry.label} subItems={entry.subItems} onFollow={onClose} />
                 ) : (
-                  <MenuLink
-                    item={entry}
-                    onClick={onClose}
-                    className="block rounded-md px-3 py-2 font-medium text-gray-900 hover:bg-brand-50"
-                  />
+                  <MenuLink item={entry} onClick={onClose} className={`${row} font-medium text-gray-900`} />
                 )}
               </li>
             ))}
@@ -67,11 +116,11 @@ export function MobileDrawer({ open, onClose, entries, donationUrl }: MobileDraw
           href={donationUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-6 block rounded-lg bg-amber-400 px-4 py-2.5 text-center font-semibold text-gray-900 hover:bg-amber-300"
+          className="mt-6 flex min-h-11 items-center justify-center rounded-lg bg-amber-400 px-4 py-2.5 font-semibold text-gray-900 outline-none hover:bg-amber-300 focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           Dona Ora
         </a>
-      </DialogPanel>
-    </Dialog>
+      </div>
+    </dialog>
   );
 }

@@ -58,13 +58,13 @@ export function ChildCard({
         <span className={`block font-semibold ${disabled ? 'text-gray-600' : 'text-gray-900'}`}>
           {name} {surname}
         </span>
-        <span className="block font-mono text-xs tracking-wide text-gray-500">{fiscalCode}</span>
+        <span className="block font-mono text-sm tracking-wide text-gray-600">{fiscalCode}</span>
         <span className="mt-1 flex flex-wrap gap-1.5">
-          <span className="inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{branch}</span>
+          <span className="inline-block rounded-full bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-700">{branch}</span>
           {status && (
             <span
               id={statusId}
-              className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[status.tone]}`}
+              className={`inline-block rounded-full px-2 py-0.5 text-sm font-medium ring-1 ${STATUS_STYLES[status.tone]}`}
             >
               {status.text}
             </span>

@@ -10,7 +10,7 @@ export interface CopyButtonProps {
 
 /**
  * Copies `text` to the clipboard and says 'Copiato!' for two seconds; when
- * the browser refuses, says 'Copia non riuscita'.
+ * the browser refuses, says 'Copia non riuscita'. At least 44x44 px (issue 11, 'Made for thumbs').
  */
 export function CopyButton({ text, what }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -34,7 +34,7 @@ export function CopyButton({ text, what }: CopyButtonProps) {
       type="button"
       onClick={() => void copy()}
       aria-label={`Copia ${what}`}
-      className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/30 hover:bg-brand-50"
+      className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/30 hover:bg-brand-50"
     >
       <span aria-live="polite">{state === 'copied' ? 'Copiato!' : state === 'failed' ? 'Copia non riuscita' : 'Copia'}</span>
     </button>

@@ -19,7 +19,7 @@ export function PasswordInput({ label, id, ...props }: PasswordInputProps) {
         <input
           id={inputId}
           type={visible ? 'text' : 'password'}
-          className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 pr-20 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+          className="block min-h-11 w-full rounded-lg border border-gray-500 bg-white px-3 py-2.5 pr-24 text-base shadow-sm focus:border-brand-600"
           {...props}
         />
         <button
@@ -27,7 +27,7 @@ export function PasswordInput({ label, id, ...props }: PasswordInputProps) {
           onClick={() => setVisible((shown) => !shown)}
           aria-label={visible ? 'Nascondi password' : 'Mostra password'}
           aria-pressed={visible}
-          className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700"
+          className="absolute inset-y-0 right-0 min-w-11 rounded-r-lg px-3 text-sm font-medium text-brand-700 focus-visible:-outline-offset-2"
         >
           {visible ? 'Nascondi' : 'Mostra'}
         </button>

@@ -26,8 +26,8 @@ export function TextField({ label, error, id, className = '', ref, ...props }: T
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:ring-2 ${
-          error ? 'border-red-500 focus:ring-red-200' : 'border-gray-300 focus:border-brand-600 focus:ring-brand-100'
+        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm ${
+          error ? 'border-red-600 focus-visible:outline-red-700' : 'border-gray-500 focus:border-brand-600'
         }`}
         {...props}
       />

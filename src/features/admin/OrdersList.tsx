@@ -6,11 +6,12 @@ import { describeOrderQuery } from '@/domain/admin-orders';
 import { describeError } from '@/lib/errors';
 import { useOrderCount, useOrderPages, useOrderSummary } from './api/admin-orders-queries';
 import { OrderFiltersBar } from './orders/OrderFiltersBar';
-import { OrderRows, type TransferRequest } from './orders/OrderRows';
+import { OrderCard, OrderRows, type TransferRequest } from './orders/OrderRows';
 import { OrderSummaryTable } from './orders/OrderSummaryTable';
 import { TransferDialog } from './orders/TransferDialog';
 import { useExportOrders } from './orders/use-export-orders';
 import { useOrderFilters } from './orders/use-order-filters';
+import { useWideScreen } from './orders/use-wide-screen';
 import { RetryAlert, UnreadableAlert } from './shell/ReadAlerts';
 import { useAdminSeason } from './shell/use-admin-season';
 
@@ -29,7 +30,9 @@ export function shownOfTotal(shown: number, total: number | undefined): string {
  * after a dialog, and 'Esporta CSV'. The season is the shell's picker
  * (useAdminSeason). Documents that do not match their schema
  * (docs/data-model.md) do not stop the list: the others show, under a
- * warning counting them (details in the console).
+ * warning counting them (details in the console). From Tailwind's `md` up the
+ * orders are a table; below, stacked cards (useWideScreen), so a phone never
+ * scrolls sideways and every control is reached by Tab.
  */
 export function OrdersList() {
   const [season] = useAdminSeason();
@@ -42,6 +45,7 @@ export function OrdersList() {
   const summary = useOrderSummary(season, filters.method, { enabled: listSettled });
   const exporting = useExportOrders(pages, season);
   const [transfer, setTransfer] = useState<TransferRequest | null>(null);
+  const wide = useWideScreen();
 
   const rows = pages.data?.pages.flatMap((page) => page.rows) ?? [];
   const unreadable = pages.data?.pages.reduce((total, page) => total + page.unreadable.length, 0) ?? 0;
@@ -75,27 +79,34 @@ export function OrdersList() {
       {pages.isError && !pages.isFetchNextPageError && <RetryAlert error={pages.error} onRetry={() => void pages.refetch()} />}
       <UnreadableAlert count={unreadable} />
       {pages.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ordine trovato.</Alert>}
-      {rows.length > 0 && (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-          <table className="min-w-full text-left">
-            <thead className="bg-brand-50 text-xs font-semibold tracking-wide text-brand-800 uppercase">
-              <tr>
-                <th className="px-3 py-2">Famiglia</th>
-                <th className="px-3 py-2">Data</th>
-                <th className="px-3 py-2">Metodo</th>
-                <th className="px-3 py-2">Stato</th>
-                <th className="px-3 py-2 text-right">Totale</th>
-                <th className="px-3 py-2">
-                  <span className="sr-only">Azioni</span>
-                </th>
-              </tr>
-            </thead>
+      {rows.length > 0 &&
+        (wide ? (
+          <div className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+            <table className="w-full text-left" aria-label="Ordini">
+              <thead className="bg-brand-50 text-sm font-semibold tracking-wide text-brand-800 uppercase">
+                <tr>
+                  <th className="px-3 py-2">Famiglia</th>
+                  <th className="px-3 py-2">Data</th>
+                  <th className="px-3 py-2">Metodo</th>
+                  <th className="px-3 py-2">Stato</th>
+                  <th className="px-3 py-2 text-right">Totale</th>
+                  <th className="px-3 py-2">
+                    <span className="sr-only">Azioni</span>
+                  </th>
+                </tr>
+              </thead>
+              {rows.map((row) => (
+                <OrderRows key={row.paymentId} row={row} onTransfer={setTransfer} />
+              ))}
+            </table>
+          </div>
+        ) : (
+          <ul aria-label="Ordini" className="space-y-3">
             {rows.map((row) => (
-              <OrderRows key={row.paymentId} row={row} onTransfer={setTransfer} />
+              <OrderCard key={row.paymentId} row={row} onTransfer={setTransfer} />
             ))}
-          </table>
-        </div>
-      )}
+          </ul>
+        ))}
       {pages.isFetchNextPageError && <RetryAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
       {rows.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -2,6 +2,7 @@ import { SEASON } from '@/config/season';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { GROUP } from '@/config/group';
+import { paths } from '@/config/paths';
 import { paymentReasonTemplate, type BankTransferPage } from '@/domain/bank-transfer';
 import { formatEuros } from '@/domain/money';
 import { QUOTAS } from '@/domain/plans';
@@ -44,25 +45,55 @@ function PriceNote({ page }: { page: BankTransferPage }) {
   }
 }
 
+/** The payment screen of each transfer page (docs/product.md, "Screens"). */
+const ORDER_SCREEN: Record<BankTransferPage, { path: string; name: string }> = {
+  'campo-estivo': { path: paths.campoEstivo, name: 'Campo Estivo' },
+  'felpa-gruppo': { path: paths.felpaReparto, name: 'Felpe Reparto' },
+  'maglietta-gruppo': { path: paths.magliettaGruppo, name: 'Magliette Gruppo' },
+};
+
+/** The page opened without an order (a bookmark, a reload in another tab): no claim that anything was recorded. */
+function NoOrderNotice({ page }: { page: BankTransferPage }) {
+  const screen = ORDER_SCREEN[page];
+  return (
+    <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200">
+      <h1 className="text-2xl font-bold">Nessun ordine da mostrare</h1>
+      <p className="mt-2">
+        Questa pagina mostra il bonifico da fare dopo aver registrato un ordine. Per ordinare, apri{' '}
+        <Link to={screen.path} className="font-semibold underline">
+          {screen.name}
+        </Link>
+        , cerca la tua famiglia con il codice fiscale, scegli i figli e il metodo «Bonifico», poi premi «Visualizza Dati Bonifico».
+      </p>
+      <p className="mt-2">Se hai già registrato l'ordine, qui sotto trovi i dati per il bonifico.</p>
+    </div>
+  );
+}
+
 /**
  * The bank transfer page (docs/product.md, "Screens": `/bonifico/...`; docs/api.md "create-order"): 'Ordine Registrato con
  * Successo', the account holder and IBAN, the payment reason for the page
  * (and the quota on the camp page; the year is the season's) and the prices; when the order is
  * known, also its amount and the reason filled in with the family surname.
- * Every value has a copy button.
+ * Every value has a copy button. Opened without an order, it says so and
+ * how to make one, and still gives the account's details.
  */
 export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps) {
   const year = SEASON.campYear;
   const quota = transfer?.quota;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <div className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
-        <h1 className="text-2xl font-bold">Ordine Registrato con Successo</h1>
-        <p className="mt-2 text-sm">
-          Per completare il pagamento effettua un bonifico con i dati qui sotto. Il pagamento risulterà «Da Verificare» finché il gruppo non
-          riceve l'accredito.
-        </p>
-      </div>
+      {transfer ? (
+        <div className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
+          <h1 className="text-2xl font-bold">Ordine Registrato con Successo</h1>
+          <p className="mt-2 text-sm">
+            Per completare il pagamento effettua un bonifico con i dati qui sotto. Il pagamento risulterà «Da Verificare» finché il gruppo
+            non riceve l'accredito.
+          </p>
+        </div>
+      ) : (
+        <NoOrderNotice page={page} />
+      )}
 
       {transfer && (
         <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
@@ -97,7 +128,7 @@ export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps
         </div>
       </section>
 
-      <Link to="/" className="inline-block text-sm font-medium text-brand-700 underline">
+      <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
         Torna all'area pagamenti
       </Link>
     </div>

@@ -1,5 +1,5 @@
 import type { Quota } from '@/domain/plans';
-import { createdOrderSchema, type CreatedOrder } from './api/create-order';
+import { createdOrderSchema, type CreatedOrder } from './api/created-order-schema';
 
 /**
  * What a payment screen hands to /bonifico/... after create-order answered

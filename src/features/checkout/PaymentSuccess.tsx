@@ -3,6 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useRecordPayment } from './api/record-payment';
+import { PAYMENT_DONE_STATE } from './payment-done';
 import { RETURN_PATH_PARAM, safeReturnPath } from './return-path';
 
 /** A PaymentIntent id as Stripe puts it in the return address: 'pi_' and letters or digits. */
@@ -42,7 +43,7 @@ export function PaymentSuccess() {
   }, [valid, paymentIntentId, mutate]);
 
   const back = (
-    <Link to={returnPath} className="mt-2 inline-block font-semibold underline">
+    <Link to={returnPath} className="mt-2 inline-flex min-h-11 items-center font-semibold underline">
       {PAYMENT_SUCCESS_MESSAGES.back}
     </Link>
   );
@@ -68,5 +69,5 @@ export function PaymentSuccess() {
       </Alert>
     );
   }
-  return <Navigate to="/pagamento" replace />;
+  return <Navigate to="/pagamento" replace state={PAYMENT_DONE_STATE} />;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
-import { LOOKUP_MESSAGES, type LookupFields } from './lookup-messages';
+import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(options: T) => z.enum(options, { error: LOOKUP_MESSAGES.emptySelect });
 
@@ -25,4 +25,29 @@ export function lookupSchema(fields: LookupFields) {
     quota: fields.quota ? requiredChoice(QUOTAS) : z.string(),
     method: fields.method ? requiredChoice(PAYMENT_METHODS) : z.string(),
   });
+}
+
+/** Each invalid field's Italian message (the first issue of each field). */
+export type LookupErrors = Partial<Record<keyof LookupFormValues, string>>;
+
+/** The outcome of {@link validateLookup}: the valid values, or an error per invalid field. */
+export type LookupValidation = { ok: true; values: ValidLookup } | { ok: false; errors: LookupErrors };
+
+const FIELDS: readonly (keyof LookupFormValues)[] = ['fiscalCode', 'quota', 'method'];
+const isField = (key: unknown): key is keyof LookupFormValues => FIELDS.includes(key as keyof LookupFormValues);
+
+/**
+ * Validates the lookup form's raw values with {@link lookupSchema}: every
+ * field is checked (not only the first wrong one), so the parent sees all
+ * the errors at once. Never throws for bad input.
+ */
+export async function validateLookup(fields: LookupFields, values: LookupFormValues): Promise<LookupValidation> {
+  const result = await lookupSchema(fields).safeParseAsync(values);
+  if (result.success) return { ok: true, values: result.data };
+  const errors: LookupErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isField(field)) errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
 }

@@ -25,14 +25,29 @@ export const CLIENT_MESSAGES = {
 } as const;
 
 /**
+ * The zod schema of a function's answer, or a loader of it: a screen of the
+ * first bundle passes a loader (`() => import(...)`), so zod and the schema
+ * load with the first answer, not with the page (docs/architecture.md, "First load").
+ */
+export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+/**
  * Calls the function `name` with `body` and parses its JSON answer with
- * `schema`; `headers` are added to the request (an admin's
+ * `schema` (a zod schema or its loader); `headers` are added to the request (an admin's
  * `Authorization: Bearer <ID token>`).
  * @throws UserFacingError with the function's `{error}` message on a 4xx/5xx
  * answer, {@link CLIENT_MESSAGES.unreachable} when the network fails, and
  * {@link CLIENT_MESSAGES.unexpected} when the answer does not match `schema`.
  */
-export async function callFunction<T>(name: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string> = {}): Promise<T> {
+export async function callFunction<T>(
+  name: string,
+  body: unknown,
+  schema: ResponseSchema<T>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  // The schema (and zod) loads while the request is on its way.
+  const loadingSchema = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  loadingSchema.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`/.netlify/functions/${name}`, {
@@ -50,7 +65,14 @@ export async function callFunction<T>(name: string, body: unknown, schema: z.Zod
       typeof (json as { error?: unknown } | null)?.error === 'string' ? (json as { error: string }).error : CLIENT_MESSAGES.unexpected;
     throw new UserFacingError(message, response.status);
   }
-  const parsed = schema.safeParse(json);
+  let answerSchema: z.ZodType<T>;
+  try {
+    answerSchema = await loadingSchema;
+  } catch (error) {
+    console.error(`${name}: the answer's schema did not load`, error);
+    throw new UserFacingError(CLIENT_MESSAGES.unreachable, 0);
+  }
+  const parsed = answerSchema.safeParse(json);
   if (!parsed.success) {
     console.error(`${name}: unexpected answer`, parsed.error.issues);
     throw new UserFacingError(CLIENT_MESSAGES.unexpected, response.status);

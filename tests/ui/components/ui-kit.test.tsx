@@ -74,19 +74,39 @@ describe('Select', () => {
     );
   }
 
-  it('picks an option with the mouse and with the keyboard', async () => {
+  it('is a native select: placeholder first and not selectable, options picked, error tied to it until chosen', async () => {
     const user = userEvent.setup();
     render(<Controlled />);
-    expect(screen.getByText("Seleziona un'opzione")).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Metodo di Pagamento/ }));
-    await user.click(screen.getByRole('option', { name: 'Bonifico' }));
-    expect(screen.getByRole('button', { name: /Metodo di Pagamento/ })).toHaveTextContent('Bonifico');
-    expect(screen.queryByText("Seleziona un'opzione")).not.toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Metodo di Pagamento' });
+    expect(select).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Seleziona il metodo' })).toBeDisabled();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription("Seleziona un'opzione");
 
-    screen.getByRole('button', { name: /Metodo di Pagamento/ }).focus();
-    await user.keyboard('{ArrowDown}');
-    await user.keyboard('{ArrowUp}{Enter}');
-    expect(screen.getByRole('button', { name: /Metodo di Pagamento/ })).toHaveTextContent('Online');
+    await user.selectOptions(select, 'Bonifico');
+    expect(select).toHaveValue('Bonifico');
+    expect(screen.queryByText("Seleziona un'opzione")).not.toBeInTheDocument();
+    expect(select).not.toHaveAttribute('aria-invalid');
+    expect(select).not.toHaveAccessibleDescription();
+
+    await user.selectOptions(select, 'Online');
+    expect(select).toHaveValue('Online');
+  });
+
+  it('shows no placeholder when an option means "none" (the admin filters\' Tutti)', () => {
+    render(
+      <Select
+        label="Stato"
+        options={[
+          { value: '', label: 'Tutti' },
+          { value: 'Confermato', label: 'Confermato' },
+        ]}
+        value=""
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Stato' })).toHaveDisplayValue('Tutti');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Tutti', 'Confermato']);
   });
 });
 

@@ -38,8 +38,7 @@ function renderForm(fields = { quota: true, method: true }) {
 }
 
 async function choose(user: ReturnType<typeof renderWithProviders>['user'], label: RegExp, option: string) {
-  await user.click(screen.getByRole('button', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await user.selectOptions(screen.getByRole('combobox', { name: label }), option);
 }
 
 describe('FamilyLookupForm', () => {

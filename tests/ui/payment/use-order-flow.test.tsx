@@ -111,6 +111,20 @@ describe('useOrderFlow', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('two submits in the same instant (no render between them) send one request', async () => {
+    const calls: unknown[] = [];
+    server.use(fn('create-order', () => ({ status: 201, json: CREATED }), calls));
+    const { result } = renderFlow();
+    findAndTick(result, 'Bonifico');
+
+    act(() => {
+      result.current.submit(requestOf(result.current), { quota: 'Acconto' });
+      result.current.submit(requestOf(result.current), { quota: 'Acconto' });
+    });
+    await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
+    expect(calls).toHaveLength(1);
+  });
+
   it('Online opens the checkout; changing the method or quota closes it with a new key', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Online');

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type InitialEntry } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Options of {@link renderWithProviders}. */
@@ -10,7 +10,7 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queri
   /** The query client; by default the app's own (createQueryClient) with retries off, new for each render. */
   queryClient?: QueryClient;
   /** When given, the tree is rendered in a MemoryRouter at these addresses (the test's own <Routes> inside). */
-  initialEntries?: string[];
+  initialEntries?: InitialEntry[];
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { initialOrderFlow, orderFlowReducer, type OrderFlowAction, type OrderFlowState } from '@/app/payment/order-flow-reducer';
+import {
+  initialOrderFlow,
+  orderFlowReducer,
+  readOrderFlowSnapshot,
+  restoredOrderFlow,
+  snapshotOf,
+  type OrderFlowAction,
+  type OrderFlowState,
+} from '@/app/payment/order-flow-reducer';
 import type { FamilyLookup } from '@/domain/family-lookup';
 
 const child = (id: string, name: string, branch: 'Branco' | 'Reparto' | 'Clan') => ({
@@ -218,5 +226,60 @@ describe('purity', () => {
       { type: 'edited', field: 'fiscalCode', values: { fiscalCode: '', method: '', quota: '' }, key: 'k' },
     );
     expect(state).toEqual(copy);
+  });
+});
+
+describe('Back from a transfer page (snapshot, restore, refresh)', () => {
+  it('keeps the fiscal code, method, quota and family of a recorded order, and nothing before a family is found', () => {
+    expect(snapshotOf(initialOrderFlow('k0'))).toBeNull();
+    const snapshot = snapshotOf(withChoice());
+    expect(snapshot).toEqual({ values: { fiscalCode: CF, quota: 'Acconto', method: 'Online' }, lookup: ROSSI });
+  });
+
+  it('reads its own snapshot back from router state and nothing else', () => {
+    const snapshot = snapshotOf(withChoice());
+    expect(readOrderFlowSnapshot({ orderFlow: snapshot })).toEqual(snapshot);
+    for (const state of [null, undefined, 'x', {}, { orderFlow: {} }, { orderFlow: { values: { fiscalCode: 1 } } }, { order: {} }]) {
+      expect(readOrderFlowSnapshot(state)).toBeNull();
+    }
+    expect(readOrderFlowSnapshot({ orderFlow: { ...snapshot, lookup: { family: {}, children: [] } } })).toBeNull();
+  });
+
+  it('reopens with the family and choices of the snapshot, nobody ticked (they hold the product now), a new key', () => {
+    const snapshot = snapshotOf(withChoice());
+    if (!snapshot) throw new Error('no snapshot');
+    expect(restoredOrderFlow(snapshot, 'k-back')).toEqual({
+      ...initialOrderFlow('k-back'),
+      lookup: ROSSI,
+      cf: CF,
+      method: 'Online',
+      quota: 'Acconto',
+    });
+  });
+
+  it('lookupRefreshed replaces the same family and unticks children no longer listed; another family is ignored', () => {
+    const marcoHolds: FamilyLookup = {
+      ...ROSSI,
+      children: ROSSI.children
+        .filter((son) => son.id !== 'giulia')
+        .map((son) =>
+          son.id === 'marco'
+            ? {
+                ...son,
+                paid: [
+                  { plan: 'Campo Estivo - Acconto' as const, status: 'Da Verificare' as const, date: '2025-03-01T10:00:00Z', note: '' },
+                ],
+              }
+            : son,
+        ),
+    };
+    const refreshed = run(withChoice(), { type: 'lookupRefreshed', lookup: marcoHolds });
+    expect(refreshed.lookup).toBe(marcoHolds);
+    expect(refreshed.selectedIds).toEqual(['marco']);
+    const other: FamilyLookup = { family: { id: 'family-verdi', surname: 'Verdi' }, children: [] };
+    const state = withChoice();
+    expect(run(state, { type: 'lookupRefreshed', lookup: other })).toBe(state);
+    const empty = initialOrderFlow('k0');
+    expect(run(empty, { type: 'lookupRefreshed', lookup: ROSSI })).toBe(empty);
   });
 });

@@ -10,7 +10,7 @@ function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
   const confirmed = status === PAYMENT_STATUS.confirmed;
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+      className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${
         confirmed ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-800'
       }`}
     >
@@ -19,7 +19,24 @@ function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
   );
 }
 
-/** Props of {@link OrderRows}. */
+/** 'Conferma bonifico' on a Bonifico 'Da Verificare', 'Annulla conferma' on a confirmed one, nothing otherwise. */
+function TransferButton({ row, onTransfer, className = '' }: OrderRowsProps & { className?: string }) {
+  const action = transferAction(row);
+  if (!action) return null;
+  return (
+    <button
+      type="button"
+      className={`min-h-11 rounded-lg px-3 text-sm font-semibold whitespace-nowrap ${
+        action === 'confirm' ? 'bg-brand-600 text-white hover:bg-brand-700' : 'text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50'
+      } ${className}`}
+      onClick={() => onTransfer({ row, action })}
+    >
+      {action === 'confirm' ? 'Conferma bonifico' : 'Annulla conferma'}
+    </button>
+  );
+}
+
+/** Props of {@link OrderRows} and {@link OrderCard}. */
 export interface OrderRowsProps {
   row: AdminOrderRow;
   onTransfer: (request: TransferRequest) => void;
@@ -34,7 +51,6 @@ export interface OrderRowsProps {
  * Verificare' has 'Conferma bonifico', a confirmed one 'Annulla conferma'.
  */
 export function OrderRows({ row, onTransfer }: OrderRowsProps) {
-  const action = transferAction(row);
   return (
     <tbody className="border-t border-gray-200" data-testid="order-row">
       <tr className="bg-white align-top">
@@ -44,26 +60,14 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
         <td className="px-3 py-2">
           <StatusBadge status={row.status} />
           {row.confirmedBy && row.confirmedAt && (
-            <p className="mt-1 text-xs text-gray-600">
+            <p className="mt-1 text-sm text-gray-600">
               Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
             </p>
           )}
         </td>
         <td className="px-3 py-2 text-right font-semibold tabular-nums">{formatEuros(row.totalAmount)}</td>
         <td className="px-3 py-1 text-right">
-          {action && (
-            <button
-              type="button"
-              className={`min-h-11 rounded-lg px-3 text-sm font-semibold whitespace-nowrap ${
-                action === 'confirm'
-                  ? 'bg-brand-600 text-white hover:bg-brand-700'
-                  : 'text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50'
-              }`}
-              onClick={() => onTransfer({ row, action })}
-            >
-              {action === 'confirm' ? 'Conferma bonifico' : 'Annulla conferma'}
-            </button>
-          )}
+          <TransferButton row={row} onTransfer={onTransfer} />
         </td>
       </tr>
       {row.children.map((child) => (
@@ -72,12 +76,54 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
           <td className="px-3 py-1.5">{child.name}</td>
           <td className="px-3 py-1.5" colSpan={2}>
             {child.plan}
-            {child.note && <span className="ml-2 text-gray-500">Taglia {child.note}</span>}
+            {child.note && <span className="ml-2 text-gray-600">Taglia {child.note}</span>}
           </td>
           <td className="px-3 py-1.5 text-right tabular-nums">{formatEuros(child.price)}</td>
           <td />
         </tr>
       ))}
     </tbody>
+  );
+}
+
+/**
+ * One order of the desk on a phone (docs/admin-orders.md, "The list"), as a
+ * card `data-testid="order-card"` in the list of orders: the same facts as
+ * {@link OrderRows}, stacked so nothing needs a sideways swipe (issue 11,
+ * "Accessible"): family surname and total, date and method, status with
+ * who confirmed it, one line per child (surname, name, plan, 'Taglia X',
+ * price), then the row's button at full width.
+ */
+export function OrderCard({ row, onTransfer }: OrderRowsProps) {
+  return (
+    <li className="space-y-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" data-testid="order-card">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 className="text-base font-semibold">{row.familySurname || '—'}</h2>
+        <p className="font-semibold tabular-nums">{formatEuros(row.totalAmount)}</p>
+      </div>
+      <p className="text-sm text-gray-700">
+        <span className="tabular-nums">{spreadsheetDate(row.createdAt)}</span> · {row.method}
+      </p>
+      <div>
+        <StatusBadge status={row.status} />
+        {row.confirmedBy && row.confirmedAt && (
+          <p className="mt-1 text-sm text-gray-600">
+            Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
+          </p>
+        )}
+      </div>
+      <ul className="divide-y divide-gray-100 rounded-lg bg-gray-50 px-3 text-sm text-gray-700">
+        {row.children.map((child) => (
+          <li key={child.id} className="flex justify-between gap-3 py-1.5">
+            <span>
+              {child.surname} {child.name} · {child.plan}
+              {child.note && <span className="text-gray-600"> · Taglia {child.note}</span>}
+            </span>
+            <span className="shrink-0 tabular-nums">{formatEuros(child.price)}</span>
+          </li>
+        ))}
+      </ul>
+      <TransferButton row={row} onTransfer={onTransfer} className="w-full" />
+    </li>
   );
 }

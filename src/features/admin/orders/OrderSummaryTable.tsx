@@ -13,7 +13,7 @@ export interface OrderSummaryTableProps {
 function Cell({ cell, strong = false }: { cell: SummaryCell; strong?: boolean }) {
   return (
     <td className={`px-3 py-1.5 text-right tabular-nums ${strong ? 'font-semibold' : ''}`}>
-      <span className="text-gray-500">{cell.count} ·</span> {formatEuros(cell.total)}
+      <span className="text-gray-600">{cell.count} ·</span> {formatEuros(cell.total)}
     </td>
   );
 }
@@ -27,13 +27,19 @@ function Cell({ cell, strong = false }: { cell: SummaryCell; strong?: boolean })
  */
 export function OrderSummaryTable({ season, method, summary }: OrderSummaryTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+    // A box that may scroll sideways on a phone: focusable and named, so a keyboard can scroll it too (WCAG 2.1.1).
+    <div
+      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+      tabIndex={0}
+      role="region"
+      aria-label={`Riepilogo ${season}, scorrevole`}
+    >
       <table className="min-w-full text-left text-sm" aria-label="Riepilogo">
         <caption className="px-3 pt-2 text-left text-sm font-semibold text-brand-800">
           Riepilogo {season}
-          {method ? ` · solo ${method}` : ''} <span className="font-normal text-gray-500">(ordini · importo)</span>
+          {method ? ` · solo ${method}` : ''} <span className="font-normal text-gray-600">(ordini · importo)</span>
         </caption>
-        <thead className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
+        <thead className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
           <tr>
             <th className="px-3 py-1.5">Prodotto</th>
             <th className="px-3 py-1.5 text-right">Confermato</th>

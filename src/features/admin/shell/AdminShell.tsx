@@ -42,7 +42,7 @@ export function AdminShell() {
           <label className="text-sm font-medium text-gray-700">
             Stagione
             <select
-              className="ml-2 min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm"
+              className="ml-2 min-h-11 rounded-lg border border-gray-500 bg-white px-3 text-base"
               value={season}
               onChange={(event) => setSeason(Number(event.target.value))}
             >

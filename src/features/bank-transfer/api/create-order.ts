@@ -1,27 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PLAN, SIZES } from '@/domain/plans';
 import type { OrderRequestBody } from '@/domain/products';
 import { callFunction } from '@/lib/api/functions-client';
+import type { CreatedOrder } from './created-order-schema';
 import { changedByNewOrder, mutationKeys } from '@/lib/api/query-keys';
 
-/** The answer of create-order (docs/api.md): the order as the server priced and recorded it. */
-export const createdOrderSchema = z.object({
-  orderId: z.string(),
-  /** Euros. */
-  totalEuros: z.number(),
-  paymentReason: z.string(),
-  lines: z.array(
-    z.object({
-      childId: z.string(),
-      name: z.string(),
-      plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
-      size: z.union([z.enum(SIZES), z.literal('')]),
-      priceEuros: z.number(),
-    }),
-  ),
-});
-export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+/** The answer's schema, loaded with the answer (zod stays out of the first bundle). */
+const loadCreatedOrderSchema = async () => (await import('./created-order-schema')).createdOrderSchema;
 
 /**
  * Records a Bonifico order through our create-order function. The same
@@ -29,7 +13,7 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
  * @throws UserFacingError with the function's Italian message.
  */
 export function createBankTransferOrder(request: OrderRequestBody): Promise<CreatedOrder> {
-  return callFunction('create-order', request, createdOrderSchema);
+  return callFunction('create-order', request, loadCreatedOrderSchema);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { familyLookupSchema, type FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@/domain/family-lookup';
 import { callFunction } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
@@ -10,7 +10,19 @@ import { queryKeys } from '@/lib/api/query-keys';
  * nei nostri sistemi', 400 for an invalid code, 0 when unreachable.
  */
 export function lookupFamily(cf: string): Promise<FamilyLookup> {
-  return callFunction('lookup-family', { cf }, familyLookupSchema);
+  return callFunction('lookup-family', { cf }, loadFamilyLookupSchema);
+}
+
+/** The answer's schema, loaded on demand with zod (not in the first bundle). */
+const loadFamilyLookupSchema = async () => (await import('@/domain/family-lookup')).familyLookupSchema;
+
+/**
+ * Starts loading what the first 'Trova' needs besides the request (zod, the
+ * answer's schema): called while the parent types, so the first 'Trova' is as
+ * fast as the second (docs/architecture.md, "First load").
+ */
+export function preloadLookupFamily(): void {
+  void loadFamilyLookupSchema().catch(() => undefined);
 }
 
 /**

@@ -1,0 +1,142 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { proxy } from 'hono/proxy';
+import { build } from 'vite';
+import { DEMO_PROJECT_ID } from '../../emulators/seed/demo-data';
+import { formatCsp, headersFor, parseCsp } from '../support/netlify-headers';
+import { E2E_PORTS } from './ports';
+
+/**
+ * The production build of the app, served as Netlify serves it, for browser
+ * tests that need what the dev server cannot give (the dev server injects
+ * inline scripts, so it cannot carry the production Content-Security-Policy).
+ *
+ * The build is configured like `npm run dev` configures Vite
+ * (emulators/dev.ts): local mode, talking to the e2e stack's emulators; the
+ * functions are proxied to the e2e stack (playwright.config.ts), which must
+ * be running.
+ */
+
+const EMULATOR_HOST = '127.0.0.1';
+/** The media emulator's demo Cloudinary account (emulators/dev.ts). */
+const MEDIA_CLOUD_NAME = 'demo';
+const emulatorOrigin = (port: number) => `http://${EMULATOR_HOST}:${port}`;
+
+/**
+ * The VITE_* variables of the build: the e2e stack's emulators, no Stripe
+ * (as `emulators/dev.ts --no-env-file` gives the dev server). Every variable
+ * src/config/env.ts reads is set, so a developer's `.env` changes nothing.
+ */
+function buildEnv(): Record<string, string> {
+  return {
+    VITE_FIREBASE_API_KEY: 'demo-api-key',
+    VITE_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+    VITE_FIREBASE_AUTH_DOMAIN: '',
+    VITE_FIREBASE_APP_ID: '',
+    VITE_FIREBASE_AUTH_EMULATOR_URL: emulatorOrigin(E2E_PORTS.auth),
+    VITE_FIRESTORE_EMULATOR_HOST: `${EMULATOR_HOST}:${E2E_PORTS.firestore}`,
+    VITE_STRIPE_PUBLISHABLE_KEY: '',
+    VITE_CLOUDINARY_UPLOAD_URL: `${emulatorOrigin(E2E_PORTS.media)}/v1_1/${MEDIA_CLOUD_NAME}/auto/upload`,
+  };
+}
+
+/**
+ * Runs `vite build` (vite.config.ts) into `outDir` with {@link buildEnv}.
+ * Takes 30-60 s on 2 cores. `process.env` is restored afterwards.
+ */
+async function buildApp(outDir: string, envDir: string): Promise<void> {
+  const env = buildEnv();
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    await build({
+      configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'),
+      // A folder with no .env file: the variables above are the whole configuration.
+      envDir,
+      logLevel: 'warn',
+      // Source maps change nothing the browser runs; skipping them saves build time.
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/**
+ * The headers netlify.toml gives every page ("/*"), with ONE local-only
+ * change: connect-src also allows the e2e stack's emulators (Auth,
+ * Firestore, media), which the local build talks to instead of Google's and
+ * Cloudinary's hosts. The production policy never allows localhost; every
+ * other directive and header is the file's, unchanged.
+ */
+export function localHeaders(): Record<string, string> {
+  const headers = { ...headersFor('/*') };
+  const policy = headers['Content-Security-Policy'];
+  if (!policy) throw new Error('netlify.toml sets no Content-Security-Policy for "/*"');
+  const csp = parseCsp(policy);
+  const emulators = [E2E_PORTS.auth, E2E_PORTS.firestore, E2E_PORTS.media].map(emulatorOrigin);
+  csp.set('connect-src', [...(csp.get('connect-src') ?? []), ...emulators]);
+  headers['Content-Security-Policy'] = formatCsp(csp);
+  return headers;
+}
+
+/** A running built app: its base URL, the headers it sends, and how to stop it. */
+export interface BuiltApp {
+  /** e.g. http://localhost:41234 (no trailing slash). */
+  url: string;
+  headers: Record<string, string>;
+  /** Stops the server and deletes the build. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the app into a temporary folder and serves it on a free port of
+ * localhost, like Netlify: a file when one matches, else index.html (the
+ * SPA rule of netlify.toml), `/.netlify/functions/*` proxied to the e2e
+ * stack's app port, and {@link localHeaders} on every response.
+ */
+export async function startBuiltApp(): Promise<BuiltApp> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'scout-portal-built-'));
+  const outDir = path.join(dir, 'dist');
+  try {
+    await buildApp(outDir, dir);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const headers = localHeaders();
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    const response = new Response(c.res.body, c.res);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    c.res = response;
+  });
+  app.all('/.netlify/functions/*', (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    return proxy(`http://localhost:${E2E_PORTS.app}${pathname}${search}`, { raw: c.req.raw });
+  });
+  app.use('*', serveStatic({ root: outDir }));
+  app.get('*', serveStatic({ path: path.join(outDir, 'index.html') }));
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, hostname: 'localhost', port: 0 }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    headers,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

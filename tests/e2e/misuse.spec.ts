@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PROJECT_ID } from '../../emulators/seed/demo-data';
+import { choose } from './helpers';
+import { E2E_PORTS } from './ports';
+
+// The Bianchi family: Sara (Reparto) holds the camp Acconto only; no other
+// spec orders her a Maglietta.
+const BIANCHI_CF = 'BNCNNA84L45B114C';
+
+/** The payments Firestore holds for `familyId` and `plan`, read from the emulator as its owner. */
+async function paymentsOf(familyId: string, plan: string): Promise<number> {
+  const url = `http://127.0.0.1:${E2E_PORTS.firestore}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents:runQuery`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ collectionId: 'payments' }],
+        where: {
+          compositeFilter: {
+            op: 'AND',
+            filters: [
+              { fieldFilter: { field: { fieldPath: 'family_id' }, op: 'EQUAL', value: { stringValue: familyId } } },
+              { fieldFilter: { field: { fieldPath: 'plan' }, op: 'EQUAL', value: { stringValue: plan } } },
+            ],
+          },
+        },
+      },
+    }),
+  });
+  const rows = (await response.json()) as Array<{ document?: unknown }>;
+  return rows.filter((row) => row.document).length;
+}
+
+async function findBianchiForMaglietta(page: Page) {
+  await page.goto('/maglietta-gruppo');
+  await page.getByLabel('Codice Fiscale Genitore').fill(BIANCHI_CF);
+  await choose(page, 'Metodo di Pagamento', 'Bonifico');
+  await page.getByRole('button', { name: 'Trova' }).click();
+  // The focus moves to the result, so a screen reader reads it.
+  await expect(page.getByRole('heading', { name: 'Seleziona i figli e la taglia' })).toBeFocused();
+}
+
+// A double click (two events with a render between) is campo-estivo.spec.ts's; here two presses with none between.
+test('two presses of Visualizza Dati Bonifico in the same instant save one order; Back shows the family and choices again', async ({
+  page,
+}) => {
+  expect(await paymentsOf('family-bianchi', 'Maglietta Gruppo')).toBe(0);
+  await findBianchiForMaglietta(page);
+  await page.getByRole('checkbox', { name: /Sara Bianchi/ }).check();
+  await choose(page, 'Taglia di Sara', 'M');
+
+  // Two clicks in one task: faster than any re-render can disable the button.
+  await page.getByRole('button', { name: 'Visualizza Dati Bonifico' }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(page.getByRole('heading', { name: 'Ordine Registrato con Successo' })).toBeFocused();
+  await expect(page.getByText('Pagamento Maglietta Gruppo - Bianchi', { exact: true })).toBeVisible();
+  expect(await paymentsOf('family-bianchi', 'Maglietta Gruppo')).toBe(1);
+
+  // Back: the same fiscal code, method and family; Sara now holds her T-shirt.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/maglietta-gruppo$/);
+  await expect(page.getByLabel('Codice Fiscale Genitore')).toHaveValue(BIANCHI_CF);
+  await expect(page.getByLabel('Metodo di Pagamento', { exact: true })).toHaveValue('Bonifico');
+  const sara = page.getByRole('checkbox', { name: /Sara Bianchi/ });
+  await expect(sara).toBeDisabled();
+  await expect(sara).toHaveAccessibleDescription('Bonifico in verifica');
+  expect(await paymentsOf('family-bianchi', 'Maglietta Gruppo')).toBe(1);
+});
+
+test('/pagamento and /bonifico/campo-estivo opened directly explain what to do instead of claiming success', async ({ page }) => {
+  await page.goto('/pagamento');
+  await expect(page.getByRole('heading', { name: 'Nessun pagamento da mostrare' })).toBeVisible();
+  await expect(page.getByText('Pagamento Effettuato con Successo')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Campo Estivo' }).last().click();
+  await expect(page).toHaveURL(/\/campo-estivo$/);
+  // A new page: the focus is on its heading.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+  await page.goto('/bonifico/campo-estivo');
+  await expect(page.getByRole('heading', { name: 'Nessun ordine da mostrare' })).toBeVisible();
+  await expect(page.getByText('Ordine Registrato con Successo')).toHaveCount(0);
+  // The account's details stay, for a parent who recorded the order earlier.
+  await expect(page.getByRole('heading', { name: 'Dati per il bonifico' })).toBeVisible();
+});
+
+test('an unknown page under /bonifico/ is the 404 page', async ({ page }) => {
+  await page.goto('/bonifico/xyz');
+  await expect(page).toHaveURL(/\/bonifico\/xyz$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/non trovata|404/i);
+});
