@@ -36,7 +36,7 @@ const bodySchema = z.object({ childId: childIdField });
 export default jsonFunction('admin-medical-form', async (body, request) => {
   await requireAdmin(request, 'admin-medical-form');
   const { childId } = parseBody(bodySchema, body, ADMIN_MEDICAL_FORM_MESSAGES.malformed);
-  const settings = requireCloudinary('admin-medical-form');
+  const settings = requireCloudinary();
   const child = readSnapshot(childDocument, await getDb().collection(COLLECTION.sons).doc(childId).get());
   if (!child || child.medical_doc === '') throw new HttpError(404, ADMIN_MEDICAL_FORM_MESSAGES.notReceived);
   const publicId = medicalFormPublicIdFromUrl(settings, child.medical_doc);

@@ -45,8 +45,8 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
  * `type: message`, never the key or a stack).
  */
 export default jsonFunction('create-payment-intent', async (body) => {
-  const stripe = stripeFromEnv();
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
+  const stripe = stripeFromEnv();
   const resolved = await resolveOrder(getDb(), request);
   const total = onlineTotal(resolved.amountEuros);
   checkAmountLimits(total.totalCents);

@@ -25,8 +25,8 @@ const bodySchema = z.object({ cf: cfField, childId: childIdField });
  * Firebase) is not configured.
  */
 export default jsonFunction('get-signature', async (body) => {
-  const settings = requireCloudinary('get-signature');
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformed);
+  const settings = requireCloudinary();
   const target = await resolveMedicalFormChild(getDb(), request.cf, request.childId);
   return jsonResponse(200, signMedicalFormUpload(settings, target));
 });

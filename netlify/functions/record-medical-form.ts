@@ -47,8 +47,8 @@ const bodySchema = z.object({
  * Cloudinary (or Firebase) is not configured.
  */
 export default jsonFunction('record-medical-form', async (body) => {
-  const settings = requireCloudinary('record-medical-form');
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformedUpload);
+  const settings = requireCloudinary();
   const db = getDb();
   const { child, folder, publicId } = await resolveMedicalFormChild(db, request.cf, request.childId);
   const { upload } = request;

@@ -37,8 +37,8 @@ const bodySchema = z.object({
  * STRIPE_SECRET_KEY or Firebase is not configured.
  */
 export default jsonFunction(NAME, async (body) => {
-  const stripe = stripeFromEnv();
   const { paymentIntentId } = parseBody(bodySchema, body, RECORD_PAYMENT_MESSAGES.malformed);
+  const stripe = stripeFromEnv();
 
   let paymentIntent: Stripe.PaymentIntent;
   try {

@@ -45,10 +45,10 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
 export default async function stripeWebhook(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed();
   try {
-    const secret = webhookSecretFromEnv();
-    const stripe = stripeFromEnv();
     const signature = request.headers.get('stripe-signature');
     if (!signature) return errorResponse(400, STRIPE_MESSAGES.missingSignature);
+    const secret = webhookSecretFromEnv();
+    const stripe = stripeFromEnv();
     const payload = await readBodyBytes(request, MAX_WEBHOOK_BYTES);
     const event = verifiedEvent(stripe, payload, signature, secret);
     if (!event) return errorResponse(400, STRIPE_MESSAGES.badSignature);

@@ -24,7 +24,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * @throws HttpError 401 'Accesso admin richiesto.' without a Bearer token or
  * when the token does not verify (forged, expired, revoked, another
  * project); 403 'Questo account non è un amministratore.' when the claim
- * `admin` is not `true`. FirebaseNotConfiguredError (503) without Firebase settings.
+ * `admin` is not `true`. ServiceNotConfiguredError (503) without Firebase settings.
  */
 export async function requireAdmin(request: Request, functionName: string): Promise<DecodedIdToken> {
   const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];

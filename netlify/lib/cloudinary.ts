@@ -7,6 +7,7 @@ import { isEligibleForMedicalForm, medicalFormPublicId } from '../../src/domain/
 import { findFamilyByParentCf, findFamilyItems } from './families';
 import { HttpError } from './http';
 import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
+import { serviceConfig, type ServiceSettings } from './server-env';
 
 /**
  * The server's side of the medical form uploads (docs/api.md, "Medical
@@ -19,7 +20,6 @@ import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
 
 /** Italian messages of the medical form functions. */
 export const MEDICAL_FORM_MESSAGES = {
-  notConfigured: 'Il caricamento dei documenti non è configurato.',
   malformed: 'Richiesta non valida: servono "cf" e "childId".',
   malformedUpload: 'Richiesta non valida: servono "cf", "childId" e "upload" con public_id, version e signature.',
   childId: ORDER_MESSAGES.childId,
@@ -46,53 +46,25 @@ export const UPLOAD_ANSWER_MAX_AGE_SECONDS = 60 * 60;
 /** How far in the future an upload's version may be, in seconds (clock skew). */
 export const UPLOAD_ANSWER_MAX_SKEW_SECONDS = 5 * 60;
 
-/** Cloudinary's account, from the server's environment (never sent to the browser but the API key). */
-export interface CloudinarySettings {
-  cloudName: string;
-  apiKey: string;
-  apiSecret: string;
-  /** Name of the signed upload preset; '' when none is configured. */
-  uploadPreset: string;
-  /**
-   * Base of Cloudinary's API (CLOUDINARY_API_URL, no trailing slash), where
-   * signed download URLs point: '' for Cloudinary's own
-   * (https://api.cloudinary.com); `npm run dev` sets the media emulator's.
-   */
-  apiUrl: string;
-}
-
-const REQUIRED = ['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET'] as const;
-
 /**
- * Reads CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET and
- * the optional CLOUDINARY_UPLOAD_PRESET and CLOUDINARY_API_URL (values trimmed).
- * Returns null when one of the first three is missing or blank.
+ * Cloudinary's account, from the server's environment (`serviceConfig('cloudinary')`,
+ * server-env.ts): cloudName, apiKey, apiSecret; uploadPreset, the name of the
+ * signed upload preset ('' when none); apiUrl, the base of Cloudinary's API
+ * (CLOUDINARY_API_URL, no trailing slash) where signed download URLs point:
+ * '' for Cloudinary's own (https://api.cloudinary.com); `npm run dev` sets
+ * the media emulator's. Never sent to the browser but the API key.
  */
-export function readCloudinarySettings(env: NodeJS.ProcessEnv = process.env): CloudinarySettings | null {
-  const [cloudName, apiKey, apiSecret] = REQUIRED.map((name) => env[name]?.trim() ?? '');
-  if (!cloudName || !apiKey || !apiSecret) return null;
-  return {
-    cloudName,
-    apiKey,
-    apiSecret,
-    uploadPreset: env.CLOUDINARY_UPLOAD_PRESET?.trim() ?? '',
-    apiUrl: (env.CLOUDINARY_API_URL?.trim() ?? '').replace(/\/+$/, ''),
-  };
-}
+export type CloudinarySettings = ServiceSettings['cloudinary'];
 
 /**
  * The settings, with the SDK's global configuration set from them (the
  * SDK's `verify_api_response_signature` and `url` read it).
- * @throws HttpError 503 'Il caricamento dei documenti non è configurato.'
- * when a variable is missing; the log names the missing variables, never a value.
+ * @throws ServiceNotConfiguredError('cloudinary') naming the missing
+ * variables, never a value: jsonFunction answers 503 'Il caricamento dei
+ * documenti non è configurato.' and logs the names.
  */
-export function requireCloudinary(functionName: string, env: NodeJS.ProcessEnv = process.env): CloudinarySettings {
-  const settings = readCloudinarySettings(env);
-  if (!settings) {
-    const missing = REQUIRED.filter((name) => !env[name]?.trim());
-    console.error(`${functionName}: Cloudinary is not configured: missing ${missing.join(', ')}`);
-    throw new HttpError(503, MEDICAL_FORM_MESSAGES.notConfigured);
-  }
+export function requireCloudinary(env: NodeJS.ProcessEnv = process.env): CloudinarySettings {
+  const settings = serviceConfig('cloudinary', env);
   cloudinary.config({ cloud_name: settings.cloudName, api_key: settings.apiKey, api_secret: settings.apiSecret, secure: true });
   return settings;
 }

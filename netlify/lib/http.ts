@@ -1,4 +1,4 @@
-import { FirebaseNotConfiguredError } from './firestore';
+import { describeProblems, SERVICE_MESSAGES, ServiceNotConfiguredError } from './server-env';
 
 /**
  * HTTP plumbing shared by the Netlify functions (docs/api.md, "Errors"):
@@ -14,7 +14,6 @@ export const HTTP_MESSAGES = {
   methodNotAllowed: 'Metodo non consentito: usa POST.',
   notJson: 'Richiesta non valida: il corpo deve essere JSON.',
   tooLarge: 'Richiesta troppo grande.',
-  notConfigured: 'Il servizio non è configurato. Contatta il gruppo.',
   internal: 'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
 } as const;
 
@@ -99,15 +98,17 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 
 /**
  * Turns anything a handler threw into a response: an {@link HttpError} into
- * its status and message, a missing Firebase configuration into 503, and
+ * its status and message, a service not configured (server-env.ts) into 503
+ * with that service's Italian message (the log names the variables, never
+ * their values), and
  * anything else into 500 with a generic message; the detail goes to the log
  * (name and message only, never the request body).
  */
 export function responseForError(error: unknown, functionName: string): Response {
   if (error instanceof HttpError) return errorResponse(error.status, error.message);
-  if (error instanceof FirebaseNotConfiguredError) {
-    console.error(`${functionName}: ${error.message}`);
-    return errorResponse(503, HTTP_MESSAGES.notConfigured);
+  if (error instanceof ServiceNotConfiguredError) {
+    console.error(`[${functionName}] ${describeProblems(error.missing, error.invalid)}`);
+    return errorResponse(503, SERVICE_MESSAGES[error.service]);
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   console.error(`${functionName}: unexpected error: ${detail}`);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { HttpError } from './http';
+import { serviceConfig, ServiceNotConfiguredError } from './server-env';
 
 /**
  * Stripe on the server (docs/api.md, "Card payments"): the client made from
@@ -19,7 +20,6 @@ export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
 /** Italian messages of the card payment functions. */
 export const STRIPE_MESSAGES = {
-  notConfigured: 'Il pagamento con carta non è configurato.',
   stripeFailed: 'Il servizio di pagamento non ha risposto correttamente. Riprova tra qualche istante.',
   belowMinimum: `L'importo minimo per un pagamento con carta è ${STRIPE_MIN_AMOUNT_CENTS} centesimi.`,
   aboveMaximum: (max: number) => `L'importo supera il massimo consentito (${max} centesimi).`,
@@ -29,28 +29,31 @@ export const STRIPE_MESSAGES = {
 
 /**
  * The Stripe client of STRIPE_SECRET_KEY (one network retry, 20 s timeout).
- * @throws HttpError 503 'Il pagamento con carta non è configurato.' when the key is not set.
+ * @throws ServiceNotConfiguredError('stripe') when the key is missing or not
+ * an sk_/rk_ key: jsonFunction answers 503 'Il pagamento con carta non è configurato.'
  */
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  if (!secretKey) throw new HttpError(503, STRIPE_MESSAGES.notConfigured);
+  const { secretKey } = serviceConfig('stripe', env);
   return new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000 });
 }
 
 /**
  * The webhook signing secret STRIPE_WEBHOOK_SECRET ('whsec_...').
- * @throws HttpError 503 when it is not set.
+ * @throws ServiceNotConfiguredError('stripe') (503) when it, or the secret key, is missing or malformed.
  */
 export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (!secret) throw new HttpError(503, STRIPE_MESSAGES.notConfigured);
-  return secret;
+  const { webhookSecret } = serviceConfig('stripe', env);
+  if (!webhookSecret) throw new ServiceNotConfiguredError('stripe', ['STRIPE_WEBHOOK_SECRET']);
+  return webhookSecret;
 }
 
-/** The largest charge accepted in cents: STRIPE_MAX_AMOUNT_CENTS when a positive integer, else {@link DEFAULT_MAX_AMOUNT_CENTS}. */
+/**
+ * The largest charge accepted in cents: STRIPE_MAX_AMOUNT_CENTS (a positive
+ * integer) or {@link DEFAULT_MAX_AMOUNT_CENTS} when unset.
+ * @throws ServiceNotConfiguredError('stripe') (503) when Stripe is not configured or the value is malformed.
+ */
 export function maxAmountCents(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number(env.STRIPE_MAX_AMOUNT_CENTS);
-  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_AMOUNT_CENTS;
+  return serviceConfig('stripe', env).maxAmountCents ?? DEFAULT_MAX_AMOUNT_CENTS;
 }
 
 /**

@@ -1,0 +1,179 @@
+/**
+ * `npm run try:netlify-dev`: tries `netlify dev --offline` as a Netlify
+ * developer would type it (docs/local-stack.md, "netlify dev"). Uses
+ * `netlify` from PATH, or installs netlify-cli 27 into /tmp/netlify-cli
+ * (about 350 MB, never a project dependency); starts it in the repository,
+ * waits for its port (8888, netlify.toml [dev]), fetches `/` and POSTs a demo
+ * fiscal code to `/.netlify/functions/lookup-family`, prints what it got,
+ * then presses Ctrl-C (SIGINT to the process group, as a terminal does) and
+ * checks that every process is gone and every port of the stack is free.
+ * Exits 1 when a step fails. Not part of `npm test`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PREFIX = '/tmp/netlify-cli';
+const NETLIFY_PORT = 8888;
+/** netlify dev, Vite, Firestore, Auth and media emulators (the launcher's defaults). */
+const STACK_PORTS = [NETLIFY_PORT, 5173, 8080, 9099, 9300];
+const START_TIMEOUT_MS = 240_000;
+const STOP_TIMEOUT_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => console.log(`[try-netlify-dev] ${line}`);
+
+/** The netlify binary: from PATH, else from {@link PREFIX}, installed there if missing. */
+function netlifyBinary(): string {
+  if (spawnSync('netlify', ['--version'], { stdio: 'ignore' }).status === 0) return 'netlify';
+  const local = path.join(PREFIX, 'node_modules', '.bin', 'netlify');
+  if (!existsSync(local)) {
+    log(`netlify is not on PATH: installing netlify-cli@27 into ${PREFIX} (a few minutes)`);
+    const install = spawnSync('npm', ['install', '--prefix', PREFIX, 'netlify-cli@27', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    if (install.status !== 0) throw new Error('npm install netlify-cli failed');
+  }
+  return local;
+}
+
+/**
+ * A PATH where netlify dev finds Deno 2 (its edge-functions proxy starts one
+ * even with no edge function, and downloads it from GitHub when none is on
+ * PATH): the `deno` npm package is installed into {@link PREFIX} if needed.
+ */
+function pathWithDeno(): string {
+  const bin = path.join(PREFIX, 'node_modules', '.bin');
+  const withBin = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
+  if (spawnSync('deno', ['--version'], { stdio: 'ignore', env: { ...process.env, PATH: withBin } }).status === 0) return withBin;
+  log(`deno is not on PATH: installing the deno npm package into ${PREFIX}`);
+  const install = spawnSync('npm', ['install', '--prefix', PREFIX, 'deno@^2.4.2', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error('npm install deno failed');
+  return withBin;
+}
+
+/** True when something accepts connections on 127.0.0.1:`port`. */
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** True while a process of group `pgid` is alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  const busy = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter(Boolean);
+  if (busy.length > 0) {
+    log(`ports already in use: ${busy.join(', ')} (is \`npm run dev\` running?). Stop it first.`);
+    return 1;
+  }
+  // The Firebase CLI's hub and logging ports are not the stack's own: another
+  // stack on this machine (browser tests) may hold them. Move them if so.
+  const extraEnv: Record<string, string> = {};
+  for (const [name, port, spare] of [
+    ['FIREBASE_HUB_PORT', 4400, 4401],
+    ['FIREBASE_LOGGING_PORT', 4500, 4501],
+  ] as const) {
+    if (!process.env[name] && (await portInUse(port))) {
+      extraEnv[name] = String(spare);
+      log(`port ${port} is taken: ${name}=${spare}`);
+    }
+  }
+  const netlify = netlifyBinary();
+  const version = spawnSync(netlify, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  log(`${version} in ${ROOT}`);
+
+  // Extra arguments go to netlify dev (e.g. `-- --skip-wait-port`, see docs/local-stack.md).
+  const extra = process.argv.slice(2).filter((arg) => arg !== '--');
+  log(`netlify dev --offline ${extra.join(' ')}`.trim());
+  const child = spawn(netlify, ['dev', '--offline', ...extra], {
+    cwd: ROOT,
+    detached: true, // a process group of its own, so Ctrl-C can be sent to all of it
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...extraEnv, PATH: pathWithDeno(), BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' },
+  });
+  const pgid = child.pid;
+  if (pgid === undefined) throw new Error('netlify dev did not start');
+  const state: { exited: number | string | null } = { exited: null };
+  child.once('exit', (code, signal) => (state.exited = code ?? signal));
+  const echo = (chunk: Buffer) => process.stdout.write(chunk.toString().replace(/^(?=.)/gm, '  | '));
+  child.stdout.on('data', echo);
+  child.stderr.on('data', echo);
+
+  const failures: string[] = [];
+  const startedAt = Date.now();
+  while (!(await portInUse(NETLIFY_PORT))) {
+    if (state.exited !== null) {
+      failures.push(`netlify dev exited (${state.exited}) before serving port ${NETLIFY_PORT}`);
+      break;
+    }
+    if (Date.now() - startedAt > START_TIMEOUT_MS) {
+      failures.push(`port ${NETLIFY_PORT} not open after ${START_TIMEOUT_MS / 1000} s`);
+      break;
+    }
+    await sleep(500);
+  }
+
+  if (failures.length === 0) {
+    log(`port ${NETLIFY_PORT} open after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    const base = `http://localhost:${NETLIFY_PORT}`;
+    try {
+      // With --skip-wait-port the proxy is up before Vite: wait for the app behind it.
+      let page = await fetch(`${base}/`).catch(() => null);
+      while ((!page || page.status !== 200) && state.exited === null && Date.now() - startedAt < START_TIMEOUT_MS) {
+        await sleep(1000);
+        page = await fetch(`${base}/`).catch(() => null);
+      }
+      if (!page) throw new Error(`netlify dev stopped (${state.exited}) before serving /`);
+      log(`the app answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+      const html = await page.text();
+      const hasRoot = html.includes('id="root"');
+      log(`GET / -> ${page.status}, ${html.length} bytes, app root element: ${hasRoot ? 'yes' : 'no'}`);
+      if (page.status !== 200 || !hasRoot) failures.push('GET / did not serve the app');
+      const lookup = await fetch(`${base}/.netlify/functions/lookup-family`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
+      });
+      const body = await lookup.text();
+      log(`POST /.netlify/functions/lookup-family {cf: RSSMRA80C12H501E} -> ${lookup.status} ${body.slice(0, 300)}`);
+      if (lookup.status !== 200 || !body.includes('Rossi')) failures.push('lookup-family did not find the Rossi family');
+    } catch (error) {
+      failures.push(`fetch failed: ${String(error)}`);
+    }
+  }
+
+  log('Ctrl-C (SIGINT to the process group)');
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGINT');
+  const stopAt = Date.now();
+  while (groupAlive(pgid) && Date.now() - stopAt < STOP_TIMEOUT_MS) await sleep(250);
+  const survivors = groupAlive(pgid);
+  const open = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter(Boolean);
+  log(
+    `after ${((Date.now() - stopAt) / 1000).toFixed(1)} s: processes left ${survivors ? 'yes' : 'none'}, ports still open: ${open.join(', ') || 'none'}`,
+  );
+  if (survivors) {
+    failures.push('processes of netlify dev survived Ctrl-C (killed now)');
+    process.kill(-pgid, 'SIGKILL');
+  }
+  if (open.length > 0) failures.push(`ports still open after Ctrl-C: ${open.join(', ')}`);
+
+  for (const failure of failures) log(`FAILED: ${failure}`);
+  log(failures.length === 0 ? 'netlify dev works' : `${failures.length} failure(s)`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

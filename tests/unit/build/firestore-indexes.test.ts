@@ -1,0 +1,163 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Firestore } from 'firebase-admin/firestore';
+import { describe, expect, it, vi } from 'vitest';
+import { describeOrderQuery, ORDER_PLANS, ORDER_STATUSES, type OrderFilters } from '@/domain/admin-orders';
+import { PAYMENT_METHODS } from '@/domain/plans';
+import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
+import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
+import { findFamilyById, findFamilyByParentCf, findFamilyItems } from '../../../netlify/lib/families';
+import {
+  describeShape,
+  indexFor,
+  missingIndexes,
+  needsCompositeIndex,
+  shapeOf,
+  type IndexDefinition,
+  type QueryClause,
+  type QueryShape,
+} from './firestore-index-check';
+
+/**
+ * Every Firestore query of the browser and the functions has its composite
+ * index in firestore.indexes.json (issue 13, item 2). The queries are read
+ * from the code that runs them: the Firestore SDK calls are recorded while
+ * each query function is called with every combination of its filters, so
+ * there is no second list to drift. A guard lists the files that query
+ * Firestore: a new one must be called here.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const recorded = vi.hoisted(() => [] as Array<{ collection: string; clauses: QueryClause[] }>);
+
+// The browser's Firestore Lite, replaced by a recorder: each read records its query and finds nothing.
+vi.mock('firebase/firestore/lite', async (importOriginal) => {
+  const actual = await importOriginal<Record<string, unknown>>();
+  type Ref = { path: string; withConverter: () => Ref };
+  type Query = { collection: string; clauses: QueryClause[] };
+  const collection = (_db: unknown, name: string): Ref => ({ path: name, withConverter: () => collection(_db, name) });
+  const read = (query: Query) => recorded.push({ collection: query.collection, clauses: query.clauses });
+  return {
+    ...actual,
+    collection,
+    where: (field: string, op: string) => ({ kind: 'where', field, op }),
+    orderBy: (field: string, direction: 'asc' | 'desc' = 'asc') => ({ kind: 'orderBy', field, direction }),
+    limit: () => null,
+    startAfter: () => null,
+    query: (ref: Ref, ...constraints: Array<QueryClause | null>): Query => ({
+      collection: ref.path,
+      clauses: constraints.filter((constraint): constraint is QueryClause => constraint !== null),
+    }),
+    getDocs: (query: Query) => Promise.resolve((read(query), { docs: [] })),
+    getCount: (query: Query) => Promise.resolve((read(query), { data: () => ({ count: 0 }) })),
+    getAggregate: (query: Query) => Promise.resolve((read(query), { data: () => ({ count: 0, total: 0 }) })),
+  };
+});
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {}, auth: { currentUser: null } }) }));
+
+/** firebase-admin's Firestore, as a recorder of the functions' queries (each finds nothing). */
+function recordingAdminDb(): Firestore {
+  const chain = (collection: string, clauses: QueryClause[]): unknown => ({
+    where: (field: string, op: string) => chain(collection, [...clauses, { kind: 'where', field, op }]),
+    orderBy: (field: string, direction: 'asc' | 'desc' = 'asc') => chain(collection, [...clauses, { kind: 'orderBy', field, direction }]),
+    limit: () => chain(collection, clauses),
+    get: () => Promise.resolve((recorded.push({ collection, clauses }), { docs: [], empty: true })),
+    doc: (id: string) => ({ id, get: () => Promise.resolve({ id, exists: false, data: () => undefined }) }),
+  });
+  return { collection: (name: string) => chain(name, []), getAll: () => Promise.resolve([]) } as unknown as Firestore;
+}
+
+const SEASON = 2025;
+const orNone = <T>(values: readonly T[]): Array<T | null> => [null, ...values];
+
+/** Every filter combination of the orders desk: each plan, method and status or 'Tutti', with and without a surname. */
+const ALL_ORDER_FILTERS: OrderFilters[] = orNone(ORDER_PLANS).flatMap((plan) =>
+  orNone(PAYMENT_METHODS).flatMap((method) =>
+    orNone(ORDER_STATUSES).flatMap((status) => ['', 'De Rossi'].map((surname) => ({ surname, plan, method, status }))),
+  ),
+);
+
+/** Calls every query function of the browser and the functions and returns the shapes of what they read. */
+async function recordQueryShapes(): Promise<QueryShape[]> {
+  recorded.length = 0;
+  for (const filters of ALL_ORDER_FILTERS) {
+    const description = describeOrderQuery(SEASON, filters);
+    await fetchOrdersPage(description, null);
+    await fetchOrdersCount(description);
+  }
+  for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method);
+  await fetchEnrolmentStatus(SEASON);
+  const db = recordingAdminDb();
+  await findFamilyByParentCf(db, 'RSSMRA80C12H501E');
+  await findFamilyItems(db, 'family-rossi', SEASON);
+  await findFamilyById(db, 'family-rossi');
+  const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
+  return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
+}
+
+/** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
+const QUERYING_FILES = ['netlify/lib/families.ts', 'src/features/admin/api/admin-orders.ts', 'src/features/admin/api/enrolment-status.ts'];
+
+async function readIndexes(): Promise<IndexDefinition[]> {
+  const file = JSON.parse(await readFile(path.join(ROOT, 'firestore.indexes.json'), 'utf8')) as { indexes: IndexDefinition[] };
+  return file.indexes;
+}
+
+describe('Firestore composite indexes', () => {
+  it('firebase.json deploys firestore.indexes.json with the rules', async () => {
+    const firebase = JSON.parse(await readFile(path.join(ROOT, 'firebase.json'), 'utf8')) as { firestore?: { indexes?: string } };
+    expect(firebase.firestore?.indexes).toBe('firestore.indexes.json');
+  });
+
+  it('every query of the browser and the functions that needs a composite index has one', async () => {
+    const shapes = await recordQueryShapes();
+    // The orders desk alone reads 16 shapes of pages and 16 of counts: the recorder saw the real queries.
+    expect(shapes.filter(needsCompositeIndex).length).toBeGreaterThanOrEqual(24);
+    const missing = missingIndexes(shapes, await readIndexes());
+    expect(missing.map(describeShape), `Add to firestore.indexes.json:\n${JSON.stringify(missing.map(indexFor), null, 2)}`).toEqual([]);
+  });
+
+  it('reports a planted query on payments ordered by another field than its filter, which has no index', async () => {
+    const planted = shapeOf('payments', [
+      { kind: 'where', field: 'season', op: '==' },
+      { kind: 'orderBy', field: 'total_amount', direction: 'desc' },
+    ]);
+    const indexes = await readIndexes();
+    expect(missingIndexes([planted], indexes).map(describeShape)).toEqual(['payments [season ==] order total_amount desc']);
+    // …and stops reporting it once its index is in the file.
+    expect(missingIndexes([planted], [...indexes, indexFor(planted)])).toEqual([]);
+  });
+
+  it('needs no index for equality-only queries or one ordered field alone', () => {
+    expect(
+      needsCompositeIndex(
+        shapeOf('payments', [
+          { kind: 'where', field: 'season', op: '==' },
+          { kind: 'where', field: 'plan', op: '==' },
+        ]),
+      ),
+    ).toBe(false);
+    expect(needsCompositeIndex(shapeOf('payments', [{ kind: 'orderBy', field: 'created_at', direction: 'desc' }]))).toBe(false);
+    expect(
+      needsCompositeIndex(
+        shapeOf('payments', [
+          { kind: 'where', field: 'season', op: '==' },
+          { kind: 'where', field: 'surname_key', op: '>=' },
+        ]),
+      ),
+    ).toBe(true);
+  });
+
+  it('knows every file of src/ and netlify/ that queries Firestore', async () => {
+    const files: string[] = [];
+    for (const folder of ['src', 'netlify']) {
+      const entries = await readdir(path.join(ROOT, folder), { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        if (/(^|[^\w])(where|orderBy)\(/.test(await readFile(file, 'utf8'))) files.push(path.relative(ROOT, file));
+      }
+    }
+    expect(files.sort()).toEqual(QUERYING_FILES);
+  });
+});
