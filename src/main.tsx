@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/App';
 import './index.css';
 
-// zod probes `new Function` before its first object parse; under the Content
-// Security Policy (no 'unsafe-eval', docs/security.md "Headers") that probe is a
-// reported violation. Jitless parsing never probes.
-zodConfig({ jitless: true });
+// zod probes `new Function` when it builds its first object schema; under the
+// Content Security Policy (no 'unsafe-eval', docs/security.md "Headers") that
+// probe is a reported violation. Jitless zod never probes. zod reads its
+// configuration from this global (zod/v4/core's `globalConfig`, created with
+// `??=`): set here, before any schema module loads, it costs the first bundle
+// nothing, where `import { config } from 'zod/v4/core'` put 3.6 KB of zod in it.
+// tests/e2e/csp.spec.ts fails if a zod update stops reading it.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
