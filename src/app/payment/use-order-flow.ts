@@ -60,13 +60,18 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
   const [foundCount, setFoundCount] = useState(0);
 
   const saveBankTransfer = useCreateOrder();
-  // Set at once on a press (the mutation's pending state shows only after the next render).
+  // Set at once on a press (the mutation's pending state shows only after the next render); cleared when the save settles or is let go.
   const saving = useRef(false);
 
-  /** The order changed: the reducer takes a new key, and a stale save error goes. */
+  /**
+   * The order changed: the reducer takes a new key, and a stale save error
+   * goes. A save still running is let go (its answer no longer opens the
+   * transfer page), so the new order can be submitted.
+   */
   const changeOrder = (action: OrderFlowAction) => {
     dispatch(action);
     saveBankTransfer.reset();
+    saving.current = false;
   };
 
   return {
@@ -107,7 +112,7 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
      * is recorded from the PaymentIntent once paid). Ignored while saving.
      */
     submit: (request: OrderRequestBody, transfer: Omit<BankTransferState, 'order'>) => {
-      if (saving.current || saveBankTransfer.isPending) return;
+      if (saving.current) return;
       if (state.method !== 'Bonifico') {
         dispatch({ type: 'checkoutOpened' });
         return;

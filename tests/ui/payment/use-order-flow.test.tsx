@@ -125,6 +125,29 @@ describe('useOrderFlow', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a change of the order while a save runs leaves the next submit free to save the new order', async () => {
+    const calls: Array<{ idempotencyKey: string }> = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      fn(
+        'create-order',
+        async () => (calls.length === 1 ? (await held, { status: 201, json: CREATED }) : { status: 201, json: CREATED }),
+        calls,
+      ),
+    );
+    const { result } = renderFlow();
+    findAndTick(result, 'Bonifico');
+
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    act(() => result.current.toggle('giulia'));
+    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.idempotencyKey).not.toBe(calls[0]?.idempotencyKey);
+    release();
+  });
+
   it('Online opens the checkout; changing the method or quota closes it with a new key', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Online');
