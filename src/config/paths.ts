@@ -15,3 +15,14 @@ export const paths = {
   /** /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo. */
   bankTransfer: (page: BankTransferPage) => `/bonifico/${page}`,
 } as const;
+
+/**
+ * The three payment screens, by the transfer page each opens (docs/product.md,
+ * "Screens"): where a parent is sent to make an order from a page that has none
+ * (/pagamento, /bonifico/... opened directly).
+ */
+export const PAYMENT_SCREENS: Record<BankTransferPage, { path: string; name: string }> = {
+  'campo-estivo': { path: paths.campoEstivo, name: 'Campo Estivo' },
+  'felpa-gruppo': { path: paths.felpaReparto, name: 'Felpe Reparto' },
+  'maglietta-gruppo': { path: paths.magliettaGruppo, name: 'Magliette Gruppo' },
+};

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS } from '../../emulators/seed/demo-data';
 import { PLAN } from '../../src/domain/plans';
 import { SEASON } from '../../src/config/season';
+import { clearMedicalDoc } from './emulator-db';
 import { DESKTOP, todayInRome } from './helpers';
 import { E2E_PORTS } from './ports';
 
@@ -13,23 +14,12 @@ import { E2E_PORTS } from './ports';
  * opened by the admin through admin-medical-form and the media emulator.
  */
 
-const FIRESTORE = `http://127.0.0.1:${E2E_PORTS.firestore}/v1/projects/demo-scout-portal/databases/(default)/documents`;
 const YEAR: number = SEASON.campYear;
 
 test.use({ viewport: DESKTOP, isMobile: false, hasTouch: false });
 
 /** The table's column of each product. */
 const COLUMN = { [PLAN.campAcconto]: 4, [PLAN.campSaldo]: 5, [PLAN.felpa]: 6, [PLAN.maglietta]: 7 } as const;
-
-/** Sets a child's medical_doc back to '' as the emulator's owner (other specs of the run may have uploaded Sara's form). */
-async function clearMedicalDoc(id: string): Promise<void> {
-  const response = await fetch(`${FIRESTORE}/sons/${id}?updateMask.fieldPaths=medical_doc`, {
-    method: 'PATCH',
-    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-    body: JSON.stringify({ fields: { medical_doc: { stringValue: '' } } }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 async function openEnrolmentAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/situazione-iscritti');

@@ -2,36 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { storedFilePath } from '../../emulators/media/server';
+import { clearMedicalDoc, readChild } from './emulator-db';
 
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const FIRESTORE = `http://127.0.0.1:${8180 + OFFSET}/v1/projects/demo-scout-portal/databases/(default)/documents`;
 const MEDIA = `http://127.0.0.1:${9380 + OFFSET}`;
 /** The media emulator's storage of this run (playwright.config.ts: DATA_DIR, then emulators/dev.ts: {DATA_DIR}/media). */
 const MEDIA_DATA = path.resolve(OFFSET ? `.data/e2e-${OFFSET}` : '.data/e2e', 'media');
 const BLANK_FORM = 'public/scheda-medica.pdf';
-
-/** Reads a child's document as the emulator's owner (bypassing the security rules, as Google documents). */
-async function readChild(id: string): Promise<Record<string, { stringValue?: string; timestampValue?: string }>> {
-  const response = await fetch(`${FIRESTORE}:batchGet`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-    body: JSON.stringify({ documents: [`projects/demo-scout-portal/databases/(default)/documents/sons/${id}`] }),
-  });
-  const [result] = (await response.json()) as Array<{
-    found: { fields: Record<string, { stringValue?: string; timestampValue?: string }> };
-  }>;
-  return result!.found.fields;
-}
-
-/** Sets a child's medical_doc back to '' (tests run in one stack, in file order: the first one uploads Sara's form). */
-async function clearMedicalDoc(id: string): Promise<void> {
-  const response = await fetch(`${FIRESTORE}/sons/${id}?updateMask.fieldPaths=medical_doc`, {
-    method: 'PATCH',
-    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-    body: JSON.stringify({ fields: { medical_doc: { stringValue: '' } } }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 test.beforeEach(async () => {
   await clearMedicalDoc('son-bianchi-sara');

@@ -1,36 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PROJECT_ID } from '../../emulators/seed/demo-data';
+import { countPayments } from './emulator-db';
 import { choose } from './helpers';
-import { E2E_PORTS } from './ports';
 
 // The Bianchi family: Sara (Reparto) holds the camp Acconto only; no other
 // spec orders her a Maglietta.
 const BIANCHI_CF = 'BNCNNA84L45B114C';
-
-/** The payments Firestore holds for `familyId` and `plan`, read from the emulator as its owner. */
-async function paymentsOf(familyId: string, plan: string): Promise<number> {
-  const url = `http://127.0.0.1:${E2E_PORTS.firestore}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents:runQuery`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      structuredQuery: {
-        from: [{ collectionId: 'payments' }],
-        where: {
-          compositeFilter: {
-            op: 'AND',
-            filters: [
-              { fieldFilter: { field: { fieldPath: 'family_id' }, op: 'EQUAL', value: { stringValue: familyId } } },
-              { fieldFilter: { field: { fieldPath: 'plan' }, op: 'EQUAL', value: { stringValue: plan } } },
-            ],
-          },
-        },
-      },
-    }),
-  });
-  const rows = (await response.json()) as Array<{ document?: unknown }>;
-  return rows.filter((row) => row.document).length;
-}
 
 async function findBianchiForMaglietta(page: Page) {
   await page.goto('/maglietta-gruppo');
@@ -45,7 +19,7 @@ async function findBianchiForMaglietta(page: Page) {
 test('two presses of Visualizza Dati Bonifico in the same instant save one order; Back shows the family and choices again', async ({
   page,
 }) => {
-  expect(await paymentsOf('family-bianchi', 'Maglietta Gruppo')).toBe(0);
+  expect(await countPayments('family-bianchi', 'Maglietta Gruppo')).toBe(0);
   await findBianchiForMaglietta(page);
   await page.getByRole('checkbox', { name: /Sara Bianchi/ }).check();
   await choose(page, 'Taglia di Sara', 'M');
@@ -57,7 +31,7 @@ test('two presses of Visualizza Dati Bonifico in the same instant save one order
   });
   await expect(page.getByRole('heading', { name: 'Ordine Registrato con Successo' })).toBeFocused();
   await expect(page.getByText('Pagamento Maglietta Gruppo - Bianchi', { exact: true })).toBeVisible();
-  expect(await paymentsOf('family-bianchi', 'Maglietta Gruppo')).toBe(1);
+  expect(await countPayments('family-bianchi', 'Maglietta Gruppo')).toBe(1);
 
   // Back: the same fiscal code, method and family; Sara now holds her T-shirt.
   await page.goBack();
@@ -67,7 +41,7 @@ test('two presses of Visualizza Dati Bonifico in the same instant save one order
   const sara = page.getByRole('checkbox', { name: /Sara Bianchi/ });
   await expect(sara).toBeDisabled();
   await expect(sara).toHaveAccessibleDescription('Bonifico in verifica');
-  expect(await paymentsOf('family-bianchi', 'Maglietta Gruppo')).toBe(1);
+  expect(await countPayments('family-bianchi', 'Maglietta Gruppo')).toBe(1);
 });
 
 test('/pagamento and /bonifico/campo-estivo opened directly explain what to do instead of claiming success', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { GROUP } from '@/config/group';
-import { paths } from '@/config/paths';
+import { PAYMENT_SCREENS } from '@/config/paths';
 import { isPaymentDone } from '@/features/checkout/payment-done';
 
 /**
@@ -20,21 +20,13 @@ export function PagamentoRoute() {
           Questa pagina conferma un pagamento online appena concluso. Per pagare, scegli cosa e cerca la tua famiglia con il codice fiscale:
         </p>
         <ul className="space-y-2">
-          <li>
-            <Link to={paths.campoEstivo} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-              Campo Estivo
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.felpaReparto} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-              Felpe Reparto
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.magliettaGruppo} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-              Magliette Gruppo
-            </Link>
-          </li>
+          {Object.values(PAYMENT_SCREENS).map((screen) => (
+            <li key={screen.path}>
+              <Link to={screen.path} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+                {screen.name}
+              </Link>
+            </li>
+          ))}
         </ul>
         <p className="text-gray-700">Se hai già pagato, la ricevuta è nella tua casella di posta.</p>
       </div>

@@ -46,6 +46,10 @@ export function useMenuButton(): MenuButton {
   const menuId = useId();
 
   const close = useCallback(() => setOpen(false), []);
+  const focusItem = useCallback((which: OpenFocus) => {
+    const items = menuItems(menu.current);
+    (which === 'last' ? items.at(-1) : items[0])?.focus();
+  }, []);
   const openOn = (focus: OpenFocus) => {
     setFocusOnOpen(focus);
     setOpen(true);
@@ -53,10 +57,8 @@ export function useMenuButton(): MenuButton {
 
   // Focus the first or last item once the menu is shown.
   useEffect(() => {
-    if (!open) return;
-    const items = menuItems(menu.current);
-    (focusOnOpen === 'last' ? items.at(-1) : items[0])?.focus();
-  }, [open, focusOnOpen]);
+    if (open) focusItem(focusOnOpen);
+  }, [open, focusOnOpen, focusItem]);
 
   // A press anywhere outside the button and the menu closes it.
   useEffect(() => {
@@ -74,8 +76,7 @@ export function useMenuButton(): MenuButton {
       event.preventDefault();
       const focus = event.key === 'ArrowDown' ? 'first' : 'last';
       if (!open) return openOn(focus);
-      const items = menuItems(menu.current);
-      (focus === 'last' ? items.at(-1) : items[0])?.focus();
+      focusItem(focus);
     }
   };
 

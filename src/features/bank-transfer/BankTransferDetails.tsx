@@ -2,7 +2,7 @@ import { SEASON } from '@/config/season';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { GROUP } from '@/config/group';
-import { paths } from '@/config/paths';
+import { PAYMENT_SCREENS } from '@/config/paths';
 import { paymentReasonTemplate, type BankTransferPage } from '@/domain/bank-transfer';
 import { formatEuros } from '@/domain/money';
 import { QUOTAS } from '@/domain/plans';
@@ -45,16 +45,9 @@ function PriceNote({ page }: { page: BankTransferPage }) {
   }
 }
 
-/** The payment screen of each transfer page (docs/product.md, "Screens"). */
-const ORDER_SCREEN: Record<BankTransferPage, { path: string; name: string }> = {
-  'campo-estivo': { path: paths.campoEstivo, name: 'Campo Estivo' },
-  'felpa-gruppo': { path: paths.felpaReparto, name: 'Felpe Reparto' },
-  'maglietta-gruppo': { path: paths.magliettaGruppo, name: 'Magliette Gruppo' },
-};
-
 /** The page opened without an order (a bookmark, a reload in another tab): no claim that anything was recorded. */
 function NoOrderNotice({ page }: { page: BankTransferPage }) {
-  const screen = ORDER_SCREEN[page];
+  const screen = PAYMENT_SCREENS[page];
   return (
     <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200">
       <h1 className="text-2xl font-bold">Nessun ordine da mostrare</h1>

@@ -19,6 +19,20 @@ function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
   );
 }
 
+/** The status badge and, when an admin confirmed the payment, "Confermato da {email} il {dd/mm/yyyy}". */
+function OrderStatus({ row }: { row: AdminOrderRow }) {
+  return (
+    <>
+      <StatusBadge status={row.status} />
+      {row.confirmedBy && row.confirmedAt && (
+        <p className="mt-1 text-sm text-gray-600">
+          Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** 'Conferma bonifico' on a Bonifico 'Da Verificare', 'Annulla conferma' on a confirmed one, nothing otherwise. */
 function TransferButton({ row, onTransfer, className = '' }: OrderRowsProps & { className?: string }) {
   const action = transferAction(row);
@@ -58,12 +72,7 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
         <td className="px-3 py-2 tabular-nums">{spreadsheetDate(row.createdAt)}</td>
         <td className="px-3 py-2">{row.method}</td>
         <td className="px-3 py-2">
-          <StatusBadge status={row.status} />
-          {row.confirmedBy && row.confirmedAt && (
-            <p className="mt-1 text-sm text-gray-600">
-              Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
-            </p>
-          )}
+          <OrderStatus row={row} />
         </td>
         <td className="px-3 py-2 text-right font-semibold tabular-nums">{formatEuros(row.totalAmount)}</td>
         <td className="px-3 py-1 text-right">
@@ -105,12 +114,7 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
         <span className="tabular-nums">{spreadsheetDate(row.createdAt)}</span> · {row.method}
       </p>
       <div>
-        <StatusBadge status={row.status} />
-        {row.confirmedBy && row.confirmedAt && (
-          <p className="mt-1 text-sm text-gray-600">
-            Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
-          </p>
-        )}
+        <OrderStatus row={row} />
       </div>
       <ul className="divide-y divide-gray-100 rounded-lg bg-gray-50 px-3 text-sm text-gray-700">
         {row.children.map((child) => (

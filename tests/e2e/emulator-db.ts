@@ -1,0 +1,55 @@
+import { expect } from '@playwright/test';
+import { DEMO_PROJECT_ID } from '../../emulators/seed/demo-data';
+import { E2E_PORTS } from './ports';
+
+/**
+ * The browser tests' own Firestore emulator, read and written through its
+ * REST API as its owner (`Bearer owner`, which bypasses the security rules as
+ * Google documents): to check what a screen saved, or to put a document back
+ * between specs sharing one stack.
+ */
+const DATABASE = `projects/${DEMO_PROJECT_ID}/databases/(default)`;
+const DOCUMENTS = `http://127.0.0.1:${E2E_PORTS.firestore}/v1/${DATABASE}/documents`;
+const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' };
+
+/** A child's document fields (REST values: `{stringValue}`, `{timestampValue}`, …). */
+export async function readChild(id: string): Promise<Record<string, { stringValue?: string; timestampValue?: string }>> {
+  const response = await fetch(`${DOCUMENTS}:batchGet`, {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({ documents: [`${DATABASE}/documents/sons/${id}`] }),
+  });
+  const [result] = (await response.json()) as Array<{
+    found: { fields: Record<string, { stringValue?: string; timestampValue?: string }> };
+  }>;
+  return result!.found.fields;
+}
+
+/** Sets a child's medical_doc back to '' (specs share one stack: an earlier one may have uploaded the form). */
+export async function clearMedicalDoc(id: string): Promise<void> {
+  const response = await fetch(`${DOCUMENTS}/sons/${id}?updateMask.fieldPaths=medical_doc`, {
+    method: 'PATCH',
+    headers: OWNER,
+    body: JSON.stringify({ fields: { medical_doc: { stringValue: '' } } }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** How many payments Firestore holds for `familyId` and `plan`. */
+export async function countPayments(familyId: string, plan: string): Promise<number> {
+  const equal = (fieldPath: string, value: string) => ({
+    fieldFilter: { field: { fieldPath }, op: 'EQUAL', value: { stringValue: value } },
+  });
+  const response = await fetch(`${DOCUMENTS}:runQuery`, {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ collectionId: 'payments' }],
+        where: { compositeFilter: { op: 'AND', filters: [equal('family_id', familyId), equal('plan', plan)] } },
+      },
+    }),
+  });
+  const rows = (await response.json()) as Array<{ document?: unknown }>;
+  return rows.filter((row) => row.document).length;
+}
