@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { SEASON, seasonChoices } from '@/config/season';
+import { useSearchParamsUpdate } from './use-search-params-update';
 
 /** The search parameter of the admin views that names the season: /admin/check-pagamenti?stagione=… */
 export const SEASON_PARAM = 'stagione';
@@ -11,11 +11,11 @@ export const SEASON_PARAM = 'stagione';
  * Returns the camp year and a setter that keeps the other parameters.
  */
 export function useAdminSeason(): [season: number, setSeason: (season: number) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const asked = Number(params.get(SEASON_PARAM));
   const season = seasonChoices().includes(asked) ? asked : SEASON.campYear;
   const setSeason = (next: number) =>
-    setParams((current) => {
+    update((current) => {
       const updated = new URLSearchParams(current);
       if (next === SEASON.campYear) updated.delete(SEASON_PARAM);
       else updated.set(SEASON_PARAM, String(next));
