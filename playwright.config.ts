@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { STACK_READY } from './emulators/dev/settings';
 import { E2E_PORT_OFFSET, E2E_PORTS } from './tests/e2e/ports';
 
 /**
@@ -41,7 +42,8 @@ export default defineConfig({
   projects: [{ name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } }],
   webServer: {
     command: 'npx tsx emulators/dev.ts --reset --no-env-file',
-    url: `http://localhost:${ports.app}`,
+    // Vite answers before the emulators are up: wait for the launcher's line saying all of it is.
+    wait: { stdout: new RegExp(STACK_READY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

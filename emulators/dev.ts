@@ -1,11 +1,12 @@
 /**
  * `npm run dev`: the whole portal on local emulators, in one terminal.
  *
- * Starts Google's Cloud Firestore emulator (with firestore.rules) and the
- * Firebase Auth emulator of firebase-tools as child processes, the
+ * Runs Vite with Netlify's plugin (functions at /.netlify/functions/*), then
+ * starts Google's Cloud Firestore emulator (with firestore.rules) and the
+ * Firebase Auth emulator of firebase-tools as child processes and the
  * Cloudinary-compatible media emulator (emulators/media) in this process,
- * seeds the demo data on an empty data folder, and runs Vite with Netlify's
- * plugin (functions at /.netlify/functions/*). Ctrl-C stops everything; the
+ * seeds the demo data on an empty data folder, and prints "[dev] ready"
+ * (the browser tests wait for that line). Ctrl-C stops everything; the
  * Firestore data is exported to the data folder on the way out.
  *
  *   npm run dev              keep the data in .data/ across restarts
@@ -24,13 +25,12 @@ import { setAdminClaim } from '../netlify/lib/admin-claims';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
-import { readStackSettings } from './dev/settings';
+import { readStackSettings, STACK_READY } from './dev/settings';
+import { browserEnvironment, DEMO_MEDIA, serverEnvironment } from './dev/stack-environment';
 
 const useEnvFile = !process.argv.includes('--no-env-file');
 if (useEnvFile && existsSync('.env')) process.loadEnvFile('.env');
 const settings = readStackSettings();
-/** Demo Cloudinary account shared by the media emulator and get-signature. */
-const MEDIA = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
 const reset = process.argv.includes('--reset');
 const stoppers: Array<() => Promise<unknown> | void> = [];
 let stopping = false;
@@ -79,8 +79,25 @@ async function main() {
     await rm(path.join(settings.dataDir, 'firestore'), { recursive: true, force: true });
     await rm(path.join(settings.dataDir, 'media'), { recursive: true, force: true });
   }
-
   const startedAt = Date.now();
+  // Server code (seed, functions, `npm run admin`) finds the emulators here.
+  Object.assign(process.env, serverEnvironment(settings));
+
+  // Vite first: every address it needs is known from the settings, and
+  // `netlify dev` gives up on its port (5173) after about 15 s
+  // (docs/local-stack.md, "netlify dev"). Until the "[dev] ready" line the
+  // functions may answer that a service is unavailable.
+  const vite = spawn(path.resolve('node_modules', '.bin', 'vite'), ['--port', String(settings.appPort), '--strictPort'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(settings.appPort),
+      ...browserEnvironment(settings),
+      ...(useEnvFile ? {} : { VITE_STRIPE_PUBLISHABLE_KEY: '', STRIPE_SECRET_KEY: '' }),
+    },
+  });
+  track(vite, 'Vite');
+
   const firestore = await startFirestoreEmulator({
     host: settings.host,
     port: settings.firestorePort,
@@ -90,19 +107,13 @@ async function main() {
   });
   stoppers.push(() => firestore.close());
   console.log(`[dev] Firestore emulator on ${firestore.url} (firestore.rules loaded, ${Date.now() - startedAt} ms)`);
-  // Server code (seed, functions, `npm run admin`) finds the emulators here.
-  process.env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = `${settings.host}:${settings.authPort}`;
-  process.env.FIREBASE_PROJECT_ID = settings.projectId;
-  // No Google credentials locally: google-auth-library must not probe the cloud metadata server.
-  process.env.METADATA_SERVER_DETECTION = 'none';
   if (await seedIfEmpty()) console.log('[dev] seeded the demo data');
 
   const media = await startMediaEmulator({
     host: settings.host,
     port: settings.mediaPort,
     dataDir: path.join(settings.dataDir, 'media'),
-    ...MEDIA,
+    ...DEMO_MEDIA,
   });
   stoppers.push(() => media.close());
   console.log(`[dev] media (Cloudinary) emulator on ${media.url}`);
@@ -112,29 +123,7 @@ async function main() {
   await ensureAuthAccount(settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await setAdminClaim(DEMO_ADMIN.email, true);
   console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (admin ${DEMO_ADMIN.email})`);
-
-  const vite = spawn(path.resolve('node_modules', '.bin', 'vite'), ['--port', String(settings.appPort), '--strictPort'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PORT: String(settings.appPort),
-      VITE_FIREBASE_API_KEY: 'demo-api-key',
-      VITE_FIREBASE_PROJECT_ID: settings.projectId,
-      VITE_FIREBASE_AUTH_DOMAIN: '',
-      VITE_FIREBASE_APP_ID: '',
-      VITE_FIREBASE_AUTH_EMULATOR_URL: `http://${settings.host}:${settings.authPort}`,
-      VITE_FIRESTORE_EMULATOR_HOST: `${settings.host}:${settings.firestorePort}`,
-      ...(useEnvFile ? {} : { VITE_STRIPE_PUBLISHABLE_KEY: '', STRIPE_SECRET_KEY: '' }),
-      VITE_CLOUDINARY_UPLOAD_URL: `${media.url}/v1_1/${MEDIA.cloudName}/auto/upload`,
-      CLOUDINARY_CLOUD_NAME: MEDIA.cloudName,
-      CLOUDINARY_API_KEY: MEDIA.apiKey,
-      CLOUDINARY_API_SECRET: MEDIA.apiSecret,
-      CLOUDINARY_UPLOAD_PRESET: MEDIA.uploadPreset,
-      // Signed download URLs (admin-medical-form) point at the media emulator.
-      CLOUDINARY_API_URL: media.url,
-    },
-  });
-  track(vite, 'Vite');
+  console.log(`${STACK_READY} http://localhost:${settings.appPort} (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((error: unknown) => {

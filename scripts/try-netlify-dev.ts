@@ -96,7 +96,7 @@ async function main(): Promise<number> {
   const version = spawnSync(netlify, ['--version'], { encoding: 'utf8' }).stdout.trim();
   log(`${version} in ${ROOT}`);
 
-  // Extra arguments go to netlify dev (e.g. `-- --skip-wait-port`, see docs/local-stack.md).
+  // Extra arguments go to netlify dev (e.g. `-- --debug`).
   const extra = process.argv.slice(2).filter((arg) => arg !== '--');
   log(`netlify dev --offline ${extra.join(' ')}`.trim());
   const child = spawn(netlify, ['dev', '--offline', ...extra], {
@@ -131,11 +131,12 @@ async function main(): Promise<number> {
     log(`port ${NETLIFY_PORT} open after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     const base = `http://localhost:${NETLIFY_PORT}`;
     try {
-      // With --skip-wait-port the proxy is up before Vite: wait for the app behind it.
-      let page = await fetch(`${base}/`).catch(() => null);
+      // netlify-cli opens its port before it serves: a request made then may hang, so each try gives up after 10 s.
+      const getPage = () => fetch(`${base}/`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      let page = await getPage();
       while ((!page || page.status !== 200) && state.exited === null && Date.now() - startedAt < START_TIMEOUT_MS) {
         await sleep(1000);
-        page = await fetch(`${base}/`).catch(() => null);
+        page = await getPage();
       }
       if (!page) throw new Error(`netlify dev stopped (${state.exited}) before serving /`);
       log(`the app answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

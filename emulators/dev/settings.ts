@@ -39,3 +39,10 @@ export function readStackSettings(env: NodeJS.ProcessEnv = process.env): StackSe
     mediaPort: readPort(env, 'MEDIA_EMULATOR_PORT', 9300),
   };
 }
+
+/**
+ * How the launcher's "stack is up" line starts, printed once the app, the
+ * emulators and the demo data are all ready: the browser tests and the
+ * benchmark wait for it (Vite alone answers earlier).
+ */
+export const STACK_READY = '[dev] ready:';

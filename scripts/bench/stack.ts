@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readStackSettings, type StackSettings } from '../../emulators/dev/settings';
+import { readStackSettings, STACK_READY, type StackSettings } from '../../emulators/dev/settings';
 import { E2E_PORT_OFFSET, E2E_PORTS } from '../../tests/e2e/ports';
 
 /** A running stack. */
@@ -47,10 +47,11 @@ function exited(child: ChildProcess): boolean {
 
 /**
  * Starts the launcher in a process group of its own (so Ctrl-C reaches the
- * benchmark, which stops it in order) and resolves once the app answers.
+ * benchmark, which stops it in order) and resolves once it prints its
+ * {@link STACK_READY} line (app, emulators and demo data up).
  * `verbose` shows its output; otherwise the last lines are printed when it
  * fails to start.
- * @throws Error with the launcher's output when it exits or the app does not answer within `timeoutMs`.
+ * @throws Error with the launcher's output when it exits or is not ready within `timeoutMs`.
  */
 export async function startStack(offset: number, verbose: boolean, timeoutMs = 180_000): Promise<BenchStack> {
   const env = stackEnv(offset);
@@ -63,8 +64,10 @@ export async function startStack(offset: number, verbose: boolean, timeoutMs = 1
     env: { ...process.env, ...env },
   });
   const log: string[] = [];
+  let ready = false;
   const keep = (chunk: Buffer) => {
     log.push(chunk.toString());
+    ready ||= chunk.toString().includes(STACK_READY);
     if (log.length > 200) log.shift();
     if (verbose) process.stdout.write(`[stack] ${chunk.toString()}`);
   };
@@ -91,15 +94,9 @@ export async function startStack(offset: number, verbose: boolean, timeoutMs = 1
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited(child)) throw new Error(`The dev launcher exited (${child.exitCode}):\n${log.join('').slice(-4000)}`);
-    try {
-      if ((await fetch(appUrl)).ok) {
-        return { settings, appUrl, firestoreUrl: `http://${settings.host}:${settings.firestorePort}`, stop };
-      }
-    } catch {
-      // not answering yet
-    }
+    if (ready) return { settings, appUrl, firestoreUrl: `http://${settings.host}:${settings.firestorePort}`, stop };
     await wait(500);
   }
   await stop();
-  throw new Error(`The app did not answer on ${appUrl} within ${timeoutMs} ms:\n${log.join('').slice(-4000)}`);
+  throw new Error(`The stack was not ready within ${timeoutMs} ms:\n${log.join('').slice(-4000)}`);
 }

@@ -7,7 +7,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { build } from 'vite';
-import { DEMO_PROJECT_ID } from '../../emulators/seed/demo-data';
+import { readStackSettings, type StackSettings } from '../../emulators/dev/settings';
+import { browserEnvironment, mediaEmulatorUrl } from '../../emulators/dev/stack-environment';
 import { formatCsp, headersFor, parseCsp } from '../support/netlify-headers';
 import { E2E_PORTS } from './ports';
 
@@ -22,10 +23,14 @@ import { E2E_PORTS } from './ports';
  * be running.
  */
 
-const EMULATOR_HOST = '127.0.0.1';
-/** The media emulator's demo Cloudinary account (emulators/dev.ts). */
-const MEDIA_CLOUD_NAME = 'demo';
-const emulatorOrigin = (port: number) => `http://${EMULATOR_HOST}:${port}`;
+/** The e2e stack's settings (playwright.config.ts passes the same ports to the launcher). */
+const E2E_STACK: StackSettings = {
+  ...readStackSettings({}),
+  appPort: E2E_PORTS.app,
+  firestorePort: E2E_PORTS.firestore,
+  authPort: E2E_PORTS.auth,
+  mediaPort: E2E_PORTS.media,
+};
 
 /**
  * The VITE_* variables of the build: the e2e stack's emulators, no Stripe
@@ -33,16 +38,7 @@ const emulatorOrigin = (port: number) => `http://${EMULATOR_HOST}:${port}`;
  * src/config/env.ts reads is set, so a developer's `.env` changes nothing.
  */
 function buildEnv(): Record<string, string> {
-  return {
-    VITE_FIREBASE_API_KEY: 'demo-api-key',
-    VITE_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
-    VITE_FIREBASE_AUTH_DOMAIN: '',
-    VITE_FIREBASE_APP_ID: '',
-    VITE_FIREBASE_AUTH_EMULATOR_URL: emulatorOrigin(E2E_PORTS.auth),
-    VITE_FIRESTORE_EMULATOR_HOST: `${EMULATOR_HOST}:${E2E_PORTS.firestore}`,
-    VITE_STRIPE_PUBLISHABLE_KEY: '',
-    VITE_CLOUDINARY_UPLOAD_URL: `${emulatorOrigin(E2E_PORTS.media)}/v1_1/${MEDIA_CLOUD_NAME}/auto/upload`,
-  };
+  return { ...browserEnvironment(E2E_STACK), VITE_STRIPE_PUBLISHABLE_KEY: '' };
 }
 
 /**
@@ -82,7 +78,11 @@ export function localHeaders(): Record<string, string> {
   const policy = headers['Content-Security-Policy'];
   if (!policy) throw new Error('netlify.toml sets no Content-Security-Policy for "/*"');
   const csp = parseCsp(policy);
-  const emulators = [E2E_PORTS.auth, E2E_PORTS.firestore, E2E_PORTS.media].map(emulatorOrigin);
+  const emulators = [
+    `http://${E2E_STACK.host}:${E2E_STACK.authPort}`,
+    `http://${E2E_STACK.host}:${E2E_STACK.firestorePort}`,
+    mediaEmulatorUrl(E2E_STACK),
+  ];
   csp.set('connect-src', [...(csp.get('connect-src') ?? []), ...emulators]);
   headers['Content-Security-Policy'] = formatCsp(csp);
   return headers;

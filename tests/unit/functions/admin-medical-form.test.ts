@@ -14,6 +14,7 @@ import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { getAdminApp } from '../../../netlify/lib/firestore';
 import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 
 /**
  * admin-medical-form against the real pieces (docs/admin-enrolment.md,
@@ -24,7 +25,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
  */
 
 const PROJECT = 'demo-admin-medical-form';
-const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
+const ACCOUNT = DEMO_MEDIA;
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';

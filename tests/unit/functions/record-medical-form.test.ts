@@ -9,9 +9,10 @@ import getSignature from '../../../netlify/functions/get-signature';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 
 const PROJECT = 'demo-record-medical-form';
-const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
+const ACCOUNT = DEMO_MEDIA;
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudinaryResponseSignature, cloudinarySignature } from '../../../../emulators/media/signature';
 import { createMediaEmulatorApp, startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../../emulators/media/server';
 import { MAX_MEDICAL_FORM_BYTES } from '@/domain/medical-form';
+import { DEMO_MEDIA } from '../../../../emulators/dev/stack-environment';
 
-const ACCOUNT = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret: 'demo-api-secret', uploadPreset: 'schede-mediche' };
+const ACCOUNT = DEMO_MEDIA;
 const FOLDER = 'Documenti/Schede Mediche 2025';
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 
