@@ -4,20 +4,25 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
+import { developmentCsp } from './emulators/dev/netlify-headers';
 
 /**
  * netlify.toml's headers are for the built site: their Content Security Policy
- * forbids inline scripts, and the dev server's React refresh is one. Netlify's
- * plugin applies them in development too (it has no switch for it), so this
- * middleware, after Netlify's, takes the policy off dev responses.
+ * forbids inline scripts and styles, which the dev server needs (React's
+ * refresh, Vite's CSS), and the emulators' origins. Netlify's Vite plugin
+ * applies them under `npm run dev`, and under `netlify dev` netlify-cli adds
+ * them to every response it proxies unless the response has its own. So
+ * every dev response carries {@link developmentCsp}: the production policy
+ * plus what development needs (docs/security.md, "In development").
  * tests/e2e/csp.spec.ts loads the built app under the real headers.
  */
-const devWithoutContentSecurityPolicy: Plugin = {
-  name: 'dev-without-content-security-policy',
+const devContentSecurityPolicy: Plugin = {
+  name: 'dev-content-security-policy',
   apply: 'serve',
   configureServer(server) {
+    const policy = developmentCsp();
     server.middlewares.use((_request, response, next) => {
-      response.removeHeader('Content-Security-Policy');
+      response.setHeader('Content-Security-Policy', policy);
       next();
     });
   },
@@ -41,7 +46,7 @@ export default defineConfig({
             images: { enabled: false },
             geolocation: { enabled: false },
           }),
-          devWithoutContentSecurityPolicy,
+          devContentSecurityPolicy,
         ]),
   ],
   server: {

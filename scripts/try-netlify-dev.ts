@@ -4,7 +4,8 @@
  * `netlify` from PATH, or installs netlify-cli 27 into /tmp/netlify-cli
  * (about 350 MB, never a project dependency); starts it in the repository,
  * waits for its port (8888, netlify.toml [dev]), fetches `/` and POSTs a demo
- * fiscal code to `/.netlify/functions/lookup-family`, prints what it got,
+ * fiscal code to `/.netlify/functions/lookup-family`, looks the same family
+ * up in Debian's Chromium on /campo-estivo, prints what it got,
  * then presses Ctrl-C (SIGINT to the process group, as a terminal does) and
  * checks that every process is gone and every port of the stack is free.
  * Exits 1 when a step fails. Not part of `npm test`.
@@ -13,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PREFIX = '/tmp/netlify-cli';
@@ -71,6 +73,40 @@ function groupAlive(pgid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Opens /campo-estivo in Debian's Chromium through `netlify dev` and looks a
+ * demo family up, as a developer would: the page must render (netlify-cli
+ * adds netlify.toml's headers to what it proxies, the dev server's policy
+ * must win) and no Content Security Policy violation may be reported.
+ * Returns the failures, logging what it saw.
+ */
+async function visitInChromium(base: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const violations: string[] = [];
+  try {
+    const page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const started = Date.now();
+    await page.goto(`${base}/campo-estivo`);
+    await page.getByRole('heading', { name: /^Campo Estivo/ }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Codice Fiscale Genitore').fill('RSSMRA80C12H501E');
+    await page.getByLabel('Quota da Pagare').selectOption({ label: 'Acconto' });
+    await page.getByLabel('Metodo di Pagamento').selectOption({ label: 'Bonifico' });
+    await page.getByRole('button', { name: 'Trova' }).click();
+    await page.getByRole('checkbox', { name: /Marco Rossi/ }).waitFor({ timeout: 60_000 });
+    log(`Chromium: /campo-estivo rendered and found the Rossi children in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`Chromium: Content Security Policy violations: ${violations.length === 0 ? 'none' : violations.join(' | ')}`);
+    return violations.length === 0 ? [] : ['the page reported Content Security Policy violations'];
+  } catch (error) {
+    const seen = violations.length === 0 ? 'no CSP violation reported' : `CSP violations: ${violations.join(' | ')}`;
+    return [`the page did not work in Chromium (${seen}): ${String(error).split('\n')[0]}`];
+  } finally {
+    await browser.close();
   }
 }
 
@@ -152,6 +188,7 @@ async function main(): Promise<number> {
       const body = await lookup.text();
       log(`POST /.netlify/functions/lookup-family {cf: RSSMRA80C12H501E} -> ${lookup.status} ${body.slice(0, 300)}`);
       if (lookup.status !== 200 || !body.includes('Rossi')) failures.push('lookup-family did not find the Rossi family');
+      failures.push(...(await visitInChromium(base)));
     } catch (error) {
       failures.push(`fetch failed: ${String(error)}`);
     }

@@ -9,7 +9,7 @@ import { proxy } from 'hono/proxy';
 import { build } from 'vite';
 import { readStackSettings, type StackSettings } from '../../emulators/dev/settings';
 import { browserEnvironment, mediaEmulatorUrl } from '../../emulators/dev/stack-environment';
-import { formatCsp, headersFor, parseCsp } from '../support/netlify-headers';
+import { formatCsp, headersFor, parseCsp } from '../../emulators/dev/netlify-headers';
 import { E2E_PORTS } from './ports';
 
 /**

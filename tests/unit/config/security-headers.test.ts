@@ -1,4 +1,4 @@
-import { headersFor, parseCsp, readHeaderRules } from '../../support/netlify-headers';
+import { developmentCsp, headersFor, parseCsp, readHeaderRules } from '../../../emulators/dev/netlify-headers';
 
 /**
  * netlify.toml's security headers for every page (docs/security.md,
@@ -96,5 +96,19 @@ describe('netlify.toml security headers', () => {
     }
     const granted = [...features].filter(([, allowlist]) => allowlist !== '()').map(([name]) => name);
     expect(granted).toEqual(['payment']);
+  });
+});
+
+describe("the dev server's policy", () => {
+  it('is the production policy plus inline code, the local stack over http and ws, and no upgrade to https', () => {
+    const dev = parseCsp(developmentCsp());
+    const local = ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*'];
+    const expected = new Map(csp);
+    expected.set('script-src', [...(csp.get('script-src') ?? []), "'unsafe-inline'"]);
+    expected.set('style-src', [...(csp.get('style-src') ?? []), "'unsafe-inline'"]);
+    expected.set('connect-src', [...(csp.get('connect-src') ?? []), ...local]);
+    expected.delete('upgrade-insecure-requests');
+    expect(Object.fromEntries(dev)).toEqual(Object.fromEntries(expected));
+    expect(dev.get('script-src')).not.toContain("'unsafe-eval'");
   });
 });

@@ -5,8 +5,9 @@ import { z } from 'zod';
 
 /**
  * The `[[headers]]` rules of netlify.toml, read the way Netlify reads them
- * (docs/security.md, "Headers"), for the unit test that checks the policy and
- * for the browser test's static server, which sends exactly these headers.
+ * (docs/security.md, "Headers"), for the unit test that checks the policy,
+ * the browser test's static server, which sends exactly these headers, and
+ * the dev server's own policy ({@link developmentCsp}).
  */
 
 const NETLIFY_TOML = path.resolve(import.meta.dirname, '../../netlify.toml');
@@ -62,4 +63,28 @@ export function parseCsp(value: string): Csp {
 /** Writes `csp` back as a header value ("name source source; name ..."). */
 export function formatCsp(csp: Csp): string {
   return [...csp].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+/**
+ * The dev server's Content-Security-Policy (docs/security.md, "In
+ * development"): netlify.toml's policy for "/*" with only what a Vite dev
+ * server on the local stack needs added. Inline scripts and styles (React's
+ * refresh preamble; Vite injects CSS as `<style>` elements), any port of
+ * localhost and 127.0.0.1 over http and ws (the emulators, Vite's HMR
+ * socket, `netlify dev`'s 8888), and no `upgrade-insecure-requests` (the
+ * local stack is plain http). Every other source and directive is the
+ * production one, so a third-party origin the app starts using fails in
+ * development too.
+ * @throws when netlify.toml sets no Content-Security-Policy for "/*".
+ */
+export function developmentCsp(file: string = NETLIFY_TOML): string {
+  const policy = headersFor('/*', file)['Content-Security-Policy'];
+  if (!policy) throw new Error('netlify.toml sets no Content-Security-Policy for "/*"');
+  const csp = parseCsp(policy);
+  const add = (directive: string, sources: string[]) => csp.set(directive, [...(csp.get(directive) ?? []), ...sources]);
+  add('script-src', ["'unsafe-inline'"]);
+  add('style-src', ["'unsafe-inline'"]);
+  add('connect-src', ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*']);
+  csp.delete('upgrade-insecure-requests');
+  return formatCsp(csp);
 }
