@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { FocusPageHeading } from './FocusPageHeading';
@@ -7,6 +8,9 @@ import { NotFoundRoute } from './routes/NotFoundRoute';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { paths } from '@/config/paths';
 import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
+
+const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/OrdersList')).OrdersList }));
+const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }));
 
 /**
  * The routes of docs/product.md, "Screens". The home and camp screens are in the first
@@ -60,12 +64,10 @@ export const router = createBrowserRouter([
           { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
           {
             lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }),
+            // The views (and Firestore) load when the gate first shows them, not with the route: the login paints without them.
             children: [
-              { path: paths.adminOrders, lazy: async () => ({ Component: (await import('@/features/admin/OrdersList')).OrdersList }) },
-              {
-                path: paths.adminEnrolment,
-                lazy: async () => ({ Component: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }),
-              },
+              { path: paths.adminOrders, Component: AdminOrdersView },
+              { path: paths.adminEnrolment, Component: AdminEnrolmentView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -1,8 +1,6 @@
-import { signOut } from 'firebase/auth';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { getFirebase } from '@/lib/firebase';
 import { LoginForm } from './LoginForm';
 import { useAuthUser } from './use-auth-user';
 
@@ -27,7 +25,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
     return (
       <div className="mx-auto max-w-md space-y-4">
         <Alert kind="error">{NOT_AUTHORISED}</Alert>
-        <Button variant="secondary" onClick={() => void signOut(getFirebase().auth)}>
+        <Button variant="secondary" onClick={() => void import('./admin-auth').then(({ signOutAdmin }) => signOutAdmin())}>
           Esci
         </Button>
       </div>

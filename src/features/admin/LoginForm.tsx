@@ -1,10 +1,8 @@
-import { signInWithEmailAndPassword } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { TextField } from '@/components/ui/TextField';
-import { getFirebase } from '@/lib/firebase';
 
 /** The login failure message, for any failure (docs/security.md, "Admins"). */
 export const LOGIN_FAILED = 'Credenziali non valide. Riprova.';
@@ -25,7 +23,8 @@ export function LoginForm() {
     setSubmitting(true);
     setFailed(false);
     try {
-      await signInWithEmailAndPassword(getFirebase().auth, email.trim(), password);
+      const { signInAdmin } = await import('./admin-auth');
+      await signInAdmin(email, password);
     } catch (error) {
       console.error('Accesso admin non riuscito:', error);
       setFailed(true);

@@ -1,6 +1,5 @@
-import { onIdTokenChanged, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
-import { getFirebase } from '@/lib/firebase';
 
 /**
  * The auth state as the admin screens see it: loading, nobody signed in, or
@@ -9,29 +8,51 @@ import { getFirebase } from '@/lib/firebase';
  */
 export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | null; isAdmin: boolean };
 
+/** Where Firebase Auth's local persistence keeps a signed-in user: `firebase:authUser:<api key>:<app name>` in localStorage. */
+const STORED_USER_PREFIX = 'firebase:authUser:';
+
+/**
+ * True when this browser may hold a signed-in Firebase user. False means
+ * nobody is signed in here, so the login form can show before Firebase has
+ * loaded. Should Firebase rename its key, a signed-in admin sees the form
+ * for a moment and then the desk: never the desk without a user.
+ */
+function mayHaveStoredUser(): boolean {
+  try {
+    return Object.keys(localStorage).some((key) => key.startsWith(STORED_USER_PREFIX));
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Subscribes to the signed-in user and reads the admin claim from its ID
- * token. 'loading' until the first answer (a Caricamento text shows
- * meanwhile).
+ * token, loading Firebase Auth (admin-auth.ts) at mount. Until it answers:
+ * 'ready' with nobody when no user is stored in this browser (the login form
+ * shows at once), 'loading' otherwise (a Caricamento text shows).
+ * @throws (to the route's error boundary, at render) the error of loading Firebase Auth.
  */
 export function useAuthUser(): AuthState {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
-  useEffect(
-    () =>
-      onIdTokenChanged(getFirebase().auth, (user) => {
-        if (!user) {
-          setState({ status: 'ready', user: null, isAdmin: false });
-          return;
-        }
-        user
-          .getIdTokenResult()
-          .then((token) => setState({ status: 'ready', user, isAdmin: token.claims.admin === true }))
-          .catch((error: unknown) => {
-            console.error('Lettura dei permessi non riuscita:', error);
-            setState({ status: 'ready', user, isAdmin: false });
-          });
-      }),
-    [],
+  const [state, setState] = useState<AuthState>(() =>
+    mayHaveStoredUser() ? { status: 'loading' } : { status: 'ready', user: null, isAdmin: false },
   );
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    import('./admin-auth')
+      .then(({ watchAdminAuth }) => {
+        if (active) unsubscribe = watchAdminAuth(({ user, isAdmin }) => setState({ status: 'ready', user, isAdmin }));
+      })
+      // Firebase could not load (offline, a new deploy): the route's error page offers a reload, never an endless 'Caricamento'.
+      .catch((error: unknown) =>
+        setState(() => {
+          throw error;
+        }),
+      );
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, []);
   return state;
 }

@@ -1,9 +1,8 @@
-import { signOut } from 'firebase/auth';
+import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { seasonChoices } from '@/config/season';
 import { paths } from '@/config/paths';
-import { getFirebase } from '@/lib/firebase';
 import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 
 const TABS = [
@@ -53,12 +52,14 @@ export function AdminShell() {
               ))}
             </select>
           </label>
-          <Button variant="secondary" size="sm" onClick={() => void signOut(getFirebase().auth)}>
+          <Button variant="secondary" size="sm" onClick={() => void import('../admin-auth').then(({ signOutAdmin }) => signOutAdmin())}>
             Esci
           </Button>
         </div>
       </div>
-      <Outlet />
+      <Suspense fallback={<p className="py-10 text-center text-gray-500">Caricamento...</p>}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }
