@@ -1,27 +1,28 @@
-import { z } from 'zod';
-
 /**
  * The browser app's configuration, read once from the build's public
  * `VITE_` variables (.env.example lists each). Every service is optional:
  * a missing one is `null` and its screen says it is not configured, the rest
  * of the portal works. Secrets never come here: they stay in the functions.
+ * Read with two small functions rather than a zod schema: the admin login's
+ * route reads this, and zod (about 25 kB) there delayed its first paint
+ * (docs/benchmarks.md, "First load and Lighthouse").
  */
 
-const optional = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined);
+/** The variable `name` of `source`, trimmed; `undefined` when missing, blank or not a string. */
+function variable(source: object, name: string): string | undefined {
+  const value: unknown = (source as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value.trim() || undefined : undefined;
+}
 
-const schema = z.object({
-  VITE_FIREBASE_API_KEY: optional,
-  VITE_FIREBASE_AUTH_DOMAIN: optional,
-  VITE_FIREBASE_PROJECT_ID: optional,
-  VITE_FIREBASE_APP_ID: optional,
-  VITE_FIREBASE_AUTH_EMULATOR_URL: optional,
-  VITE_FIRESTORE_EMULATOR_HOST: optional,
-  VITE_STRIPE_PUBLISHABLE_KEY: optional,
-  VITE_CLOUDINARY_UPLOAD_URL: optional.pipe(z.url().optional().catch(undefined)),
-});
+/** `value` when it is an absolute URL, `undefined` otherwise. */
+function absoluteUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).href ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Firebase web configuration of the admin screens. */
 export interface FirebaseSettings {
@@ -49,22 +50,24 @@ export interface AppEnv {
  * Malformed values count as missing; nothing throws.
  */
 export function readAppEnv(source: object): AppEnv {
-  const env = schema.parse(source);
+  const read = (name: string) => variable(source, name);
+  const apiKey = read('VITE_FIREBASE_API_KEY');
+  const projectId = read('VITE_FIREBASE_PROJECT_ID');
   const firebase =
-    env.VITE_FIREBASE_API_KEY && env.VITE_FIREBASE_PROJECT_ID
+    apiKey && projectId
       ? {
-          apiKey: env.VITE_FIREBASE_API_KEY,
-          projectId: env.VITE_FIREBASE_PROJECT_ID,
-          authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-          appId: env.VITE_FIREBASE_APP_ID,
-          authEmulatorUrl: env.VITE_FIREBASE_AUTH_EMULATOR_URL,
-          firestoreEmulatorHost: env.VITE_FIRESTORE_EMULATOR_HOST,
+          apiKey,
+          projectId,
+          authDomain: read('VITE_FIREBASE_AUTH_DOMAIN'),
+          appId: read('VITE_FIREBASE_APP_ID'),
+          authEmulatorUrl: read('VITE_FIREBASE_AUTH_EMULATOR_URL'),
+          firestoreEmulatorHost: read('VITE_FIRESTORE_EMULATOR_HOST'),
         }
       : null;
   return {
     firebase,
-    stripePublishableKey: env.VITE_STRIPE_PUBLISHABLE_KEY ?? null,
-    cloudinaryUploadUrl: env.VITE_CLOUDINARY_UPLOAD_URL ?? null,
+    stripePublishableKey: read('VITE_STRIPE_PUBLISHABLE_KEY') ?? null,
+    cloudinaryUploadUrl: absoluteUrl(read('VITE_CLOUDINARY_UPLOAD_URL')) ?? null,
   };
 }
 
