@@ -66,6 +66,21 @@ export function formatCsp(csp: Csp): string {
 }
 
 /**
+ * The Content-Security-Policy netlify.toml gives every page ("/*"), parsed.
+ * @throws when netlify.toml sets none.
+ */
+export function sitePolicy(file: string = NETLIFY_TOML): Csp {
+  const policy = headersFor('/*', file)['Content-Security-Policy'];
+  if (!policy) throw new Error('netlify.toml sets no Content-Security-Policy for "/*"');
+  return parseCsp(policy);
+}
+
+/** Appends `sources` to `directive` of `csp` (creating it when absent). */
+export function allowSources(csp: Csp, directive: string, sources: string[]): void {
+  csp.set(directive, [...(csp.get(directive) ?? []), ...sources]);
+}
+
+/**
  * The dev server's Content-Security-Policy (docs/security.md, "In
  * development"): netlify.toml's policy for "/*" with only what a Vite dev
  * server on the local stack needs added. Inline scripts and styles (React's
@@ -78,13 +93,10 @@ export function formatCsp(csp: Csp): string {
  * @throws when netlify.toml sets no Content-Security-Policy for "/*".
  */
 export function developmentCsp(file: string = NETLIFY_TOML): string {
-  const policy = headersFor('/*', file)['Content-Security-Policy'];
-  if (!policy) throw new Error('netlify.toml sets no Content-Security-Policy for "/*"');
-  const csp = parseCsp(policy);
-  const add = (directive: string, sources: string[]) => csp.set(directive, [...(csp.get(directive) ?? []), ...sources]);
-  add('script-src', ["'unsafe-inline'"]);
-  add('style-src', ["'unsafe-inline'"]);
-  add('connect-src', ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*']);
+  const csp = sitePolicy(file);
+  allowSources(csp, 'script-src', ["'unsafe-inline'"]);
+  allowSources(csp, 'style-src', ["'unsafe-inline'"]);
+  allowSources(csp, 'connect-src', ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*']);
   csp.delete('upgrade-insecure-requests');
   return formatCsp(csp);
 }

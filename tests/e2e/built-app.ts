@@ -9,7 +9,7 @@ import { proxy } from 'hono/proxy';
 import { build } from 'vite';
 import { readStackSettings, type StackSettings } from '../../emulators/dev/settings';
 import { browserEnvironment, mediaEmulatorUrl } from '../../emulators/dev/stack-environment';
-import { formatCsp, headersFor, parseCsp } from '../../emulators/dev/netlify-headers';
+import { allowSources, formatCsp, headersFor, sitePolicy } from '../../emulators/dev/netlify-headers';
 import { E2E_PORTS } from './ports';
 
 /**
@@ -74,18 +74,13 @@ async function buildApp(outDir: string, envDir: string): Promise<void> {
  * other directive and header is the file's, unchanged.
  */
 export function localHeaders(): Record<string, string> {
-  const headers = { ...headersFor('/*') };
-  const policy = headers['Content-Security-Policy'];
-  if (!policy) throw new Error('netlify.toml sets no Content-Security-Policy for "/*"');
-  const csp = parseCsp(policy);
-  const emulators = [
+  const csp = sitePolicy();
+  allowSources(csp, 'connect-src', [
     `http://${E2E_STACK.host}:${E2E_STACK.authPort}`,
     `http://${E2E_STACK.host}:${E2E_STACK.firestorePort}`,
     mediaEmulatorUrl(E2E_STACK),
-  ];
-  csp.set('connect-src', [...(csp.get('connect-src') ?? []), ...emulators]);
-  headers['Content-Security-Policy'] = formatCsp(csp);
-  return headers;
+  ]);
+  return { ...headersFor('/*'), 'Content-Security-Policy': formatCsp(csp) };
 }
 
 /** A running built app: its base URL, the headers it sends, and how to stop it. */

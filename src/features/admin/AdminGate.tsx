@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { AdminLoading } from './AdminLoading';
 import { LoginForm } from './LoginForm';
+import { SignOutButton } from './SignOutButton';
 import { useAuthUser } from './use-auth-user';
 
 /** Shown to a signed-in account without the admin claim. */
@@ -17,17 +18,13 @@ export const NOT_AUTHORISED =
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const auth = useAuthUser();
-  if (auth.status === 'loading') {
-    return <p className="py-10 text-center text-gray-500">Caricamento...</p>;
-  }
+  if (auth.status === 'loading') return <AdminLoading />;
   if (!auth.user) return <LoginForm />;
   if (!auth.isAdmin) {
     return (
       <div className="mx-auto max-w-md space-y-4">
         <Alert kind="error">{NOT_AUTHORISED}</Alert>
-        <Button variant="secondary" onClick={() => void import('./admin-auth').then(({ signOutAdmin }) => signOutAdmin())}>
-          Esci
-        </Button>
+        <SignOutButton />
       </div>
     );
   }

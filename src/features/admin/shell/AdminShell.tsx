@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Button } from '@/components/ui/Button';
 import { seasonChoices } from '@/config/season';
 import { paths } from '@/config/paths';
+import { AdminLoading } from '../AdminLoading';
+import { SignOutButton } from '../SignOutButton';
 import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 
 const TABS = [
@@ -52,12 +53,10 @@ export function AdminShell() {
               ))}
             </select>
           </label>
-          <Button variant="secondary" size="sm" onClick={() => void import('../admin-auth').then(({ signOutAdmin }) => signOutAdmin())}>
-            Esci
-          </Button>
+          <SignOutButton size="sm" />
         </div>
       </div>
-      <Suspense fallback={<p className="py-10 text-center text-gray-500">Caricamento...</p>}>
+      <Suspense fallback={<AdminLoading />}>
         <Outlet />
       </Suspense>
     </div>
