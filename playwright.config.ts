@@ -1,12 +1,17 @@
 import { defineConfig } from '@playwright/test';
 import { STACK_READY } from './emulators/dev/settings';
-import { E2E_PORT_OFFSET, E2E_PORTS } from './tests/e2e/ports';
+import { BUILT_APP_READY, E2E_PORT_OFFSET, E2E_PORTS } from './tests/e2e/ports';
+
+/** A pattern matching `text` anywhere in a line of a web server's output. */
+const lineWith = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /**
- * Browser tests against the whole local stack (emulators + Vite), started by
- * the dev launcher on ports and a data folder of their own, from the demo
- * data. Uses Debian's Chromium (`apt-get install chromium`), never a
- * downloaded browser.
+ * Browser tests against the production build (tests/e2e/serve-built-app.ts,
+ * served like Netlify with netlify.toml's headers) and the whole local
+ * stack behind it (emulators + the functions in Vite), started by the dev
+ * launcher on ports and a data folder of their own, from the demo data.
+ * Uses Debian's Chromium (`apt-get install chromium`), never a downloaded
+ * browser.
  */
 const ports = E2E_PORTS;
 const offset = E2E_PORT_OFFSET;
@@ -15,14 +20,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  globalSetup: './tests/e2e/warm-up.ts',
-  // Netlify's dev runtime loads a function (and firebase-admin) in a new
-  // worker at every call: a few seconds each on a 2-core machine.
-  timeout: 120_000,
-  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
-    baseURL: `http://localhost:${ports.app}`,
+    baseURL: `http://localhost:${ports.site}`,
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     trace: 'retain-on-failure',
@@ -40,21 +40,31 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } }],
-  webServer: {
-    command: 'npx tsx emulators/dev.ts --reset --no-env-file',
-    // Vite answers before the emulators are up: wait for the launcher's line saying all of it is.
-    wait: { stdout: new RegExp(STACK_READY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      DATA_DIR: offset ? `.data/e2e-${offset}` : '.data/e2e',
-      PORT: String(ports.app),
-      FIRESTORE_EMULATOR_PORT: String(ports.firestore),
-      AUTH_EMULATOR_PORT: String(ports.auth),
-      FIREBASE_HUB_PORT: String(ports.hub),
-      FIREBASE_LOGGING_PORT: String(ports.logging),
-      MEDIA_EMULATOR_PORT: String(ports.media),
+  webServer: [
+    {
+      command: 'npx tsx emulators/dev.ts --reset --no-env-file',
+      // Vite answers before the emulators are up: wait for the launcher's line saying all of it is.
+      wait: { stdout: lineWith(STACK_READY) },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        DATA_DIR: offset ? `.data/e2e-${offset}` : '.data/e2e',
+        PORT: String(ports.app),
+        FIRESTORE_EMULATOR_PORT: String(ports.firestore),
+        AUTH_EMULATOR_PORT: String(ports.auth),
+        FIREBASE_HUB_PORT: String(ports.hub),
+        FIREBASE_LOGGING_PORT: String(ports.logging),
+        MEDIA_EMULATOR_PORT: String(ports.media),
+      },
     },
-  },
+    {
+      // vite build, then served: 30-60 s on 2 cores, while the stack starts.
+      command: 'npx tsx tests/e2e/serve-built-app.ts',
+      wait: { stdout: lineWith(BUILT_APP_READY) },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
+import { netlifyFunctions } from './emulators/dev/functions-server';
 import { developmentCsp } from './emulators/dev/netlify-headers';
 
 /**
@@ -28,8 +29,10 @@ const devContentSecurityPolicy: Plugin = {
   },
 };
 
-// Netlify's plugin serves netlify/functions at /.netlify/functions/* during `vite` (dev).
-// It is left out of Vitest runs, where the functions are called directly.
+// In development our plugin serves netlify/functions at /.netlify/functions/*,
+// loaded once and kept warm (emulators/dev/functions-server.ts); Netlify's
+// plugin adds netlify.toml's headers and redirects. Both are left out of
+// Vitest runs, where the functions are called directly.
 const isVitest = Boolean(process.env.VITEST);
 
 export default defineConfig({
@@ -40,7 +43,9 @@ export default defineConfig({
     ...(isVitest
       ? []
       : [
+          netlifyFunctions(),
           netlify({
+            functions: { enabled: false },
             blobs: { enabled: false },
             edgeFunctions: { enabled: false },
             images: { enabled: false },
@@ -86,8 +91,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/rules/**/*.test.ts'],
+          exclude: ['tests/unit/build/**'],
           globalSetup: ['tests/support/firestore-emulator.global.ts'],
           // The emulator answers in tens of ms; transactions under contention take longer.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // What the build ships: the functions as Netlify zips them, the indexes the queries need, no source maps.
+        extends: true,
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/unit/build/**/*.test.ts'],
+          globalSetup: ['tests/support/firestore-emulator.global.ts'],
           testTimeout: 20_000,
         },
       },

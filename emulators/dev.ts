@@ -1,12 +1,13 @@
 /**
  * `npm run dev`: the whole portal on local emulators, in one terminal.
  *
- * Runs Vite with Netlify's plugin (functions at /.netlify/functions/*), then
- * starts Google's Cloud Firestore emulator (with firestore.rules) and the
- * Firebase Auth emulator of firebase-tools as child processes and the
- * Cloudinary-compatible media emulator (emulators/media) in this process,
- * seeds the demo data on an empty data folder, and prints "[dev] ready"
- * (the browser tests wait for that line). Ctrl-C stops everything; the
+ * Runs Vite (functions at /.netlify/functions/*, loaded once and kept warm
+ * by emulators/dev/functions-server.ts), then starts Google's Cloud
+ * Firestore emulator (with firestore.rules) and the Firebase Auth emulator of
+ * firebase-tools as child processes and the Cloudinary-compatible media
+ * emulator (emulators/media) in this process, seeds the demo data on an
+ * empty data folder, waits for Vite to have loaded every function, and
+ * prints "[dev] ready" (the browser tests wait for that line). Ctrl-C stops everything; the
  * Firestore data is exported to the data folder on the way out.
  *
  *   npm run dev              keep the data in .data/ across restarts
@@ -25,6 +26,7 @@ import { setAdminClaim } from '../netlify/lib/admin-claims';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
+import { FUNCTIONS_READY_PATH } from './dev/functions-server';
 import { readStackSettings, STACK_READY } from './dev/settings';
 import { browserEnvironment, DEMO_MEDIA, serverEnvironment } from './dev/stack-environment';
 
@@ -123,7 +125,31 @@ async function main() {
   await ensureAuthAccount(settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await setAdminClaim(DEMO_ADMIN.email, true);
   console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (admin ${DEMO_ADMIN.email})`);
+  // Under `netlify dev` netlify-cli serves the functions; otherwise Vite has loaded each one once before "ready".
+  if (!process.env.NETLIFY_DEV) {
+    const { functions, ms } = await functionsLoaded(`http://localhost:${settings.appPort}${FUNCTIONS_READY_PATH}`);
+    console.log(`[dev] ${functions.length} functions loaded at /.netlify/functions/* (${ms} ms)`);
+  }
   console.log(`${STACK_READY} http://localhost:${settings.appPort} (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * Waits for Vite to answer {@link FUNCTIONS_READY_PATH} (it starts before
+ * the emulators, and answers once every function module is loaded).
+ * @throws Error when it has not answered within two minutes.
+ */
+async function functionsLoaded(url: string): Promise<{ functions: string[]; ms: number }> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return (await response.json()) as { functions: string[]; ms: number };
+    } catch {
+      // Vite is not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`Vite did not load the functions within two minutes (${url})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 main().catch((error: unknown) => {

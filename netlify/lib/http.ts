@@ -1,3 +1,4 @@
+import type { FunctionContext } from './function-context';
 import { describeProblems, SERVICE_MESSAGES, ServiceNotConfiguredError } from './server-env';
 
 /**
@@ -118,13 +119,17 @@ export function responseForError(error: unknown, functionName: string): Response
 /**
  * A POST-only JSON function: 405 for other methods, the body parsed as JSON
  * (400/413 when it cannot be), `handler`'s response, and every error through
- * {@link responseForError}.
+ * {@link responseForError}. `context` is Netlify's second argument
+ * ({@link FunctionContext}).
  */
-export function jsonFunction(functionName: string, handler: (body: unknown, request: Request) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => {
+export function jsonFunction(
+  functionName: string,
+  handler: (body: unknown, request: Request, context: FunctionContext) => Promise<Response>,
+) {
+  return async (request: Request, context: FunctionContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed();
     try {
-      return await handler(await readJsonBody(request), request);
+      return await handler(await readJsonBody(request), request, context);
     } catch (error) {
       return responseForError(error, functionName);
     }

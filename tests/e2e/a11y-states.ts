@@ -35,7 +35,7 @@ async function lookUp(page: Page, path: string, cf: string, choices: { quota?: s
   if (choices.method) await pick(page, 'Metodo di Pagamento', choices.method);
   await page.getByRole('button', { name: 'Trova' }).click();
   // The children's cards (a disabled checkbox for a child who already holds the product).
-  await expect(page.getByRole('checkbox').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
 }
 
 /** Ticks the first child that can still be chosen (earlier specs may have paid some). */
@@ -52,9 +52,7 @@ async function signIn(page: Page, address: string, heading: string): Promise<voi
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
 }
 
-// The first visit of a run waits for Vite to transform the app on a busy machine: a longer wait than expect's default.
-const ready = (page: Page, heading: string | RegExp) =>
-  expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 90_000 });
+const ready = (page: Page, heading: string | RegExp) => expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 
 export const A11Y_STATES: A11yState[] = [
   { name: 'home', open: async (page) => (await page.goto('/'), await ready(page, /.+/)) },
@@ -115,7 +113,7 @@ export const A11Y_STATES: A11yState[] = [
       await page.goto('/scheda-medica');
       await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
       await page.getByRole('button', { name: 'Trova' }).click();
-      await expect(page.getByText('Sara Bianchi')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText('Sara Bianchi')).toBeVisible();
     },
   },
   {

@@ -140,8 +140,6 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
   page,
   browser,
 }) => {
-  // A parent's upload (two functions) and an admin's call: Netlify's dev runtime loads each function anew.
-  test.setTimeout(300_000);
   // The Bianchi parent uploads Sara's form (tests/e2e/medical-form.spec.ts).
   const parentContext = await browser.newContext();
   const parent = await parentContext.newPage();
@@ -150,7 +148,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
   await parent.getByRole('button', { name: 'Trova' }).click();
   await parent.getByLabel('Scheda medica di Sara').setInputFiles('public/scheda-medica.pdf');
   await parent.getByRole('button', { name: 'Carica Scheda Medica' }).click();
-  await expect(parent.getByText('Upload completato con successo!')).toBeVisible({ timeout: 60_000 });
+  await expect(parent.getByText('Upload completato con successo!')).toBeVisible();
   await parentContext.close();
 
   await openEnrolmentAsAdmin(page);

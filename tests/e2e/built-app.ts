@@ -13,9 +13,11 @@ import { allowSources, formatCsp, headersFor, sitePolicy } from '../../emulators
 import { E2E_PORTS } from './ports';
 
 /**
- * The production build of the app, served as Netlify serves it, for browser
- * tests that need what the dev server cannot give (the dev server injects
- * inline scripts, so it cannot carry the production Content-Security-Policy).
+ * The production build of the app, served as Netlify serves it: what the
+ * browser tests visit (tests/e2e/serve-built-app.ts). It loads like the
+ * published site (a few bundled chunks instead of the dev server's hundreds
+ * of modules) and carries the production Content-Security-Policy, which the
+ * dev server cannot (it injects inline scripts).
  *
  * The build is configured like `npm run dev` configures Vite
  * (emulators/dev.ts): local mode, talking to the e2e stack's emulators; the
@@ -93,12 +95,13 @@ export interface BuiltApp {
 }
 
 /**
- * Builds the app into a temporary folder and serves it on a free port of
- * localhost, like Netlify: a file when one matches, else index.html (the
- * SPA rule of netlify.toml), `/.netlify/functions/*` proxied to the e2e
- * stack's app port, and {@link localHeaders} on every response.
+ * Builds the app into a temporary folder and serves it on `port` of
+ * localhost (0: a free one), like Netlify: a file when one matches, else
+ * index.html (the SPA rule of netlify.toml), `/.netlify/functions/*`
+ * proxied to the e2e stack's app port, and {@link localHeaders} on every
+ * response.
  */
-export async function startBuiltApp(): Promise<BuiltApp> {
+export async function startBuiltApp(port = 0): Promise<BuiltApp> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'scout-portal-built-'));
   const outDir = path.join(dir, 'dist');
   try {
@@ -123,11 +126,11 @@ export async function startBuiltApp(): Promise<BuiltApp> {
   app.get('*', serveStatic({ path: path.join(outDir, 'index.html') }));
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, hostname: 'localhost', port: 0 }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, hostname: 'localhost', port }, () => resolve(started));
   });
-  const { port } = server.address() as AddressInfo;
+  const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${bound}`,
     headers,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

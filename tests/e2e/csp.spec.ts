@@ -1,12 +1,12 @@
 import { expect, test as base, type Page } from '@playwright/test';
-import { startBuiltApp, type BuiltApp } from './built-app';
+import { localHeaders } from './built-app';
 import { choose, signInAsAdmin } from './helpers';
 
 /**
  * The production build under netlify.toml's security headers (docs/security.md,
  * "Headers"): a parent's and an admin's visit reports no Content Security
- * Policy violation. The build is served by tests/e2e/built-app.ts (once per
- * run) with the file's headers; its functions are the e2e stack's.
+ * Policy violation. Every browser test visits the build
+ * (tests/e2e/serve-built-app.ts); these ones watch for violations.
  */
 
 /** One violation as the page saw it (securitypolicyviolation) or as Chromium logged it. */
@@ -15,18 +15,7 @@ interface Violation {
   text: string;
 }
 
-const test = base.extend<{ violations: Violation[] }, { builtApp: BuiltApp }>({
-  builtApp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const app = await startBuiltApp();
-      await provide(app);
-      await app.close();
-    },
-    // vite build takes 30-60 s on 2 cores.
-    { scope: 'worker', timeout: 240_000 },
-  ],
-  baseURL: async ({ builtApp }, provide) => provide(builtApp.url),
+const test = base.extend<{ violations: Violation[] }>({
   violations: async ({ page }, provide) => {
     const violations: Violation[] = [];
     await page.exposeFunction('reportCspViolation', (text: string) => violations.push({ source: 'event', text }));
@@ -55,11 +44,11 @@ async function lookUpBianchi(page: Page): Promise<void> {
   await expect(page.getByRole('checkbox', { name: /Sara Bianchi/ })).toBeVisible();
 }
 
-test('the built app is served with the headers of netlify.toml', async ({ page, builtApp }) => {
+test('the built app is served with the headers of netlify.toml', async ({ page }) => {
   const response = await page.goto('/campo-estivo');
   expect(response?.status()).toBe(200);
   const headers = response?.headers() ?? {};
-  for (const [name, value] of Object.entries(builtApp.headers)) expect(headers[name.toLowerCase()]).toBe(value);
+  for (const [name, value] of Object.entries(localHeaders())) expect(headers[name.toLowerCase()]).toBe(value);
   expect(headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
 });
 

@@ -1,10 +1,16 @@
+/** The line tests/e2e/serve-built-app.ts prints once the built app answers (Playwright waits for it). */
+export const BUILT_APP_READY = '[e2e] built app ready:';
+
 /**
  * Ports of the browser tests' own stack. E2E_PORT_OFFSET moves every port
  * (and the data folder) so two runs can share a machine.
  */
 export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const E2E_PORTS = {
+  /** The dev stack's Vite: the functions (and the dev server's pages, which the tests do not visit). */
   app: 5180 + E2E_PORT_OFFSET,
+  /** The production build the tests visit (tests/e2e/serve-built-app.ts). */
+  site: 5179 + E2E_PORT_OFFSET,
   firestore: 8180 + E2E_PORT_OFFSET,
   auth: 9180 + E2E_PORT_OFFSET,
   hub: 4480 + E2E_PORT_OFFSET,

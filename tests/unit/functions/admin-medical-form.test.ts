@@ -15,6 +15,7 @@ import { getAdminApp } from '../../../netlify/lib/firestore';
 import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
+import { functionContext, type NetlifyFunction } from '../../support/function-context';
 
 /**
  * admin-medical-form against the real pieces (docs/admin-enrolment.md,
@@ -124,8 +125,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const post = (fn: (request: Request) => Promise<Response>, body: unknown, headers: Record<string, string> = {}) =>
-  fn(new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers, body: JSON.stringify(body) }));
+const post = (fn: NetlifyFunction, body: unknown, headers: Record<string, string> = {}) =>
+  fn(new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers, body: JSON.stringify(body) }), functionContext());
 
 const openForm = (childId: string, token?: string) =>
   post(adminMedicalForm, { childId }, token === undefined ? {} : { authorization: `Bearer ${token}` });
@@ -275,6 +276,6 @@ describe('admin-medical-form', () => {
   });
 
   it('answers 405 to GET', async () => {
-    expect((await adminMedicalForm(new Request('http://localhost/x'))).status).toBe(405);
+    expect((await adminMedicalForm(new Request('http://localhost/x'), functionContext())).status).toBe(405);
   });
 });

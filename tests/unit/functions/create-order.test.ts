@@ -5,6 +5,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { SEASON } from '../../../src/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { functionContext } from '../../support/function-context';
 
 const PROJECT = 'demo-create-order';
 let db: Firestore;
@@ -26,7 +27,10 @@ const UNKNOWN_CF = childFiscalCode(
 );
 
 const call = (body: unknown) =>
-  createOrder(new Request('http://localhost/.netlify/functions/create-order', { method: 'POST', body: JSON.stringify(body) }));
+  createOrder(
+    new Request('http://localhost/.netlify/functions/create-order', { method: 'POST', body: JSON.stringify(body) }),
+    functionContext(),
+  );
 
 const order = (overrides: Record<string, unknown>) => ({
   cf: ROSSI,

@@ -9,6 +9,7 @@ import { productOf } from '../../../src/domain/products';
 import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { functionContext } from '../../support/function-context';
 
 const PROJECT = 'demo-create-payment-intent';
 const SECRET = 'sk_test_create_payment_intent_dummy';
@@ -65,6 +66,7 @@ const call = (body: unknown, method = 'POST') =>
       method,
       ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     }),
+    functionContext(),
   );
 
 const order = (cf: string, product: string, children: Array<{ id: string; size?: string }>, idempotencyKey: string = randomUUID()) => ({

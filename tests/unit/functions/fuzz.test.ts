@@ -10,6 +10,7 @@ import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import recordPayment from '../../../netlify/functions/record-payment';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { functionContext, type NetlifyFunction } from '../../support/function-context';
 
 /**
  * Malformed requests to every function (docs/api.md, "Errors"): each answers
@@ -102,7 +103,7 @@ const BODIES: string[] = [
   '{"type":"payment_intent.succeeded","data":{"object":{"id":"pi_fake","metadata":{"family_id":"family-rossi"}}}}',
 ];
 
-const FUNCTIONS = {
+const FUNCTIONS: Record<string, NetlifyFunction> = {
   'lookup-family': lookupFamily,
   'create-order': createOrder,
   'create-payment-intent': createPaymentIntent,
@@ -111,7 +112,7 @@ const FUNCTIONS = {
   'get-signature': getSignature,
   'record-medical-form': recordMedicalForm,
   'admin-medical-form': adminMedicalForm,
-} as const;
+};
 
 const ITALIAN =
   /\b(non|richiest|accesso|codice|inserisci|figli|taglia|prodotto|chiave|metodo|firma|servizio|pagamento|consentit|troppo|seleziona|valid|caricamento|scheda|errore|riprova)/i;
@@ -159,7 +160,7 @@ describe.each(Object.entries(FUNCTIONS))('%s under malformed requests', (name, h
     expect(cases.length).toBeGreaterThanOrEqual(40);
     const tally: Record<number, number> = {};
     for (const { label, request } of cases) {
-      const response = await handler(request());
+      const response = await handler(request(), functionContext());
       tally[response.status] = (tally[response.status] ?? 0) + 1;
       const text = await response.text();
       const context = `${name} ${label} -> ${response.status} ${text.slice(0, 200)}`;

@@ -8,6 +8,7 @@ import getSignature from '../../../netlify/functions/get-signature';
 import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
+import { functionContext } from '../../support/function-context';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;
@@ -42,6 +43,7 @@ const call = (body: unknown, method = 'POST') =>
       method,
       ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     }),
+    functionContext(),
   );
 
 interface SignatureAnswer {

@@ -4,6 +4,7 @@ import { SEASON } from '../../../src/config/season';
 import { DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { functionContext } from '../../support/function-context';
 
 const PROJECT = 'demo-lookup-family';
 
@@ -17,6 +18,7 @@ const call = (body: unknown, method = 'POST') =>
       method,
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     }),
+    functionContext(),
   );
 
 describe('lookup-family', () => {
@@ -101,7 +103,10 @@ describe('lookup-family', () => {
     try {
       const { default: fresh } = await import('../../../netlify/functions/lookup-family');
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      const response = await fresh(new Request('http://localhost/x', { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }) }));
+      const response = await fresh(
+        new Request('http://localhost/x', { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }) }),
+        functionContext(),
+      );
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ error: 'Il servizio non è configurato. Contatta il gruppo.' });
     } finally {

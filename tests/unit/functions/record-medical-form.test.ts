@@ -10,6 +10,7 @@ import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
+import { functionContext, type NetlifyFunction } from '../../support/function-context';
 
 const PROJECT = 'demo-record-medical-form';
 const ACCOUNT = DEMO_MEDIA;
@@ -41,9 +42,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const post = (fn: (request: Request) => Promise<Response>, body: unknown) =>
+const post = (fn: NetlifyFunction, body: unknown) =>
   fn(
     new Request('http://localhost/.netlify/functions/x', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    functionContext(),
   );
 
 const record = (body: unknown) => post(recordMedicalForm, body);
@@ -203,6 +205,6 @@ describe('record-medical-form', () => {
   );
 
   it('answers 405 to GET', async () => {
-    expect((await recordMedicalForm(new Request('http://localhost/x'))).status).toBe(405);
+    expect((await recordMedicalForm(new Request('http://localhost/x'), functionContext())).status).toBe(405);
   });
 });

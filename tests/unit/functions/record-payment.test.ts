@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import recordPayment from '../../../netlify/functions/record-payment';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { functionContext } from '../../support/function-context';
 
 const PROJECT = 'demo-record-payment';
 const SECRET_KEY = 'sk_test_record_payment_dummy';
@@ -90,6 +91,7 @@ const call = (body: unknown, method = 'POST') =>
       method,
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     }),
+    functionContext(),
   );
 
 /** Delivers the signed payment_intent.succeeded event of `intent` to the webhook. */

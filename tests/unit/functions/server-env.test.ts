@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonFunction } from '../../../netlify/lib/http';
 import { checkService, serviceConfig, ServiceNotConfiguredError } from '../../../netlify/lib/server-env';
 import { maxAmountCents, webhookSecretFromEnv } from '../../../netlify/lib/stripe';
+import { functionContext } from '../../support/function-context';
 
 /** The server's environment (netlify/lib/server-env.ts, docs/deploy.md): parsed settings, named problems, 503s. */
 
@@ -114,7 +115,7 @@ describe('checkService (health, check:env)', () => {
 
 describe('the 503 of a function whose service is not configured', () => {
   const handler = jsonFunction('demo-fn', () => Promise.resolve(new Response(String(maxAmountCents()))));
-  const post = () => handler(new Request('http://localhost/x', { method: 'POST', body: '{}' }));
+  const post = () => handler(new Request('http://localhost/x', { method: 'POST', body: '{}' }), functionContext());
 
   it('answers 503 with the Italian message and logs the names, never the values', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

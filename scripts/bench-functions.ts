@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:functions`: how fast the local stack's functions answer,
+ * alone and under a burst of parents (docs/benchmarks.md, "Functions on the
+ * local stack"). A measurement, not a test: it prints tables and one line
+ * per target.
+ *
+ * Starts the dev launcher (emulators/dev.ts, as `npm run dev` does) on
+ * ports of its own with the demo data, then:
+ * 1. the first call of `health`, `lookup-family` and `create-order` after
+ *    the launcher's "[dev] ready" line;
+ * 2. 50 sequential calls of each (create-order repeats one idempotency key:
+ *    the first records the order, the others answer it again) — p50 / p95;
+ * 3. 60 `lookup-family` calls at once — statuses, p50 / p95, the last answer;
+ * 4. 6 Bonifico orders, each sent 4 times at once with one idempotency key —
+ *    statuses, p50 / p95, and the orders Firestore holds per key.
+ *
+ *   npm run bench:functions
+ *   npm run bench:functions -- --verbose       the stack's output too
+ *
+ * BENCH_PORT_OFFSET moves the ports (default 50: app 5230, Firestore 8230).
+ * Ctrl-C stops everything it started.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { bankTransferOrderId } from '../netlify/functions/create-order';
+import { getDb } from '../netlify/lib/firestore';
+import { COLLECTION } from '../src/domain/documents';
+import type { OrderRequestBody } from '../src/domain/products';
+import { startStack, type BenchStack } from './bench/stack';
+
+const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 50);
+const SEQUENTIAL_CALLS = 50;
+const CONCURRENT_LOOKUPS = 60;
+const SENDS_PER_KEY = 4;
+const ROSSI_CF = 'RSSMRA80C12H501E';
+
+/** The six orders of the same-key burst: products no demo child holds yet, so each key records one order. */
+const BURST_ORDERS: Array<{ familyId: string; request: Omit<OrderRequestBody, 'idempotencyKey'> }> = [
+  { familyId: 'family-rossi', request: { cf: ROSSI_CF, product: 'maglietta', children: [{ id: 'son-rossi-marco', size: 'M' }] } },
+  { familyId: 'family-rossi', request: { cf: ROSSI_CF, product: 'felpa', children: [{ id: 'son-rossi-marco', size: 'M' }] } },
+  { familyId: 'family-rossi', request: { cf: ROSSI_CF, product: 'campo-acconto', children: [{ id: 'son-rossi-giulia' }] } },
+  {
+    familyId: 'family-bianchi',
+    request: { cf: 'BNCNNA84L45B114C', product: 'maglietta', children: [{ id: 'son-bianchi-sara', size: 'S' }] },
+  },
+  { familyId: 'family-verdi', request: { cf: 'VRDPLA78S23H501P', product: 'felpa', children: [{ id: 'son-verdi-matteo', size: 'L' }] } },
+  {
+    familyId: 'family-esposito',
+    request: { cf: 'SPSLGU75A14H501I', product: 'campo-acconto', children: [{ id: 'son-esposito-gennaro' }] },
+  },
+];
+/** The sequential create-order calls' order: one key, repeated. */
+const SEQUENTIAL_ORDER: OrderRequestBody = {
+  cf: 'NRECRL79P70H501U',
+  product: 'campo-saldo',
+  children: [{ id: 'son-neri-pietro' }],
+  idempotencyKey: randomUUID(),
+};
+
+interface Timed {
+  status: number;
+  ms: number;
+  body: unknown;
+}
+
+let stack: BenchStack | null = null;
+let db: Firestore | null = null;
+
+/** Nearest-rank percentile of `values` (p in 0–100). */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const statuses = (results: readonly Timed[]) =>
+  Object.entries(results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}))
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+
+/** One call of a function, timed from the request to the whole answer read. */
+async function call(name: string, body?: unknown): Promise<Timed> {
+  if (!stack) throw new Error('no stack');
+  const startedAt = performance.now();
+  const response = await fetch(`${stack.appUrl}/.netlify/functions/${name}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const elapsed = performance.now() - startedAt;
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: response.status, ms: elapsed, body: parsed };
+}
+
+async function sequential(name: string, body?: unknown): Promise<Timed[]> {
+  const results: Timed[] = [];
+  for (let index = 0; index < SEQUENTIAL_CALLS; index += 1) results.push(await call(name, body));
+  return results;
+}
+
+/** Orders stored under an order id, counted as the admin sees them: the `orders` document and the `payments` pointing at it. */
+async function storedOrders(orderId: string): Promise<{ orders: number; payments: number }> {
+  if (!db) throw new Error('no database');
+  const [order, payments] = await Promise.all([
+    db.collection(COLLECTION.orders).doc(orderId).get(),
+    db.collection(COLLECTION.payments).where('order_id', '==', orderId).count().get(),
+  ]);
+  return { orders: order.exists ? 1 : 0, payments: payments.data().count };
+}
+
+async function main(): Promise<void> {
+  console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
+  const startedAt = performance.now();
+  stack = await startStack(offset, options.verbose);
+  console.log(`[bench] "[dev] ready" after ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${stack.appUrl}`);
+  process.env.FIRESTORE_EMULATOR_HOST = `${stack.settings.host}:${stack.settings.firestorePort}`;
+  process.env.FIREBASE_PROJECT_ID = stack.settings.projectId;
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  db = getDb();
+
+  const first = {
+    health: await call('health'),
+    'lookup-family': await call('lookup-family', { cf: ROSSI_CF }),
+    'create-order': await call('create-order', SEQUENTIAL_ORDER),
+  };
+  const warm = {
+    health: await sequential('health'),
+    'lookup-family': await sequential('lookup-family', { cf: ROSSI_CF }),
+    'create-order': await sequential('create-order', SEQUENTIAL_ORDER),
+  };
+
+  const burstStart = performance.now();
+  const lookups = await Promise.all(Array.from({ length: CONCURRENT_LOOKUPS }, () => call('lookup-family', { cf: ROSSI_CF })));
+  const burstMs = performance.now() - burstStart;
+
+  const keyed = BURST_ORDERS.map((order) => ({ ...order, key: randomUUID() }));
+  const orderStart = performance.now();
+  const sends = await Promise.all(
+    keyed.flatMap(({ request, key }) =>
+      Array.from({ length: SENDS_PER_KEY }, () =>
+        call('create-order', { ...request, idempotencyKey: key }).then((timed) => ({ key, timed })),
+      ),
+    ),
+  );
+  const ordersMs = performance.now() - orderStart;
+  const perKey = await Promise.all(
+    keyed.map(async ({ familyId, key, request }) => {
+      const answers = sends.filter((send) => send.key === key).map((send) => send.timed);
+      const ids = new Set(answers.map((answer) => (answer.body as { orderId?: string }).orderId ?? `(${answer.status})`));
+      return {
+        order: `${familyId.replace('family-', '')} ${request.product}`,
+        statuses: statuses(answers),
+        'order ids in answers': ids.size,
+        ...(await storedOrders(bankTransferOrderId(familyId, key))),
+      };
+    }),
+  );
+
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  console.log(
+    `\nFunctions on the local stack, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${cpu}), Node ${process.version}, load ${load}:`,
+  );
+  console.table(
+    Object.entries(warm).map(([name, results]) => ({
+      function: name,
+      'first call': `${first[name as keyof typeof first].status}, ${ms(first[name as keyof typeof first].ms)}`,
+      [`warm p50 (${SEQUENTIAL_CALLS} calls)`]: ms(
+        percentile(
+          results.map((result) => result.ms),
+          50,
+        ),
+      ),
+      'warm p95': ms(
+        percentile(
+          results.map((result) => result.ms),
+          95,
+        ),
+      ),
+      statuses: statuses(results),
+    })),
+  );
+  const lookupTimes = lookups.map((result) => result.ms);
+  console.log(`${CONCURRENT_LOOKUPS} lookup-family at once:`);
+  console.table([
+    {
+      statuses: statuses(lookups),
+      p50: ms(percentile(lookupTimes, 50)),
+      p95: ms(percentile(lookupTimes, 95)),
+      'last answer': ms(Math.max(...lookupTimes)),
+      'burst wall time': ms(burstMs),
+    },
+  ]);
+  const sendTimes = sends.map((send) => send.timed.ms);
+  console.log(
+    `${BURST_ORDERS.length} create-order × ${SENDS_PER_KEY} at once (one key each): ${statuses(sends.map((send) => send.timed))}, p50 ${ms(percentile(sendTimes, 50))}, p95 ${ms(percentile(sendTimes, 95))}, all answered in ${ms(ordersMs)}`,
+  );
+  console.table(perKey);
+
+  const lookupWarm = percentile(
+    warm['lookup-family'].map((result) => result.ms),
+    95,
+  );
+  const healthWarm = percentile(
+    warm.health.map((result) => result.ms),
+    95,
+  );
+  const firstMax = Math.max(...Object.values(first).map((result) => result.ms));
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  console.log('Targets:');
+  console.log(`  warm lookup-family p95 < 150 ms: ${ms(lookupWarm)} (${verdict(lookupWarm < 150)})`);
+  console.log(`  health < 20 ms (warm p95): ${ms(healthWarm)} (${verdict(healthWarm < 20)})`);
+  console.log(`  first call after [dev] ready < 3 s: slowest ${ms(firstMax)} (${verdict(firstMax < 3000)})`);
+  const burstOk = lookups.every((result) => result.status === 200 || result.status === 429) && Math.max(...lookupTimes) < 3000;
+  console.log(
+    `  ${CONCURRENT_LOOKUPS} lookups at once: 200 or 429, none 5xx, last within 3 s: ${statuses(lookups)}, last ${ms(Math.max(...lookupTimes))} (${verdict(burstOk)})`,
+  );
+  const onePerKey = perKey.every((row) => row['order ids in answers'] === 1 && row.orders === 1 && row.payments === 1);
+  console.log(`  same-key orders: one order per key, one id in every answer (${verdict(onePerKey)})`);
+}
+
+async function cleanup(): Promise<void> {
+  await db?.terminate().catch(() => {});
+  await stack?.stop();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.log(`\n[bench] ${signal}: stopping what the benchmark started…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(() => cleanup())
+  .then(() => process.exit(0))
+  .catch(async (error: unknown) => {
+    console.error('[bench] failed:', error);
+    await cleanup();
+    process.exit(1);
+  });
