@@ -56,6 +56,10 @@ export default defineConfig({
         FIREBASE_HUB_PORT: String(ports.hub),
         FIREBASE_LOGGING_PORT: String(ports.logging),
         MEDIA_EMULATOR_PORT: String(ports.media),
+        // Every browser of the run comes from 127.0.0.1: one address for all the specs' lookups and orders.
+        // The fiscal-code budget itself is tested on the functions (tests/unit/functions/fiscal-code-budget.test.ts).
+        FISCAL_CODE_REQUESTS_PER_MINUTE: '1000',
+        FISCAL_CODE_UNKNOWN_PER_HOUR: '1000',
       },
     },
     {

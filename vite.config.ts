@@ -65,7 +65,6 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       '@headlessui/react',
-      '@hookform/resolvers/zod',
       '@stripe/react-stripe-js',
       '@stripe/stripe-js/pure',
       '@tanstack/react-query',
@@ -74,7 +73,6 @@ export default defineConfig({
       'firebase/app',
       'firebase/auth',
       'firebase/firestore/lite',
-      'react-hook-form',
       'react-router',
       'zod',
     ],

@@ -12,7 +12,13 @@
  *    the first records the order, the others answer it again) — p50 / p95;
  * 3. 60 `lookup-family` calls at once — statuses, p50 / p95, the last answer;
  * 4. 6 Bonifico orders, each sent 4 times at once with one idempotency key —
- *    statuses, p50 / p95, and the orders Firestore holds per key.
+ *    statuses, p50 / p95, and the orders Firestore holds per key;
+ * 5. 40 `lookup-family` calls at once from ONE address — the fiscal-code
+ *    budget (netlify/lib/fiscal-code-budget.ts: 30 a minute) at work.
+ *
+ * Every call but the last burst comes from an address of its own
+ * (`x-nf-client-connection-ip`, which the dev server reads as Netlify
+ * does), as a burst of parents would: the budget is per address.
  *
  *   npm run bench:functions
  *   npm run bench:functions -- --verbose       the stack's output too
@@ -80,13 +86,20 @@ const statuses = (results: readonly Timed[]) =>
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
 
-/** One call of a function, timed from the request to the whole answer read. */
-async function call(name: string, body?: unknown): Promise<Timed> {
+let clients = 0;
+/** A new client address (TEST-NET-3, 203.0.113.0/24 and up): one parent. */
+const newClient = () => {
+  clients += 1;
+  return `203.0.${113 + (clients >> 8)}.${clients & 255}`;
+};
+
+/** One call of a function from `ip` (a new client by default), timed from the request to the whole answer read. */
+async function call(name: string, body?: unknown, ip = newClient()): Promise<Timed> {
   if (!stack) throw new Error('no stack');
   const startedAt = performance.now();
   const response = await fetch(`${stack.appUrl}/.netlify/functions/${name}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { 'x-nf-client-connection-ip': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -151,6 +164,9 @@ async function main(): Promise<void> {
     ),
   );
   const ordersMs = performance.now() - orderStart;
+  const oneAddress = newClient();
+  const sameAddress = await Promise.all(Array.from({ length: 40 }, () => call('lookup-family', { cf: ROSSI_CF }, oneAddress)));
+
   const perKey = await Promise.all(
     keyed.map(async ({ familyId, key, request }) => {
       const answers = sends.filter((send) => send.key === key).map((send) => send.timed);
@@ -208,6 +224,8 @@ async function main(): Promise<void> {
   );
   console.table(perKey);
 
+  console.log(`40 lookup-family at once from one address: ${statuses(sameAddress)}`);
+
   const lookupWarm = percentile(
     warm['lookup-family'].map((result) => result.ms),
     95,
@@ -228,6 +246,8 @@ async function main(): Promise<void> {
   );
   const onePerKey = perKey.every((row) => row['order ids in answers'] === 1 && row.orders === 1 && row.payments === 1);
   console.log(`  same-key orders: one order per key, one id in every answer (${verdict(onePerKey)})`);
+  const budgetHeld = sameAddress.every((result) => result.status === 200 || result.status === 429);
+  console.log(`  one address, 40 at once: only 200 or 429, none 5xx: ${statuses(sameAddress)} (${verdict(budgetHeld)})`);
 }
 
 async function cleanup(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * `npm run size`: builds the app and prints the gzip size of the JavaScript a first visit to /campo-estivo loads,
- * against the budget of issue 11 ("Small first load": 120 kB), with what makes it up (packages and our code), then
+ * against the first-load budget (docs/architecture.md, "First load": 120 kB), with what makes it up (packages and our code), then
  * every chunk loaded later, named by what it is ("admin route", "Stripe checkout", "fiscal-code validation"…),
  * and last each Netlify function's zip as Netlify's build makes it (scripts/function-bundles.ts; limit 50 MB).
  *
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest, type Plugin } from 'vite';
 
-/** The budget of issue 11, in kB gzip. */
+/** The first-load budget (docs/architecture.md, "First load"), in kB gzip. */
 const BUDGET_KB = 120;
 /** The module of the /campo-estivo route (src/app/router.tsx). */
 const CAMPO_ESTIVO_ROUTE = 'src/app/routes/CampoEstivoRoute.tsx';

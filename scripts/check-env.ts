@@ -37,7 +37,6 @@ const EXPECTED: Record<string, string> = {
   SITE_URL: 'https://your-site.netlify.app',
   URL: 'https://your-site.netlify.app',
   VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_… or pk_live_…',
-  VITE_CLOUDINARY_UPLOAD_URL: 'https://api.cloudinary.com/v1_1/<cloud name>/auto/upload',
 };
 
 const SERVICE_LABELS: Record<Service, string> = {
@@ -63,7 +62,6 @@ const SCREENS: { label: string; fields: Record<string, z.ZodType> }[] = [
         .regex(/^pk_(?:test|live)_\S+$/),
     },
   },
-  { label: 'Medical form upload', fields: { VITE_CLOUDINARY_UPLOAD_URL: z.url({ protocol: /^https?$/ }) } },
 ];
 
 /** A report line's verdict: 'configured' or 'missing A, B; invalid C (expected …)'. */

@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (docs/benchmarks.md; issue 11, "Small first load"): builds the production app and a bare
+ * `npm run lighthouse` (docs/benchmarks.md; docs/architecture.md, "First load"): builds the production app and a bare
  * Vite + React 19 + react-router 7 page (scripts/lighthouse-baseline/), serves each build with an SPA fallback and
  * gzip on a free local port, and runs Lighthouse (its default config: the mobile preset, simulated throttling) with
  * Debian's Chromium on /, /campo-estivo, /admin and the baseline. Prints, per page, the median of N runs of the
@@ -184,8 +184,8 @@ try {
   const short = rows.filter(({ name, measure: m }) => !name.startsWith('baseline') && (m.performance < 95 || m.accessibility < 100));
   console.log(
     short.length === 0
-      ? 'Every app page meets issue 11: performance >= 95, accessibility 100.'
-      : `Below issue 11's targets (performance >= 95, accessibility 100): ${short.map(({ name }) => name).join(', ')}.`,
+      ? 'Every app page meets the targets: performance >= 95, accessibility 100.'
+      : `Below the targets (performance >= 95, accessibility 100): ${short.map(({ name }) => name).join(', ')}.`,
   );
 } finally {
   await cleanUp();

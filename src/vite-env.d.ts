@@ -9,7 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_AUTH_EMULATOR_URL?: string;
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
-  readonly VITE_CLOUDINARY_UPLOAD_URL?: string;
 }
 
 interface ImportMeta {

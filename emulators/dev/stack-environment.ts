@@ -27,7 +27,7 @@ export function serverEnvironment(settings: StackSettings): Record<string, strin
     CLOUDINARY_API_KEY: DEMO_MEDIA.apiKey,
     CLOUDINARY_API_SECRET: DEMO_MEDIA.apiSecret,
     CLOUDINARY_UPLOAD_PRESET: DEMO_MEDIA.uploadPreset,
-    // Signed download URLs (admin-medical-form) point at the media emulator.
+    // get-signature's upload address and the signed download URLs (admin-medical-form) point at the media emulator.
     CLOUDINARY_API_URL: mediaEmulatorUrl(settings),
   };
 }
@@ -41,6 +41,5 @@ export function browserEnvironment(settings: StackSettings): Record<string, stri
     VITE_FIREBASE_APP_ID: '',
     VITE_FIREBASE_AUTH_EMULATOR_URL: `http://${settings.host}:${settings.authPort}`,
     VITE_FIRESTORE_EMULATOR_HOST: `${settings.host}:${settings.firestorePort}`,
-    VITE_CLOUDINARY_UPLOAD_URL: `${mediaEmulatorUrl(settings)}/v1_1/${DEMO_MEDIA.cloudName}/auto/upload`,
   };
 }

@@ -1,8 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { childDocument, COLLECTION } from '../../src/domain/documents';
+import { SEASON } from '../../src/config/season';
+import { AUDIT_ACTION } from '../../src/domain/audit-log';
+import { childDocument, COLLECTION, type ChildDocument } from '../../src/domain/documents';
+import { medicalFormFileName } from '../../src/domain/medical-form';
 import { requireAdmin } from '../lib/admin-auth';
-import { childIdField, medicalFormPublicIdFromUrl, requireCloudinary, signedMedicalFormDownload } from '../lib/cloudinary';
+import { adminActor, recordAudit } from '../lib/audit-log';
+import {
+  childIdField,
+  medicalFormPublicIdFromUrl,
+  requireCloudinary,
+  signedMedicalFormDownload,
+  type CloudinarySettings,
+} from '../lib/cloudinary';
 import { readSnapshot } from '../lib/documents';
 import { getDb } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
@@ -10,41 +20,69 @@ import { parseBody } from '../lib/order-request';
 
 /** Italian messages of admin-medical-form. */
 export const ADMIN_MEDICAL_FORM_MESSAGES = {
-  malformed: 'Richiesta non valida: serve "childId".',
+  malformed: 'Richiesta non valida: serve "childId" (e, per una scheda sostituita, "publicId").',
   notReceived: 'Nessuna scheda medica ricevuta per questo figlio.',
   unrecognised: 'La scheda medica registrata non è riconosciuta: va caricata di nuovo.',
 } as const;
 
-const bodySchema = z.object({ childId: childIdField });
+const bodySchema = z.object({ childId: childIdField, publicId: z.string().min(1).max(512).optional() });
 
 /**
- * POST /.netlify/functions/admin-medical-form `{ childId }` with
+ * The public id of the form to open: `publicId` when it is one of the
+ * child's received forms (never another file), else the newest one (the
+ * last of `medical_forms`, or the one `medical_doc` names for a child
+ * recorded before the history). Null when there is none.
+ */
+function formToOpen(settings: CloudinarySettings, child: ChildDocument, publicId: string | undefined): string | null {
+  if (publicId !== undefined) return child.medical_forms.some((form) => form.public_id === publicId) ? publicId : null;
+  const newest = child.medical_forms.at(-1);
+  if (newest) return newest.public_id;
+  if (child.medical_doc === '') return null;
+  const legacy = medicalFormPublicIdFromUrl(settings, child.medical_doc);
+  if (!legacy) {
+    console.error(`admin-medical-form: sons/${child.id}.medical_doc is not a medical form URL of this account`);
+    throw new HttpError(409, ADMIN_MEDICAL_FORM_MESSAGES.unrecognised);
+  }
+  return legacy;
+}
+
+/**
+ * POST /.netlify/functions/admin-medical-form `{ childId, publicId? }` with
  * `Authorization: Bearer <Firebase ID token>` (docs/api.md,
  * "admin-medical-form"; docs/admin-enrolment.md, "Opening a medical form"):
- * an admin opens a child's received medical form. Checks the token and its
- * `admin` claim (netlify/lib/admin-auth.ts), reads `sons/{childId}`, takes the
- * file's public id from the stored `medical_doc` URL and answers 200
- * `{ url, expiresAt }`: a signed Cloudinary download URL of the
- * authenticated PDF, valid 5 minutes, and its expiry (ISO 8601).
+ * an admin opens a child's received medical form, the newest or, with
+ * `publicId`, an earlier one of the child's history. Checks the token and
+ * its `admin` claim (netlify/lib/admin-auth.ts), reads `sons/{childId}`,
+ * writes an `audit_log` entry (who opened which form, when), and answers 200
+ * `{ url, expiresAt }`: a signed Cloudinary download URL of that PDF, valid
+ * 5 minutes, that downloads as 'Scheda-Medica_{surname}-{name}.pdf', and its
+ * expiry (ISO 8601).
  * Errors `{ error }` in Italian: 400 for a malformed body, 401 'Accesso admin
  * richiesto.' without a valid token, 403 'Questo account non è un
  * amministratore.' without the claim, 404 'Nessuna scheda medica ricevuta per
- * questo figlio.' for an unknown child or an empty `medical_doc`, 409 when the
- * stored URL is not one of our files, 405 for other methods, 503 when
- * Cloudinary (or Firebase) is not configured. Reads one document; writes nothing.
+ * questo figlio.' for an unknown child, no form or a public id not in its
+ * history, 409 when the stored URL is not one of our files, 405 for other
+ * methods, 503 when Cloudinary (or Firebase) is not configured.
  */
 export default jsonFunction('admin-medical-form', async (body, request) => {
-  await requireAdmin(request, 'admin-medical-form');
-  const { childId } = parseBody(bodySchema, body, ADMIN_MEDICAL_FORM_MESSAGES.malformed);
+  const token = await requireAdmin(request, 'admin-medical-form');
+  const { childId, publicId } = parseBody(bodySchema, body, ADMIN_MEDICAL_FORM_MESSAGES.malformed);
   const settings = requireCloudinary();
-  const child = readSnapshot(childDocument, await getDb().collection(COLLECTION.sons).doc(childId).get());
-  if (!child || child.medical_doc === '') throw new HttpError(404, ADMIN_MEDICAL_FORM_MESSAGES.notReceived);
-  const publicId = medicalFormPublicIdFromUrl(settings, child.medical_doc);
-  if (!publicId) {
-    console.error(`admin-medical-form: sons/${childId}.medical_doc is not a medical form URL of this account`);
-    throw new HttpError(409, ADMIN_MEDICAL_FORM_MESSAGES.unrecognised);
-  }
-  const { url, expiresAt } = signedMedicalFormDownload(settings, publicId);
+  const db = getDb();
+  const child = readSnapshot(childDocument, await db.collection(COLLECTION.sons).doc(childId).get());
+  const opened = child ? formToOpen(settings, child, publicId) : null;
+  if (!child || !opened) throw new HttpError(404, ADMIN_MEDICAL_FORM_MESSAGES.notReceived);
+  const batch = db.batch();
+  recordAudit(db, batch, {
+    actor: adminActor(token),
+    action: AUDIT_ACTION.medicalFormOpen,
+    target: { collection: COLLECTION.sons, id: child.id },
+    summary: `Scheda medica di ${child.name} ${child.surname} aperta (stagione ${SEASON.campYear})`,
+    before: null,
+    after: { public_id: opened },
+  });
+  await batch.commit();
+  const { url, expiresAt } = signedMedicalFormDownload(settings, opened, medicalFormFileName(child.surname, child.name));
   return jsonResponse(200, { url, expiresAt: expiresAt.toISOString() });
 });
 

@@ -3,8 +3,9 @@ import { SEASON } from '../../src/config/season';
 import { createHash } from 'node:crypto';
 import { paymentReasonForProduct } from '../../src/domain/bank-transfer';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
+import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
-import { jsonFunction, jsonResponse } from '../lib/http';
+import { jsonResponse } from '../lib/http';
 import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
 import { recordOrder } from '../lib/record-order';
 
@@ -31,7 +32,7 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
  * fiscal code, 409 when a child already holds the product this season
  * (paid or awaiting a transfer), 405 for other methods, 503 when Firebase is not configured.
  */
-export default jsonFunction('create-order', async (body) => {
+export default fiscalCodeFunction('create-order', async (body) => {
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const db = getDb();
   // A retried request finds its own order's items: not held, answered as the stored order below.

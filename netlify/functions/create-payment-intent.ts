@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
 import { onlineTotal } from '../../src/domain/service-fee';
+import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { orderMetadata, type OrderMetadata } from '../lib/fulfil-payment';
-import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import { HttpError, jsonResponse } from '../lib/http';
 import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
 import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
 
@@ -44,7 +45,7 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
  * Firebase) is not configured; 502 when Stripe fails (logged as
  * `type: message`, never the key or a stack).
  */
-export default jsonFunction('create-payment-intent', async (body) => {
+export default fiscalCodeFunction('create-payment-intent', async (body) => {
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const stripe = stripeFromEnv();
   const resolved = await resolveOrder(getDb(), request);

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { childIdField, requireCloudinary, MEDICAL_FORM_MESSAGES, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/cloudinary';
+import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
-import { jsonFunction, jsonResponse } from '../lib/http';
+import { jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
 
 const bodySchema = z.object({ cf: cfField, childId: childIdField });
@@ -11,24 +12,26 @@ const bodySchema = z.object({ cf: cfField, childId: childIdField });
  * POST /.netlify/functions/get-signature `{ cf, childId }` (docs/api.md,
  * "Medical form"). Checks the parent's fiscal code (normalised), finds the
  * family, checks that `childId` is one of its children and is eligible for
- * this season's medical form (docs/product.md), derives the folder
- * (`SEASON.medicalFormFolder`) and the public id
- * ('Scheda-Medica_{surname}-{name}') on the server, and signs with the
+ * this season's medical form (docs/product.md), and signs with the
  * Cloudinary SDK an upload of type 'authenticated' (not publicly
- * downloadable): folder, public_id, timestamp, type and, when configured,
- * upload_preset. Answers 200 `{ timestamp (Unix seconds), signature,
- * api_key, upload_preset ('' when none), folder, public_id, type }`.
+ * downloadable) into the season's folder (`SEASON.medicalFormFolder`) under
+ * a public id new at every upload, derived from the child's id
+ * (`{childId}/{unix seconds}-{8 hex}`), PDF only (`allowed_formats`), with
+ * the preset when configured. Answers 200 `{ upload_url, timestamp (Unix
+ * seconds), signature, api_key, upload_preset ('' when none), folder,
+ * public_id, type, allowed_formats }`: the browser posts the file and these
+ * fields to `upload_url` (Cloudinary's image upload endpoint).
  * Errors `{ error }` in Italian: 400 for a malformed body, an invalid fiscal
  * code or a child of another family, 403 for a child not eligible, 404 for
  * an unknown fiscal code, 405 for other methods, 503 when
  * CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY or CLOUDINARY_API_SECRET (or
  * Firebase) is not configured.
  */
-export default jsonFunction('get-signature', async (body) => {
+export default fiscalCodeFunction('get-signature', async (body) => {
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformed);
   const settings = requireCloudinary();
-  const target = await resolveMedicalFormChild(getDb(), request.cf, request.childId);
-  return jsonResponse(200, signMedicalFormUpload(settings, target));
+  const { child, folder } = await resolveMedicalFormChild(getDb(), request.cf, request.childId);
+  return jsonResponse(200, signMedicalFormUpload(settings, { folder, childId: child.id }));
 });
 
 /**

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { SEASON } from '../../src/config/season';
 import { buildFamilyLookup } from '../../src/domain/family-lookup';
 import { findFamilyByParentCf, findFamilyItems } from '../lib/families';
+import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
-import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import { jsonResponse } from '../lib/http';
 import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
 
 const bodySchema = z.object({ cf: cfField });
@@ -19,13 +20,13 @@ const bodySchema = z.object({ cf: cfField });
  * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
  * unknown one, 405 for other methods, 503 when Firebase is not configured.
  */
-export default jsonFunction('lookup-family', async (body) => {
+export default fiscalCodeFunction('lookup-family', async (body) => {
   const cf = parseFiscalCode(parseBody(bodySchema, body, ORDER_MESSAGES.invalidCf).cf);
   const db = getDb();
   const found = await findFamilyByParentCf(db, cf);
-  if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  if (!found) throw new UnknownFiscalCodeError();
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
-  return jsonResponse(200, buildFamilyLookup({ ...found, items, medicalFormCutoff: SEASON.medicalFormCutoff }));
+  return jsonResponse(200, buildFamilyLookup({ ...found, items, season: SEASON.campYear, medicalFormCutoff: SEASON.medicalFormCutoff }));
 });
 
 /**

@@ -1,17 +1,24 @@
 import type { Config } from '@netlify/functions';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COLLECTION } from '../../src/domain/documents';
+import { SEASON } from '../../src/config/season';
+import { childDocument, COLLECTION } from '../../src/domain/documents';
+import { isUploadOfChild } from '../../src/domain/medical-form';
 import {
   childIdField,
   checkUploadAnswer,
+  fetchStoredResource,
+  isAcceptableForm,
+  legacyMedicalForm,
   medicalFormDeliveryUrl,
   MEDICAL_FORM_MESSAGES,
   requireCloudinary,
   resolveMedicalFormChild,
 } from '../lib/cloudinary';
-import { getDb } from '../lib/firestore';
-import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import { readSnapshot } from '../lib/documents';
+import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
+import { getDb, runTransaction } from '../lib/firestore';
+import { HttpError, jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
 
 const malformed = { error: MEDICAL_FORM_MESSAGES.malformedUpload };
@@ -34,32 +41,62 @@ const bodySchema = z.object({
  * public_id, version, signature } }` (docs/api.md, "Medical form"), called
  * with the fields of Cloudinary's answer after the upload that
  * get-signature signed. Checks the parent's code, the family, the child and
- * its eligibility as get-signature does; checks that `upload.public_id` is
- * the child's own `{SEASON.medicalFormFolder}/Scheda-Medica_{surname}-{name}`;
- * checks Cloudinary's response signature with the SDK and that the version
- * (the upload's Unix time) is at most an hour old; then sets
- * `sons/{childId}.medical_doc` to the file's authenticated delivery URL and
- * `updated_at` to the server time. Answers 200 `{ uploaded: true }`.
- * Errors `{ error }` in Italian, with nothing written: 400 for a malformed
- * body, an invalid fiscal code, a child of another family, another file, a
- * signature that does not verify or a stale upload; 403 for a child not
- * eligible; 404 for an unknown fiscal code; 405 for other methods; 503 when
- * Cloudinary (or Firebase) is not configured.
+ * its eligibility as get-signature does; that `upload.public_id` is one of
+ * the child's own uploads in the season's folder
+ * (`{SEASON.medicalFormFolder}/{childId}/…`); Cloudinary's response
+ * signature (SDK) and that the version (the upload's Unix time) is at most
+ * an hour old; then asks Cloudinary's Admin API what it stored: a PDF of at
+ * most 10 MB of that version. Then, in one transaction, adds the form to
+ * `sons/{childId}.medical_forms` (public id, version, bytes, season, server
+ * time), sets `medical_doc` to its authenticated delivery URL and
+ * `updated_at`. An earlier form stays in the history and in Cloudinary. The
+ * same upload recorded twice is recorded once.
+ *
+ * Answers 200 `{ uploaded: true }`. Errors `{ error }` in Italian, with
+ * nothing written: 400 for a malformed body, an invalid fiscal code, a child
+ * of another family, another file, a signature that does not verify or a
+ * stale upload; 403 for a child not eligible; 404 for an unknown fiscal
+ * code; 422 when the stored file is not a PDF of at most 10 MB; 405 for
+ * other methods; 503 when Cloudinary (or Firebase) is not configured.
  */
-export default jsonFunction('record-medical-form', async (body) => {
+export default fiscalCodeFunction('record-medical-form', async (body) => {
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformedUpload);
   const settings = requireCloudinary();
   const db = getDb();
-  const { child, folder, publicId } = await resolveMedicalFormChild(db, request.cf, request.childId);
+  const { child, folder } = await resolveMedicalFormChild(db, request.cf, request.childId);
   const { upload } = request;
-  if (upload.public_id !== `${folder}/${publicId}`) throw new HttpError(400, MEDICAL_FORM_MESSAGES.wrongFile);
+  if (!isUploadOfChild(upload.public_id, folder, child.id)) throw new HttpError(400, MEDICAL_FORM_MESSAGES.wrongFile);
   const check = checkUploadAnswer(upload);
   if (check === 'forged') throw new HttpError(400, MEDICAL_FORM_MESSAGES.notVerified);
   if (check === 'stale') throw new HttpError(400, MEDICAL_FORM_MESSAGES.stale);
-  await db
-    .collection(COLLECTION.sons)
-    .doc(child.id)
-    .update({ medical_doc: medicalFormDeliveryUrl(settings, upload.public_id, upload.version), updated_at: FieldValue.serverTimestamp() });
+  const stored = await fetchStoredResource(settings, upload.public_id);
+  if (!isAcceptableForm(stored, upload.version)) {
+    console.warn(`record-medical-form: ${upload.public_id} refused: ${JSON.stringify(stored)}`);
+    throw new HttpError(422, MEDICAL_FORM_MESSAGES.notPdf);
+  }
+  const ref = db.collection(COLLECTION.sons).doc(child.id);
+  await runTransaction(db, async (transaction) => {
+    const current = readSnapshot(childDocument, await transaction.get(ref));
+    if (!current) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
+    if (current.medical_forms.some((form) => form.public_id === upload.public_id)) return;
+    // A form recorded before the history was kept joins it first, so replacing it loses nothing.
+    const legacy = legacyMedicalForm(settings, current);
+    transaction.update(ref, {
+      medical_doc: medicalFormDeliveryUrl(settings, upload.public_id, upload.version),
+      medical_forms: [
+        ...(legacy ? [legacy] : []),
+        ...current.medical_forms,
+        {
+          public_id: upload.public_id,
+          version: upload.version,
+          bytes: stored?.bytes ?? 0,
+          season: SEASON.campYear,
+          received_at: Timestamp.now(),
+        },
+      ],
+      updated_at: FieldValue.serverTimestamp(),
+    });
+  });
   return jsonResponse(200, { uploaded: true });
 });
 

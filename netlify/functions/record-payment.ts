@@ -13,7 +13,15 @@ const NAME = 'record-payment';
 export const RECORD_PAYMENT_MESSAGES = {
   malformed: 'Richiesta non valida: serve "paymentIntentId", il codice del pagamento (pi_...).',
   notFound: 'Pagamento non trovato.',
+  refundedOrDisputed: 'Questo pagamento risulta rimborsato o contestato: non viene registrato. Per chiarimenti contatta il gruppo.',
 } as const;
+
+/** True when the PaymentIntent's charge was refunded (even in part) or disputed. */
+function isRefundedOrDisputed(paymentIntent: Stripe.PaymentIntent): boolean {
+  const charge = paymentIntent.latest_charge;
+  if (!charge || typeof charge === 'string') return false;
+  return charge.refunded || charge.amount_refunded > 0 || charge.disputed;
+}
 
 const bodySchema = z.object({
   paymentIntentId: z.string().regex(PAYMENT_INTENT_ID, { error: RECORD_PAYMENT_MESSAGES.malformed }),
@@ -24,7 +32,8 @@ const bodySchema = z.object({
  * a card payment the browser saw succeed, so it is recorded even where the
  * Stripe webhook is not set up. Body `{ paymentIntentId: "pi_..." }`.
  * The PaymentIntent is retrieved from Stripe on the server (the browser's
- * word is never taken) and, when it succeeded, recorded exactly as the
+ * word is never taken), with its latest charge, and, when it succeeded and
+ * its charge was neither refunded nor disputed, recorded exactly as the
  * webhook does (fulfilPayment; idempotent per PaymentIntent id, so a
  * webhook before or after, a reload or a retry records it once).
  *
@@ -32,7 +41,8 @@ const bodySchema = z.object({
  * the amount received does not match the order). Errors as Italian
  * `{ error }`: 400 for a malformed id; 404 when Stripe does not know the
  * PaymentIntent; 405 for other methods; 409 when it has not succeeded (the
- * message names its status); 422 when it is not a portal payment or its
+ * message names its status) or its charge was refunded or disputed (the
+ * webhook records it then); 422 when it is not a portal payment or its
  * order cannot be rebuilt (logged); 502 when Stripe fails; 503 when
  * STRIPE_SECRET_KEY or Firebase is not configured.
  */
@@ -42,12 +52,13 @@ export default jsonFunction(NAME, async (body) => {
 
   let paymentIntent: Stripe.PaymentIntent;
   try {
-    paymentIntent = await stripe.paymentIntents.retrieve(paymentIntentId);
+    paymentIntent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
   } catch (error) {
     if (isStripeNotFound(error)) throw new HttpError(404, RECORD_PAYMENT_MESSAGES.notFound);
     throw stripeFailure(NAME, error);
   }
   if (paymentIntent.status !== 'succeeded') throw new HttpError(409, FULFIL_MESSAGES.notSucceeded(paymentIntent.status));
+  if (isRefundedOrDisputed(paymentIntent)) throw new HttpError(409, RECORD_PAYMENT_MESSAGES.refundedOrDisputed);
   if (!isPortalPayment(paymentIntent)) {
     console.warn(`${NAME}: PaymentIntent ${paymentIntent.id} has no portal metadata`);
     throw new HttpError(422, FULFIL_MESSAGES.notPortalPayment);

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { applyCardEvent, cardEventOf } from '../lib/card-events';
 import { getDb } from '../lib/firestore';
 import { fulfilPayment, isPortalPayment } from '../lib/fulfil-payment';
 import { errorResponse, jsonResponse, methodNotAllowed, readBodyBytes, responseForError } from '../lib/http';
@@ -33,8 +34,17 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
  * total); a second delivery, a replay or two deliveries at once record it
  * once. Answers 200 `{ received: true, orderId, status }`.
  * A PaymentIntent without any of the portal's metadata (not made by
- * create-payment-intent) and every other event type: 200
- * `{ received: true }`, nothing written.
+ * create-payment-intent): 200 `{ received: true }`, nothing written.
+ *
+ * On `charge.refunded` (full or partial) and `charge.dispute.created`,
+ * `.updated` and `.closed` the PaymentIntent's refund and dispute are
+ * applied to the books once, in one transaction (netlify/lib/card-events.ts):
+ * the payment becomes 'Rimborsato' (refunded in full, or a dispute lost:
+ * the child may buy the product again) or 'Contestato' (dispute open), a
+ * partial refund keeps its status and records the refunded euros; an event
+ * that arrives before the payment is recorded is kept and applied when it
+ * is. Answers 200 `{ received: true, applied: 'applied' | 'pending' |
+ * 'duplicate' }`. Every other event type: 200 `{ received: true }`.
  *
  * Errors, as `{ error }` in Italian, never a stack: 400 when the signature
  * is missing or does not verify; 405 for other methods; 413 beyond 256 KB;
@@ -53,6 +63,8 @@ export default async function stripeWebhook(request: Request): Promise<Response>
     const event = verifiedEvent(stripe, payload, signature, secret);
     if (!event) return errorResponse(400, STRIPE_MESSAGES.badSignature);
 
+    const cardEvent = cardEventOf(event);
+    if (cardEvent) return jsonResponse(200, { received: true, applied: await applyCardEvent(getDb(), cardEvent) });
     if (event.type !== 'payment_intent.succeeded') return jsonResponse(200, { received: true });
     const paymentIntent = event.data.object;
     if (!isPortalPayment(paymentIntent)) {

@@ -1,10 +1,13 @@
+import { Agent } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { v2 as cloudinary } from 'cloudinary';
 import type { Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '../../src/config/season';
 import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
-import { isEligibleForMedicalForm, medicalFormPublicId } from '../../src/domain/medical-form';
+import { isEligibleForMedicalForm, isUploadableChildId, MAX_MEDICAL_FORM_BYTES, medicalFormUploadId } from '../../src/domain/medical-form';
 import { findFamilyByParentCf, findFamilyItems } from './families';
+import { UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
 import { serviceConfig, type ServiceSettings } from './server-env';
@@ -26,8 +29,9 @@ export const MEDICAL_FORM_MESSAGES = {
   notOfFamily: 'Il figlio indicato non appartiene a questa famiglia.',
   notEligible: (name: string) =>
     `La scheda medica di ${name} si carica dopo il pagamento dell'acconto del campo estivo ${SEASON.campYear}.`,
-  invalidName: 'Nome o cognome del figlio non sono validi per la scheda medica: contatta il gruppo.',
+  invalidChild: 'Questo figlio non può ricevere una scheda medica online: contatta il gruppo.',
   wrongFile: 'Il file caricato non corrisponde alla scheda medica di questo figlio.',
+  notPdf: 'Il file caricato non è un PDF di al massimo 10 MB: carica di nuovo la scheda medica.',
   notVerified: 'Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.',
   stale: 'Il caricamento è scaduto: carica di nuovo la scheda medica.',
 } as const;
@@ -36,7 +40,8 @@ export const MEDICAL_FORM_MESSAGES = {
 export const MEDICAL_FORM_DELIVERY_TYPE = 'authenticated';
 /**
  * Cloudinary's resource type of an uploaded PDF: the browser posts to
- * `.../auto/upload` (or `.../image/upload`) and Cloudinary files a PDF as an image.
+ * `.../image/upload` (the address get-signature answers), and Cloudinary
+ * files a PDF as an image.
  */
 export const MEDICAL_FORM_RESOURCE_TYPE = 'image';
 /** The stored file's format. */
@@ -75,8 +80,10 @@ export const childIdField = z
   .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
   .max(128, { error: MEDICAL_FORM_MESSAGES.childId });
 
-/** What get-signature answers: the signed parameters the browser sends with the file. */
+/** What get-signature answers: where to upload, and the signed parameters the browser sends with the file. */
 export interface MedicalFormUploadSignature {
+  /** Cloudinary's upload endpoint for a PDF: `{api}/v1_1/{cloud}/image/upload`. */
+  upload_url: string;
   /** Unix time, seconds. */
   timestamp: number;
   /** SHA-1 hex of the signed parameters (Cloudinary's signature version 2). */
@@ -85,38 +92,103 @@ export interface MedicalFormUploadSignature {
   /** '' when no preset is configured (then not signed, and not to be sent). */
   upload_preset: string;
   folder: string;
-  /** Without the folder: 'Scheda-Medica_{surname}-{name}'. */
+  /** Without the folder: `{childId}/{unix seconds}-{8 hex}` (medicalFormUploadId). */
   public_id: string;
   type: typeof MEDICAL_FORM_DELIVERY_TYPE;
+  /** Signed: Cloudinary refuses any file that is not a PDF. */
+  allowed_formats: typeof MEDICAL_FORM_FORMAT;
+}
+
+/** Cloudinary's API base: CLOUDINARY_API_URL (the media emulator locally), else https://api.cloudinary.com. */
+function apiBase(settings: CloudinarySettings): string {
+  return settings.apiUrl || 'https://api.cloudinary.com';
 }
 
 /**
- * Signs the upload of one medical form with the SDK's `api_sign_request`:
- * folder, public_id, timestamp, type 'authenticated' and, when configured,
- * upload_preset. `now` in milliseconds.
+ * The SDK's Admin API calls pick Node's https module when it loads; the
+ * media emulator speaks plain http, so a call to it carries an http agent.
+ */
+function adminApiOptions(settings: CloudinarySettings) {
+  return {
+    cloud_name: settings.cloudName,
+    api_key: settings.apiKey,
+    api_secret: settings.apiSecret,
+    upload_prefix: apiBase(settings),
+    ...(apiBase(settings).startsWith('http:') ? { agent: new Agent() } : {}),
+  };
+}
+
+/**
+ * Signs the upload of one medical form of `childId` with the SDK's
+ * `api_sign_request`: folder, a public id new at every upload
+ * (medicalFormUploadId: `{childId}/{unix seconds}-{8 random hex}`),
+ * timestamp, type 'authenticated', allowed_formats 'pdf' (Cloudinary
+ * refuses anything else) and, when configured, upload_preset. `now` in
+ * milliseconds.
  */
 export function signMedicalFormUpload(
   settings: CloudinarySettings,
-  target: { folder: string; publicId: string },
+  target: { folder: string; childId: string },
   now: number = Date.now(),
 ): MedicalFormUploadSignature {
   const timestamp = Math.floor(now / 1000);
+  const publicId = medicalFormUploadId(target.childId, timestamp, randomBytes(4).toString('hex'));
   const params: Record<string, string | number> = {
+    allowed_formats: MEDICAL_FORM_FORMAT,
     folder: target.folder,
-    public_id: target.publicId,
+    public_id: publicId,
     timestamp,
     type: MEDICAL_FORM_DELIVERY_TYPE,
   };
   if (settings.uploadPreset) params.upload_preset = settings.uploadPreset;
   return {
+    upload_url: `${apiBase(settings)}/v1_1/${settings.cloudName}/${MEDICAL_FORM_RESOURCE_TYPE}/upload`,
     timestamp,
     signature: cloudinary.utils.api_sign_request(params, settings.apiSecret),
     api_key: settings.apiKey,
     upload_preset: settings.uploadPreset,
     folder: target.folder,
-    public_id: target.publicId,
+    public_id: publicId,
     type: MEDICAL_FORM_DELIVERY_TYPE,
+    allowed_formats: MEDICAL_FORM_FORMAT,
   };
+}
+
+/** What Cloudinary stores of an upload, as its Admin API answers it. */
+export interface StoredResource {
+  format: string;
+  bytes: number;
+  version: number;
+}
+
+/**
+ * Reads the uploaded file `publicId` (folder included) through Cloudinary's
+ * Admin API (the SDK's `api.resource`, resource type image, type
+ * authenticated): its format, size in bytes and version. Returns null when
+ * Cloudinary does not have it.
+ * @throws Error when Cloudinary cannot be reached or refuses the credentials.
+ */
+export async function fetchStoredResource(settings: CloudinarySettings, publicId: string): Promise<StoredResource | null> {
+  try {
+    const resource = (await cloudinary.api.resource(publicId, {
+      ...adminApiOptions(settings),
+      resource_type: MEDICAL_FORM_RESOURCE_TYPE,
+      type: MEDICAL_FORM_DELIVERY_TYPE,
+    })) as { format?: unknown; bytes?: unknown; version?: unknown };
+    return { format: String(resource.format), bytes: Number(resource.bytes), version: Number(resource.version) };
+  } catch (error) {
+    const status = (error as { error?: { http_code?: number } } | null)?.error?.http_code;
+    if (status === 404) return null;
+    throw new Error(`Cloudinary Admin API: ${(error as { error?: { message?: string } } | null)?.error?.message ?? String(error)}`);
+  }
+}
+
+/**
+ * True when the stored file is what a medical form must be: a PDF of at
+ * most 10 MB (MAX_MEDICAL_FORM_BYTES) whose version is the upload answer's.
+ */
+export function isAcceptableForm(stored: StoredResource | null, version: number): boolean {
+  return stored !== null && stored.format === MEDICAL_FORM_FORMAT && stored.bytes <= MAX_MEDICAL_FORM_BYTES && stored.version === version;
 }
 
 /** The fields of Cloudinary's upload answer the browser passes on to record-medical-form. */
@@ -203,6 +275,25 @@ export function medicalFormPublicIdFromUrl(settings: CloudinarySettings, deliver
   return path.slice(0, -extension.length);
 }
 
+/**
+ * The history entry of a form recorded before the history was kept (a
+ * `medical_doc` URL and no `medical_forms`): its public id and version read
+ * from the URL, size unknown (0), received at the child's `updated_at`, of
+ * this season when that is on or after `SEASON.startsAt`, else of the one
+ * before. Null when there is none, or the URL is not one of our files.
+ */
+export function legacyMedicalForm(
+  settings: CloudinarySettings,
+  child: Pick<ChildDocument, 'medical_doc' | 'medical_forms' | 'updated_at'>,
+): { public_id: string; version: number; bytes: number; season: number; received_at: Date } | null {
+  if (child.medical_forms.length > 0 || child.medical_doc === '') return null;
+  const publicId = medicalFormPublicIdFromUrl(settings, child.medical_doc);
+  const version = Number(/\/v(\d+)\//.exec(new URL(child.medical_doc).pathname)?.[1]);
+  if (!publicId || !Number.isInteger(version)) return null;
+  const season = child.updated_at >= SEASON.startsAt ? SEASON.campYear : SEASON.campYear - 1;
+  return { public_id: publicId, version, bytes: 0, season, received_at: child.updated_at };
+}
+
 /** How long a signed medical form URL opens the file: 5 minutes, in seconds. */
 export const SIGNED_DOWNLOAD_TTL_SECONDS = 5 * 60;
 
@@ -214,68 +305,76 @@ export interface SignedDownload {
 
 /**
  * A short-lived URL that downloads the authenticated medical form
- * `publicId` (folder included), made by the SDK's
- * `utils.private_download_url(publicId, 'pdf', { resource_type: 'image',
- * type: 'authenticated', expires_at })`: Cloudinary's
- * `{api}/v1_1/{cloud}/image/download?…&signature=…`, signed with the API
- * secret over public_id, format, type, timestamp and expires_at, valid
- * {@link SIGNED_DOWNLOAD_TTL_SECONDS} from `now` (milliseconds). Points at
- * `settings.apiUrl` when set (the media emulator). See
- * docs/admin-enrolment.md, "Opening a medical form".
+ * `publicId` (folder included) as `fileName` (docs/admin-enrolment.md,
+ * "Opening a medical form"): Cloudinary's download API,
+ * `{api}/v1_1/{cloud}/image/download?…&signature=…`, signed with the SDK's
+ * `utils.sign_request` over public_id, format 'pdf', type 'authenticated',
+ * attachment, target_filename, timestamp and expires_at (the SDK's
+ * `private_download_url` leaves target_filename out), valid
+ * {@link SIGNED_DOWNLOAD_TTL_SECONDS} from `now` (milliseconds). Each
+ * upload has its own public id, so the link opens exactly the version
+ * recorded. Points at `settings.apiUrl` when set (the media emulator).
  */
-export function signedMedicalFormDownload(settings: CloudinarySettings, publicId: string, now: number = Date.now()): SignedDownload {
+export function signedMedicalFormDownload(
+  settings: CloudinarySettings,
+  publicId: string,
+  fileName: string,
+  now: number = Date.now(),
+): SignedDownload {
   const nowSeconds = Math.floor(now / 1000);
   const expiresAtSeconds = nowSeconds + SIGNED_DOWNLOAD_TTL_SECONDS;
-  // The SDK also reads timestamp, the account and upload_prefix from these options (its types list only the first four).
-  const options = {
+  const account = {
     resource_type: MEDICAL_FORM_RESOURCE_TYPE,
-    type: MEDICAL_FORM_DELIVERY_TYPE,
-    expires_at: expiresAtSeconds,
-    timestamp: nowSeconds,
     cloud_name: settings.cloudName,
     api_key: settings.apiKey,
     api_secret: settings.apiSecret,
-    ...(settings.apiUrl ? { upload_prefix: settings.apiUrl } : {}),
+    upload_prefix: apiBase(settings),
   };
-  const url = cloudinary.utils.private_download_url(publicId, MEDICAL_FORM_FORMAT, options);
-  return { url, expiresAt: new Date(expiresAtSeconds * 1000) };
+  const params = cloudinary.utils.sign_request(
+    {
+      public_id: publicId,
+      format: MEDICAL_FORM_FORMAT,
+      type: MEDICAL_FORM_DELIVERY_TYPE,
+      attachment: true,
+      target_filename: fileName,
+      timestamp: nowSeconds,
+      expires_at: expiresAtSeconds,
+    },
+    account,
+  );
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  return { url: `${cloudinary.utils.api_url('download', account)}?${query.toString()}`, expiresAt: new Date(expiresAtSeconds * 1000) };
 }
 
-/** A child checked for the medical form, with where its file goes. */
+/** A child checked for the medical form, with the season's folder its files go to. */
 export interface MedicalFormChild {
   family: FamilyDocument;
   child: ChildDocument;
   /** The season's folder, `SEASON.medicalFormFolder`. */
   folder: string;
-  /** 'Scheda-Medica_{surname}-{name}', without the folder. */
-  publicId: string;
 }
 
 /**
  * Finds the child `childId` of the parent whose fiscal code is `rawCf` and
  * checks it may upload this season's medical form (docs/product.md,
  * "Medical form"): the code is normalised and checked, the family found, the
- * child one of its children, and eligible (a 'Campo Estivo - Acconto' item
- * created on or after `SEASON.medicalFormCutoff` among the family's items of
- * this season). Folder and public id are derived here, never taken from the browser.
+ * child one of its children, its id usable in a public id, and eligible (a
+ * 'Campo Estivo - Acconto' item created on or after
+ * `SEASON.medicalFormCutoff` among the family's items of this season). The
+ * folder is the season's, never taken from the browser.
  * @throws HttpError 400 'Inserisci un codice fiscale valido', 404 'Il codice
  * fiscale inserito non risulta nei nostri sistemi', 400 when the child is not
- * of the family or its names give no public id, 403 when it is not eligible.
+ * of the family or its id cannot name a file, 403 when it is not eligible.
  */
 export async function resolveMedicalFormChild(db: Firestore, rawCf: string, childId: string): Promise<MedicalFormChild> {
   const cf = parseFiscalCode(rawCf);
   const found = await findFamilyByParentCf(db, cf);
-  if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  if (!found) throw new UnknownFiscalCodeError();
   const child = found.children.find((candidate) => candidate.id === childId);
   if (!child) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
+  if (!isUploadableChildId(child.id)) throw new HttpError(400, MEDICAL_FORM_MESSAGES.invalidChild);
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
   const own = items.filter(({ item }) => item.son_info.id === child.id).map(({ item }) => item);
   if (!isEligibleForMedicalForm(own, SEASON.medicalFormCutoff)) throw new HttpError(403, MEDICAL_FORM_MESSAGES.notEligible(child.name));
-  let publicId: string;
-  try {
-    publicId = medicalFormPublicId(child.surname, child.name);
-  } catch {
-    throw new HttpError(400, MEDICAL_FORM_MESSAGES.invalidName);
-  }
-  return { family: found.family, child, folder: SEASON.medicalFormFolder, publicId };
+  return { family: found.family, child, folder: SEASON.medicalFormFolder };
 }

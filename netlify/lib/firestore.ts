@@ -47,3 +47,34 @@ export function getAdminApp(env: NodeJS.ProcessEnv = process.env): App {
 export function getDb(): Firestore {
   return getFirestore(getAdminApp());
 }
+
+/** How many times {@link runTransaction} starts a transaction again after the emulator closed it under contention. */
+const CLOSED_TRANSACTION_RETRIES = 3;
+
+/** Google's Firestore emulator closes a transaction whose lock it timed out under contention, as INVALID_ARGUMENT (docs/local-stack.md, "The Firestore emulator"). */
+function isClosedTransaction(error: unknown): boolean {
+  const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };
+  return code === 3 && typeof details === 'string' && details.includes('Transaction is invalid or closed');
+}
+
+/**
+ * `db.runTransaction(update, { maxAttempts })`, started again (up to three
+ * times, with a short pause) when the Firestore emulator closed it under
+ * contention: firebase-admin retries Firestore's own ABORTED, not the
+ * emulator's INVALID_ARGUMENT 'Transaction is invalid or closed'. A
+ * transaction that fails so wrote nothing, so starting it again is safe.
+ */
+export async function runTransaction<T>(
+  db: Firestore,
+  update: (transaction: FirebaseFirestore.Transaction) => Promise<T>,
+  options: { maxAttempts?: number } = {},
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await db.runTransaction(update, options);
+    } catch (error) {
+      if (!isClosedTransaction(error) || attempt >= CLOSED_TRANSACTION_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1) + Math.random() * 50));
+    }
+  }
+}

@@ -2,7 +2,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { SEASON } from '../../src/config/season';
 import { sumEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS, type PaymentStatus, type Size } from '../../src/domain/plans';
+import type { RecordedStatus } from '../../src/domain/payment-status';
+import { PAYMENT_STATUS, type Size } from '../../src/domain/plans';
 import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder, PRODUCTS, type Product } from '../../src/domain/products';
 import { onlineTotal } from '../../src/domain/service-fee';
 import { findFamilyById } from './families';
@@ -177,7 +178,7 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
       `amount_received ${paymentIntent.amount_received} cents differs from the order's online total ${expected.totalCents} cents`,
     );
   }
-  const status: PaymentStatus = toVerify.length === 0 ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
+  const status: RecordedStatus = toVerify.length === 0 ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
 
   const result = await recordOrder(db, {
     orderId: paymentIntent.id,

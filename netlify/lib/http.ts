@@ -18,11 +18,12 @@ export const HTTP_MESSAGES = {
   internal: 'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
 } as const;
 
-/** An error a handler throws to answer `status` with `{ error: message }`. */
+/** An error a handler throws to answer `status` with `{ error: message }` (and `headers`, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -106,7 +107,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
  * (name and message only, never the request body).
  */
 export function responseForError(error: unknown, functionName: string): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.message);
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
   if (error instanceof ServiceNotConfiguredError) {
     console.error(`[${functionName}] ${describeProblems(error.missing, error.invalid)}`);
     return errorResponse(503, SERVICE_MESSAGES[error.service]);

@@ -4,9 +4,11 @@ import { SEASON } from '../../src/config/season';
 import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
 import { isValidFiscalCode, normalizeFiscalCode } from '../../src/domain/fiscal-code';
 import { sumEuros } from '../../src/domain/money';
+import { holdsProduct } from '../../src/domain/payment-status';
 import { SIZES, type Size } from '../../src/domain/plans';
 import { mayBuy, planOf, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
 import { findFamilyByParentCf, findFamilyItems, type FamilyItem } from './families';
+import { UNKNOWN_CODE_MESSAGE, UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { RECORD_ORDER_MESSAGES } from './record-order';
 
@@ -17,7 +19,7 @@ export const MAX_ORDER_CHILDREN = 15;
 export const ORDER_MESSAGES = {
   malformed: 'Richiesta non valida: servono "cf", "product", "children" e "idempotencyKey".',
   invalidCf: 'Inserisci un codice fiscale valido',
-  notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
+  notFound: UNKNOWN_CODE_MESSAGE,
   product: 'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.',
   noChildren: 'Seleziona almeno un figlio.',
   tooManyChildren: `Un ordine può contenere al massimo ${MAX_ORDER_CHILDREN} figli.`,
@@ -167,8 +169,8 @@ export interface ResolveOrderOptions {
 
 /**
  * The chosen children who already hold `product` this season: an order item
- * of the product's plan (any payment status) that does not belong to the
- * order `ownOrderId` (docs/data-model.md, "One product per child and
+ * of the product's plan whose payment holds it (any status but 'Rimborsato':
+ * holdsProduct) that does not belong to the order `ownOrderId` (docs/data-model.md, "One product per child and
  * season"). Pure; names in tick order.
  */
 export function heldChildren(
@@ -180,7 +182,12 @@ export function heldChildren(
   const plan = planOf(product);
   const holders = new Set(
     items
-      .filter(({ item, payment }) => item.plan === plan && (ownOrderId === undefined || payment?.order_id !== ownOrderId))
+      .filter(
+        ({ item, payment }) =>
+          item.plan === plan &&
+          (!payment || holdsProduct(payment.status)) &&
+          (ownOrderId === undefined || payment?.order_id !== ownOrderId),
+      )
       .map(({ item }) => item.son_info.id),
   );
   return chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
@@ -196,14 +203,14 @@ export function heldChildren(
  * order. The held check is the early refusal, before a PaymentIntent is
  * made; recordOrder's transaction stays the guarantee when two orders
  * arrive at once.
- * @throws HttpError 400 naming the problem, 404 for an unknown fiscal code,
+ * @throws HttpError 400 naming the problem, UnknownFiscalCodeError (404) for an unknown fiscal code,
  * 409 `RECORD_ORDER_MESSAGES.alreadyHeld` naming the children who hold the
  * product.
  */
 export async function resolveOrder(db: Firestore, request: OrderRequest, options: ResolveOrderOptions = {}): Promise<ResolvedOrder> {
   const cf = parseFiscalCode(request.cf);
   const found = await findFamilyByParentCf(db, cf);
-  if (!found) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  if (!found) throw new UnknownFiscalCodeError();
   const { chosen, problems } = matchOrderChildren(found.children, request.children, request.product);
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem));

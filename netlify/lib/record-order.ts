@@ -1,10 +1,13 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { surnameFilterKey } from '../../src/domain/admin-orders';
-import { COLLECTION, familyDocument, orderItemDocument, paymentDocument } from '../../src/domain/documents';
+import { COLLECTION, familyDocument, orderItemDocument, paymentDocument, stripePaymentIntentDocument } from '../../src/domain/documents';
+import { holdsProduct, type RecordedStatus } from '../../src/domain/payment-status';
 import { sumEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus, type Plan, type Size } from '../../src/domain/plans';
 import { seasonItemId } from '../../src/domain/products';
+import { cardFieldsOf } from './card-events';
 import { readSnapshot } from './documents';
+import { runTransaction } from './firestore';
 import { HttpError } from './http';
 
 /** Italian messages of recording an order. */
@@ -31,7 +34,8 @@ export interface OrderToRecord {
   orderId: string;
   familyId: string;
   method: PaymentMethod;
-  status: PaymentStatus;
+  /** The status it is recorded with: 'Confermato' or 'Da Verificare'. */
+  status: RecordedStatus;
   /** The camp year the order belongs to: `SEASON.campYear` (src/config/season.ts). */
   season: number;
   /**
@@ -73,6 +77,12 @@ export interface RecordedOrder {
  * order is refused (`whenHeld: 'refuse'`) or, for a card payment already
  * taken, recorded 'Da Verificare' with fresh item ids and the held lines
  * listed in `held` (child ids).
+ *
+ * A card payment (method 'Online', `orderId` the PaymentIntent id) also
+ * takes what Stripe reported before it was recorded (a refund or a dispute
+ * delivered first, `stripe_payment_intents`, netlify/lib/card-events.ts):
+ * its status, refunded euros and dispute; items of a payment that holds
+ * nothing (refunded in full) get fresh ids.
  * @throws HttpError 409 with an Italian message when a child already holds
  * the plan and `whenHeld` is 'refuse', 404 when the family does not exist;
  * nothing is written then.
@@ -85,16 +95,21 @@ export async function recordOrder(
   if (!plan) throw new Error('recordOrder: an order has at least one line');
   const orderRef = db.collection(COLLECTION.orders).doc(order.orderId);
   const familyRef = db.collection(COLLECTION.families).doc(order.familyId);
-  return db.runTransaction(
+  const stripeStateRef = db.collection(COLLECTION.stripePaymentIntents).doc(order.orderId);
+  const isCard = order.method === 'Online';
+  return runTransaction(
+    db,
     async (transaction) => {
       const seasonItems = order.lines.map((line) => ({
         line,
         ref: db.collection(COLLECTION.orderItems).doc(seasonItemId(order.season, line.plan, line.child.id)),
       }));
       // One batched read of everything the transaction decides on: fewer round trips, a shorter window for contention.
-      const [existing, familySnapshot, ...heldSnapshots] = await transaction.getAll(
+      const [existing, familySnapshot, stripeStateSnapshot, ...heldSnapshots] = await transaction.getAll(
         orderRef,
         familyRef,
+        // A Bonifico has no Stripe state: the order's own reference stands in, unread.
+        isCard ? stripeStateRef : orderRef,
         ...seasonItems.map(({ ref }) => ref),
       );
       if (existing?.exists) return { created: false, order: await readRecorded(transaction, existing), held: [] };
@@ -111,13 +126,17 @@ export async function recordOrder(
           ),
         );
       }
-      const status = heldLines.length > 0 ? PAYMENT_STATUS.toVerify : order.status;
+      const recordedStatus = heldLines.length > 0 ? PAYMENT_STATUS.toVerify : order.status;
+      const stripeState = isCard && stripeStateSnapshot ? readSnapshot(stripePaymentIntentDocument, stripeStateSnapshot) : null;
+      const card = stripeState ? cardFieldsOf(recordedStatus, stripeState) : null;
+      const status = card?.status ?? recordedStatus;
 
       const now = FieldValue.serverTimestamp();
       // A held line of a card payment already taken gets a fresh id: the money is recorded, the treasurer sorts it out.
+      // So does every line of a payment that holds nothing (refunded before it was recorded).
       const items = seasonItems.map(({ line, ref }, index) => ({
         line,
-        ref: isHeld(index) ? db.collection(COLLECTION.orderItems).doc() : ref,
+        ref: isHeld(index) || !holdsProduct(status) ? db.collection(COLLECTION.orderItems).doc() : ref,
       }));
       const paymentRef = db.collection(COLLECTION.payments).doc();
       const totalEuros = sumEuros(order.lines.map((line) => line.priceEuros));
@@ -156,6 +175,10 @@ export async function recordOrder(
         })),
         confirmed_at: null,
         confirmed_by: null,
+        recorded_status: recordedStatus,
+        refunded_amount: card?.refunded_amount ?? 0,
+        dispute: card?.dispute ?? null,
+        history: [],
       });
       transaction.create(orderRef, {
         id: order.orderId,

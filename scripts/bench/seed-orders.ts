@@ -106,6 +106,7 @@ function buildDocuments(size: number, db: Firestore) {
     orders: [],
     order_items: [],
     payments: [],
+    audit_log: [],
   };
 
   const families: Family[] = Array.from({ length: familyCount }, (_, f) => {

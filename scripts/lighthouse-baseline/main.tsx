@@ -1,6 +1,6 @@
 /**
  * The baseline of `npm run lighthouse` (docs/benchmarks.md): a bare Vite + React 19 + react-router 7 page, built the
- * same way as the app, so the app's scores can be read beside what the framework alone costs (issue 11).
+ * same way as the app, so the app's scores can be read beside what the framework alone costs (docs/benchmarks.md).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

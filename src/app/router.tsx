@@ -11,6 +11,7 @@ import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
 
 const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/OrdersList')).OrdersList }));
 const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }));
+const AdminAuditLogView = lazy(async () => ({ default: (await import('@/features/admin/audit/AuditLog')).AuditLog }));
 
 /**
  * The routes of docs/product.md, "Screens". The home and camp screens are in the first
@@ -60,7 +61,7 @@ export const router = createBrowserRouter([
             path: paths.paymentSuccess,
             lazy: async () => ({ Component: (await import('@/features/checkout/PaymentSuccess')).PaymentSuccess }),
           },
-          // /admin goes to the orders before the login (docs/product.md, "Screens"); both views share the gate and the shell.
+          // /admin goes to the orders before the login (docs/product.md, "Screens"); the views share the gate and the shell.
           { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
           {
             lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }),
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
             children: [
               { path: paths.adminOrders, Component: AdminOrdersView },
               { path: paths.adminEnrolment, Component: AdminEnrolmentView },
+              { path: paths.adminAuditLog, Component: AdminAuditLogView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -14,16 +14,6 @@ function variable(source: object, name: string): string | undefined {
   return typeof value === 'string' ? value.trim() || undefined : undefined;
 }
 
-/** `value` when it is an absolute URL, `undefined` otherwise. */
-function absoluteUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    return new URL(value).href ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Firebase web configuration of the admin screens. */
 export interface FirebaseSettings {
   apiKey: string;
@@ -41,8 +31,6 @@ export interface AppEnv {
   firebase: FirebaseSettings | null;
   /** Stripe's publishable key (pk_test_… / pk_live_…). */
   stripePublishableKey: string | null;
-  /** The Cloudinary (or media emulator) upload endpoint. */
-  cloudinaryUploadUrl: string | null;
 }
 
 /**
@@ -67,7 +55,6 @@ export function readAppEnv(source: object): AppEnv {
   return {
     firebase,
     stripePublishableKey: read('VITE_STRIPE_PUBLISHABLE_KEY') ?? null,
-    cloudinaryUploadUrl: absoluteUrl(read('VITE_CLOUDINARY_UPLOAD_URL')) ?? null,
   };
 }
 

@@ -12,6 +12,7 @@ export const paths = {
   admin: '/admin',
   adminOrders: '/admin/check-pagamenti',
   adminEnrolment: '/admin/situazione-iscritti',
+  adminAuditLog: '/admin/registro',
   /** /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo. */
   bankTransfer: (page: BankTransferPage) => `/bonifico/${page}`,
 } as const;

@@ -1,6 +1,8 @@
-import type { OrderItemDocument, PaymentDocument } from './documents';
+import { historyLine } from './audit-log';
+import type { OrderItemDocument, PaymentDocument, PaymentHistoryEntry } from './documents';
 import { sumEuros } from './money';
-import { PAYMENT_METHODS, PAYMENT_STATUS, PLAN, type PaymentMethod, type PaymentStatus, type Plan } from './plans';
+import { holdsProduct } from './payment-status';
+import { PAYMENT_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type PaymentMethod, type PaymentStatus, type Plan } from './plans';
 import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
 /**
@@ -18,7 +20,7 @@ export const ORDERS_PAGE_SIZE = 50;
 export const ORDER_PLANS: readonly Plan[] = [PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta];
 
 /** The statuses, in the order of the 'Stato' filter and the summary's columns. */
-export const ORDER_STATUSES: readonly PaymentStatus[] = [PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify];
+export const ORDER_STATUSES: readonly PaymentStatus[] = PAYMENT_STATUSES;
 
 /**
  * Normalises a surname for the admin filter: spaces removed, lower case
@@ -137,6 +139,10 @@ export interface AdminOrderRow {
   confirmedAt: Date | null;
   /** The e-mail of the admin who confirmed the Bonifico. */
   confirmedBy: string | null;
+  /** Euros refunded by card so far (0 when none). */
+  refundedAmount: number;
+  /** What admins and Stripe did to it, oldest first (docs/security.md, "Audit log"). */
+  history: PaymentHistoryEntry[];
   /** Ordered by surname, then name. */
   children: AdminOrderChild[];
 }
@@ -155,6 +161,8 @@ export type RowPayment = Pick<
   | 'lines'
   | 'confirmed_at'
   | 'confirmed_by'
+  | 'refunded_amount'
+  | 'history'
 >;
 
 /** The row of `payment`: its fields, and its `lines` (the order's items, in tick order) as the children. */
@@ -178,18 +186,26 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     totalAmount: payment.total_amount,
     confirmedAt: payment.confirmed_at,
     confirmedBy: payment.confirmed_by,
+    refundedAmount: payment.refunded_amount,
+    history: payment.history,
     children,
   };
+}
+
+/** A row's history in Italian, oldest first: 'Confermato da admin@example.com il dd/mm/yyyy', … (historyLine). */
+export function historyLines(row: Pick<AdminOrderRow, 'history'>): string[] {
+  return row.history.map((entry) => historyLine({ action: entry.action, by: entry.by, date: spreadsheetDate(entry.at) }));
 }
 
 /**
  * What the admin may do with a row's transfer (docs/admin-orders.md,
  * "Confirming a transfer"): confirm a Bonifico 'Da Verificare', undo a
- * confirmed Bonifico; nothing for an Online payment.
+ * confirmed Bonifico; nothing for an Online payment or any other status.
  */
 export function transferAction(row: Pick<AdminOrderRow, 'method' | 'status'>): 'confirm' | 'undo' | null {
   if (row.method !== 'Bonifico') return null;
-  return row.status === PAYMENT_STATUS.toVerify ? 'confirm' : 'undo';
+  if (row.status === PAYMENT_STATUS.toVerify) return 'confirm';
+  return row.status === PAYMENT_STATUS.confirmed ? 'undo' : null;
 }
 
 /** Count and sum (euros) of the payments of one summary cell. */
@@ -204,10 +220,16 @@ export interface SummaryEntry extends SummaryCell {
   status: PaymentStatus;
 }
 
+/** One row of the summary: a cell per status, and `held`, the orders that still hold their products (all but Rimborsato). */
+export interface SummaryRow {
+  cells: Record<PaymentStatus, SummaryCell>;
+  held: SummaryCell;
+}
+
 /** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals. */
 export interface OrderSummary {
-  rows: Array<{ plan: Plan; confirmed: SummaryCell; toVerify: SummaryCell; all: SummaryCell }>;
-  totals: { confirmed: SummaryCell; toVerify: SummaryCell; all: SummaryCell };
+  rows: Array<SummaryRow & { plan: Plan }>;
+  totals: SummaryRow;
 }
 
 const addCells = (cells: readonly SummaryCell[]): SummaryCell => ({
@@ -215,27 +237,25 @@ const addCells = (cells: readonly SummaryCell[]): SummaryCell => ({
   total: sumEuros(cells.map((cell) => cell.total)),
 });
 
+/** A summary row from one cell per status; `held` adds those whose orders hold their products (holdsProduct). */
+function summaryRow(cell: (status: PaymentStatus) => SummaryCell): SummaryRow {
+  const cells = Object.fromEntries(ORDER_STATUSES.map((status) => [status, cell(status)])) as Record<PaymentStatus, SummaryCell>;
+  return { cells, held: addCells(ORDER_STATUSES.filter(holdsProduct).map((status) => cells[status])) };
+}
+
 /**
  * The summary table from the aggregation answers, one per plan and status
- * (a missing one counts 0): each plan's Confermato, Da Verificare and both,
- * and the same totals over the plans. Sums are rounded to cents.
+ * (a missing one counts 0): each plan's cell per status (Confermato, Da
+ * Verificare, Rimborsato, Contestato) and the orders that still hold their
+ * products (every status but Rimborsato: money the group has or expects),
+ * then the same totals over the plans. Sums are rounded to cents.
  */
 export function summarizeOrders(entries: readonly SummaryEntry[]): OrderSummary {
-  const cell = (plan: Plan, status: PaymentStatus): SummaryCell =>
-    addCells(entries.filter((entry) => entry.plan === plan && entry.status === status));
-  const rows = ORDER_PLANS.map((plan) => {
-    const confirmed = cell(plan, PAYMENT_STATUS.confirmed);
-    const toVerify = cell(plan, PAYMENT_STATUS.toVerify);
-    return { plan, confirmed, toVerify, all: addCells([confirmed, toVerify]) };
-  });
-  return {
-    rows,
-    totals: {
-      confirmed: addCells(rows.map((row) => row.confirmed)),
-      toVerify: addCells(rows.map((row) => row.toVerify)),
-      all: addCells(rows.map((row) => row.all)),
-    },
-  };
+  const rows = ORDER_PLANS.map((plan) => ({
+    plan,
+    ...summaryRow((status) => addCells(entries.filter((entry) => entry.plan === plan && entry.status === status))),
+  }));
+  return { rows, totals: summaryRow((status) => addCells(rows.map((row) => row.cells[status]))) };
 }
 
 /** The export's columns (docs/admin-orders.md, "Export"). */
@@ -252,18 +272,23 @@ export const ORDER_CSV_HEADER = [
   'Prezzo',
   'Confermato da',
   'Confermato il',
+  'Rimborsato',
 ] as const;
 
 /**
  * The export's lines: one per child line of each order, in the rows' order,
- * the order's fields repeated on each; an order without readable items
+ * the order's fields repeated on each (the euros refunded by card last); an order without readable items
  * still gets one line, with the child's columns empty. Dates dd/mm/yyyy,
  * euros with a decimal comma (src/domain/spreadsheet-format.ts).
  */
 export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
   return rows.flatMap((row) => {
     const order = [row.familySurname, spreadsheetDate(row.createdAt), row.method, row.status, spreadsheetEuros(row.totalAmount)];
-    const confirmation = [row.confirmedBy ?? '', row.confirmedAt ? spreadsheetDate(row.confirmedAt) : ''];
+    const confirmation = [
+      row.confirmedBy ?? '',
+      row.confirmedAt ? spreadsheetDate(row.confirmedAt) : '',
+      row.refundedAmount > 0 ? spreadsheetEuros(row.refundedAmount) : '',
+    ];
     if (row.children.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
     return row.children.map((child) => [
       ...order,

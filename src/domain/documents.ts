@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from './audit-log';
 import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, PLAN, SIZES } from './plans';
 
 /**
@@ -19,6 +20,10 @@ export const COLLECTION = {
   orders: 'orders',
   orderItems: 'order_items',
   payments: 'payments',
+  auditLog: 'audit_log',
+  stripePaymentIntents: 'stripe_payment_intents',
+  stripeEvents: 'stripe_events',
+  rateLimits: 'rate_limits',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -32,7 +37,26 @@ const plan = z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.magliett
 /** The camp year an order belongs to (`SEASON.campYear` when it was recorded, src/config/season.ts). */
 const season = z.number().int().positive();
 
-/** `sons/{id}`: a child. `medical_doc` is the uploaded medical form's URL, '' when none. */
+/**
+ * One medical form received for a child (docs/data-model.md, "Medical
+ * forms"): its Cloudinary public id (folder included, unique per upload),
+ * version, size in bytes, the season and when it was recorded.
+ */
+export const medicalFormRecord = z.object({
+  public_id: z.string(),
+  version: z.number().int().positive(),
+  bytes: z.number().int().nonnegative(),
+  season: z.number().int().positive(),
+  received_at: timestamp,
+});
+export type MedicalFormRecord = z.infer<typeof medicalFormRecord>;
+
+/**
+ * `sons/{id}`: a child. `medical_doc` is the newest medical form's private
+ * URL, '' when none; `medical_forms` every form received, oldest first (a
+ * second upload never replaces the first file: docs/data-model.md, "Medical
+ * forms"). Documents written before the history read as an empty one.
+ */
 export const childDocument = z.object({
   id: z.string(),
   family_id: z.string(),
@@ -41,6 +65,7 @@ export const childDocument = z.object({
   cf: z.string(),
   branch: z.enum(BRANCHES),
   medical_doc: z.string().default(''),
+  medical_forms: z.array(medicalFormRecord).default([]),
   updated_at: timestamp,
 });
 export type ChildDocument = z.infer<typeof childDocument>;
@@ -87,6 +112,14 @@ export const orderItemDocument = z.object({
 });
 export type OrderItemDocument = z.infer<typeof orderItemDocument>;
 
+/** One step of a payment's history as the admin's row shows it: what happened, when, and who (an admin's e-mail, or 'Stripe'). */
+export const paymentHistoryEntry = z.object({
+  at: timestamp,
+  action: z.enum(AUDIT_ACTIONS),
+  by: z.string(),
+});
+export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
+
 /**
  * `payments/{id}`: method, status and `total_amount` in euros (the items'
  * sum, without the card fee); one per order. The admin's list reads
@@ -95,7 +128,12 @@ export type OrderItemDocument = z.infer<typeof orderItemDocument>;
  * (docs/data-model.md), and `lines`, a copy of the order's items in tick
  * order, so a row of the list is one document. `confirmed_at` and
  * `confirmed_by` (an admin's e-mail) are set when an admin confirms a
- * Bonifico, null otherwise.
+ * Bonifico, null otherwise. A card payment also keeps what Stripe reported
+ * afterwards (docs/data-model.md, "Refunds and disputes"):
+ * `recorded_status` (its status before any refund or dispute),
+ * `refunded_amount` (euros) and `dispute` ('open', 'won', 'lost' or null).
+ * `history` lists what admins and Stripe did to it, oldest first (the
+ * audit log keeps the full record). Older documents read with the defaults.
  */
 export const paymentDocument = z.object({
   id: z.string(),
@@ -107,7 +145,7 @@ export const paymentDocument = z.object({
   surname_key: z.string(),
   plan,
   method: z.enum(PAYMENT_METHODS),
-  status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
+  status: z.enum(PAYMENT_STATUS),
   total_amount: z.number().nonnegative(),
   /** The order's items in tick order: item id, child, size ('' when none), price in euros. */
   lines: z.array(
@@ -122,8 +160,49 @@ export const paymentDocument = z.object({
   ),
   confirmed_at: timestamp.nullable().default(null),
   confirmed_by: z.string().nullable().default(null),
+  recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]).optional(),
+  refunded_amount: z.number().nonnegative().default(0),
+  dispute: z.enum(['open', 'won', 'lost']).nullable().default(null),
+  history: z.array(paymentHistoryEntry).default([]),
 });
 export type PaymentDocument = z.infer<typeof paymentDocument>;
+
+/**
+ * `audit_log/{id}`: one admin action (docs/security.md, "Audit log"),
+ * written by the function that performs it in the same transaction: when
+ * (server time), who (the admin's uid and e-mail; 'system' for scheduled
+ * work), what (`action`), on what (`target`: a collection and a document
+ * id), a one-line Italian `summary`, and the fields before and after.
+ * Admins read it; nobody writes it from a browser.
+ */
+export const auditEntryDocument = z.object({
+  id: z.string(),
+  at: timestamp,
+  actor: z.object({ uid: z.string(), email: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ collection: z.string(), id: z.string() }),
+  summary: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryDocument = z.infer<typeof auditEntryDocument>;
+
+/**
+ * `stripe_payment_intents/{PaymentIntent id}`: what Stripe's refund and
+ * dispute events reported of a card payment, kept even before its order is
+ * recorded (an event may arrive first), in euros (converted at the Stripe
+ * boundary). The server writes it; nobody else reads it.
+ */
+export const stripePaymentIntentDocument = z.object({
+  id: z.string(),
+  charged_amount: z.number().nonnegative(),
+  refunded_amount: z.number().nonnegative(),
+  dispute: z.enum(['open', 'won', 'lost']).nullable(),
+  /** When Stripe created the latest dispute event applied (Unix seconds): an older one arriving late changes nothing. */
+  dispute_event_created: z.number().int().nonnegative(),
+  updated_at: timestamp,
+});
+export type StripePaymentIntentDocument = z.infer<typeof stripePaymentIntentDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {
@@ -156,9 +235,10 @@ export const DOCUMENT_SCHEMA = {
   [COLLECTION.orders]: orderDocument,
   [COLLECTION.orderItems]: orderItemDocument,
   [COLLECTION.payments]: paymentDocument,
+  [COLLECTION.auditLog]: auditEntryDocument,
 } as const;
 
-/** A collection's name: 'sons', 'parents', 'families', 'orders', 'order_items', 'payments'. */
+/** A collection the admin screens read: 'sons', 'parents', 'families', 'orders', 'order_items', 'payments', 'audit_log'. */
 export type CollectionName = keyof typeof DOCUMENT_SCHEMA;
 
 /** A document of `collection` as read (timestamps as Dates, defaults filled in). */

@@ -1,4 +1,6 @@
 import type { ChildDocument, OrderItemDocument, PaymentDocument } from './documents';
+import { seasonMedicalForms } from './medical-form';
+import { holdsProduct } from './payment-status';
 import { PAYMENT_STATUS, PLAN, type Branch, type Plan, type Size } from './plans';
 import { spreadsheetDate } from './spreadsheet-format';
 
@@ -15,15 +17,17 @@ export interface EnrolmentSource {
   season: number;
   /** Its first instant ({@link seasonStart}): a form recorded before it belongs to an earlier season. */
   startsAt: Date;
-  children: ReadonlyArray<Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch' | 'medical_doc' | 'updated_at'>>;
+  children: ReadonlyArray<
+    Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch' | 'medical_doc' | 'medical_forms' | 'updated_at'>
+  >;
   orderItems: ReadonlyArray<Pick<OrderItemDocument, 'season' | 'plan' | 'note' | 'payment_id' | 'son_info'>>;
   payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'season' | 'family_id' | 'family_surname' | 'status'>>;
 }
 
 /**
  * A product's state for a child in the season: 'paid' (an item whose payment
- * is Confermato), 'toVerify' (its payment is Da Verificare: a transfer to
- * check), 'none' (no item of the season).
+ * is Confermato), 'toVerify' (its payment is Da Verificare, a transfer to
+ * check, or Contestato), 'none' (no item of the season, or only refunded ones).
  */
 export type ProductState = 'paid' | 'toVerify' | 'none';
 
@@ -33,13 +37,20 @@ export interface ProductCell {
   size: Size | '';
 }
 
+/** An earlier form of the season, replaced by a later upload: its public id (to open it) and when it was replaced. */
+export interface ReplacedForm {
+  publicId: string;
+  replacedAt: Date;
+}
+
 /**
  * The medical form's state for the season (docs/product.md, "Medical form"):
- * 'received' (a form recorded on or after the season's start, `date` the
- * time it was recorded), 'missing' (required, as the child holds the
- * season's 'Campo Estivo - Acconto', but not received), 'notRequired'.
+ * 'received' (the form in force recorded on `date`, with the season's
+ * earlier forms it replaced, newest first), 'missing' (required, as the
+ * child holds the season's 'Campo Estivo - Acconto', but not received),
+ * 'notRequired'.
  */
-export type MedicalFormCell = { state: 'received'; date: Date } | { state: 'missing' } | { state: 'notRequired' };
+export type MedicalFormCell = { state: 'received'; date: Date; replaced: ReplacedForm[] } | { state: 'missing' } | { state: 'notRequired' };
 
 /** One row of the view: a child of a family with a payment in the season. */
 export interface EnrolmentRow {
@@ -82,8 +93,8 @@ function productCell(items: EnrolmentSource['orderItems'], statusOf: ReadonlyMap
   let cell = NO_PRODUCT;
   for (const item of items) {
     const status = statusOf.get(item.payment_id);
-    // An item whose payment was not read (or is of another season) says nothing about this season.
-    if (status === undefined) continue;
+    // An item whose payment was not read (or is of another season) says nothing about this season; a refunded one holds nothing.
+    if (status === undefined || !holdsProduct(status)) continue;
     if (status === PAYMENT_STATUS.confirmed) return { state: 'paid', size: item.note };
     cell = { state: 'toVerify', size: item.note };
   }
@@ -92,15 +103,28 @@ function productCell(items: EnrolmentSource['orderItems'], statusOf: ReadonlyMap
 
 const collator = new Intl.Collator('it', { sensitivity: 'base' });
 
+/** The forms replaced in the season (all but the last), each with the time the next one arrived, newest first. */
+function replacedForms(forms: ReturnType<typeof seasonMedicalForms>): ReplacedForm[] {
+  return forms
+    .slice(0, -1)
+    .flatMap((form, index) => {
+      const next = forms[index + 1];
+      return form.publicId && next ? [{ publicId: form.publicId, replacedAt: next.receivedAt }] : [];
+    })
+    .reverse();
+}
+
 /**
  * Builds the view's rows (docs/admin-enrolment.md, "States"): the season's
  * families are those with a payment of `source.season`; each of their
  * children gets a row, with the state of each product from the season's
  * items and their payments (paid wins over to-verify when, unexpectedly, a
- * child holds two items of one product) and the medical form's state: received
- * when `medical_doc` is set and `updated_at` is on or after
- * `source.startsAt` ({@link seasonStart}), missing when the child holds the season's 'Campo
- * Estivo - Acconto' (whatever its payment's state), not required otherwise.
+ * child holds two items of one product; refunded items count as not paid)
+ * and the medical form's state: received when a form of the season was
+ * recorded (seasonMedicalForms, from `source.startsAt`, {@link seasonStart}),
+ * with the earlier ones it replaced; missing when the child holds the
+ * season's 'Campo Estivo - Acconto' (whatever its payment's state), not
+ * required otherwise.
  * Items and payments of other seasons are ignored. The family surname is the
  * payments'. Sorted by family surname, then name (Italian collation).
  */
@@ -120,7 +144,8 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
         statusOf,
       );
     const holdsAcconto = own.some((item) => item.plan === PLAN.campAcconto);
-    const received = child.medical_doc !== '' && child.updated_at >= source.startsAt;
+    const forms = seasonMedicalForms(child, source.season, source.startsAt);
+    const current = forms.at(-1);
     return [
       {
         childId: child.id,
@@ -133,8 +158,8 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
         saldo: cell('saldo'),
         felpa: cell('felpa'),
         maglietta: cell('maglietta'),
-        medicalForm: received
-          ? { state: 'received', date: child.updated_at }
+        medicalForm: current
+          ? { state: 'received', date: current.receivedAt, replaced: replacedForms(forms) }
           : holdsAcconto
             ? { state: 'missing' }
             : { state: 'notRequired' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument } from './documents';
-import { isEligibleForMedicalForm } from './medical-form';
+import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
+import { holdsProduct } from './payment-status';
 import { BRANCHES, PAYMENT_STATUS, PLAN } from './plans';
 
 /**
@@ -18,11 +19,11 @@ export const familyLookupSchema = z.object({
       surname: z.string(),
       cf: z.string(),
       branch: z.enum(BRANCHES),
-      /** This season's order items of the child: plan, payment status, ISO date, size ('' when none). */
+      /** This season's order items that hold their product (not refunded): plan, payment status, ISO date, size ('' when none). */
       paid: z.array(
         z.object({
           plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
-          status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]),
+          status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.disputed]),
           date: z.iso.datetime(),
           note: z.string(),
         }),
@@ -36,22 +37,25 @@ export type LookupChild = FamilyLookup['children'][number];
 
 /**
  * Builds the lookup answer from the family, its children (sorted by name)
- * and the season's order items with their payments. A child is eligible for
- * the medical form when one of its items is a 'Campo Estivo - Acconto'
- * created on or after `medicalFormCutoff` (docs/product.md, "Medical form");
- * an item without a payment is listed as 'Da Verificare'; `note` is the
- * item's size ('' for the camp).
+ * and the season's order items with their payments. `paid` lists the items
+ * that hold their product (a refunded payment's do not: holdsProduct); an
+ * item without a payment is listed as 'Da Verificare'; `note` is the item's
+ * size ('' for the camp). A child is eligible for the medical form when one
+ * of its items is a 'Campo Estivo - Acconto' created on or after
+ * `medicalFormCutoff` (docs/product.md, "Medical form"), and has uploaded it
+ * when a form of `season` was received (seasonMedicalForms).
  */
 export function buildFamilyLookup(input: {
   family: FamilyDocument;
   children: readonly ChildDocument[];
   items: ReadonlyArray<{ item: OrderItemDocument; payment: PaymentDocument | null }>;
+  season: number;
   medicalFormCutoff: Date;
 }): FamilyLookup {
   return {
     family: { id: input.family.id, surname: input.family.surname },
     children: input.children.map((child) => {
-      const own = input.items.filter(({ item }) => item.son_info.id === child.id);
+      const own = input.items.filter(({ item, payment }) => item.son_info.id === child.id && (!payment || holdsProduct(payment.status)));
       return {
         id: child.id,
         name: child.name,
@@ -60,7 +64,7 @@ export function buildFamilyLookup(input: {
         branch: child.branch,
         paid: own.map(({ item, payment }) => ({
           plan: item.plan,
-          status: payment?.status ?? PAYMENT_STATUS.toVerify,
+          status: payment && payment.status !== PAYMENT_STATUS.refunded ? payment.status : PAYMENT_STATUS.toVerify,
           date: item.created_at.toISOString(),
           note: item.note,
         })),
@@ -69,7 +73,7 @@ export function buildFamilyLookup(input: {
             own.map(({ item }) => item),
             input.medicalFormCutoff,
           ),
-          uploaded: child.medical_doc !== '',
+          uploaded: seasonMedicalForms(child, input.season, input.medicalFormCutoff).length > 0,
         },
       };
     }),

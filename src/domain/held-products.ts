@@ -47,6 +47,7 @@ export function heldProduct(paid: readonly PaidEntry[], product: Product): HeldP
   const entries = paid.filter((entry) => entry.plan === plan);
   if (entries.length === 0) return null;
   const confirmed = entries.find((entry) => entry.status === PAYMENT_STATUS.confirmed);
+  if (entries.some((entry) => entry.status === PAYMENT_STATUS.disputed)) return { state: 'toVerify', label: 'Pagamento contestato' };
   if (!confirmed) return { state: 'toVerify', label: 'Bonifico in verifica' };
   return { state: 'paid', label: paidLabel(product, confirmed.note) };
 }

@@ -7,9 +7,11 @@ import { PLAN } from './plans';
 /** Largest accepted file: 10 MB. */
 export const MAX_MEDICAL_FORM_BYTES = 10 * 1024 * 1024;
 
-const PUBLIC_ID_PREFIX = 'Scheda-Medica_';
-/** Letters, spaces, apostrophes and hyphens only; at least surname-name. */
-const PUBLIC_ID_PATTERN = /^Scheda-Medica_[A-Za-z'][A-Za-z' -]*-[A-Za-z' -]*[A-Za-z']$/;
+const FILE_NAME_PREFIX = 'Scheda-Medica_';
+/** A child id that can be a segment of a Cloudinary public id: letters, digits, '_' and '-'. */
+const CHILD_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+/** The last segment of an upload's public id: its Unix time and a random suffix, e.g. '1732412345-3f9a0c1b'. */
+const UPLOAD_SEGMENT_PATTERN = /^\d{1,12}-[0-9a-f]{8}$/;
 
 /** Keeps letters, spaces, apostrophes and hyphens of a name part, accents stripped: "Nicolò" -> "Nicolo". */
 function normaliseNamePart(part: string): string {
@@ -23,21 +25,43 @@ function normaliseNamePart(part: string): string {
 }
 
 /**
- * The Cloudinary public id of a child's form: 'Scheda-Medica_{surname}-{name}'
- * (docs/product.md, "Rules", "Medical form"), each part normalised (accents stripped, characters
- * other than letters, spaces, apostrophes and hyphens removed).
- * "D'Amico", "Nicolò" -> "Scheda-Medica_D'Amico-Nicolo".
- * @throws Error when a part has no letter left.
+ * The name a child's form downloads as: 'Scheda-Medica_{surname}-{name}.pdf'
+ * (docs/product.md, "Rules", "Medical form"), each part normalised (accents
+ * stripped, characters other than letters, spaces, apostrophes and hyphens
+ * removed); 'Scheda-Medica.pdf' when a part has no letter left.
+ * "D'Amico", "Nicolò" -> "Scheda-Medica_D'Amico-Nicolo.pdf". A name, never
+ * an identity: two children may share it (their files never do, see
+ * {@link medicalFormUploadId}).
  */
-export function medicalFormPublicId(surname: string, name: string): string {
+export function medicalFormFileName(surname: string, name: string): string {
   const parts = [normaliseNamePart(surname), normaliseNamePart(name)];
-  if (parts.some((part) => !/[A-Za-z]/.test(part))) throw new Error('Nome o cognome non validi per la scheda medica');
-  return `${PUBLIC_ID_PREFIX}${parts[0]}-${parts[1]}`;
+  if (parts.some((part) => !/[A-Za-z]/.test(part))) return 'Scheda-Medica.pdf';
+  return `${FILE_NAME_PREFIX}${parts[0]}-${parts[1]}.pdf`;
 }
 
-/** True when `publicId` has the only form get-signature signs. */
-export function isAllowedMedicalFormPublicId(publicId: string): boolean {
-  return publicId.length <= 150 && PUBLIC_ID_PATTERN.test(publicId);
+/** True when `childId` can name a child's files in Cloudinary ({@link medicalFormUploadId}). */
+export function isUploadableChildId(childId: string): boolean {
+  return CHILD_ID_PATTERN.test(childId);
+}
+
+/**
+ * The Cloudinary public id (without the season's folder) of one upload of
+ * a child's form: `{childId}/{unix seconds}-{8 hex}` (docs/data-model.md,
+ * "Medical forms"). Derived from the child's document id, never from names,
+ * and new at every upload, so two children never share a file and a second
+ * upload never overwrites the first.
+ * @throws Error when the child id or the suffix is not usable.
+ */
+export function medicalFormUploadId(childId: string, unixSeconds: number, suffix: string): string {
+  const segment = `${unixSeconds}-${suffix}`;
+  if (!isUploadableChildId(childId) || !UPLOAD_SEGMENT_PATTERN.test(segment)) throw new Error('Identificativo di caricamento non valido');
+  return `${childId}/${segment}`;
+}
+
+/** True when `publicId` (folder included) is one of `childId`'s uploads in `folder` ({@link medicalFormUploadId}). */
+export function isUploadOfChild(publicId: string, folder: string, childId: string): boolean {
+  const prefix = `${folder}/${childId}/`;
+  return publicId.startsWith(prefix) && UPLOAD_SEGMENT_PATTERN.test(publicId.slice(prefix.length));
 }
 
 /**
@@ -75,4 +99,32 @@ export function validateMedicalFormFile(file: MedicalFormFileFacts): string | nu
     return 'Il file non è un PDF valido.';
   }
   return null;
+}
+
+/** A form received for a child: its public id (null for a form recorded before the history, read from `medical_doc`) and when. */
+export interface ReceivedForm {
+  publicId: string | null;
+  receivedAt: Date;
+}
+
+/**
+ * The forms received for a child in `season`, oldest first
+ * (docs/data-model.md, "Medical forms"): the `medical_forms` entries of the
+ * season; a child recorded before the history (a `medical_doc` and no
+ * entries) has one form, received at `updated_at`, when that is on or after
+ * `seasonStartsAt`. The last one is the form in force; the others were
+ * replaced, each when the next one was received.
+ */
+export function seasonMedicalForms(
+  child: { medical_doc: string; medical_forms: ReadonlyArray<{ public_id: string; season: number; received_at: Date }>; updated_at: Date },
+  season: number,
+  seasonStartsAt: Date,
+): ReceivedForm[] {
+  if (child.medical_forms.length === 0) {
+    return child.medical_doc !== '' && child.updated_at >= seasonStartsAt ? [{ publicId: null, receivedAt: child.updated_at }] : [];
+  }
+  return child.medical_forms
+    .filter((form) => form.season === season)
+    .map((form) => ({ publicId: form.public_id, receivedAt: form.received_at }))
+    .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
 }

@@ -34,9 +34,20 @@ export type Size = (typeof SIZES)[number];
 export const PAYMENT_METHODS = ['Online', 'Bonifico'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Payment status values (docs/product.md, "Rules", "Payment status"; docs/data-model.md, `payments.status`). */
+/**
+ * Payment status values (docs/product.md, "Rules", "Payment status";
+ * docs/data-model.md, `payments.status`): the spec's two, and what Stripe
+ * reports of a card payment afterwards (src/domain/payment-status.ts):
+ * 'Rimborsato' (refunded in full, or a dispute lost) and 'Contestato' (a
+ * dispute open).
+ */
 export const PAYMENT_STATUS = {
   confirmed: 'Confermato',
   toVerify: 'Da Verificare',
+  refunded: 'Rimborsato',
+  disputed: 'Contestato',
 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+
+/** Every payment status, in the order of the admin's filter and summary. */
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PAYMENT_STATUS);

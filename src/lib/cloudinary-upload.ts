@@ -1,29 +1,28 @@
-import { appEnv } from '@/config/env';
 /**
  * The browser's side of a signed Cloudinary upload (docs/api.md, "get-signature
  * and record-medical-form"): given a signature from our `get-signature`
  * function (src/features/medical-form/api/), a multipart POST to the upload
- * URL (Cloudinary in production, emulators/media locally; docs/local-stack.md).
+ * URL that signature names (Cloudinary in production, emulators/media
+ * locally; docs/local-stack.md).
  */
-
-/**
- * The upload endpoint of this build (VITE_CLOUDINARY_UPLOAD_URL, e.g.
- * https://api.cloudinary.com/v1_1/{cloud}/auto/upload), or null when not configured.
- */
-export function cloudinaryUploadUrl(): string | null {
-  return appEnv().cloudinaryUploadUrl;
-}
 
 /** The Italian messages of the upload's steps (docs/product.md, "Rules": medical form). */
 export const UPLOAD_ERRORS = {
   signatureFetch: 'Errore nel recupero della firma',
   signatureMissing: 'Firma non ricevuta',
   upload: "Errore nell'upload su Cloudinary",
-  notConfigured: 'Il caricamento dei documenti non è configurato.',
 } as const;
 
-/** A complete upload signature: the fields to send with the file, as get-signature signed them. */
+/**
+ * A complete upload signature: where to post the file, and the fields to send
+ * with it, as get-signature signed them.
+ */
 export interface UploadSignature {
+  /**
+   * Where to post the file, http(s): Cloudinary's
+   * `https://api.cloudinary.com/v1_1/{cloud}/image/upload`, the media emulator's locally.
+   */
+  upload_url: string;
   /** Unix time, seconds. */
   timestamp: number;
   signature: string;
@@ -35,6 +34,8 @@ export interface UploadSignature {
   public_id: string;
   /** Cloudinary's delivery type: 'authenticated' for the medical forms. */
   type: string;
+  /** Signed formats Cloudinary accepts: 'pdf' for the medical forms ('' when none, then not sent). */
+  allowed_formats: string;
 }
 
 /** The fields of Cloudinary's upload answer the portal passes on to record-medical-form. */
@@ -49,17 +50,16 @@ export interface UploadResult {
 
 /**
  * POSTs `file` and the signed fields of `signature` (api_key, timestamp,
- * signature, folder, public_id, type, and upload_preset when not '') as
- * multipart to `uploadUrl`, reporting progress (0..1) as the bytes go out;
- * resolves with the public id, version and response signature of
- * Cloudinary's answer. XMLHttpRequest, because fetch cannot report upload
- * progress.
+ * signature, folder, public_id, type, allowed_formats and upload_preset; a
+ * field that is '' is not sent) as multipart to `signature.upload_url`,
+ * reporting progress (0..1) as the bytes go out; resolves with the public
+ * id, version and response signature of Cloudinary's answer.
+ * XMLHttpRequest, because fetch cannot report upload progress.
  * @throws Error "Errore nell'upload su Cloudinary" on a network error, an
  * HTTP error or an answer without those fields (logged with the provider's
  * message).
  */
 export function uploadToCloudinary(input: {
-  uploadUrl: string;
   file: File;
   signature: UploadSignature;
   onProgress?: (fraction: number) => void;
@@ -73,13 +73,14 @@ export function uploadToCloudinary(input: {
     public_id: signature.public_id,
     type: signature.type,
     upload_preset: signature.upload_preset,
+    allowed_formats: signature.allowed_formats,
   };
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('file', input.file);
     for (const [name, value] of Object.entries(fields)) if (value !== '') form.append(name, value);
     const request = new XMLHttpRequest();
-    request.open('POST', input.uploadUrl);
+    request.open('POST', signature.upload_url);
     request.responseType = 'json';
     const failed = (detail: unknown) => {
       console.error(UPLOAD_ERRORS.upload, detail);

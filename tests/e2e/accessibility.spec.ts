@@ -4,8 +4,8 @@ import { expectNoSeriousViolations } from './axe';
 import { expectMadeForThumbs } from './thumbs';
 
 /**
- * axe (WCAG 2.1 AA) on every route and the states that matter (issue 11,
- * "Accessible"), at a desktop and at a phone size: any serious or critical
+ * axe (WCAG 2.1 AA) on every route and the states that matter (docs/architecture.md,
+ * "Accessibility"), at a desktop and at a phone size: any serious or critical
  * violation fails; at the phone size the same visit also measures tap
  * targets and text sizes (tests/e2e/thumbs.ts). The states only read (tests/e2e/a11y-states.ts), so this
  * file passes before or after the specs that pay.

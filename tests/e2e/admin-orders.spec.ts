@@ -72,10 +72,17 @@ test('the admin confirms the Verdi Bonifico, sees it after a reload with the fil
   await dialog.getByRole('button', { name: 'Annulla conferma' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText('Da Verificare');
-  await expect(row).not.toContainText('Confermato da');
+  // The history keeps both steps: who confirmed it, and who undid it.
+  await expect(row).toContainText(`${stamp}Conferma annullata da admin@example.com il ${todayInRome()}`);
   await page.reload();
   await expect(row).toContainText('Da Verificare');
   await expect(row.getByRole('button', { name: 'Conferma bonifico' })).toBeVisible();
+
+  // Both actions are in the audit log, newest first.
+  await page.getByRole('link', { name: 'Registro' }).click();
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries.nth(0)).toContainText(`Conferma annullataConferma annullata: famiglia Verdi, ${verdi.total}`);
+  await expect(entries.nth(1)).toContainText(`admin@example.comBonifico confermatoBonifico confermato: famiglia Verdi, ${verdi.total}`);
   await context.close();
 });
 
@@ -86,13 +93,18 @@ test("the CSV export downloads the season's orders as the screen shows them", as
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mostra altri' })).toHaveCount(0);
 
-  // What the screen shows: per child line its order's cells (the status badge, the confirmation line) and its own.
+  // What the screen shows: per child line its order's cells (the status badge, the confirmation in force:
+  // the history's last line when it is a confirmation) and its own.
   const screenLines = await page.getByTestId('order-row').evaluateAll((orders) =>
     orders.flatMap((order) => {
       const [main, ...children] = Array.from(order.querySelectorAll('tr'));
       const cells = Array.from(main?.querySelectorAll('td') ?? []).map((cell) => cell.textContent?.trim() ?? '');
       const status = main?.querySelector('td:nth-child(4) span')?.textContent?.trim() ?? '';
-      const stamp = main?.querySelector('td:nth-child(4) p')?.textContent?.trim() ?? '';
+      const last =
+        Array.from(main?.querySelectorAll('td:nth-child(4) p') ?? [])
+          .at(-1)
+          ?.textContent?.trim() ?? '';
+      const stamp = last.startsWith('Confermato da') ? last : '';
       const head = [cells[0], cells[1], cells[2], status, cells[4]?.replace(' €', '')];
       return children.map((child) => {
         const [surname, name, plan, price] = Array.from(child.querySelectorAll('td')).map((cell) => cell.textContent?.trim() ?? '');
@@ -120,6 +132,7 @@ test("the CSV export downloads the season's orders as the screen shows them", as
     'Prezzo',
     'Confermato da',
     'Confermato il',
+    'Rimborsato',
   ]);
   const csvLines = lines.map(([family, date, method, status, total, surname, name, plan, size, price, by, on]) =>
     [

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The WCAG levels the portal promises (issue 11, "Accessible": WCAG 2.1 AA). */
+/** The WCAG levels the portal promises (docs/architecture.md, "Accessibility": WCAG 2.1 AA). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The impacts that fail a test; 'minor' and 'moderate' findings are printed only. */

@@ -25,12 +25,12 @@ export async function readChild(id: string): Promise<Record<string, { stringValu
   return result!.found.fields;
 }
 
-/** Sets a child's medical_doc back to '' (specs share one stack: an earlier one may have uploaded the form). */
+/** Clears a child's medical form, the one in force and the history (specs share one stack: an earlier one may have uploaded it). */
 export async function clearMedicalDoc(id: string): Promise<void> {
-  const response = await fetch(`${DOCUMENTS}/sons/${id}?updateMask.fieldPaths=medical_doc`, {
+  const response = await fetch(`${DOCUMENTS}/sons/${id}?updateMask.fieldPaths=medical_doc&updateMask.fieldPaths=medical_forms`, {
     method: 'PATCH',
     headers: OWNER,
-    body: JSON.stringify({ fields: { medical_doc: { stringValue: '' } } }),
+    body: JSON.stringify({ fields: { medical_doc: { stringValue: '' }, medical_forms: { arrayValue: {} } } }),
   });
   expect(response.ok).toBe(true);
 }

@@ -3,7 +3,7 @@ import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 import { SEASON } from '../../src/config/season';
 
 /**
- * Keyboard only (issue 11, acceptance 3): a parent pays Luca Rossi's camp
+ * Keyboard only (docs/architecture.md, "Accessibility"): a parent pays Luca Rossi's camp
  * Saldo by Bonifico and the admin confirms it, with nothing but
  * `page.keyboard` (Tab, Shift+Tab, Enter, Space, typing). Luca's Saldo is free
  * in every run: campo-estivo.spec.ts pays Rossi's Acconto for Marco and

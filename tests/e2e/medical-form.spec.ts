@@ -31,7 +31,7 @@ test('the Bianchi parent uploads Sara’s medical form, stored as an authenticat
   await expect(upload).toBeEnabled();
 
   // Hold the upload's answer a moment so the progress bar can be seen.
-  await page.route('**/v1_1/demo/auto/upload', async (route) => {
+  await page.route('**/v1_1/demo/image/upload', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
   });
@@ -40,18 +40,20 @@ test('the Bianchi parent uploads Sara’s medical form, stored as an authenticat
   await expect(page.getByText('Upload completato con successo!')).toBeVisible();
   await expect(page.getByRole('button', { name: /Carica Scheda/ })).toHaveCount(0);
 
-  // record-medical-form wrote the authenticated delivery URL and the server time.
+  // record-medical-form wrote the authenticated delivery URL of a file named after Sara's id and this upload, and the server time.
   const sara = await readChild('son-bianchi-sara');
-  expect(sara.medical_doc?.stringValue).toMatch(
-    /^https:\/\/res\.cloudinary\.com\/demo\/image\/authenticated\/v\d+\/Documenti\/Schede%20Mediche%202025\/Scheda-Medica_Bianchi-Sara\.pdf$/,
-  );
+  const stored =
+    /^https:\/\/res\.cloudinary\.com\/demo\/image\/authenticated\/v\d+\/(Documenti\/Schede%20Mediche%202025\/son-bianchi-sara\/\d+-[0-9a-f]{8})\.pdf$/.exec(
+      sara.medical_doc?.stringValue ?? '',
+    );
+  expect(stored, sara.medical_doc?.stringValue).not.toBeNull();
   expect(Date.parse(sara.updated_at?.timestampValue ?? '')).toBeGreaterThanOrEqual(startedAt - 5000);
 
   // The emulator keeps the same bytes, and its public URL does not serve them.
-  const publicId = 'Documenti/Schede Mediche 2025/Scheda-Medica_Bianchi-Sara';
+  const publicId = decodeURIComponent(stored?.[1] ?? '');
   const file = storedFilePath(MEDIA_DATA, { cloudName: 'demo', resourceType: 'image', type: 'authenticated', publicId, format: 'pdf' });
   expect(readFileSync(file).equals(readFileSync(BLANK_FORM))).toBe(true);
-  const asPublic = await fetch(`${MEDIA}/demo/image/upload/Documenti/Schede%20Mediche%202025/Scheda-Medica_Bianchi-Sara.pdf`);
+  const asPublic = await fetch(`${MEDIA}/demo/image/upload/${stored?.[1] ?? ''}.pdf`);
   expect(asPublic.status).toBe(404);
 });
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Made for thumbs (issue 11, "Made for thumbs"), checked by accessibility.spec.ts
+ * Made for thumbs (docs/architecture.md, "Accessibility"), checked by accessibility.spec.ts
  * at 390x844 on every state of tests/e2e/a11y-states.ts: every visible tappable control is at least
  * 44x44 CSS px, every visible text at least 14 px and the text of inputs,
  * selects and text areas at least 16 px (smaller makes iOS zoom in on focus),

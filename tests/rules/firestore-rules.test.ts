@@ -4,6 +4,7 @@ import {
   arrayUnion,
   collection,
   count,
+  deleteDoc,
   doc,
   getAggregateFromServer,
   getDoc,
@@ -13,6 +14,7 @@ import {
   query,
   runTransaction,
   serverTimestamp,
+  setDoc,
   setLogLevel,
   startAfter,
   sum,
@@ -113,10 +115,9 @@ function demoOrder(familyId: string, method: 'Bonifico' | 'Online', season: numb
 }
 const VERDI = demoOrder('family-verdi', 'Bonifico', 2025);
 const VERDI_BONIFICO = VERDI.paymentId;
-const NERI_ONLINE = demoOrder('family-neri', 'Online', 2025).paymentId;
 const ESPOSITO_CONFIRMED = demoOrder('family-esposito', 'Bonifico', 2024).paymentId;
 
-/** The write the orders desk makes to confirm a Bonifico (docs/admin-orders.md), in a transaction as the app does. */
+/** The write the orders desk used to make to confirm a Bonifico, in a transaction: refused now, admin-confirm-transfer does it. */
 async function confirmAs(db: Firestore, paymentId: string, email: string) {
   const ref = doc(db, 'payments', paymentId);
   await runTransaction(db, async (transaction) => {
@@ -144,48 +145,52 @@ describe('what the product needs', () => {
     expect(figures.data().count).toBeGreaterThan(0);
   });
 
-  it('the admin confirms a Bonifico, stamped with the server time and their e-mail, then undoes it', async () => {
+  it('the admin reads the audit log, newest first, by action', async () => {
     const db = who.admin();
-    await assertSucceeds(confirmAs(db, VERDI_BONIFICO, 'admin@example.com'));
-    const confirmed = await getDoc(doc(db, 'payments', VERDI_BONIFICO));
-    expect(confirmed.get('status')).toBe('Confermato');
-    expect(confirmed.get('confirmed_by')).toBe('admin@example.com');
-    expect(confirmed.get('confirmed_at')).not.toBeNull();
-    await assertSucceeds(undo(db, VERDI_BONIFICO));
-    const undone = await getDoc(doc(db, 'payments', VERDI_BONIFICO));
-    expect([undone.get('status'), undone.get('confirmed_at'), undone.get('confirmed_by')]).toEqual(['Da Verificare', null, null]);
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(modular(context), 'audit_log', 'entry-1'), {
+        id: 'entry-1',
+        at: Timestamp.now(),
+        actor: { uid: 'admin', email: 'admin@example.com' },
+        action: 'payment.confirm',
+        target: { collection: 'payments', id: VERDI_BONIFICO },
+        summary: 'Bonifico confermato',
+        before: null,
+        after: null,
+      });
+    });
+    const entries = await assertSucceeds(
+      getDocs(query(collection(db, 'audit_log'), where('action', '==', 'payment.confirm'), orderBy('at', 'desc'), limit(50))),
+    );
+    expect(entries.docs.map((entry) => entry.id)).toContain('entry-1');
   });
 
-  it('the admin cannot forge who or when, leave the stamp half set, touch anything else, or confirm an Online payment', async () => {
+  it('an admin writes nothing: not a payment (confirming goes through admin-confirm-transfer), not the audit log', async () => {
     const db = who.admin();
     const verdi = doc(db, 'payments', VERDI_BONIFICO);
-    await assertFails(confirmAs(db, VERDI_BONIFICO, 'treasurer@example.com'));
-    await assertFails(
-      updateDoc(verdi, {
-        status: 'Confermato',
-        confirmed_at: Timestamp.fromDate(new Date('2025-01-01')),
-        confirmed_by: 'admin@example.com',
-      }),
-    );
-    await assertFails(updateDoc(verdi, { status: 'Confermato' }));
-    await assertFails(updateDoc(verdi, { status: 'Confermato', confirmed_at: serverTimestamp(), confirmed_by: null }));
-    await assertFails(
-      updateDoc(verdi, { status: 'Confermato', confirmed_at: serverTimestamp(), confirmed_by: 'admin@example.com', total_amount: 0 }),
-    );
+    await assertFails(confirmAs(db, VERDI_BONIFICO, 'admin@example.com'));
+    await assertFails(undo(db, ESPOSITO_CONFIRMED));
     await assertFails(updateDoc(verdi, { total_amount: 0 }));
-    await assertFails(updateDoc(verdi, { status: 'Pagato' }));
-    await assertFails(updateDoc(verdi, { status: 'Da Verificare', confirmed_at: null, confirmed_by: 'admin@example.com' }));
-    await assertFails(confirmAs(db, NERI_ONLINE, 'admin@example.com'));
-    await assertFails(undo(db, NERI_ONLINE));
     await assertFails(updateDoc(doc(db, 'orders', VERDI.orderId), { family_id: 'family-rossi' }));
     await assertFails(saveOrderAsBrowser(db, { method: 'Bonifico', price: 100 }));
+    await assertFails(setDoc(doc(db, 'audit_log', 'forged'), { action: 'payment.confirm', summary: 'forged' }));
+    await assertFails(updateDoc(doc(db, 'audit_log', 'entry-1'), { summary: 'rewritten' }));
+    await assertFails(deleteDoc(doc(db, 'audit_log', 'entry-1')));
     expect((await getDoc(verdi)).get('status')).toBe('Da Verificare');
   });
 
-  it('nobody else confirms or undoes a Bonifico: an account without the claim, an anonymous session, nobody signed in', async () => {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget", async () => {
+    for (const name of ['stripe_payment_intents', 'stripe_events', 'rate_limits']) {
+      await assertFails(getDocs(collection(who.admin(), name)));
+      await assertFails(getDocs(collection(who.anonymous(), name)));
+    }
+  });
+
+  it('nobody else confirms, undoes or reads the audit log: an account without the claim, an anonymous session, nobody signed in', async () => {
     for (const db of [who.selfSignedUp(), who.anonymous(), modular(env.unauthenticatedContext())]) {
       await assertFails(confirmAs(db, VERDI_BONIFICO, 'mallory@example.com'));
       await assertFails(undo(db, ESPOSITO_CONFIRMED));
+      await assertFails(getDocs(collection(db, 'audit_log')));
     }
   });
 

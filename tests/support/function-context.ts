@@ -4,12 +4,17 @@ import type { FunctionContext } from '../../netlify/lib/function-context';
 /** A Netlify function as the tests call it: Netlify Functions v2, `(Request, Context) => Response`. */
 export type NetlifyFunction = (request: Request, context: FunctionContext) => Promise<Response>;
 
+let calls = 0;
+
 /**
- * The context Netlify passes a function, for a call from `ip` (the
- * documentation range 192.0.2.0/24 by default: no test shares a real
- * address). `waitUntil` work is awaited by {@link settled}.
+ * The context Netlify passes a function, for a call from `ip`; by default
+ * a new private address each call (10.x.y.z), so tests that are not about
+ * the fiscal-code budget (netlify/lib/fiscal-code-budget.ts) never share
+ * one. `waitUntil` work is awaited by {@link settled}.
  */
-export function functionContext(ip = '192.0.2.1'): FunctionContext & { settled: () => Promise<void> } {
+export function functionContext(ip?: string): FunctionContext & { settled: () => Promise<void> } {
+  calls += 1;
+  ip ??= `10.${(calls >> 16) & 255}.${(calls >> 8) & 255}.${calls & 255}`;
   const pending: Array<Promise<unknown>> = [];
   return {
     ip,

@@ -44,7 +44,7 @@ function ExpandableEntry({ label, subItems, onFollow }: { label: string; subItem
 
 /**
  * The small-screen menu (docs/architecture.md, "Shape": components/layout; entries in src/config/menu.ts, Area
- * Documenti included so a parent on a phone reaches the medical form, issue 11): a left drawer on the native modal
+ * Documenti included so a parent on a phone reaches the medical form, docs/product.md): a left drawer on the native modal
  * `<dialog>` (focus kept inside, Escape closes, the page behind inert), with the menu (sub-lists expand inline),
  * 'Dona Ora' and 'Chiudi menu'. Closes on a press on the backdrop, on Escape and on any navigation. Every row is at
  * least 44px tall.

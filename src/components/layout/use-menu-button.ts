@@ -31,7 +31,7 @@ const menuItems = (menu: HTMLElement | null): HTMLElement[] =>
   menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')) : [];
 
 /**
- * The WAI-ARIA menu-button pattern (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/; issue 11, "Accessible"),
+ * The WAI-ARIA menu-button pattern (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/; docs/architecture.md, "Accessibility"),
  * without a library: the button has aria-haspopup="menu", aria-expanded and aria-controls; a click, Enter or Space
  * opens the menu on its first item (ArrowDown too, ArrowUp on the last). In the menu ArrowDown/ArrowUp move (and wrap),
  * Home/End go to the first/last item, Escape closes and gives the focus back to the button, Tab closes and lets the

@@ -13,7 +13,7 @@ const VARIANTS = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
   secondary: 'bg-white text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 focus-visible:outline-brand-600',
 };
-// Both sizes are at least 44px tall (issue 11, 'Made for thumbs'); sm is only narrower and smaller in text.
+// Both sizes are at least 44px tall (docs/architecture.md, "Accessibility"); sm is only narrower and smaller in text.
 const SIZES = { sm: 'min-h-11 min-w-11 px-3 py-1.5 text-sm', md: 'min-h-11 px-5 py-2.5 text-base' };
 
 /**

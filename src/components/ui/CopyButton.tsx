@@ -10,7 +10,7 @@ export interface CopyButtonProps {
 
 /**
  * Copies `text` to the clipboard and says 'Copiato!' for two seconds; when
- * the browser refuses, says 'Copia non riuscita'. At least 44x44 px (issue 11, 'Made for thumbs').
+ * the browser refuses, says 'Copia non riuscita'. At least 44x44 px (docs/architecture.md, "Accessibility").
  */
 export function CopyButton({ text, what }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

@@ -19,7 +19,7 @@ export interface SelectProps {
   error?: string;
   disabled?: boolean;
   className?: string;
-  /** The native `<select>`, e.g. for react-hook-form's `field.ref` (focus on the first error). */
+  /** The native `<select>`, e.g. to move the focus to it when it has the first error. */
   ref?: Ref<HTMLSelectElement>;
   name?: string;
   onBlur?: () => void;
@@ -28,7 +28,7 @@ export interface SelectProps {
 /**
  * Single-select dropdown (docs/architecture.md, "Shape": components/ui; 'Quota da Pagare', 'Metodo di Pagamento',
  * sizes, the admin's filters): a styled native `<select>`, so a phone shows its own picker and no JavaScript
- * library is loaded for it (issue 11, "Small first load"). The label is tied to it; an error text shows under it
+ * library is loaded for it (docs/architecture.md, "First load"). The label is tied to it; an error text shows under it
  * (aria-invalid, aria-describedby). While `value` is '' the placeholder shows as a disabled empty first option
  * in gray-600 (contrast 7:1 on white, WCAG AA). Text 16px (no zoom on iOS), at least 44px tall.
  */

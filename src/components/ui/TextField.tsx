@@ -9,8 +9,8 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /**
  * A labelled text input. An error text is shown under it and tied to the
- * input (aria-invalid, aria-describedby). Spreads native props, so it works
- * with react-hook-form's register().
+ * input (aria-invalid, aria-describedby). Spreads native props (value,
+ * onChange, autoComplete…) onto the input.
  */
 export function TextField({ label, error, id, className = '', ref, ...props }: TextFieldProps) {
   const generated = useId();

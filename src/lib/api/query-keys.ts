@@ -32,6 +32,8 @@ export const queryKeys = {
    * confirmed transfer or a recorded order (which invalidate it) refreshes it too.
    */
   enrolmentStatus: (season: number) => ['admin-orders', 'enrolment-status', season] as const,
+  /** The audit log's pages for one action (null: all); under `adminOrders`, so an admin action (which invalidates it) refreshes it. */
+  auditLog: (action: string | null) => ['admin-orders', 'audit-log', action] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */

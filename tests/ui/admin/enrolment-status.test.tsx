@@ -16,7 +16,7 @@ import { renderWithProviders } from '../support/render';
  */
 const api = vi.hoisted(() => ({
   fetchStatus: vi.fn<(season: number) => Promise<EnrolmentData>>(),
-  sign: vi.fn<(childId: string) => Promise<SignedMedicalForm>>(),
+  sign: vi.fn<(form: { childId: string; publicId?: string }) => Promise<SignedMedicalForm>>(),
 }));
 vi.mock('@/features/admin/api/enrolment-status', () => ({
   useEnrolmentStatus: (season: number) => useQuery({ queryKey: ['enrolment-test', season], queryFn: () => api.fetchStatus(season) }),
@@ -45,7 +45,7 @@ const row = (overrides: Partial<EnrolmentRow>): EnrolmentRow => ({
 const SARA = row({
   childId: 'son-bianchi-sara',
   acconto: { state: 'paid', size: '' },
-  medicalForm: { state: 'received', date: new Date(YEAR, 3, 9, 10) },
+  medicalForm: { state: 'received', date: new Date(YEAR, 3, 9, 10), replaced: [] },
 });
 const MATTEO = row({
   childId: 'son-verdi-matteo',
@@ -143,8 +143,38 @@ describe('EnrolmentStatus', () => {
     await user.click(await screen.findByRole('button', { name: 'Apri scheda di Sara Bianchi' }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe(url));
-    expect(api.sign.mock.calls[0]?.[0]).toBe('son-bianchi-sara');
+    expect(api.sign.mock.calls[0]?.[0]).toEqual({ childId: 'son-bianchi-sara' });
     expect(tab.opener).toBeNull();
+  });
+
+  it("lists the forms a new upload replaced, 'Sostituita il', each opening its own file", async () => {
+    const tab = { opener: {}, closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    api.sign.mockResolvedValue({ url: 'http://127.0.0.1:9300/x', expiresAt: new Date(Date.now() + 300_000).toISOString() });
+    api.fetchStatus.mockResolvedValue({
+      rows: [
+        {
+          ...SARA,
+          medicalForm: {
+            state: 'received',
+            date: new Date(YEAR, 4, 20, 10),
+            replaced: [{ publicId: 'Documenti/x/son-bianchi-sara/1-0a1b2c3d', replacedAt: new Date(YEAR, 4, 20, 10) }],
+          },
+        },
+      ],
+      unreadable: [],
+    });
+    const { user } = show();
+    const sara = within((await screen.findAllByTestId('enrolment-row'))[0] as HTMLElement);
+    expect(sara.getByText(`Ricevuta il 20/05/${YEAR}`)).toBeInTheDocument();
+    expect(sara.getByText(`Sostituita il 20/05/${YEAR}`)).toBeInTheDocument();
+    await user.click(sara.getByRole('button', { name: `Apri la scheda di Sara Bianchi sostituita il 20/05/${YEAR}` }));
+    await waitFor(() =>
+      expect(api.sign).toHaveBeenCalledWith(
+        { childId: SARA.childId, publicId: 'Documenti/x/son-bianchi-sara/1-0a1b2c3d' },
+        expect.anything(),
+      ),
+    );
   });
 
   it("shows the function's refusal and closes the blank tab", async () => {

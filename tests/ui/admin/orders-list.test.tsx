@@ -1,3 +1,4 @@
+import { UserFacingError } from '@/lib/api/functions-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { Route, Routes, useLocation } from 'react-router';
@@ -57,6 +58,8 @@ const payment = (id: string, surname: string, fields: Partial<RowPayment>): RowP
   lines: [],
   confirmed_at: null,
   confirmed_by: null,
+  refunded_amount: 0,
+  history: [],
   ...fields,
 });
 type Line = RowPayment['lines'][number];
@@ -95,9 +98,10 @@ beforeEach(() => {
     const entries: SummaryEntry[] = database.map(({ payment: p }) => ({ plan: p.plan, status: p.status, count: 1, total: p.total_amount }));
     return Promise.resolve(entries);
   });
-  vi.mocked(setTransferConfirmation).mockImplementation((paymentId: string, target: PaymentStatus) => {
+  vi.mocked(setTransferConfirmation).mockImplementation((paymentId, action) => {
     const record = database.find((entry) => entry.payment.id === paymentId);
     if (!record) return Promise.reject(new Error('missing'));
+    const target: PaymentStatus = action === 'confirm' ? 'Confermato' : 'Da Verificare';
     record.payment =
       target === 'Confermato'
         ? { ...record.payment, status: target, confirmed_at: new Date(2025, 5, 7), confirmed_by: 'admin@example.com' }
@@ -164,13 +168,13 @@ describe('the orders desk', () => {
       within(magliette)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '2 · 60,00 €']);
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
     const totals = within(summary).getByRole('row', { name: /^Totale/ });
     expect(
       within(totals)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '2 · 60,00 €']);
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
     expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null);
   });
 
@@ -223,7 +227,7 @@ describe('the orders desk', () => {
     await user.click(within(orderRow('Verdi')).getByRole('button', { name: 'Conferma bonifico' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(setTransferConfirmation).toHaveBeenCalledWith('p-verdi', 'Confermato');
+    expect(setTransferConfirmation).toHaveBeenCalledWith('p-verdi', 'confirm');
     expect(vi.mocked(fetchOrdersPage).mock.calls.length).toBeGreaterThan(readsBefore);
     expect(fetchOrderSummary).toHaveBeenCalledTimes(2);
     const verdi = orderRow('Verdi');
@@ -235,13 +239,13 @@ describe('the orders desk', () => {
     expect(undo).toHaveTextContent('Annullare la conferma del bonifico di 30,00 € della famiglia Verdi?');
     await user.click(within(undo).getByRole('button', { name: 'Annulla conferma' }));
     await waitFor(() => expect(within(orderRow('Verdi')).getByText('Da Verificare')).toBeInTheDocument());
-    expect(setTransferConfirmation).toHaveBeenLastCalledWith('p-verdi', 'Da Verificare');
+    expect(setTransferConfirmation).toHaveBeenLastCalledWith('p-verdi', 'unconfirm');
     expect(orderRow('Verdi')).not.toHaveTextContent('Confermato da');
   });
 
   it('explains a refused write in Italian and changes nothing on screen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(setTransferConfirmation).mockRejectedValue(Object.assign(new Error('denied'), { code: 'permission-denied' }));
+    vi.mocked(setTransferConfirmation).mockRejectedValue(new UserFacingError('Questo account non è un amministratore.', 403));
     const { user } = showDesk();
     await screen.findAllByTestId('order-row');
     const readsBefore = vi.mocked(fetchOrdersPage).mock.calls.length;
@@ -249,7 +253,7 @@ describe('the orders desk', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Operazione non riuscita: nulla è stato modificato. Accesso ai dati non consentito. Accedi di nuovo e riprova.',
+      'Operazione non riuscita: nulla è stato modificato. Questo account non è un amministratore.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -281,11 +285,28 @@ describe('the orders desk', () => {
     const parsed = Papa.parse<string[]>((csv ?? '').replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([
       [...ORDER_CSV_HEADER],
-      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Andrea', PLAN.maglietta, 'M', '15,00', '', ''],
-      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Chiara', PLAN.maglietta, 'S', '15,00', '', ''],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', ''],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', ''],
+      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Andrea', PLAN.maglietta, 'M', '15,00', '', '', ''],
+      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Chiara', PLAN.maglietta, 'S', '15,00', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', ''],
     ]);
+  });
+
+  it('shows a refund: the grey Rimborsato badge, the refunded euros and the history the payment keeps', async () => {
+    database[1] = {
+      ...database[1]!,
+      payment: {
+        ...database[1]!.payment,
+        status: 'Rimborsato',
+        refunded_amount: 30.62,
+        history: [{ at: new Date(2025, 5, 9), action: 'payment.refunded', by: 'Stripe' }],
+      },
+    };
+    showDesk();
+    const neri = within(await waitFor(() => orderRow('Neri')));
+    expect(neri.getByText('Rimborsato')).toHaveClass('bg-gray-100');
+    expect(neri.getByText('30,62 € rimborsati')).toBeInTheDocument();
+    expect(neri.getByText('Rimborso registrato da Stripe il 09/06/2025')).toBeInTheDocument();
   });
 
   it('warns about unreadable documents and says when nothing matches', async () => {

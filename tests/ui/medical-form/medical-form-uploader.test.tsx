@@ -7,10 +7,10 @@ import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader
 import { fn, setupFunctionsServer } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 
-// Our functions and the upload endpoint are faked at the network edge (msw), never by mocking our modules.
+// Our functions and the upload endpoint get-signature names are faked at the network edge (msw), never by mocking our modules.
 const server = setupFunctionsServer();
 
-const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
+const UPLOAD_URL = 'http://media.test/v1_1/demo/image/upload';
 const FOLDER = 'Documenti/Schede Mediche 2025';
 const CF = 'VRDPLA78S23H501P';
 
@@ -40,6 +40,7 @@ function happyServices() {
       return {
         status: 200,
         json: {
+          upload_url: UPLOAD_URL,
           timestamp: 1741600000,
           signature: `signature-of-${childId}`,
           api_key: 'demo-api-key',
@@ -47,6 +48,7 @@ function happyServices() {
           folder: FOLDER,
           public_id: `Scheda-Medica_Verdi-${names[childId] ?? 'X'}`,
           type: 'authenticated',
+          allowed_formats: 'pdf',
         },
       };
     }),
@@ -74,12 +76,8 @@ function happyServices() {
 
 beforeEach(() => {
   calls = [];
-  vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', UPLOAD_URL);
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 async function chooseBoth(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
@@ -170,6 +168,7 @@ describe('uploading', () => {
       public_id: 'Scheda-Medica_Verdi-Matteo',
       type: 'authenticated',
       upload_preset: 'schede-mediche',
+      allowed_formats: 'pdf',
     });
     expect(calls[2]?.body).toEqual({
       cf: CF,
@@ -213,6 +212,7 @@ describe('uploading', () => {
         return {
           status: 200,
           json: {
+            upload_url: UPLOAD_URL,
             timestamp: 1741600000,
             signature: 's',
             api_key: 'demo-api-key',
@@ -220,6 +220,7 @@ describe('uploading', () => {
             folder: FOLDER,
             public_id: `Scheda-Medica_Verdi-${names[(body as { childId: string }).childId] ?? 'X'}`,
             type: 'authenticated',
+            allowed_formats: 'pdf',
           },
         };
       }),
@@ -254,12 +255,14 @@ describe('uploading', () => {
       fn('get-signature', () => ({
         status: 200,
         json: {
+          upload_url: UPLOAD_URL,
           timestamp: 1741600000,
           api_key: 'k',
           upload_preset: '',
           folder: FOLDER,
           public_id: 'Scheda-Medica_Verdi-Matteo',
           type: 'authenticated',
+          allowed_formats: 'pdf',
         },
       })),
     );
@@ -309,15 +312,26 @@ describe('uploading', () => {
     expect(screen.queryByText('✓ Scheda medica caricata')).not.toBeInTheDocument();
   });
 
-  it('calls nothing when this build has no upload URL', async () => {
+  it('shows get-signature\'s "not configured" for the child, uploads nothing and leaves the child not done', async () => {
     happyServices();
-    vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', '');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      fn('get-signature', (body) => {
+        calls.push({ to: 'get-signature', body: body as Record<string, unknown> });
+        return { status: 503, json: { error: 'Il caricamento dei documenti non è configurato.' } };
+      }),
+    );
     const user = userEvent.setup();
     renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
-    expect(await screen.findByText('Il caricamento dei documenti non è configurato.')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    const message = await screen.findByText('Errore nel recupero della firma: Il caricamento dei documenti non è configurato.');
+    const matteoCard = message.closest('li') as HTMLElement;
+    expect(within(matteoCard).getByText('matteo.pdf')).toBeInTheDocument();
+    expect(within(matteoCard).getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
+    expect(calls.map(({ to }) => to)).toEqual(['get-signature']);
+    expect(screen.queryByText('✓ Scheda medica caricata')).not.toBeInTheDocument();
+    expect(screen.queryByText('Upload completato con successo!')).not.toBeInTheDocument();
   });
 });

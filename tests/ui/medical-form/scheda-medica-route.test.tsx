@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
 import type { FamilyLookup, LookupChild } from '@/domain/family-lookup';
 import { fn as functionHandler, setupFunctionsServer } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 
-// lookup-family, get-signature, the upload and record-medical-form are faked at the network edge (msw).
+// lookup-family, get-signature, the upload (to get-signature's upload_url) and record-medical-form are faked at the network edge (msw).
 const server = setupFunctionsServer();
 
-const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
+const UPLOAD_URL = 'http://media.test/v1_1/demo/image/upload';
 const FOLDER = 'Documenti/Schede Mediche 2025';
 const PARENT_CF = 'VRDPLA78S23H501P';
 
@@ -25,7 +25,7 @@ const child = (id: string, name: string, medicalForm: LookupChild['medicalForm']
 
 const verdi = (children: LookupChild[]): FamilyLookup => ({ family: { id: 'family-verdi', surname: 'Verdi' }, children });
 
-/** Bodies each function received, by function name. */
+/** Bodies each function received, by function name (the upload's fields under 'upload'). */
 let received: Record<string, unknown[]>;
 
 /** `name` answering 200 `reply(body)`, its bodies kept in `received[name]`. */
@@ -39,6 +39,7 @@ function services(lookup: FamilyLookup) {
   server.use(
     fn('lookup-family', () => lookup),
     fn('get-signature', (body) => ({
+      upload_url: UPLOAD_URL,
       timestamp: 1741600000,
       signature: 's',
       api_key: 'k',
@@ -46,9 +47,11 @@ function services(lookup: FamilyLookup) {
       folder: FOLDER,
       public_id: `Scheda-Medica_Verdi-${String(body.childId)}`,
       type: 'authenticated',
+      allowed_formats: 'pdf',
     })),
     http.post(UPLOAD_URL, async ({ request }) => {
       const form = await request.formData();
+      (received.upload ??= []).push(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')));
       return HttpResponse.json({
         public_id: `${form.get('folder') as string}/${form.get('public_id') as string}`,
         version: 1741600001,
@@ -61,9 +64,7 @@ function services(lookup: FamilyLookup) {
 
 beforeEach(() => {
   received = {};
-  vi.stubEnv('VITE_CLOUDINARY_UPLOAD_URL', UPLOAD_URL);
 });
-afterEach(() => vi.unstubAllEnvs());
 
 async function find(typed: string) {
   const { user } = renderWithProviders(<SchedaMedicaRoute />);
@@ -95,6 +96,17 @@ describe('/scheda-medica', () => {
     await user.click(button);
     expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
     expect(received['get-signature']).toEqual([{ cf: PARENT_CF, childId: 'matteo' }]);
+    expect(received.upload).toEqual([
+      {
+        api_key: 'k',
+        timestamp: '1741600000',
+        signature: 's',
+        folder: FOLDER,
+        public_id: 'Scheda-Medica_Verdi-matteo',
+        type: 'authenticated',
+        allowed_formats: 'pdf',
+      },
+    ]);
     expect(received['record-medical-form']).toEqual([
       {
         cf: PARENT_CF,

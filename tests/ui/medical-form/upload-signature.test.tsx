@@ -8,9 +8,10 @@ import { fn, setupFunctionsServer } from '../support/functions';
 const server = setupFunctionsServer();
 afterEach(() => vi.restoreAllMocks());
 
-const UPLOAD_URL = 'http://media.test/v1_1/demo/auto/upload';
+const UPLOAD_URL = 'http://media.test/v1_1/demo/image/upload';
 const request = { cf: 'BNCNNA84L45B114C', childId: 'son-bianchi-sara' };
 const signed: UploadSignature = {
+  upload_url: UPLOAD_URL,
   timestamp: 1741600000,
   signature: 'abc',
   api_key: 'k',
@@ -18,6 +19,7 @@ const signed: UploadSignature = {
   folder: 'Documenti/Schede Mediche 2025',
   public_id: 'Scheda-Medica_Bianchi-Sara',
   type: 'authenticated',
+  allowed_formats: 'pdf',
 };
 
 const getSignature = (answer: () => Response, bodies: unknown[] = []) => server.use(fn('get-signature', answer, bodies));
@@ -46,6 +48,15 @@ describe('fetchUploadSignature (docs/api.md, get-signature)', () => {
     expect(log).toHaveBeenCalledWith('Errore nel recupero della firma', expect.anything());
   });
 
+  it("says 'Errore nel recupero della firma' with the server's reason when Cloudinary is not configured (503)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    getSignature(() => HttpResponse.json({ error: 'Il caricamento dei documenti non è configurato.' }, { status: 503 }));
+    await expect(fetchUploadSignature(request)).rejects.toMatchObject({
+      message: 'Errore nel recupero della firma: Il caricamento dei documenti non è configurato.',
+      status: 503,
+    });
+  });
+
   it("logs and throws 'Firma non ricevuta' when the answer has no signature", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     getSignature(() => HttpResponse.json({ ...signed, signature: undefined }));
@@ -54,12 +65,30 @@ describe('fetchUploadSignature (docs/api.md, get-signature)', () => {
     await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
     expect(log).toHaveBeenCalledWith('Firma non ricevuta', expect.anything());
   });
+
+  it("logs and throws 'Firma non ricevuta' when the answer has no upload address", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    getSignature(() => HttpResponse.json({ ...signed, upload_url: undefined }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
+    expect(log).toHaveBeenCalledWith('Firma non ricevuta', expect.objectContaining({ hasUploadUrl: false }));
+  });
+
+  it('refuses an upload address that is not http(s) as an unexpected answer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    getSignature(() => HttpResponse.json({ ...signed, upload_url: 'javascript:alert(1)' }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow(/^Errore nel recupero della firma: Risposta inattesa/);
+  });
+
+  it("reads a missing upload preset and allowed formats as ''", async () => {
+    getSignature(() => HttpResponse.json({ ...signed, upload_preset: undefined, allowed_formats: undefined }));
+    await expect(fetchUploadSignature(request)).resolves.toEqual({ ...signed, upload_preset: '', allowed_formats: '' });
+  });
 });
 
 describe('uploadToCloudinary', () => {
   const file = new File(['%PDF-1.7'], 'sara.pdf', { type: 'application/pdf' });
 
-  it("sends the signed fields (no empty preset) and returns the answer's public id, version and signature", async () => {
+  it("posts to the signature's upload_url the signed fields (allowed_formats too, no empty preset) and returns the answer's public id, version and signature", async () => {
     let fields: Record<string, string> = {};
     server.use(
       http.post(UPLOAD_URL, async ({ request: received }) => {
@@ -75,7 +104,6 @@ describe('uploadToCloudinary', () => {
     );
     const progress: number[] = [];
     const answer = await uploadToCloudinary({
-      uploadUrl: UPLOAD_URL,
       file,
       signature: { ...signed, upload_preset: '' },
       onProgress: (f) => progress.push(f),
@@ -88,8 +116,24 @@ describe('uploadToCloudinary', () => {
       folder: signed.folder,
       public_id: signed.public_id,
       type: 'authenticated',
+      allowed_formats: 'pdf',
     });
     expect(progress.at(-1)).toBe(1);
+  });
+
+  it('posts to whatever address the signature names, and leaves out empty allowed formats', async () => {
+    const elsewhere = 'https://api.cloudinary.test/v1_1/scout-cloud/image/upload';
+    let fields: Record<string, string> = {};
+    server.use(
+      http.post(elsewhere, async ({ request: received }) => {
+        const form = await received.formData();
+        fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+        return HttpResponse.json({ public_id: `${signed.folder}/${signed.public_id}`, version: 1741600001, signature: 'def' });
+      }),
+    );
+    await uploadToCloudinary({ file, signature: { ...signed, upload_url: elsewhere, allowed_formats: '' } });
+    expect(fields).toHaveProperty('upload_preset', 'p');
+    expect(fields).not.toHaveProperty('allowed_formats');
   });
 
   it.each([
@@ -99,9 +143,7 @@ describe('uploadToCloudinary', () => {
   ])('logs and throws "Errore nell\'upload su Cloudinary" on %s', async (_label, answer) => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(UPLOAD_URL, answer));
-    await expect(uploadToCloudinary({ uploadUrl: UPLOAD_URL, file, signature: signed })).rejects.toThrow(
-      "Errore nell'upload su Cloudinary",
-    );
+    await expect(uploadToCloudinary({ file, signature: signed })).rejects.toThrow("Errore nell'upload su Cloudinary");
     expect(log).toHaveBeenCalledWith("Errore nell'upload su Cloudinary", expect.anything());
   });
 });

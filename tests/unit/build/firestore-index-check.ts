@@ -1,6 +1,6 @@
 /**
  * What Firestore needs a composite index for, and whether
- * firestore.indexes.json has it (issue 13, item 2; docs/data-model.md).
+ * firestore.indexes.json has it (docs/data-model.md).
  * Used by tests/unit/build/firestore-indexes.test.ts.
  *
  * Firestore serves equality-only queries by merging its automatic

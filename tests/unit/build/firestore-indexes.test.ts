@@ -5,8 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { describeOrderQuery, ORDER_PLANS, ORDER_STATUSES, type OrderFilters } from '@/domain/admin-orders';
 import { PAYMENT_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
+import { AUDIT_ACTIONS } from '@/domain/audit-log';
+import { fetchAuditPage } from '@/features/admin/api/audit-log';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems } from '../../../netlify/lib/families';
+import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
 import {
   describeShape,
   indexFor,
@@ -20,7 +23,7 @@ import {
 
 /**
  * Every Firestore query of the browser and the functions has its composite
- * index in firestore.indexes.json (issue 13, item 2). The queries are read
+ * index in firestore.indexes.json (docs/data-model.md). The queries are read
  * from the code that runs them: the Firestore SDK calls are recorded while
  * each query function is called with every combination of its filters, so
  * there is no second list to drift. A guard lists the files that query
@@ -55,14 +58,22 @@ vi.mock('firebase/firestore/lite', async (importOriginal) => {
 });
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {}, auth: { currentUser: null } }) }));
 
-/** firebase-admin's Firestore, as a recorder of the functions' queries (each finds nothing). */
+/** firebase-admin's Firestore, as a recorder of the functions' queries (each finds nothing; a write succeeds). */
 function recordingAdminDb(): Firestore {
+  // A FieldPath (FieldPath.documentId()) is the document's name, as Firestore indexes it.
+  const fieldName = (field: unknown) => (typeof field === 'string' ? field : '__name__');
   const chain = (collection: string, clauses: QueryClause[]): unknown => ({
-    where: (field: string, op: string) => chain(collection, [...clauses, { kind: 'where', field, op }]),
-    orderBy: (field: string, direction: 'asc' | 'desc' = 'asc') => chain(collection, [...clauses, { kind: 'orderBy', field, direction }]),
+    where: (field: unknown, op: string) => chain(collection, [...clauses, { kind: 'where', field: fieldName(field), op }]),
+    orderBy: (field: unknown, direction: 'asc' | 'desc' = 'asc') =>
+      chain(collection, [...clauses, { kind: 'orderBy', field: fieldName(field), direction }]),
     limit: () => chain(collection, clauses),
     get: () => Promise.resolve((recorded.push({ collection, clauses }), { docs: [], empty: true })),
-    doc: (id: string) => ({ id, get: () => Promise.resolve({ id, exists: false, data: () => undefined }) }),
+    count: () => ({ get: () => Promise.resolve((recorded.push({ collection, clauses }), { data: () => ({ count: 0 }) })) }),
+    doc: (id = 'new-id') => ({
+      id,
+      get: () => Promise.resolve({ id, exists: false, data: () => undefined, get: () => undefined }),
+      create: () => Promise.resolve({ writeTime: null }),
+    }),
   });
   return { collection: (name: string) => chain(name, []), getAll: () => Promise.resolve([]) } as unknown as Firestore;
 }
@@ -87,16 +98,24 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   }
   for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method);
   await fetchEnrolmentStatus(SEASON);
+  for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   const db = recordingAdminDb();
   await findFamilyByParentCf(db, 'RSSMRA80C12H501E');
   await findFamilyItems(db, 'family-rossi', SEASON);
   await findFamilyById(db, 'family-rossi');
+  await spendBudget(db, '203.0.113.1');
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
 
 /** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
-const QUERYING_FILES = ['netlify/lib/families.ts', 'src/features/admin/api/admin-orders.ts', 'src/features/admin/api/enrolment-status.ts'];
+const QUERYING_FILES = [
+  'netlify/lib/families.ts',
+  'netlify/lib/fiscal-code-budget.ts',
+  'src/features/admin/api/admin-orders.ts',
+  'src/features/admin/api/audit-log.ts',
+  'src/features/admin/api/enrolment-status.ts',
+];
 
 async function readIndexes(): Promise<IndexDefinition[]> {
   const file = JSON.parse(await readFile(path.join(ROOT, 'firestore.indexes.json'), 'utf8')) as { indexes: IndexDefinition[] };

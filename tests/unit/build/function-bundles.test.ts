@@ -5,7 +5,7 @@ import { bundleFunctions, callBundle, listFunctionNames, readFunctionsSettings, 
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 /**
- * Every function of netlify/functions as Netlify ships it (issue 13, item 1;
+ * Every function of netlify/functions as Netlify ships it (docs/deploy.md;
  * docs/benchmarks.md, "Function bundles"): zipped by zip-it-and-ship-it with
  * netlify.toml's settings, unzipped outside the repository and called in a
  * bare `node` process (only PATH in its environment).

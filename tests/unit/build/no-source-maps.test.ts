@@ -5,7 +5,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The production build publishes no source (issue 13, item 3): `vite build`
+ * The production build publishes no source (docs/security.md): `vite build`
  * with the project's vite.config.ts, into a temporary folder, leaves no
  * `.map` file and no `sourceMappingURL` comment pointing at one.
  */

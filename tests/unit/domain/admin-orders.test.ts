@@ -8,6 +8,7 @@ import {
   orderCsvRows,
   readOrderFilters,
   summarizeOrders,
+  historyLines,
   surnameFilterKey,
   transferAction,
   writeOrderFilters,
@@ -33,6 +34,8 @@ const payment: RowPayment = {
   ],
   confirmed_at: new Date(2025, 4, 3, 9, 30),
   confirmed_by: 'admin@example.com',
+  refunded_amount: 0,
+  history: [{ at: new Date(2025, 4, 3, 9, 30), action: 'payment.confirm', by: 'admin@example.com' }],
 };
 const NO_FILTERS: OrderFilters = { surname: '', plan: null, method: null, status: null };
 
@@ -123,25 +126,55 @@ describe('transferAction', () => {
 });
 
 describe('summarizeOrders', () => {
-  it('fills every plan, sums per status, per plan and overall, rounded to cents', () => {
+  const zero = { count: 0, total: 0 };
+
+  it('fills every plan and status, sums per plan and overall, rounded to cents; refunded orders stay out of the held total', () => {
     const summary = summarizeOrders([
       { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
       { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
+      { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
+      { plan: PLAN.felpa, status: 'Contestato', count: 1, total: 30 },
       { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
     ]);
     expect(summary.rows.map((row) => row.plan)).toEqual([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
     expect(summary.rows[2]).toEqual({
       plan: PLAN.felpa,
-      confirmed: { count: 2, total: 60.1 },
-      toVerify: { count: 1, total: 30.2 },
-      all: { count: 3, total: 90.3 },
+      cells: {
+        Confermato: { count: 2, total: 60.1 },
+        'Da Verificare': { count: 1, total: 30.2 },
+        Rimborsato: { count: 1, total: 30 },
+        Contestato: { count: 1, total: 30 },
+      },
+      held: { count: 4, total: 120.3 },
     });
-    expect(summary.rows[1]?.all).toEqual({ count: 0, total: 0 });
+    expect(summary.rows[1]?.held).toEqual(zero);
     expect(summary.totals).toEqual({
-      confirmed: { count: 3, total: 160.1 },
-      toVerify: { count: 1, total: 30.2 },
-      all: { count: 4, total: 190.3 },
+      cells: {
+        Confermato: { count: 3, total: 160.1 },
+        'Da Verificare': { count: 1, total: 30.2 },
+        Rimborsato: { count: 1, total: 30 },
+        Contestato: { count: 1, total: 30 },
+      },
+      held: { count: 5, total: 220.3 },
     });
+  });
+});
+
+describe("a payment's history", () => {
+  it('reads as the row says it, oldest first', () => {
+    const row = buildOrderRow({
+      ...payment,
+      history: [
+        { at: new Date(2025, 4, 3, 9, 30), action: 'payment.confirm', by: 'admin@example.com' },
+        { at: new Date(2025, 4, 4, 9, 30), action: 'payment.unconfirm', by: 'tesoriere@example.com' },
+        { at: new Date(2025, 4, 5, 9, 30), action: 'payment.refunded', by: 'Stripe' },
+      ],
+    });
+    expect(historyLines(row)).toEqual([
+      'Confermato da admin@example.com il 03/05/2025',
+      'Conferma annullata da tesoriere@example.com il 04/05/2025',
+      'Rimborso registrato da Stripe il 05/05/2025',
+    ]);
   });
 });
 
@@ -173,6 +206,7 @@ describe('the CSV export', () => {
         '30,00',
         'admin@example.com',
         '03/05/2025',
+        '',
       ],
       [
         'De Rossi',
@@ -187,9 +221,12 @@ describe('the CSV export', () => {
         '30,00',
         'admin@example.com',
         '03/05/2025',
+        '',
       ],
-      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', ''],
+      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', ''],
     ]);
+    const refunded = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', refunded_amount: 50 })]);
+    expect(refunded[0]?.at(-1)).toBe('50,00');
     const parsed = Papa.parse<string[]>(toSpreadsheetCsv(ORDER_CSV_HEADER, lines).replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([[...ORDER_CSV_HEADER], ...lines]);
   });

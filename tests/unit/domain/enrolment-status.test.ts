@@ -32,6 +32,7 @@ const child = (id: string, family: string, name: string, surname: string, extra:
   surname,
   branch: 'Reparto',
   medical_doc: '',
+  medical_forms: [],
   updated_at: new Date(START.getTime() - days(30)),
   ...extra,
 });
@@ -164,11 +165,56 @@ describe('buildEnrolmentRows', () => {
       orderItems: [...source.orderItems, item('matteo', PLAN.campAcconto, 'p-verdi'), item('sofia', PLAN.campAcconto, 'p-verdi')],
     });
     const form = new Map(rows.map((row) => [row.name, row.medicalForm]));
-    expect(form.get('Sara')).toEqual({ state: 'received', date: START });
+    expect(form.get('Sara')).toEqual({ state: 'received', date: START, replaced: [] });
     // Last season's form does not count; the Acconto (even to verify) makes it required.
     expect(form.get('Matteo')).toEqual({ state: 'missing' });
     expect(form.get('Sofia')).toEqual({ state: 'missing' });
     expect(form.get('Alice')).toEqual({ state: 'notRequired' });
+  });
+
+  it("medical form: the season's newest form is in force; earlier ones are listed as replaced when the next arrived", () => {
+    const source = demo();
+    const record = (publicId: string, season: number, at: Date) => ({
+      public_id: publicId,
+      version: 1,
+      bytes: 10,
+      season,
+      received_at: at,
+    });
+    const first = new Date(START.getTime() + days(5));
+    const second = new Date(START.getTime() + days(9));
+    const third = new Date(START.getTime() + days(20));
+    const rows = buildEnrolmentRows({
+      ...source,
+      children: [
+        child('sara', 'bianchi', 'Sara', 'Bianchi', {
+          medical_doc: 'https://res.cloudinary.com/demo/image/authenticated/v3/c.pdf',
+          medical_forms: [
+            record('old', BEFORE, new Date(START.getTime() - days(200))),
+            record('a', YEAR, first),
+            record('b', YEAR, second),
+            record('c', YEAR, third),
+          ],
+        }),
+      ],
+    });
+    expect(rows.find((row) => row.name === 'Sara')?.medicalForm).toEqual({
+      state: 'received',
+      date: third,
+      replaced: [
+        { publicId: 'b', replacedAt: third },
+        { publicId: 'a', replacedAt: second },
+      ],
+    });
+  });
+
+  it('counts a refunded item as not paid', () => {
+    const source = demo();
+    const rows = buildEnrolmentRows({
+      ...source,
+      payments: source.payments.map((payment) => (payment.id === 'p-bianchi' ? { ...payment, status: 'Rimborsato' as const } : payment)),
+    });
+    expect(rows.find((row) => row.name === 'Sara')?.acconto).toEqual({ state: 'none', size: '' });
   });
 
   it('leaves out an item whose payment was not read', () => {
@@ -220,7 +266,7 @@ describe('labels and CSV', () => {
     expect(productLabel({ state: 'paid', size: '' })).toBe('Pagato');
     expect(productLabel({ state: 'toVerify', size: 'M' })).toBe('Bonifico da verificare (M)');
     expect(productLabel({ state: 'none', size: '' })).toBe('Non pagato');
-    expect(medicalFormLabel({ state: 'received', date: new Date(YEAR, 2, 5, 12) })).toBe(`Ricevuta il 05/03/${YEAR}`);
+    expect(medicalFormLabel({ state: 'received', date: new Date(YEAR, 2, 5, 12), replaced: [] })).toBe(`Ricevuta il 05/03/${YEAR}`);
     expect(medicalFormLabel({ state: 'missing' })).toBe('Mancante');
     expect(medicalFormLabel({ state: 'notRequired' })).toBe('Non richiesta');
   });

@@ -3,38 +3,79 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@/config/season';
 import {
-  isAllowedMedicalFormPublicId,
   isEligibleForMedicalForm,
+  isUploadOfChild,
   MAX_MEDICAL_FORM_BYTES,
-  medicalFormPublicId,
+  medicalFormFileName,
+  medicalFormUploadId,
+  seasonMedicalForms,
   validateMedicalFormFile,
 } from '@/domain/medical-form';
 
 const pdfHead = new Uint8Array(Buffer.from('%PDF-1.7'));
+const FOLDER = 'Documenti/Schede Mediche 2025';
+
+describe('medical form file name', () => {
+  it('is Scheda-Medica_{surname}-{name}.pdf, normalised', () => {
+    expect(medicalFormFileName('Bianchi', 'Sara')).toBe('Scheda-Medica_Bianchi-Sara.pdf');
+    expect(medicalFormFileName("D'Amico", 'Nicolò')).toBe("Scheda-Medica_D'Amico-Nicolo.pdf");
+    expect(medicalFormFileName('  De  Luca ', 'Anna Maria')).toBe('Scheda-Medica_De Luca-Anna Maria.pdf');
+    expect(medicalFormFileName('Rossi/..', 'Marco<script>')).toBe('Scheda-Medica_Rossi-Marcoscript.pdf');
+  });
+
+  it('falls back to Scheda-Medica.pdf when a part has no letter left', () => {
+    expect(medicalFormFileName('123', 'Sara')).toBe('Scheda-Medica.pdf');
+  });
+});
 
 describe('medical form public id', () => {
-  it('is Scheda-Medica_{surname}-{name}, normalised', () => {
-    expect(medicalFormPublicId('Bianchi', 'Sara')).toBe('Scheda-Medica_Bianchi-Sara');
-    expect(medicalFormPublicId("D'Amico", 'Nicolò')).toBe("Scheda-Medica_D'Amico-Nicolo");
-    expect(medicalFormPublicId('  De  Luca ', 'Anna Maria')).toBe('Scheda-Medica_De Luca-Anna Maria');
-    expect(medicalFormPublicId('Rossi/..', 'Marco<script>')).toBe('Scheda-Medica_Rossi-Marcoscript');
+  it("is derived from the child's id and the upload, never from names", () => {
+    expect(medicalFormUploadId('son-rossi-marco', 1732412345, '3f9a0c1b')).toBe('son-rossi-marco/1732412345-3f9a0c1b');
   });
 
-  it('accepts what it makes and refuses anything else', () => {
-    expect(isAllowedMedicalFormPublicId(medicalFormPublicId("D'Amico", 'Nicolò'))).toBe(true);
-    for (const bad of [
-      'Scheda-Medica_',
-      'Scheda-Medica_Rossi',
-      'Scheda-Medica_Rossi-Marco/x',
-      'scheda-medica_Rossi-Marco',
-      'Scheda-Medica_Rossi-Marco1',
-    ]) {
-      expect(isAllowedMedicalFormPublicId(bad)).toBe(false);
+  it('differs for two children with the same name, and for two uploads of one child', () => {
+    const cousins = [
+      medicalFormUploadId('son-russo-a', 1732412345, '00000000'),
+      medicalFormUploadId('son-russo-b', 1732412345, '00000000'),
+    ];
+    expect(new Set(cousins).size).toBe(2);
+    expect(medicalFormUploadId('son-russo-a', 1732412345, '00000000')).not.toBe(medicalFormUploadId('son-russo-a', 1732412345, '00000001'));
+  });
+
+  it('refuses a child id that cannot be a path segment, and a malformed suffix', () => {
+    for (const id of ['', 'a/b', '..', 'son rossi', 'x'.repeat(129)]) expect(() => medicalFormUploadId(id, 1, '00000000')).toThrow();
+    expect(() => medicalFormUploadId('son-a', 1, 'xyz')).toThrow();
+  });
+
+  it("recognises only the child's own uploads in the season's folder", () => {
+    const own = `${FOLDER}/${medicalFormUploadId('son-a', 1732412345, 'abcdef01')}`;
+    expect(isUploadOfChild(own, FOLDER, 'son-a')).toBe(true);
+    expect(isUploadOfChild(own, FOLDER, 'son-b')).toBe(false);
+    expect(isUploadOfChild(own, 'Documenti/Schede Mediche 2024', 'son-a')).toBe(false);
+    for (const bad of [`${FOLDER}/son-a/x`, `${FOLDER}/son-a/1-abcdef01/more`, `${FOLDER}/Scheda-Medica_Rossi-Marco`, `${FOLDER}/son-a`]) {
+      expect(isUploadOfChild(bad, FOLDER, 'son-a')).toBe(false);
     }
   });
+});
 
-  it('refuses names with no letter left', () => {
-    expect(() => medicalFormPublicId('123', 'Sara')).toThrow();
+describe("a child's forms in a season", () => {
+  const start = SEASON.startsAt;
+  const form = (publicId: string, season: number, iso: string) => ({ public_id: publicId, season, received_at: new Date(iso) });
+
+  it("lists the season's forms, oldest first, and leaves other seasons out", () => {
+    const child = {
+      medical_doc: 'https://res.cloudinary.com/demo/image/authenticated/v3/c.pdf',
+      updated_at: new Date('2025-06-01'),
+      medical_forms: [form('c', 2025, '2025-06-01'), form('a', 2024, '2024-05-01'), form('b', 2025, '2025-04-01')],
+    };
+    expect(seasonMedicalForms(child, 2025, start).map((entry) => entry.publicId)).toEqual(['b', 'c']);
+  });
+
+  it('reads a child recorded before the history: one form at updated_at, when in the season', () => {
+    const legacy = { medical_doc: 'https://res.cloudinary.com/x.pdf', medical_forms: [], updated_at: new Date('2025-03-01') };
+    expect(seasonMedicalForms(legacy, 2025, start)).toEqual([{ publicId: null, receivedAt: new Date('2025-03-01') }]);
+    expect(seasonMedicalForms({ ...legacy, updated_at: new Date('2024-12-01') }, 2025, start)).toEqual([]);
+    expect(seasonMedicalForms({ ...legacy, medical_doc: '' }, 2025, start)).toEqual([]);
   });
 });
 

@@ -1,18 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAuthEmulator } from '../../../emulators/dev/auth-emulator';
 import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../emulators/media/server';
 import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
 import getSignature from '../../../netlify/functions/get-signature';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { getAdminApp } from '../../../netlify/lib/firestore';
 import { SEASON } from '@/config/season';
+import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
@@ -30,39 +28,15 @@ const ACCOUNT = DEMO_MEDIA;
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';
-const ADMIN = { email: 'tesoriere@example.com', password: 'admin-test-password' };
-const PARENT = { email: 'genitore@example.com', password: 'parent-test-password' };
+const ADMIN = { email: 'tesoriere@example.com' };
+const PARENT = { email: 'genitore@example.com' };
 
 let db: Firestore;
 let dataDir: string;
 let media: RunningMediaEmulator;
-let authProcess: ChildProcess | undefined;
-let authHost: string;
+let auth: TestAuth;
 let adminToken: string;
 let parentToken: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Signs in with the Auth emulator's REST API, as the browser's SDK does; resolves the ID token. */
-async function signIn(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
 
 /** An unsigned JWT (the Auth emulator's own form) with `claims` over a real token's payload. */
 function emulatorStyleToken(realToken: string, claims: Record<string, unknown>): string {
@@ -75,38 +49,15 @@ function emulatorStyleToken(realToken: string, claims: Record<string, unknown>):
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   dataDir = mkdtempSync(path.join(tmpdir(), 'admin-medical-form-'));
-  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
-  authHost = `127.0.0.1:${authPort}`;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
-  authProcess = await startAuthEmulator({
-    projectId: PROJECT,
-    dataDir,
-    host: '127.0.0.1',
-    appPort: 0,
-    firestorePort: 0,
-    authPort,
-    hubPort,
-    loggingPort,
-    mediaPort: 0,
-  });
+  auth = await startTestAuth(PROJECT);
   media = await startMediaEmulator({ port: 0, dataDir: path.join(dataDir, 'media'), ...ACCOUNT });
-
-  const auth = getAuth(getAdminApp());
-  const admin = await auth.createUser(ADMIN);
-  await auth.setCustomUserClaims(admin.uid, { admin: true });
-  await auth.createUser(PARENT);
-  adminToken = await signIn(ADMIN);
-  parentToken = await signIn(PARENT);
+  adminToken = await auth.account(ADMIN.email, { admin: true });
+  parentToken = await auth.account(PARENT.email);
 }, 120_000);
 
 afterAll(async () => {
   await media.close();
-  if (authProcess && authProcess.exitCode === null) {
-    const exited = new Promise((resolve) => authProcess?.once('exit', resolve));
-    authProcess.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  }
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  await auth.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
@@ -118,6 +69,8 @@ beforeEach(async () => {
   vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', ACCOUNT.uploadPreset);
   vi.stubEnv('CLOUDINARY_API_URL', media.url);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
+  // Each test makes its own parents' requests: the fiscal-code budget is not what is tested here.
+  vi.stubEnv('FISCAL_CODE_REQUESTS_PER_MINUTE', '1000');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -131,22 +84,25 @@ const post = (fn: NetlifyFunction, body: unknown, headers: Record<string, string
 const openForm = (childId: string, token?: string) =>
   post(adminMedicalForm, { childId }, token === undefined ? {} : { authorization: `Bearer ${token}` });
 
-/** The parent's path: get-signature, the upload to the media emulator, record-medical-form. */
-async function uploadSaraForm(): Promise<void> {
-  const signed = (await (await post(getSignature, { cf: BIANCHI, childId: SARA })).json()) as Record<string, string | number>;
+/** A parent's path: get-signature, the upload to the address it gives, record-medical-form. Resolves the stored public id. */
+async function uploadForm(cf: string, childId: string, bytes: Uint8Array<ArrayBuffer> = PDF): Promise<string> {
+  const signed = (await (await post(getSignature, { cf, childId })).json()) as Record<string, string | number>;
   const form = new FormData();
-  form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
-  for (const name of ['api_key', 'timestamp', 'signature', 'folder', 'public_id', 'type', 'upload_preset'])
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'scheda.pdf');
+  for (const name of ['api_key', 'timestamp', 'signature', 'folder', 'public_id', 'type', 'upload_preset', 'allowed_formats'])
     form.append(name, String(signed[name]));
-  const uploaded = await fetch(`${media.url}/v1_1/demo/auto/upload`, { method: 'POST', body: form });
+  const uploaded = await fetch(String(signed.upload_url), { method: 'POST', body: form });
   const answer = (await uploaded.json()) as { public_id: string; version: number; signature: string };
-  const recorded = await post(recordMedicalForm, { cf: BIANCHI, childId: SARA, upload: answer });
+  const recorded = await post(recordMedicalForm, { cf, childId, upload: answer });
   expect(recorded.status).toBe(200);
+  return answer.public_id;
 }
+
+const uploadSaraForm = () => uploadForm(BIANCHI, SARA);
 
 describe('admin-medical-form', () => {
   it("answers the admin a 5-minute signed URL that downloads Sara's PDF from the media emulator", async () => {
-    await uploadSaraForm();
+    const publicId = await uploadSaraForm();
     const before = Date.now();
     const response = await openForm(SARA, adminToken);
     expect(response.status).toBe(200);
@@ -156,21 +112,110 @@ describe('admin-medical-form', () => {
     expect(expiry).toBeLessThanOrEqual(Date.now() + 5 * 60 * 1000);
     const signed = new URL(url);
     expect(`${signed.origin}${signed.pathname}`).toBe(`${media.url}/v1_1/demo/image/download`);
-    expect(signed.searchParams.get('public_id')).toBe(`${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`);
+    expect(signed.searchParams.get('public_id')).toBe(publicId);
     expect(signed.searchParams.get('type')).toBe('authenticated');
     expect(Number(signed.searchParams.get('expires_at')) * 1000).toBe(expiry);
 
     const download = await fetch(url);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
+    // The file a person downloads keeps the spec's name.
+    expect(download.headers.get('content-disposition')).toContain('filename="Scheda-Medica_Bianchi-Sara.pdf"');
     const stored = storedFilePath(path.join(dataDir, 'media'), {
       cloudName: 'demo',
       resourceType: 'image',
       type: 'authenticated',
-      publicId: `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`,
+      publicId,
       format: 'pdf',
     });
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(new Uint8Array(readFileSync(stored)));
+  });
+
+  it('writes who opened which form, and when, to the audit log', async () => {
+    const publicId = await uploadSaraForm();
+    expect((await openForm(SARA, adminToken)).status).toBe(200);
+    const entries = (await db.collection('audit_log').get()).docs.map((doc) => doc.data());
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'medical_form.open',
+        actor: expect.objectContaining({ email: ADMIN.email }),
+        target: { collection: 'sons', id: SARA },
+        after: { public_id: publicId },
+      }),
+    ]);
+    // A refused opening leaves no trace but the refusal.
+    expect((await openForm(SARA, parentToken)).status).toBe(403);
+    expect((await db.collection('audit_log').count().get()).data().count).toBe(1);
+  });
+
+  it("two children with the same name in two families: two files, and each link opens its own child's form", async () => {
+    const russi = [
+      {
+        family: 'family-russo-a',
+        parent: 'parent-russo-a',
+        cf: 'RSSPLA70A01H501R',
+        child: 'son-russo-a-giuseppe',
+        bytes: '%PDF-1.7 cousin A',
+      },
+      {
+        family: 'family-russo-b',
+        parent: 'parent-russo-b',
+        cf: 'RSSFNC72B42F839L',
+        child: 'son-russo-b-giuseppe',
+        bytes: '%PDF-1.7 cousin B',
+      },
+    ];
+    for (const russo of russi) {
+      const now = new Date();
+      await db.collection('families').doc(russo.family).set({ id: russo.family, surname: 'Russo', orders_id: [], updated_at: now });
+      await db.collection('parents').doc(russo.parent).set({ id: russo.parent, cf: russo.cf, family_id: russo.family });
+      await db.collection('sons').doc(russo.child).set({
+        id: russo.child,
+        family_id: russo.family,
+        name: 'Giuseppe',
+        surname: 'Russo',
+        cf: 'RSSGPP12A01H501H',
+        branch: 'Reparto',
+        medical_doc: '',
+        updated_at: now,
+      });
+      await db
+        .collection('order_items')
+        .doc(`${SEASON.campYear}_campo-acconto_${russo.child}`)
+        .set({
+          id: `${SEASON.campYear}_campo-acconto_${russo.child}`,
+          created_at: now,
+          season: SEASON.campYear,
+          family_id: russo.family,
+          payment_id: `payment-${russo.child}`,
+          note: '',
+          plan: 'Campo Estivo - Acconto',
+          son_info: { id: russo.child, name: 'Giuseppe', surname: 'Russo' },
+          price: 100,
+        });
+    }
+    const ids = [];
+    for (const russo of russi) ids.push(await uploadForm(russo.cf, russo.child, new Uint8Array(new TextEncoder().encode(russo.bytes))));
+    expect(new Set(ids).size).toBe(2);
+    for (const russo of russi) {
+      const { url } = (await (await openForm(russo.child, adminToken)).json()) as { url: string };
+      const download = await fetch(url);
+      expect(await download.text()).toBe(russo.bytes);
+      expect(download.headers.get('content-disposition')).toContain('filename="Scheda-Medica_Russo-Giuseppe.pdf"');
+    }
+  });
+
+  it("opens a replaced form by its public id, and nothing that is not in the child's history", async () => {
+    const first = await uploadForm(BIANCHI, SARA, new Uint8Array(new TextEncoder().encode('%PDF-1.7 first')));
+    await uploadForm(BIANCHI, SARA, new Uint8Array(new TextEncoder().encode('%PDF-1.7 second')));
+    const newest = (await (await openForm(SARA, adminToken)).json()) as { url: string };
+    expect(await (await fetch(newest.url)).text()).toBe('%PDF-1.7 second');
+    const earlier = await post(adminMedicalForm, { childId: SARA, publicId: first }, { authorization: `Bearer ${adminToken}` });
+    expect(await (await fetch(((await earlier.json()) as { url: string }).url)).text()).toBe('%PDF-1.7 first');
+    for (const publicId of [`${SEASON.medicalFormFolder}/son-rossi-marco/1741600000-0a1b2c3d`, 'anything']) {
+      const refused = await post(adminMedicalForm, { childId: SARA, publicId }, { authorization: `Bearer ${adminToken}` });
+      expect(refused.status).toBe(404);
+    }
   });
 
   it('gives a URL the media emulator refuses once its 5 minutes are over', async () => {

@@ -47,6 +47,8 @@ const call = (body: unknown, method = 'POST') =>
   );
 
 interface SignatureAnswer {
+  upload_url: string;
+  allowed_formats: string;
   timestamp: number;
   signature: string;
   api_key: string;
@@ -61,7 +63,7 @@ async function uploadToMedia(fields: Record<string, string | number>, bytes = PD
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'scheda.pdf');
   for (const [name, value] of Object.entries(fields)) if (value !== '') form.append(name, String(value));
-  const response = await media.request('/v1_1/demo/auto/upload', { method: 'POST', body: form });
+  const response = await media.request('/v1_1/demo/image/upload', { method: 'POST', body: form });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -72,19 +74,23 @@ describe('get-signature', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as SignatureAnswer;
     expect(body).toEqual({
+      upload_url: 'https://api.cloudinary.com/v1_1/demo/image/upload',
       timestamp: expect.any(Number),
       signature: expect.stringMatching(/^[0-9a-f]{40}$/),
       api_key: ACCOUNT.apiKey,
       upload_preset: ACCOUNT.uploadPreset,
       folder: SEASON.medicalFormFolder,
-      public_id: 'Scheda-Medica_Bianchi-Sara',
+      // Derived from Sara's document id and this upload, never from her name.
+      public_id: expect.stringMatching(new RegExp(`^${SARA}/\\d+-[0-9a-f]{8}$`)),
       type: 'authenticated',
+      allowed_formats: 'pdf',
     });
     expect(body.timestamp).toBeGreaterThanOrEqual(before);
     expect(body.timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(body.signature).toBe(
       cloudinary.utils.api_sign_request(
         {
+          allowed_formats: 'pdf',
           folder: body.folder,
           public_id: body.public_id,
           timestamp: body.timestamp,
@@ -95,15 +101,15 @@ describe('get-signature', () => {
       ),
     );
 
-    const { api_key, timestamp, signature, folder, public_id, type, upload_preset } = body;
-    const uploaded = await uploadToMedia({ api_key, timestamp, signature, folder, public_id, type, upload_preset });
+    const { api_key, timestamp, signature, folder, public_id, type, upload_preset, allowed_formats } = body;
+    const uploaded = await uploadToMedia({ api_key, timestamp, signature, folder, public_id, type, upload_preset, allowed_formats });
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body).toMatchObject({ public_id: `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`, type: 'authenticated' });
+    expect(uploaded.body).toMatchObject({ public_id: `${SEASON.medicalFormFolder}/${public_id}`, type: 'authenticated' });
     const stored = storedFilePath(dataDir, {
       cloudName: 'demo',
       resourceType: 'image',
       type: 'authenticated',
-      publicId: `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`,
+      publicId: `${SEASON.medicalFormFolder}/${public_id}`,
       format: 'pdf',
     });
     expect(new Uint8Array(readFileSync(stored))).toEqual(PDF);
@@ -111,8 +117,13 @@ describe('get-signature', () => {
 
   it('binds every signed field: the emulator refuses the signature with another public id, folder or type', async () => {
     const body = (await (await call({ cf: BIANCHI, childId: SARA })).json()) as SignatureAnswer;
-    const fields = { ...body };
-    for (const change of [{ public_id: 'Scheda-Medica_Rossi-Marco' }, { folder: 'Documenti/Altro' }, { type: 'upload' }]) {
+    const { upload_url: _url, ...fields } = body;
+    for (const change of [
+      { public_id: 'son-rossi-marco/1741600000-0a1b2c3d' },
+      { folder: 'Documenti/Altro' },
+      { type: 'upload' },
+      { allowed_formats: 'pdf,png' },
+    ]) {
       const { status, body: answer } = await uploadToMedia({ ...fields, ...change });
       expect(status).toBe(401);
       expect((answer.error as { message: string }).message).toMatch(/Invalid Signature/);
@@ -125,7 +136,13 @@ describe('get-signature', () => {
     expect(body.upload_preset).toBe('');
     expect(body.signature).toBe(
       cloudinary.utils.api_sign_request(
-        { folder: SEASON.medicalFormFolder, public_id: 'Scheda-Medica_Bianchi-Sara', timestamp: body.timestamp, type: 'authenticated' },
+        {
+          allowed_formats: 'pdf',
+          folder: SEASON.medicalFormFolder,
+          public_id: body.public_id,
+          timestamp: body.timestamp,
+          type: 'authenticated',
+        },
         ACCOUNT.apiSecret,
       ),
     );

@@ -1,9 +1,10 @@
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { v2 as cloudinary } from 'cloudinary';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMediaEmulatorApp } from '../../../emulators/media/server';
+import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../emulators/media/server';
 import { cloudinaryResponseSignature } from '../../../emulators/media/signature';
 import getSignature from '../../../netlify/functions/get-signature';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
@@ -17,18 +18,22 @@ const ACCOUNT = DEMO_MEDIA;
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';
-const SARA_ID = `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`;
+const SARA_ID = `${SEASON.medicalFormFolder}/${SARA}/1741600000-0a1b2c3d`;
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let db: Firestore;
 let dataDir: string;
-let media: ReturnType<typeof createMediaEmulatorApp>;
+let media: RunningMediaEmulator;
 
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   dataDir = mkdtempSync(path.join(tmpdir(), 'record-medical-form-'));
-  media = createMediaEmulatorApp({ dataDir, ...ACCOUNT });
+  media = await startMediaEmulator({ port: 0, dataDir, ...ACCOUNT });
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await media.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
   await resetToDemoData(db, PROJECT);
@@ -36,6 +41,8 @@ beforeEach(async () => {
   vi.stubEnv('CLOUDINARY_API_KEY', ACCOUNT.apiKey);
   vi.stubEnv('CLOUDINARY_API_SECRET', ACCOUNT.apiSecret);
   vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', ACCOUNT.uploadPreset);
+  vi.stubEnv('CLOUDINARY_API_URL', media.url);
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -56,22 +63,37 @@ interface UploadAnswer {
   signature: string;
 }
 
-/** The browser's first two steps for Sara: get-signature, then the upload to the media emulator. Resolves Cloudinary's answer. */
-async function uploadSaraForm(): Promise<UploadAnswer> {
-  const signed = (await (await post(getSignature, { cf: BIANCHI, childId: SARA })).json()) as Record<string, string | number>;
-  const form = new FormData();
-  form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
-  for (const name of ['api_key', 'timestamp', 'signature', 'folder', 'public_id', 'type', 'upload_preset'])
-    form.append(name, String(signed[name]));
-  const response = await media.request('/v1_1/demo/auto/upload', { method: 'POST', body: form });
+/** The browser's first step for Sara: get-signature's answer (the upload address and the signed fields). */
+async function signSara(): Promise<Record<string, string | number>> {
+  const response = await post(getSignature, { cf: BIANCHI, childId: SARA });
   expect(response.status).toBe(200);
-  const answer = (await response.json()) as UploadAnswer;
-  return { public_id: answer.public_id, version: answer.version, signature: answer.signature };
+  return (await response.json()) as Record<string, string | number>;
+}
+
+/** The browser's second step: the file and every signed field to the signature's upload address; Cloudinary's answer. */
+async function upload(signed: Record<string, string | number>, bytes: Uint8Array<ArrayBuffer> = PDF, name = 'scheda.pdf') {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+  for (const field of ['api_key', 'timestamp', 'signature', 'folder', 'public_id', 'type', 'upload_preset', 'allowed_formats'])
+    if (signed[field] !== undefined && signed[field] !== '') form.append(field, String(signed[field]));
+  const response = await fetch(String(signed.upload_url), { method: 'POST', body: form });
+  return { status: response.status, body: (await response.json()) as UploadAnswer & { error?: { message: string } } };
+}
+
+/** get-signature, then the upload of a PDF: Cloudinary's answer for Sara. */
+async function uploadSaraForm(): Promise<UploadAnswer> {
+  const { status, body } = await upload(await signSara());
+  expect(status).toBe(200);
+  return { public_id: body.public_id, version: body.version, signature: body.signature };
 }
 
 async function readChild(id: string) {
-  const data = (await db.collection('sons').doc(id).get()).data() as { medical_doc: string; updated_at: Timestamp };
-  return { medical_doc: data.medical_doc, updated_at: data.updated_at.toMillis() };
+  const data = (await db.collection('sons').doc(id).get()).data() as {
+    medical_doc: string;
+    medical_forms?: Array<{ public_id: string; version: number; bytes: number; season: number }>;
+    updated_at: Timestamp;
+  };
+  return { medical_doc: data.medical_doc, medical_forms: data.medical_forms ?? [], updated_at: data.updated_at.toMillis() };
 }
 
 /** Runs `attempt` and checks that it wrote nothing on `childId`. */
@@ -82,18 +104,96 @@ async function expectNothingWritten(childId: string, attempt: () => Promise<void
 }
 
 describe('record-medical-form', () => {
-  it("records a real upload of Sara's form: medical_doc is the authenticated URL, updated_at the server time", async () => {
-    const upload = await uploadSaraForm();
+  it("records a real upload of Sara's form: a file named after her id, the authenticated URL, its history entry, the server time", async () => {
+    const answer = await uploadSaraForm();
+    expect(answer.public_id).toMatch(new RegExp(`^${SEASON.medicalFormFolder}/${SARA}/\\d+-[0-9a-f]{8}$`));
     const before = Date.now();
-    const response = await record({ cf: ' bncnna84l45b114c ', childId: SARA, upload });
+    const response = await record({ cf: ' bncnna84l45b114c ', childId: SARA, upload: answer });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ uploaded: true });
     const sara = await readChild(SARA);
     expect(sara.medical_doc).toBe(
-      `https://res.cloudinary.com/demo/image/authenticated/v${upload.version}/Documenti/Schede%20Mediche%202025/Scheda-Medica_Bianchi-Sara.pdf`,
+      `https://res.cloudinary.com/demo/image/authenticated/v${answer.version}/${answer.public_id.split('/').map(encodeURIComponent).join('/')}.pdf`,
     );
+    expect(sara.medical_forms).toEqual([
+      expect.objectContaining({ public_id: answer.public_id, version: answer.version, bytes: PDF.length, season: SEASON.campYear }),
+    ]);
     expect(sara.updated_at).toBeGreaterThanOrEqual(before - 1000);
     expect(sara.updated_at).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('keeps the earlier form when a second one is uploaded: two files, both in the history, the newest in force', async () => {
+    const first = await uploadSaraForm();
+    expect((await record({ cf: BIANCHI, childId: SARA, upload: first })).status).toBe(200);
+    const second = await uploadSaraForm();
+    expect(second.public_id).not.toBe(first.public_id);
+    expect((await record({ cf: BIANCHI, childId: SARA, upload: second })).status).toBe(200);
+    const sara = await readChild(SARA);
+    expect(sara.medical_forms.map((form) => form.public_id)).toEqual([first.public_id, second.public_id]);
+    expect(sara.medical_doc).toContain(encodeURIComponent(second.public_id.split('/').at(-1) ?? ''));
+    for (const publicId of [first.public_id, second.public_id]) {
+      const file = storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'authenticated', publicId, format: 'pdf' });
+      expect(existsSync(file)).toBe(true);
+    }
+  });
+
+  it('records the same upload once when it is sent twice', async () => {
+    const answer = await uploadSaraForm();
+    await record({ cf: BIANCHI, childId: SARA, upload: answer });
+    await record({ cf: BIANCHI, childId: SARA, upload: answer });
+    expect((await readChild(SARA)).medical_forms).toHaveLength(1);
+  });
+
+  it('keeps a form recorded before the history: it joins the history when a new one arrives', async () => {
+    const old = `https://res.cloudinary.com/demo/image/authenticated/v1741600000/Documenti/Schede%20Mediche%20${SEASON.campYear}/Scheda-Medica_Bianchi-Sara.pdf`;
+    await db
+      .collection('sons')
+      .doc(SARA)
+      .update({ medical_doc: old, updated_at: new Date(SEASON.startsAt.getTime() + 86_400_000) });
+    const answer = await uploadSaraForm();
+    expect((await record({ cf: BIANCHI, childId: SARA, upload: answer })).status).toBe(200);
+    expect((await readChild(SARA)).medical_forms.map((form) => [form.public_id, form.version])).toEqual([
+      [`${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`, 1741600000],
+      [answer.public_id, answer.version],
+    ]);
+  });
+
+  it('a PNG renamed .pdf and a PDF over 10 MB are refused by the upload itself; nothing is recorded', async () => {
+    const signed = await signSara();
+    expect(signed.allowed_formats).toBe('pdf');
+    await expectNothingWritten(SARA, async () => {
+      const png = await upload(signed, new Uint8Array(PNG), 'scheda.pdf');
+      expect(png.status).toBe(400);
+      expect(png.body.error?.message).toMatch(/png not allowed/);
+      const large = new Uint8Array(11 * 1024 * 1024);
+      large.set(PDF);
+      expect((await upload(signed, large)).status).toBe(400);
+    });
+  });
+
+  it('refuses with 422 a genuine upload that Cloudinary stored as something else than a PDF, and records nothing', async () => {
+    // An upload signed without allowed_formats (a Cloudinary account that ignored it): the Admin API shows what was stored.
+    const publicId = `${SARA}/1741600000-0a1b2c3d`;
+    const params = {
+      folder: SEASON.medicalFormFolder,
+      public_id: publicId,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      type: 'authenticated',
+      upload_preset: ACCOUNT.uploadPreset,
+    };
+    const signature = cloudinary.utils.api_sign_request(params, ACCOUNT.apiSecret);
+    const stored = await upload(
+      { ...params, signature, api_key: ACCOUNT.apiKey, upload_url: `${media.url}/v1_1/demo/image/upload` },
+      new Uint8Array(PNG),
+    );
+    expect(stored.status).toBe(200);
+    await expectNothingWritten(SARA, async () => {
+      const response = await record({ cf: BIANCHI, childId: SARA, upload: stored.body });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual({
+        error: 'Il file caricato non è un PDF di al massimo 10 MB: carica di nuovo la scheda medica.',
+      });
+    });
   });
 
   it('refuses a forged signature with 400 and writes nothing', async () => {
@@ -133,9 +233,10 @@ describe('record-medical-form', () => {
   it("refuses a genuine answer for another file than the child's own", async () => {
     const version = Math.floor(Date.now() / 1000);
     for (const publicId of [
-      `${SEASON.medicalFormFolder}/Scheda-Medica_Rossi-Marco`,
-      'Altro/Scheda-Medica_Bianchi-Sara',
-      'Scheda-Medica_Bianchi-Sara',
+      `${SEASON.medicalFormFolder}/son-rossi-marco/1741600000-0a1b2c3d`,
+      `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`,
+      `Altro/${SARA}/1741600000-0a1b2c3d`,
+      `${SARA}/1741600000-0a1b2c3d`,
     ]) {
       const upload = { public_id: publicId, version, signature: cloudinaryResponseSignature(publicId, version, ACCOUNT.apiSecret) };
       await expectNothingWritten(SARA, async () => {
@@ -156,7 +257,7 @@ describe('record-medical-form', () => {
   });
 
   it('refuses a child that is not eligible with 403', async () => {
-    const publicId = `${SEASON.medicalFormFolder}/Scheda-Medica_Esposito-Gennaro`;
+    const publicId = `${SEASON.medicalFormFolder}/son-esposito-gennaro/1741600000-0a1b2c3d`;
     const version = Math.floor(Date.now() / 1000);
     const upload = { public_id: publicId, version, signature: cloudinaryResponseSignature(publicId, version, ACCOUNT.apiSecret) };
     await expectNothingWritten('son-esposito-gennaro', async () => {

@@ -1,11 +1,7 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import recordPayment from '../../../netlify/functions/record-payment';
-import stripeWebhook from '../../../netlify/functions/stripe-webhook';
-import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 import { functionContext } from '../../support/function-context';
 
 const PROJECT = 'demo-record-payment';
@@ -20,9 +16,10 @@ interface FakeIntent {
   amount_received: number;
   currency: string;
   metadata: Record<string, string>;
+  /** What `expand: ['latest_charge']` returns. */
+  latest_charge?: { object: 'charge'; refunded: boolean; amount_refunded: number; disputed: boolean };
 }
 
-let db: Firestore;
 let sequence = 0;
 /** The PaymentIntents Stripe knows, by id. */
 let intents = new Map<string, FakeIntent>();
@@ -30,7 +27,9 @@ let intents = new Map<string, FakeIntent>();
 let retrieved: string[] = [];
 let stripeDown: (() => Response) | null = null;
 
-const server = setupServer(
+const testbed = stripeTestbed(
+  PROJECT,
+  { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
   http.get('https://api.stripe.com/v1/payment_intents/:id', ({ request, params }) => {
     expect(request.headers.get('authorization')).toBe(`Bearer ${SECRET_KEY}`);
     const id = String(params.id);
@@ -43,29 +42,19 @@ const server = setupServer(
         { status: 404 },
       );
     }
-    return HttpResponse.json(intent);
+    // Stripe answers the charge itself only when asked to expand it; otherwise its id.
+    const expanded = [...new URL(request.url).searchParams].some(
+      ([name, value]) => /^expand\[\d*\]$/.test(name) && value === 'latest_charge',
+    );
+    return HttpResponse.json(intent.latest_charge && !expanded ? { ...intent, latest_charge: `ch_${id}` } : intent);
   }),
 );
+const db = () => testbed.db();
 
-beforeAll(async () => {
-  db = await useEmulatorDb(PROJECT);
-  server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await resetToDemoData(db, PROJECT);
-  vi.stubEnv('STRIPE_SECRET_KEY', SECRET_KEY);
-  vi.stubEnv('STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'info').mockImplementation(() => {});
+beforeEach(() => {
   intents = new Map();
   retrieved = [];
   stripeDown = null;
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
 });
 
 /** Makes Stripe know a PaymentIntent (Rossi's Acconto for Marco and Giulia, succeeded, unless told). */
@@ -97,30 +86,24 @@ const call = (body: unknown, method = 'POST') =>
 /** Delivers the signed payment_intent.succeeded event of `intent` to the webhook. */
 function deliverWebhook(intent: FakeIntent) {
   const payload = JSON.stringify({ id: `evt_${intent.id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
-  return stripeWebhook(
-    new Request('http://localhost/.netlify/functions/stripe-webhook', {
-      method: 'POST',
-      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      body: payload,
-    }),
-  );
+  return deliverStripeEvent(payload, { secret: WEBHOOK_SECRET });
 }
 
 async function counts() {
   const [orders = 0, items = 0, payments = 0] = await Promise.all(
-    ['orders', 'order_items', 'payments'].map(async (name) => (await db.collection(name).count().get()).data().count),
+    ['orders', 'order_items', 'payments'].map(async (name) => (await db().collection(name).count().get()).data().count),
   );
   return { orders, items, payments };
 }
 
 async function storedPayment(orderId: string) {
-  const order = (await db.collection('orders').doc(orderId).get()).data() as {
+  const order = (await db().collection('orders').doc(orderId).get()).data() as {
     payment_id: string;
     family_id: string;
     order_items: string[];
   };
-  const payment = (await db.collection('payments').doc(order.payment_id).get()).data();
-  const family = (await db.collection('families').doc(order.family_id).get()).data() as { orders_id: string[] };
+  const payment = (await db().collection('payments').doc(order.payment_id).get()).data();
+  const family = (await db().collection('families').doc(order.family_id).get()).data() as { orders_id: string[] };
   return { order, payment, familyOrders: family.orders_id.filter((id) => id === orderId) };
 }
 
@@ -184,6 +167,21 @@ describe('record-payment: nothing recorded', () => {
     const before = await counts();
     const intent = stripeKnows({ status, amount_received: 0 });
     await expectError(await call({ paymentIntentId: intent.id }), 409, `Il pagamento non risulta completato (stato: ${status}).`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['refunded in full', { refunded: true, amount_refunded: 25497, disputed: false }],
+    ['refunded in part', { refunded: false, amount_refunded: 5000, disputed: false }],
+    ['disputed', { refunded: false, amount_refunded: 0, disputed: true }],
+  ])('answers 409 to a payment whose charge was %s, and records nothing', async (_label, charge) => {
+    const before = await counts();
+    const intent = stripeKnows({ latest_charge: { object: 'charge', ...charge } });
+    await expectError(
+      await call({ paymentIntentId: intent.id }),
+      409,
+      'Questo pagamento risulta rimborsato o contestato: non viene registrato. Per chiarimenti contatta il gruppo.',
+    );
     expect(await counts()).toEqual(before);
   });
 

@@ -1,37 +1,15 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import stripeWebhook from '../../../netlify/functions/stripe-webhook';
-import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { describe, expect, it, vi } from 'vitest';
+import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 
 const PROJECT = 'demo-stripe-webhook';
 const SECRET_KEY = 'sk_test_webhook_dummy';
 const WEBHOOK_SECRET = 'whsec_test_webhook_dummy';
 
-let db: Firestore;
 let sequence = 0;
-
-// The webhook never calls Stripe's API: any request to it fails the test.
-const server = setupServer();
-
-beforeAll(async () => {
-  db = await useEmulatorDb(PROJECT);
-  server.listen({ onUnhandledRequest: onlyEmulatorUnhandled });
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await resetToDemoData(db, PROJECT);
-  vi.stubEnv('STRIPE_SECRET_KEY', SECRET_KEY);
-  vi.stubEnv('STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-});
+// The webhook never calls Stripe's API: no handler, any request to it fails the test.
+const testbed = stripeTestbed(PROJECT, { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+const db = () => testbed.db();
 
 interface IntentFields {
   id?: string;
@@ -72,28 +50,22 @@ const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 
 const deliver = (payload: string, signature: string | null = sign(payload), method = 'POST') =>
-  stripeWebhook(
-    new Request('http://localhost/.netlify/functions/stripe-webhook', {
-      method,
-      headers: signature ? { 'stripe-signature': signature } : {},
-      ...(method === 'POST' ? { body: payload } : {}),
-    }),
-  );
+  deliverStripeEvent(payload, { secret: WEBHOOK_SECRET, signature, method });
 
 /** How many documents each order collection holds. */
 async function counts() {
   const [orders = 0, items = 0, payments = 0] = await Promise.all(
-    ['orders', 'order_items', 'payments'].map(async (name) => (await db.collection(name).count().get()).data().count),
+    ['orders', 'order_items', 'payments'].map(async (name) => (await db().collection(name).count().get()).data().count),
   );
   return { orders, items, payments };
 }
 
 /** The recorded order `id` as the database shows it: items (in order), payment, and the family's orders_id. */
 async function storedOrder(id: string) {
-  const order = (await db.collection('orders').doc(id).get()).data() as { family_id: string; order_items: string[]; payment_id: string };
-  const items = await Promise.all(order.order_items.map(async (itemId) => (await db.collection('order_items').doc(itemId).get()).data()));
-  const payment = (await db.collection('payments').doc(order.payment_id).get()).data();
-  const family = (await db.collection('families').doc(order.family_id).get()).data() as { orders_id: string[] };
+  const order = (await db().collection('orders').doc(id).get()).data() as { family_id: string; order_items: string[]; payment_id: string };
+  const items = await Promise.all(order.order_items.map(async (itemId) => (await db().collection('order_items').doc(itemId).get()).data()));
+  const payment = (await db().collection('payments').doc(order.payment_id).get()).data();
+  const family = (await db().collection('families').doc(order.family_id).get()).data() as { orders_id: string[] };
   return { order, items, payment, familyOrders: family.orders_id.filter((orderId) => orderId === id) };
 }
 
@@ -210,7 +182,7 @@ describe('stripe-webhook: events that write nothing', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
     expect(await counts()).toEqual(before);
-    expect((await db.collection('orders').doc(paymentIntentId).get()).exists).toBe(false);
+    expect((await db().collection('orders').doc(paymentIntentId).get()).exists).toBe(false);
   });
 
   it('ignores a succeeded PaymentIntent that is not a portal payment (no metadata)', async () => {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { summarizeOrders, type OrderQuery } from '@/domain/admin-orders';
-import type { PaymentMethod, PaymentStatus } from '@/domain/plans';
+import type { PaymentMethod } from '@/domain/plans';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { fetchOrderSummary, fetchOrdersCount, fetchOrdersPage, setTransferConfirmation, type OrdersCursor } from './admin-orders';
 
@@ -58,10 +58,10 @@ export function useOrderSummary(season: number, method: PaymentMethod | null, { 
   return useQuery({ ...orderSummaryQueryOptions(season, method), enabled });
 }
 
-/** What {@link useTransferConfirmation} writes: a payment and the status it should get. */
+/** What {@link useTransferConfirmation} asks for: a payment, and confirm or undo. */
 export interface TransferConfirmation {
   paymentId: string;
-  target: PaymentStatus;
+  action: 'confirm' | 'unconfirm';
 }
 
 /**
@@ -74,7 +74,7 @@ export function useTransferConfirmation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.transferConfirmation,
-    mutationFn: ({ paymentId, target }: TransferConfirmation) => setTransferConfirmation(paymentId, target),
+    mutationFn: ({ paymentId, action }: TransferConfirmation) => setTransferConfirmation(paymentId, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 }

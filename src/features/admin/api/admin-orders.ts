@@ -1,15 +1,13 @@
+import { z } from 'zod';
 import {
   collection,
   count,
-  doc,
   getAggregate,
   getCount,
   getDocs,
   limit,
   orderBy,
   query,
-  runTransaction,
-  serverTimestamp,
   startAfter,
   sum,
   where,
@@ -28,14 +26,15 @@ import {
 } from '@/domain/admin-orders';
 import { COLLECTION, type PaymentDocument } from '@/domain/documents';
 import { roundEuros } from '@/domain/money';
-import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus } from '@/domain/plans';
+import { PAYMENT_STATUS, type PaymentMethod } from '@/domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
+import { callAdminFunction } from './admin-functions';
 
 /**
- * What the orders desk reads and writes in Firestore (docs/admin-orders.md):
- * bounded queries on `payments`, aggregation queries for
- * the summary, and the transaction that confirms a Bonifico. Every call
+ * What the orders desk reads in Firestore (docs/admin-orders.md): bounded
+ * queries on `payments` and aggregation queries for the summary; and the
+ * admin function that confirms a Bonifico. Every call
  * needs a signed-in admin (docs/security.md) and throws
  * ServiceNotConfiguredError without Firebase settings, or a FirebaseError
  * (e.g. 'permission-denied', 'unavailable') when Firestore refuses or cannot
@@ -116,42 +115,20 @@ export async function fetchOrderSummary(season: number, method: PaymentMethod | 
   );
 }
 
-/** A confirmation that cannot be written, with the Italian sentence to show. */
-export class TransferConfirmationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TransferConfirmationError';
-  }
-}
+/** What admin-confirm-transfer answers: the payment's status, and whether this call changed it. */
+const transferAnswerSchema = z.object({ status: z.enum(PAYMENT_STATUS), changed: z.boolean() });
 
 /**
- * Sets a Bonifico's status (docs/admin-orders.md, "Confirming a transfer"),
- * in a transaction: reads `payments/{paymentId}` and, unless its status is
- * already `target`, writes `status`, and either `confirmed_at`
- * (serverTimestamp) and `confirmed_by` (the signed-in admin's e-mail) for
- * 'Confermato', or both null for 'Da Verificare'. firestore.rules allow
- * exactly this write to an admin, on a Bonifico only.
- * @returns true when it wrote, false when the status already was `target`.
- * @throws TransferConfirmationError when the payment does not exist, is not
- * a Bonifico or nobody with an e-mail is signed in; FirebaseError when the
- * rules refuse ('permission-denied') or Firestore cannot be reached.
+ * Confirms a Bonifico received, or sets a confirmed one back to 'Da
+ * Verificare' (docs/admin-orders.md, "Confirming a transfer"), through the
+ * admin function admin-confirm-transfer: the server checks the admin,
+ * writes the payment, its history and the audit log in one transaction.
+ * @returns whether this call changed the payment (false when it already had
+ * that status: another admin was quicker).
+ * @throws UserFacingError with the function's Italian message (a card
+ * payment, a payment gone, no admin signed in, …).
  */
-export async function setTransferConfirmation(paymentId: string, target: PaymentStatus): Promise<boolean> {
-  const { db, auth } = getFirebase();
-  const email = auth.currentUser?.email;
-  if (!email) throw new TransferConfirmationError('Accedi di nuovo come amministratore e riprova.');
-  const ref = doc(db, COLLECTION.payments, paymentId);
-  return runTransaction(db, async (transaction) => {
-    const current = await transaction.get(ref);
-    if (!current.exists()) throw new TransferConfirmationError('Il pagamento non esiste più. Aggiorna la pagina.');
-    if (current.get('method') !== 'Bonifico') throw new TransferConfirmationError('Solo un bonifico si conferma a mano.');
-    if (current.get('status') === target) return false;
-    transaction.update(
-      ref,
-      target === PAYMENT_STATUS.confirmed
-        ? { status: target, confirmed_at: serverTimestamp(), confirmed_by: email }
-        : { status: target, confirmed_at: null, confirmed_by: null },
-    );
-    return true;
-  });
+export async function setTransferConfirmation(paymentId: string, action: 'confirm' | 'unconfirm'): Promise<boolean> {
+  const answer = await callAdminFunction('admin-confirm-transfer', { paymentId, action }, transferAnswerSchema);
+  return answer.changed;
 }

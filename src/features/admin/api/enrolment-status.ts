@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { SEASON } from '@/config/season';
 import { COLLECTION } from '@/domain/documents';
 import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@/domain/enrolment-status';
-import { callFunction, UserFacingError } from '@/lib/api/functions-client';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
+import { callAdminFunction } from './admin-functions';
 
 /** The view as read: its rows and the paths of the documents that could not be read. */
 export interface EnrolmentStatus {
@@ -74,21 +74,16 @@ export function useEnrolmentStatus(season: number) {
 export const signedMedicalFormSchema = z.object({ url: z.url(), expiresAt: z.iso.datetime() });
 export type SignedMedicalForm = z.infer<typeof signedMedicalFormSchema>;
 
-/** Shown when no admin is signed in any more (the session ended in another tab). */
-export const SIGNED_OUT_MESSAGE = 'Sessione scaduta: accedi di nuovo.';
-
 /**
- * Asks admin-medical-form for a short-lived URL of the child's received
- * medical form (docs/admin-enrolment.md, "Opening a medical form"; docs/api.md,
- * "admin-medical-form"), sending the signed-in admin's Firebase ID token.
- * @throws UserFacingError with {@link SIGNED_OUT_MESSAGE} when nobody is
- * signed in, or the function's Italian message (401, 403, 404, 503, …).
+ * Asks admin-medical-form for a short-lived URL of the child's medical form
+ * (docs/admin-enrolment.md, "Opening a medical form"; docs/api.md,
+ * "admin-medical-form"): the one in force, or with `publicId` an earlier
+ * one it replaced. The function logs the opening in the audit log.
+ * @throws UserFacingError with SIGNED_OUT_MESSAGE when nobody is signed in,
+ * or the function's Italian message (401, 403, 404, 503, …).
  */
-export async function fetchSignedMedicalForm(childId: string): Promise<SignedMedicalForm> {
-  const user = getFirebase().auth.currentUser;
-  if (!user) throw new UserFacingError(SIGNED_OUT_MESSAGE, 401);
-  const token = await user.getIdToken();
-  return callFunction('admin-medical-form', { childId }, signedMedicalFormSchema, { authorization: `Bearer ${token}` });
+export async function fetchSignedMedicalForm(input: { childId: string; publicId?: string }): Promise<SignedMedicalForm> {
+  return callAdminFunction('admin-medical-form', input, signedMedicalFormSchema);
 }
 
 /** The mutation behind 'Apri scheda' ({@link fetchSignedMedicalForm}); the caller opens the URL. */

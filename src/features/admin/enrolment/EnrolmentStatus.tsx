@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import {
@@ -19,6 +20,7 @@ import {
   type ProductCell,
 } from '@/domain/enrolment-status';
 import { BRANCHES, type Branch } from '@/domain/plans';
+import { spreadsheetDate } from '@/domain/spreadsheet-format';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
 import { describeError } from '@/lib/errors';
 import { useEnrolmentStatus, useSignedMedicalForm } from '../api/enrolment-status';
@@ -69,10 +71,10 @@ function countsLine(all: readonly EnrolmentRow[], shown: number): string {
  */
 function useOpenMedicalForm() {
   const signed = useSignedMedicalForm();
-  const open = (childId: string) => {
+  const open = (form: FormToOpen) => {
     const tab = window.open('', '_blank');
     if (tab) tab.opener = null;
-    signed.mutate(childId, {
+    signed.mutate(form, {
       onSuccess: ({ url }) => {
         if (tab && !tab.closed) tab.location.href = url;
         else window.open(url, '_blank', 'noopener');
@@ -80,7 +82,64 @@ function useOpenMedicalForm() {
       onError: () => tab?.close(),
     });
   };
-  return { open, pendingChild: signed.isPending ? signed.variables : undefined, error: signed.error, reset: signed.reset };
+  return { open, pending: signed.isPending ? signed.variables : undefined, error: signed.error, reset: signed.reset };
+}
+
+/** A form to open: the child's form in force, or with `publicId` an earlier one it replaced. */
+type FormToOpen = { childId: string; publicId?: string };
+
+/**
+ * The medical form cell: its badge, 'Apri scheda' for the form in force,
+ * and one line 'Sostituita il {data}' with 'Apri' for each earlier form of
+ * the season it replaced (nothing received is ever lost: docs/admin-enrolment.md).
+ */
+function MedicalFormCellView({
+  row,
+  onOpen,
+  pending,
+}: {
+  row: EnrolmentRow;
+  onOpen: (form: FormToOpen) => void;
+  pending: FormToOpen | undefined;
+}) {
+  const cell = row.medicalForm;
+  const who = `${row.name} ${row.surname}`;
+  const isPending = (publicId?: string) => pending?.childId === row.childId && pending.publicId === publicId;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center gap-2">
+        <MedicalFormBadge cell={cell} />
+        {cell.state === 'received' && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="min-h-11 whitespace-nowrap"
+            aria-label={`Apri scheda di ${who}`}
+            loading={isPending()}
+            onClick={() => onOpen({ childId: row.childId })}
+          >
+            Apri scheda
+          </Button>
+        )}
+      </div>
+      {cell.state === 'received' &&
+        cell.replaced.map((earlier) => (
+          <p key={earlier.publicId} className="flex items-center gap-2 text-sm whitespace-nowrap text-gray-700">
+            Sostituita il {spreadsheetDate(earlier.replacedAt)}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="min-h-11"
+              aria-label={`Apri la scheda di ${who} sostituita il ${spreadsheetDate(earlier.replacedAt)}`}
+              loading={isPending(earlier.publicId)}
+              onClick={() => onOpen({ childId: row.childId, publicId: earlier.publicId })}
+            >
+              Apri
+            </Button>
+          </p>
+        ))}
+    </div>
+  );
 }
 
 function Filters({ filter, onChange }: { filter: EnrolmentFilter; onChange: (filter: EnrolmentFilter) => void }) {
@@ -129,71 +188,42 @@ function Filters({ filter, onChange }: { filter: EnrolmentFilter; onChange: (fil
 function EnrolmentTable({
   rows,
   onOpen,
-  pendingChild,
+  pending,
 }: {
   rows: readonly EnrolmentRow[];
-  onOpen: (childId: string) => void;
-  pendingChild: string | undefined;
+  onOpen: (form: FormToOpen) => void;
+  pending: FormToOpen | undefined;
 }) {
   return (
-    // Nine columns scroll sideways on a phone: the box is focusable and named, so a keyboard can scroll it (WCAG 2.1.1).
-    <div
-      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
-      tabIndex={0}
-      role="region"
-      aria-label="Tabella iscritti, scorrevole"
+    // Nine columns scroll sideways on a phone.
+    <ScrollingTable
+      label="Tabella iscritti, scorrevole"
+      columns={['Famiglia', 'Cognome', 'Nome', 'Branca', 'Acconto', 'Saldo', 'Felpa', 'Maglietta', 'Scheda medica']}
     >
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-brand-50 text-sm font-semibold tracking-wide text-brand-800 uppercase">
-          <tr>
-            {['Famiglia', 'Cognome', 'Nome', 'Branca', 'Acconto', 'Saldo', 'Felpa', 'Maglietta', 'Scheda medica'].map((title) => (
-              <th key={title} scope="col" className="px-3 py-2 whitespace-nowrap">
-                {title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.map((row) => (
-            <tr key={row.childId} data-testid="enrolment-row">
-              <td className="px-3 py-2 font-semibold">{row.familySurname}</td>
-              <td className="px-3 py-2">{row.surname}</td>
-              <td className="px-3 py-2">{row.name}</td>
-              <td className="px-3 py-2">{row.branch}</td>
-              <td className="px-3 py-2">
-                <ProductBadge cell={row.acconto} />
-              </td>
-              <td className="px-3 py-2">
-                <ProductBadge cell={row.saldo} />
-              </td>
-              <td className="px-3 py-2">
-                <ProductBadge cell={row.felpa} />
-              </td>
-              <td className="px-3 py-2">
-                <ProductBadge cell={row.maglietta} />
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex items-center gap-2">
-                  <MedicalFormBadge cell={row.medicalForm} />
-                  {row.medicalForm.state === 'received' && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="min-h-11 whitespace-nowrap"
-                      aria-label={`Apri scheda di ${row.name} ${row.surname}`}
-                      loading={pendingChild === row.childId}
-                      onClick={() => onOpen(row.childId)}
-                    >
-                      Apri scheda
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {rows.map((row) => (
+        <tr key={row.childId} data-testid="enrolment-row">
+          <td className="px-3 py-2 font-semibold">{row.familySurname}</td>
+          <td className="px-3 py-2">{row.surname}</td>
+          <td className="px-3 py-2">{row.name}</td>
+          <td className="px-3 py-2">{row.branch}</td>
+          <td className="px-3 py-2">
+            <ProductBadge cell={row.acconto} />
+          </td>
+          <td className="px-3 py-2">
+            <ProductBadge cell={row.saldo} />
+          </td>
+          <td className="px-3 py-2">
+            <ProductBadge cell={row.felpa} />
+          </td>
+          <td className="px-3 py-2">
+            <ProductBadge cell={row.maglietta} />
+          </td>
+          <td className="px-3 py-2">
+            <MedicalFormCellView row={row} onOpen={onOpen} pending={pending} />
+          </td>
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }
 
@@ -206,10 +236,12 @@ const NO_FILTER: EnrolmentFilter = { view: 'all', text: '', branch: '' };
  * Saldo, Felpa, Maglietta ('Pagato' green, 'Bonifico da verificare' yellow,
  * 'Non pagato' grey, with the size) and the medical form ('Ricevuta il
  * dd/mm/yyyy' green with 'Apri scheda', 'Mancante' red, 'Non richiesta'
- * grey). A counts line; filters 'Saldo non pagato', 'Scheda medica
- * mancante', name/surname and branch; 'Esporta CSV' of the rows shown
- * (`situazione-iscritti-{season}.csv`). 'Apri scheda' opens a 5-minute signed
- * URL of the PDF in a new tab (admin-medical-form). A spinner while loading;
+ * grey; 'Sostituita il dd/mm/yyyy' with 'Apri' under it for each earlier
+ * form of the season). A counts line; filters 'Saldo non pagato', 'Scheda
+ * medica mancante', name/surname and branch; 'Esporta CSV' of the rows shown
+ * (`situazione-iscritti-{season}.csv`). 'Apri scheda' and 'Apri' open a
+ * 5-minute signed URL of the PDF in a new tab (admin-medical-form, which
+ * logs the opening). A spinner while loading;
  * an Italian error with 'Riprova'. The table scrolls sideways on a phone.
  */
 export function EnrolmentStatus() {
@@ -263,7 +295,7 @@ export function EnrolmentStatus() {
           </button>
         </Alert>
       )}
-      {rows.length > 0 && <EnrolmentTable rows={rows} onOpen={form.open} pendingChild={form.pendingChild} />}
+      {rows.length > 0 && <EnrolmentTable rows={rows} onOpen={form.open} pending={form.pending} />}
     </div>
   );
 }

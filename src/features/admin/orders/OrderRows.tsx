@@ -1,4 +1,4 @@
-import { transferAction, type AdminOrderRow } from '@/domain/admin-orders';
+import { historyLines, transferAction, type AdminOrderRow } from '@/domain/admin-orders';
 import { formatEuros } from '@/domain/money';
 import { PAYMENT_STATUS } from '@/domain/plans';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
@@ -6,28 +6,47 @@ import { spreadsheetDate } from '@/domain/spreadsheet-format';
 /** What a row's button asks for: confirm its Bonifico, or undo the confirmation. */
 export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' };
 
+/** Green Confermato, yellow Da Verificare (the spec's two), red Contestato, grey Rimborsato. */
+const STATUS_TONE: Record<AdminOrderRow['status'], string> = {
+  [PAYMENT_STATUS.confirmed]: 'bg-green-100 text-green-800',
+  [PAYMENT_STATUS.toVerify]: 'bg-yellow-100 text-yellow-800',
+  [PAYMENT_STATUS.disputed]: 'bg-red-100 text-red-800',
+  [PAYMENT_STATUS.refunded]: 'bg-gray-100 text-gray-700',
+};
+
 function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
-  const confirmed = status === PAYMENT_STATUS.confirmed;
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${
-        confirmed ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-800'
-      }`}
-    >
-      {status}
-    </span>
-  );
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_TONE[status]}`}>{status}</span>;
 }
 
-/** The status badge and, when an admin confirmed the payment, "Confermato da {email} il {dd/mm/yyyy}". */
+/**
+ * The status badge, then the payment's history ('Confermato da {email} il
+ * {dd/mm/yyyy}', 'Conferma annullata da …', 'Rimborso registrato da Stripe
+ * …'); a payment confirmed before the history was kept shows its one
+ * confirmation line.
+ */
 function OrderStatus({ row }: { row: AdminOrderRow }) {
+  const lines = historyLines(row);
+  if (lines.length === 0 && row.confirmedBy && row.confirmedAt)
+    lines.push(`Confermato da ${row.confirmedBy} il ${spreadsheetDate(row.confirmedAt)}`);
   return (
     <>
       <StatusBadge status={row.status} />
-      {row.confirmedBy && row.confirmedAt && (
-        <p className="mt-1 text-sm text-gray-600">
-          Confermato da {row.confirmedBy} il {spreadsheetDate(row.confirmedAt)}
+      {lines.map((line, index) => (
+        <p key={index} className="mt-1 text-sm text-gray-600">
+          {line}
         </p>
+      ))}
+    </>
+  );
+}
+
+/** The order's total, and under it the euros refunded by card so far ('50,00 € rimborsati'). */
+function OrderTotal({ row }: { row: AdminOrderRow }) {
+  return (
+    <>
+      {formatEuros(row.totalAmount)}
+      {row.refundedAmount > 0 && (
+        <span className="block text-sm font-normal text-gray-600">{formatEuros(row.refundedAmount)} rimborsati</span>
       )}
     </>
   );
@@ -59,8 +78,9 @@ export interface OrderRowsProps {
 /**
  * One order of the desk (docs/admin-orders.md, "The list"), as a table body
  * `data-testid="order-row"`: family surname, date (dd/mm/yyyy), method,
- * status (green Confermato, yellow otherwise) with "Confermato da {email}
- * il {dd/mm/yyyy}" when an admin confirmed it, total; then one line per
+ * status (green Confermato, yellow Da Verificare, red Contestato, grey
+ * Rimborsato) with its history ("Confermato da {email} il {dd/mm/yyyy}",
+ * …), total with the euros refunded; then one line per
  * child (surname, name, plan, 'Taglia X', price). A Bonifico 'Da
  * Verificare' has 'Conferma bonifico', a confirmed one 'Annulla conferma'.
  */
@@ -74,7 +94,9 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
         <td className="px-3 py-2">
           <OrderStatus row={row} />
         </td>
-        <td className="px-3 py-2 text-right font-semibold tabular-nums">{formatEuros(row.totalAmount)}</td>
+        <td className="px-3 py-2 text-right font-semibold tabular-nums">
+          <OrderTotal row={row} />
+        </td>
         <td className="px-3 py-1 text-right">
           <TransferButton row={row} onTransfer={onTransfer} />
         </td>
@@ -98,8 +120,8 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
 /**
  * One order of the desk on a phone (docs/admin-orders.md, "The list"), as a
  * card `data-testid="order-card"` in the list of orders: the same facts as
- * {@link OrderRows}, stacked so nothing needs a sideways swipe (issue 11,
- * "Accessible"): family surname and total, date and method, status with
+ * {@link OrderRows}, stacked so nothing needs a sideways swipe (docs/architecture.md,
+ * "Accessibility"): family surname and total, date and method, status with
  * who confirmed it, one line per child (surname, name, plan, 'Taglia X',
  * price), then the row's button at full width.
  */
@@ -108,7 +130,9 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
     <li className="space-y-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" data-testid="order-card">
       <div className="flex items-baseline justify-between gap-3">
         <h2 className="text-base font-semibold">{row.familySurname || '—'}</h2>
-        <p className="font-semibold tabular-nums">{formatEuros(row.totalAmount)}</p>
+        <p className="text-right font-semibold tabular-nums">
+          <OrderTotal row={row} />
+        </p>
       </div>
       <p className="text-sm text-gray-700">
         <span className="tabular-nums">{spreadsheetDate(row.createdAt)}</span> · {row.method}

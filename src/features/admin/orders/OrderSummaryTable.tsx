@@ -1,4 +1,4 @@
-import type { OrderSummary, SummaryCell } from '@/domain/admin-orders';
+import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@/domain/admin-orders';
 import { formatEuros } from '@/domain/money';
 import type { PaymentMethod } from '@/domain/plans';
 
@@ -20,10 +20,10 @@ function Cell({ cell, strong = false }: { cell: SummaryCell; strong?: boolean })
 
 /**
  * The summary over the list (docs/admin-orders.md, "Summary"): one row per
- * plan, then 'Totale'; columns Confermato, Da Verificare and Totale, each
- * the number of orders and their sum in euros, for the whole season (of
- * `method` only when the 'Metodo' filter chooses one; the other filters do
- * not apply).
+ * plan, then 'Totale'; columns Confermato, Da Verificare, Rimborsato,
+ * Contestato and 'Totale (senza rimborsi)', each the number of orders and
+ * their sum in euros, for the whole season (of `method` only when the
+ * 'Metodo' filter chooses one; the other filters do not apply).
  */
 export function OrderSummaryTable({ season, method, summary }: OrderSummaryTableProps) {
   return (
@@ -42,9 +42,12 @@ export function OrderSummaryTable({ season, method, summary }: OrderSummaryTable
         <thead className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
           <tr>
             <th className="px-3 py-1.5">Prodotto</th>
-            <th className="px-3 py-1.5 text-right">Confermato</th>
-            <th className="px-3 py-1.5 text-right">Da Verificare</th>
-            <th className="px-3 py-1.5 text-right">Totale</th>
+            {ORDER_STATUSES.map((status) => (
+              <th key={status} className="px-3 py-1.5 text-right">
+                {status}
+              </th>
+            ))}
+            <th className="px-3 py-1.5 text-right">Totale (senza rimborsi)</th>
           </tr>
         </thead>
         <tbody>
@@ -53,18 +56,20 @@ export function OrderSummaryTable({ season, method, summary }: OrderSummaryTable
               <th scope="row" className="px-3 py-1.5 font-medium">
                 {row.plan}
               </th>
-              <Cell cell={row.confirmed} />
-              <Cell cell={row.toVerify} />
-              <Cell cell={row.all} />
+              {ORDER_STATUSES.map((status) => (
+                <Cell key={status} cell={row.cells[status]} />
+              ))}
+              <Cell cell={row.held} />
             </tr>
           ))}
           <tr className="border-t border-gray-300 bg-gray-50">
             <th scope="row" className="px-3 py-1.5 font-semibold">
               Totale
             </th>
-            <Cell cell={summary.totals.confirmed} strong />
-            <Cell cell={summary.totals.toVerify} strong />
-            <Cell cell={summary.totals.all} strong />
+            {ORDER_STATUSES.map((status) => (
+              <Cell key={status} cell={summary.totals.cells[status]} strong />
+            ))}
+            <Cell cell={summary.totals.held} strong />
           </tr>
         </tbody>
       </table>

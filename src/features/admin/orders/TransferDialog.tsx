@@ -2,16 +2,13 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { formatEuros } from '@/domain/money';
-import { PAYMENT_STATUS } from '@/domain/plans';
 import { describeError } from '@/lib/errors';
-import { TransferConfirmationError } from '../api/admin-orders';
 import { useTransferConfirmation } from '../api/admin-orders-queries';
 import type { TransferRequest } from './OrderRows';
 
-/** The Italian sentence for a failed confirmation: ours when we explained it, otherwise describeError's. */
+/** The Italian sentence for a failed confirmation (the function's message, through describeError). */
 export function transferErrorMessage(error: unknown): string {
-  const reason = error instanceof TransferConfirmationError ? error.message : describeError(error);
-  return `Operazione non riuscita: nulla è stato modificato. ${reason}`;
+  return `Operazione non riuscita: nulla è stato modificato. ${describeError(error)}`;
 }
 
 /** Props of {@link TransferDialog}. */
@@ -40,9 +37,8 @@ export function TransferDialog({ request, onClose }: TransferDialogProps) {
   };
   const run = () => {
     if (!request) return;
-    const target = request.action === 'confirm' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
     mutation.mutate(
-      { paymentId: request.row.paymentId, target },
+      { paymentId: request.row.paymentId, action: request.action === 'confirm' ? 'confirm' : 'unconfirm' },
       {
         onSuccess: () => {
           mutation.reset();

@@ -15,7 +15,7 @@ const subscribe = (onChange: () => void) => {
 /**
  * Whether the window is at least Tailwind's `md` wide ({@link WIDE_SCREEN_QUERY}),
  * following resizes and rotations. The orders desk shows a table there and
- * stacked cards below (issue 11, "Accessible": no sideways scrolling on a
+ * stacked cards below (docs/architecture.md, "Accessibility": no sideways scrolling on a
  * phone); one of the two is rendered, never both, so a screen reader and a
  * test see each order once. Where the browser has no matchMedia, wide.
  */

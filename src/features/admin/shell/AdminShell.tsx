@@ -9,11 +9,12 @@ import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 const TABS = [
   { label: 'Pagamenti', path: paths.adminOrders },
   { label: 'Situazione iscritti', path: paths.adminEnrolment },
+  { label: 'Registro', path: paths.adminAuditLog },
 ] as const;
 
 /**
- * The treasurer's desk around both admin views (docs/admin.md): the tabs
- * 'Pagamenti' and 'Situazione iscritti' (keeping the chosen season), the
+ * The treasurer's desk around the admin views (docs/admin.md): the tabs
+ * 'Pagamenti', 'Situazione iscritti' and 'Registro' (keeping the chosen season), the
  * season picker 'Stagione', and 'Esci'. The view of the address shows below.
  */
 export function AdminShell() {
@@ -23,7 +24,7 @@ export function AdminShell() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <nav aria-label="Area admin" className="flex gap-1 rounded-xl bg-brand-50 p-1">
+        <nav aria-label="Area admin" className="flex flex-wrap gap-1 rounded-xl bg-brand-50 p-1">
           {TABS.map((tab) => (
             <NavLink
               key={tab.path}

@@ -4,11 +4,13 @@ import { UPLOAD_ERRORS, type UploadSignature } from '@/lib/cloudinary-upload';
 
 /**
  * What get-signature answers (docs/api.md, "get-signature and
- * record-medical-form"). Lenient on `signature`, `timestamp` and `api_key` so
- * that an answer without one is reported as 'Firma non ricevuta', not as an
- * unexpected answer.
+ * record-medical-form"): the upload address and the signed fields. Lenient
+ * on `upload_url`, `signature`, `timestamp` and `api_key` so that an answer
+ * without one is reported as 'Firma non ricevuta', not as an unexpected
+ * answer; an `upload_url` that is not an http(s) URL is an unexpected answer.
  */
 const signatureAnswerSchema = z.object({
+  upload_url: z.url({ protocol: /^https?$/ }).optional(),
   timestamp: z.number().int().optional(),
   signature: z.string().optional(),
   api_key: z.string().optional(),
@@ -16,16 +18,20 @@ const signatureAnswerSchema = z.object({
   folder: z.string(),
   public_id: z.string(),
   type: z.string(),
+  allowed_formats: z.string().default(''),
 });
 
 /**
  * Asks get-signature `{ cf, childId }` to sign the upload of child
  * `childId`'s medical form for the parent whose fiscal code is `cf`; the
- * server derives folder and public id (docs/api.md).
+ * server derives folder and public id and names the upload address
+ * (`upload_url`: Cloudinary's, or the media emulator's locally; docs/api.md).
  * @throws UserFacingError 'Errore nel recupero della firma: {the
- * function's Italian message}' when the call fails or is refused, or
- * 'Firma non ricevuta' when the answer has no signature, timestamp or API
- * key (both logged under those words, the details in the console).
+ * function's Italian message}' when the call fails or is refused (e.g. 503
+ * 'Il caricamento dei documenti non è configurato.' without Cloudinary on
+ * the server), or 'Firma non ricevuta' when the answer has no upload URL,
+ * signature, timestamp or API key (both logged under those words, the
+ * details in the console).
  */
 export async function fetchUploadSignature(input: { cf: string; childId: string }): Promise<UploadSignature> {
   let answer: z.infer<typeof signatureAnswerSchema>;
@@ -37,14 +43,15 @@ export async function fetchUploadSignature(input: { cf: string; childId: string 
     const status = error instanceof UserFacingError ? error.status : 0;
     throw new UserFacingError(detail ? `${UPLOAD_ERRORS.signatureFetch}: ${detail}` : UPLOAD_ERRORS.signatureFetch, status);
   }
-  const { timestamp, signature, api_key: apiKey } = answer;
-  if (!signature || timestamp === undefined || !apiKey) {
+  const { upload_url: uploadUrl, timestamp, signature, api_key: apiKey } = answer;
+  if (!uploadUrl || !signature || timestamp === undefined || !apiKey) {
     console.error(UPLOAD_ERRORS.signatureMissing, {
+      hasUploadUrl: Boolean(uploadUrl),
       hasSignature: Boolean(signature),
       hasTimestamp: timestamp !== undefined,
       hasApiKey: Boolean(apiKey),
     });
     throw new UserFacingError(UPLOAD_ERRORS.signatureMissing, 200);
   }
-  return { ...answer, timestamp, signature, api_key: apiKey };
+  return { ...answer, upload_url: uploadUrl, timestamp, signature, api_key: apiKey };
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callFunction, UserFacingError } from '@/lib/api/functions-client';
+import { callFunction } from '@/lib/api/functions-client';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
-import { cloudinaryUploadUrl, UPLOAD_ERRORS, uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';
+import { uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';
 import { fetchUploadSignature } from './get-signature';
 
 const recordAnswerSchema = z.object({ uploaded: z.literal(true) });
@@ -30,19 +30,19 @@ export interface MedicalFormUpload {
 /**
  * Uploads one child's form (docs/product.md, "Rules": medical form;
  * docs/api.md): a signature from get-signature for the parent's fiscal code
- * `cf` and the child `childId` (the server derives folder and public id), the
- * multipart upload to the configured upload URL with progress (0..1 to
- * `onProgress`), then record-medical-form with Cloudinary's answer.
+ * `cf` and the child `childId` (the server derives folder and public id and
+ * answers the upload address, `upload_url`), the multipart upload to that
+ * address with progress (0..1 to `onProgress`), then record-medical-form
+ * with Cloudinary's answer.
  * @throws Error with an Italian message at the first failing step:
- * 'Il caricamento dei documenti non è configurato.' without an upload URL,
- * 'Errore nel recupero della firma…' / 'Firma non ricevuta',
- * "Errore nell'upload su Cloudinary", or record-medical-form's message.
+ * 'Errore nel recupero della firma: …' (e.g. '…: Il caricamento dei
+ * documenti non è configurato.' when the server has no Cloudinary) /
+ * 'Firma non ricevuta', "Errore nell'upload su Cloudinary", or
+ * record-medical-form's message.
  */
 export async function uploadMedicalForm(input: MedicalFormUpload): Promise<void> {
-  const uploadUrl = cloudinaryUploadUrl();
-  if (!uploadUrl) throw new UserFacingError(UPLOAD_ERRORS.notConfigured, 0);
   const signature = await fetchUploadSignature({ cf: input.cf, childId: input.childId });
-  const upload = await uploadToCloudinary({ uploadUrl, file: input.file, signature, onProgress: input.onProgress });
+  const upload = await uploadToCloudinary({ file: input.file, signature, onProgress: input.onProgress });
   await recordMedicalForm({ cf: input.cf, childId: input.childId, upload });
 }
 

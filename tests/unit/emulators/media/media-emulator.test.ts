@@ -1,4 +1,5 @@
 import { v2 as cloudinary } from 'cloudinary';
+import { Agent } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import { DEMO_MEDIA } from '../../../../emulators/dev/stack-environment';
 const ACCOUNT = DEMO_MEDIA;
 const FOLDER = 'Documenti/Schede Mediche 2025';
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const GIF = new Uint8Array(new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000'));
 
 let emulator: RunningMediaEmulator;
 let dataDir: string;
@@ -27,7 +31,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function signedFields(overrides: Record<string, string> = {}, signed: Record<string, string> = {}) {
+function signedFields(overrides: Record<string, string> = {}, signed: Record<string, string> = {}): Record<string, string> {
   const params: Record<string, string> = {
     folder: FOLDER,
     public_id: 'Scheda-Medica_Bianchi-Sara',
@@ -56,6 +60,25 @@ async function upload(fields: Record<string, string>, bytes: Uint8Array<ArrayBuf
 async function uploadToApp(fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer> = PDF, name = 'scheda.pdf') {
   const response = await app.request('/v1_1/demo/auto/upload', { method: 'POST', body: multipart(fields, bytes, name) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * The account and address options of the SDK's Admin and Upload API calls
+ * against the running emulator. The SDK picks Node's https module when it
+ * loads, so a call to this plain-http server carries an http agent (as
+ * netlify/lib/cloudinary.ts does).
+ */
+function adminOptions(overrides: Record<string, unknown> = {}) {
+  return {
+    resource_type: 'image',
+    type: 'authenticated',
+    cloud_name: ACCOUNT.cloudName,
+    api_key: ACCOUNT.apiKey,
+    api_secret: ACCOUNT.apiSecret,
+    upload_prefix: emulator.url,
+    agent: new Agent(),
+    ...overrides,
+  };
 }
 
 const errorMessage = (body: Record<string, unknown>) => (body.error as { message: string }).message;
@@ -116,6 +139,9 @@ describe('media emulator', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PDF);
+    // The metadata kept next to the file is not served.
+    const metadata = await fetch((body.url as string).replace(/\.pdf$/, '.json'));
+    expect(metadata.status).toBe(404);
   });
 
   it('stores an authenticated upload where the public URL does not serve it, readable back by path', async () => {
@@ -179,21 +205,83 @@ describe('media emulator', () => {
     expect(body.bytes).toBe(MAX_MEDICAL_FORM_BYTES);
   });
 
-  it('refuses a file that is not a PDF, whatever its name, and stores nothing', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  it("with allowed_formats 'pdf', refuses a PNG whatever its name (a PNG renamed .pdf included) and stores nothing", async () => {
+    const publicId = `${FOLDER}/Scheda-Medica_Non-Pdf`;
     for (const name of ['foto.png', 'finto.pdf']) {
-      const { status, body } = await uploadToApp(signedFields({}, { public_id: 'Scheda-Medica_Non-Pdf' }), png, name);
+      const fields = signedFields({}, { public_id: 'Scheda-Medica_Non-Pdf', type: 'authenticated', allowed_formats: 'pdf' });
+      const { status, body } = await upload(fields, PNG, name);
       expect(status).toBe(400);
-      expect(body).toEqual({ error: { message: expect.stringMatching(/PDF/) } });
+      expect(body).toEqual({ error: { message: 'Image file format png not allowed' } });
     }
-    const file = storedFilePath(dataDir, {
-      cloudName: 'demo',
-      resourceType: 'image',
-      type: 'upload',
-      publicId: `${FOLDER}/Scheda-Medica_Non-Pdf`,
-      format: 'pdf',
+    await expect(cloudinary.api.resource(publicId, adminOptions())).rejects.toMatchObject({ error: { http_code: 404 } });
+    for (const format of ['png', 'pdf']) {
+      const asset = { cloudName: 'demo', resourceType: 'image', type: 'authenticated' as const, publicId, format };
+      expect(existsSync(storedFilePath(dataDir, asset))).toBe(false);
+    }
+  });
+
+  it("with allowed_formats 'pdf', stores a PDF", async () => {
+    const fields = signedFields({}, { public_id: 'Scheda-Medica_Solo-Pdf', allowed_formats: 'pdf' });
+    const { status, body } = await upload(fields);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ format: 'pdf', resource_type: 'image', bytes: PDF.length });
+  });
+
+  it('without allowed_formats, stores a PNG, a JPEG and a GIF as images of their own format and serves them back', async () => {
+    for (const [bytes, format, contentType] of [
+      [PNG, 'png', 'image/png'],
+      [JPEG, 'jpg', 'image/jpeg'],
+      [GIF, 'gif', 'image/gif'],
+    ] as const) {
+      const { status, body } = await upload(signedFields({}, { public_id: `Immagine-${format}` }), bytes, 'immagine.pdf');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ public_id: `${FOLDER}/Immagine-${format}`, format, resource_type: 'image', bytes: bytes.length });
+      expect(new URL(body.url as string).pathname.endsWith(`/Immagine-${format}.${format}`)).toBe(true);
+      const served = await fetch(body.url as string);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(contentType);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    }
+  });
+
+  it("refuses bytes it cannot read as an image on image/upload ('Invalid image file'); auto and raw store them as raw", async () => {
+    const text = new Uint8Array(new TextEncoder().encode('nome,cognome\nMarco,Rossi\n'));
+    const fields = signedFields({}, { public_id: 'Non-Immagine' });
+    const image = await fetch(`${emulator.url}/v1_1/demo/image/upload`, { method: 'POST', body: multipart(fields, text, 'dati.csv') });
+    expect(image.status).toBe(400);
+    expect(await image.json()).toEqual({ error: { message: 'Invalid image file' } });
+
+    const auto = await upload(fields, text, 'dati.csv');
+    expect(auto.status).toBe(200);
+    expect(auto.body).toMatchObject({ resource_type: 'raw', format: 'raw', bytes: text.length });
+    const raw = await fetch(`${emulator.url}/v1_1/demo/raw/upload`, {
+      method: 'POST',
+      body: multipart(signedFields({}, { public_id: 'Pdf-Raw' }), PDF, 'scheda.pdf'),
     });
-    expect(existsSync(file)).toBe(false);
+    expect(raw.status).toBe(200);
+    expect(await raw.json()).toMatchObject({ resource_type: 'raw', format: 'pdf' });
+  });
+
+  it('signs allowed_formats: one sent but not signed, or signed but not sent, fails the signature check', async () => {
+    const unsigned = await upload(
+      signedFields({ allowed_formats: 'pdf', public_id: 'Scheda-Medica_Formati' }, { public_id: 'Scheda-Medica_Formati' }),
+    );
+    expect(unsigned.status).toBe(401);
+    expect(errorMessage(unsigned.body)).toMatch(/Invalid Signature/);
+    const { allowed_formats: _dropped, ...withoutFormats } = signedFields({}, { allowed_formats: 'pdf' });
+    const dropped = await upload(withoutFormats, PNG, 'foto.png');
+    expect(dropped.status).toBe(401);
+    expect(errorMessage(dropped.body)).toMatch(/Invalid Signature/);
+  });
+
+  it('refuses an 11 MB PDF with a valid signature, and stores nothing', async () => {
+    const fields = signedFields({}, { public_id: 'Scheda-Medica_Undici-MB', type: 'authenticated', allowed_formats: 'pdf' });
+    const { status, body } = await upload(fields, pdfOfSize(11 * 1024 * 1024));
+    expect(status).toBe(400);
+    expect(errorMessage(body)).toMatch(/File size too large/);
+    await expect(cloudinary.api.resource(`${FOLDER}/Scheda-Medica_Undici-MB`, adminOptions())).rejects.toMatchObject({
+      error: { http_code: 404 },
+    });
   });
 
   it('refuses a wrong signature, as Cloudinary does', async () => {
@@ -294,5 +382,179 @@ describe('media emulator: signed downloads (utils.private_download_url)', () => 
   it('answers 404 to a genuine URL of a file it does not hold', async () => {
     const response = await fetch(downloadUrl(`${FOLDER}/Scheda-Medica_Nessuno-Mai`, inFiveMinutes()));
     expect(response.status).toBe(404);
+  });
+
+  /** A download URL signed with `utils.sign_request` over `params` (target_filename included), as netlify/lib/cloudinary.ts makes it. */
+  function namedDownloadUrl(params: Record<string, string | number | boolean>): string {
+    const account = {
+      resource_type: 'image',
+      cloud_name: ACCOUNT.cloudName,
+      api_key: ACCOUNT.apiKey,
+      api_secret: ACCOUNT.apiSecret,
+      upload_prefix: emulator.url,
+    };
+    const signed = cloudinary.utils.sign_request(
+      {
+        public_id: SOFIA,
+        format: 'pdf',
+        type: 'authenticated',
+        timestamp: Math.floor(Date.now() / 1000),
+        expires_at: inFiveMinutes(),
+        ...params,
+      },
+      account,
+    );
+    const query = new URLSearchParams(Object.entries(signed).map(([name, value]) => [name, String(value)]));
+    return `${cloudinary.utils.api_url('download', account)}?${query.toString()}`;
+  }
+
+  it('names the download target_filename, as an attachment when asked, in both forms of RFC 6266', async () => {
+    const response = await fetch(namedDownloadUrl({ attachment: true, target_filename: 'Scheda-Medica_Rossi-Marco.pdf' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Scheda-Medica_Rossi-Marco.pdf"; filename*=UTF-8''Scheda-Medica_Rossi-Marco.pdf`,
+    );
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF);
+
+    const inline = await fetch(namedDownloadUrl({ target_filename: 'Scheda-Medica_Rossi-Marco.pdf' }));
+    expect(inline.headers.get('content-disposition')).toBe(
+      `inline; filename="Scheda-Medica_Rossi-Marco.pdf"; filename*=UTF-8''Scheda-Medica_Rossi-Marco.pdf`,
+    );
+  });
+
+  it("without target_filename, names the file after the public id's last segment and format", async () => {
+    const response = await fetch(downloadUrl(SOFIA, inFiveMinutes()));
+    expect(response.headers.get('content-disposition')).toBe(
+      `inline; filename="Scheda-Medica_Verdi-Sofia-Download.pdf"; filename*=UTF-8''Scheda-Medica_Verdi-Sofia-Download.pdf`,
+    );
+    const attached = await fetch(namedDownloadUrl({ attachment: 1 }));
+    expect(attached.headers.get('content-disposition')).toMatch(/^attachment; filename="Scheda-Medica_Verdi-Sofia-Download\.pdf";/);
+  });
+
+  it('keeps quotes, control characters and non-ASCII letters out of the plain file name, and all of the name in filename*', async () => {
+    const response = await fetch(namedDownloadUrl({ attachment: true, target_filename: 'Scheda "Medica"\r\n Niccolò (2025).pdf' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Scheda Medica Niccol_ (2025).pdf"; filename*=UTF-8''Scheda%20%22Medica%22%20Niccol%C3%B2%20%282025%29.pdf`,
+    );
+  });
+
+  it('signs target_filename and attachment: changing either after signing is refused', async () => {
+    const url = new URL(namedDownloadUrl({ attachment: true, target_filename: 'Scheda-Medica_Rossi-Marco.pdf' }));
+    for (const [name, value] of [
+      ['target_filename', 'altro.exe'],
+      ['attachment', 'false'],
+    ] as const) {
+      const copy = new URL(url);
+      copy.searchParams.set(name, value);
+      const response = await fetch(copy);
+      expect(response.status).toBe(401);
+    }
+  });
+});
+
+describe('media emulator: Admin API (api.resource)', () => {
+  const PUBLIC_ID = `${FOLDER}/son-rossi-marco/1732412345-3f9a0c1b`;
+  let uploaded: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const fields = signedFields({}, { public_id: 'son-rossi-marco/1732412345-3f9a0c1b', type: 'authenticated', allowed_formats: 'pdf' });
+    const { status, body } = await upload(fields);
+    expect(status).toBe(200);
+    uploaded = body;
+  });
+
+  it("answers a stored PDF's format, bytes and version, as the upload did, to the SDK (public id with slashes and spaces)", async () => {
+    const resource = (await cloudinary.api.resource(PUBLIC_ID, adminOptions())) as Record<string, unknown>;
+    expect(resource).toMatchObject({
+      asset_id: uploaded.asset_id,
+      public_id: PUBLIC_ID,
+      format: 'pdf',
+      bytes: PDF.length,
+      version: uploaded.version,
+      resource_type: 'image',
+      type: 'authenticated',
+      created_at: uploaded.created_at,
+      url: uploaded.url,
+      secure_url: uploaded.secure_url,
+    });
+  });
+
+  it('answers the same to a path with literal slashes', async () => {
+    const path = PUBLIC_ID.split('/').map(encodeURIComponent).join('/');
+    const response = await fetch(`${emulator.url}/v1_1/demo/resources/image/authenticated/${path}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${ACCOUNT.apiKey}:${ACCOUNT.apiSecret}`).toString('base64')}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ public_id: PUBLIC_ID, format: 'pdf', version: uploaded.version });
+  });
+
+  it('answers 404 for an unknown public id, or a known one asked under another delivery type', async () => {
+    const unknown = `${FOLDER}/son-rossi-marco/1732412345-00000000`;
+    await expect(cloudinary.api.resource(unknown, adminOptions())).rejects.toMatchObject({
+      error: { http_code: 404, message: `Resource not found - ${unknown}` },
+    });
+    await expect(cloudinary.api.resource(PUBLIC_ID, adminOptions({ type: 'upload' }))).rejects.toMatchObject({
+      error: { http_code: 404 },
+    });
+  });
+
+  it('answers 401 for a wrong secret, a wrong key or no credentials at all', async () => {
+    await expect(cloudinary.api.resource(PUBLIC_ID, adminOptions({ api_secret: 'not-the-secret' }))).rejects.toMatchObject({
+      error: { http_code: 401 },
+    });
+    await expect(cloudinary.api.resource(PUBLIC_ID, adminOptions({ api_key: 'other-key' }))).rejects.toMatchObject({
+      error: { http_code: 401 },
+    });
+    const anonymous = await fetch(`${emulator.url}/v1_1/demo/resources/image/authenticated/${encodeURIComponent(PUBLIC_ID)}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: { message: expect.any(String) } });
+  });
+});
+
+describe('media emulator: destroy (uploader.destroy)', () => {
+  const PUBLIC_ID = `${FOLDER}/son-bianchi-sara/1732412399-0a1b2c3d`;
+
+  beforeAll(async () => {
+    const fields = signedFields({}, { public_id: 'son-bianchi-sara/1732412399-0a1b2c3d', type: 'authenticated', allowed_formats: 'pdf' });
+    expect((await upload(fields)).status).toBe(200);
+  });
+
+  /** A signed download URL of the file, valid five minutes. */
+  const downloadUrl = () => {
+    const options = {
+      resource_type: 'image' as const,
+      type: 'authenticated' as const,
+      expires_at: Math.floor(Date.now() / 1000) + 5 * 60,
+      cloud_name: ACCOUNT.cloudName,
+      api_key: ACCOUNT.apiKey,
+      api_secret: ACCOUNT.apiSecret,
+      upload_prefix: emulator.url,
+    };
+    return cloudinary.utils.private_download_url(PUBLIC_ID, 'pdf', options);
+  };
+
+  it('refuses a destroy signed with another secret with 401, and keeps the file', async () => {
+    const options = adminOptions({ api_secret: 'not-the-secret', invalidate: true });
+    await expect(cloudinary.uploader.destroy(PUBLIC_ID, options)).rejects.toMatchObject({ http_code: 401 });
+    expect(await cloudinary.api.resource(PUBLIC_ID, adminOptions())).toMatchObject({ public_id: PUBLIC_ID });
+    expect((await fetch(downloadUrl())).status).toBe(200);
+  });
+
+  it("answers 'not found' for another delivery type, and keeps the file", async () => {
+    expect(await cloudinary.uploader.destroy(PUBLIC_ID, adminOptions({ type: 'upload' }))).toEqual({ result: 'not found' });
+    expect((await fetch(downloadUrl())).status).toBe(200);
+  });
+
+  it("removes the file: 'ok', then 404 on the Admin API and on download, and 'not found' the second time", async () => {
+    expect(await cloudinary.uploader.destroy(PUBLIC_ID, adminOptions({ invalidate: true }))).toEqual({ result: 'ok' });
+    await expect(cloudinary.api.resource(PUBLIC_ID, adminOptions())).rejects.toMatchObject({ error: { http_code: 404 } });
+    expect((await fetch(downloadUrl())).status).toBe(404);
+    expect(
+      existsSync(
+        storedFilePath(dataDir, { cloudName: 'demo', resourceType: 'image', type: 'authenticated', publicId: PUBLIC_ID, format: 'pdf' }),
+      ),
+    ).toBe(false);
+    expect(await cloudinary.uploader.destroy(PUBLIC_ID, adminOptions())).toEqual({ result: 'not found' });
   });
 });

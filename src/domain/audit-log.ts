@@ -1,0 +1,67 @@
+/**
+ * The audit log's vocabulary (docs/security.md, "Audit log"): every action
+ * an admin (or the scheduled work) performs, its Italian label for the
+ * 'Registro' view and its line in a payment's history. Pure; the documents
+ * are declared in ./documents.ts and written by the admin functions
+ * (netlify/lib/audit-log.ts).
+ */
+
+/** The actions the log records, by id. New admin actions add theirs here. */
+export const AUDIT_ACTION = {
+  /** An admin confirmed a Bonifico received. */
+  paymentConfirm: 'payment.confirm',
+  /** An admin set a confirmed Bonifico back to 'Da Verificare'. */
+  paymentUnconfirm: 'payment.unconfirm',
+  /** Stripe reported a refund of a card payment (full or partial). */
+  paymentRefunded: 'payment.refunded',
+  /** Stripe reported a dispute opened, won or lost. */
+  paymentDisputed: 'payment.disputed',
+  /** An admin opened a child's medical form. */
+  medicalFormOpen: 'medical_form.open',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
+
+/** Every action, in the order of the 'Registro' filter. */
+export const AUDIT_ACTIONS = Object.values(AUDIT_ACTION) as [AuditAction, ...AuditAction[]];
+
+/** Each action's Italian label ('Registro' filter and column). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'payment.confirm': 'Bonifico confermato',
+  'payment.unconfirm': 'Conferma annullata',
+  'payment.refunded': 'Rimborso registrato',
+  'payment.disputed': 'Contestazione',
+  'medical_form.open': 'Scheda medica aperta',
+};
+
+/** The actor of work nobody started by hand (a scheduled function). */
+export const SYSTEM_ACTOR = { uid: 'system', email: 'sistema' } as const;
+
+/** The actor of what Stripe's webhook reports (refunds, disputes). */
+export const STRIPE_ACTOR = { uid: 'stripe', email: 'Stripe' } as const;
+
+/** A step of a payment's history: what, who (an e-mail, 'Stripe' or 'sistema'), when (a formatted date). */
+export interface HistoryStep {
+  action: AuditAction;
+  by: string;
+  /** dd/mm/yyyy. */
+  date: string;
+}
+
+/**
+ * A payment's history step as its row says it: 'Confermato da {by} il
+ * {date}', 'Conferma annullata da {by} il {date}', 'Rimborso registrato da
+ * Stripe il {date}', 'Contestazione registrata da Stripe il {date}'; any
+ * other action as '{label} da {by} il {date}'.
+ */
+export function historyLine(step: HistoryStep): string {
+  switch (step.action) {
+    case 'payment.confirm':
+      return `Confermato da ${step.by} il ${step.date}`;
+    case 'payment.unconfirm':
+      return `Conferma annullata da ${step.by} il ${step.date}`;
+    case 'payment.disputed':
+      return `Contestazione registrata da ${step.by} il ${step.date}`;
+    default:
+      return `${AUDIT_ACTION_LABELS[step.action]} da ${step.by} il ${step.date}`;
+  }
+}

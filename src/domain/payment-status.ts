@@ -1,0 +1,58 @@
+import { PAYMENT_STATUS, type PaymentStatus } from './plans';
+
+/**
+ * What a payment's status means for the season and the books
+ * (docs/data-model.md, "Refunds and disputes"): which statuses hold a
+ * child's product, and the status of a card payment after Stripe reports a
+ * refund or a dispute. Pure.
+ */
+
+/** The status a payment is recorded with, before any refund or dispute: the spec's two. */
+export type RecordedStatus = typeof PAYMENT_STATUS.confirmed | typeof PAYMENT_STATUS.toVerify;
+
+/** A card dispute (Stripe's chargeback) as the books see it: still open, won by the group, or lost. */
+export type DisputeOutcome = 'open' | 'won' | 'lost';
+
+/**
+ * Stripe's dispute status in three words: 'won' and 'warning_closed' (an
+ * inquiry closed without a chargeback) are won, 'lost' is lost, anything
+ * else (needs_response, under_review, their warning_ forms) is open.
+ */
+export function disputeOutcome(stripeStatus: string): DisputeOutcome {
+  if (stripeStatus === 'won' || stripeStatus === 'warning_closed') return 'won';
+  if (stripeStatus === 'lost') return 'lost';
+  return 'open';
+}
+
+/**
+ * True when the items of a payment with `status` hold their product for the
+ * season (one product per child and season): Confermato, Da Verificare and
+ * Contestato do; Rimborsato does not, so the child may buy it again.
+ */
+export function holdsProduct(status: PaymentStatus): boolean {
+  return status !== PAYMENT_STATUS.refunded;
+}
+
+/** What Stripe reported of a card payment, in euros. */
+export interface CardOutcome {
+  /** What the card was charged (the order's total with the service fee). */
+  chargedEuros: number;
+  /** What was refunded so far (Stripe's `amount_refunded`, cumulative). */
+  refundedEuros: number;
+  /** The dispute's outcome, null when none. */
+  dispute: DisputeOutcome | null;
+}
+
+/**
+ * The status of a card payment recorded as `recorded` after what Stripe
+ * reported: 'Contestato' while a dispute is open; 'Rimborsato' when the
+ * dispute was lost or the whole charge was refunded; otherwise the recorded
+ * status (a partial refund keeps 'Confermato', its euros shown beside it; a
+ * dispute won goes back to it).
+ */
+export function cardPaymentStatus(recorded: RecordedStatus, outcome: CardOutcome): PaymentStatus {
+  if (outcome.dispute === 'open') return PAYMENT_STATUS.disputed;
+  if (outcome.dispute === 'lost') return PAYMENT_STATUS.refunded;
+  if (outcome.chargedEuros > 0 && outcome.refundedEuros >= outcome.chargedEuros) return PAYMENT_STATUS.refunded;
+  return recorded;
+}

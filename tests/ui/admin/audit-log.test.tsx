@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntryDocument } from '@/domain/documents';
+import { fetchAuditPage } from '@/features/admin/api/audit-log';
+import { AuditLog } from '@/features/admin/audit/AuditLog';
+import { renderWithProviders } from '../support/render';
+
+/** The 'Registro' view over a faked Firestore read (src/features/admin/api/audit-log.ts); its query and hook are the real ones. */
+vi.mock('@/features/admin/api/audit-log', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/api/audit-log')>()),
+  fetchAuditPage: vi.fn(),
+}));
+
+const entry = (id: string, action: AuditEntryDocument['action'], email: string, summary: string, at: Date): AuditEntryDocument => ({
+  id,
+  at,
+  actor: { uid: email, email },
+  action,
+  target: { collection: 'payments', id: 'p1' },
+  summary,
+  before: null,
+  after: null,
+});
+
+const ENTRIES = [
+  entry('e2', 'medical_form.open', 'capo@example.com', 'Scheda medica di Sara Bianchi aperta', new Date('2025-06-09T08:30:00Z')),
+  entry('e1', 'payment.confirm', 'tesoriere@example.com', 'Bonifico confermato: famiglia Verdi, 30,00 €', new Date('2025-06-08T16:05:00Z')),
+];
+
+beforeEach(() => {
+  vi.mocked(fetchAuditPage).mockImplementation((action) =>
+    Promise.resolve({ entries: ENTRIES.filter((candidate) => !action || candidate.action === action), unreadable: [], next: null }),
+  );
+});
+afterEach(() => vi.clearAllMocks());
+
+describe('Registro', () => {
+  it('lists what admins did, newest first, with when (Rome time), who, the action and the detail', async () => {
+    renderWithProviders(<AuditLog />, { initialEntries: ['/admin/registro'] });
+    expect(screen.getByRole('heading', { name: 'Registro' })).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('audit-entry');
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['09/06/2025, 10:30', 'capo@example.com', 'Scheda medica aperta', 'Scheda medica di Sara Bianchi aperta'],
+      ['08/06/2025, 18:05', 'tesoriere@example.com', 'Bonifico confermato', 'Bonifico confermato: famiglia Verdi, 30,00 €'],
+    ]);
+    expect(fetchAuditPage).toHaveBeenCalledWith(null, null);
+  });
+
+  it("filters by 'Azione' and says when nothing was recorded", async () => {
+    const { user } = renderWithProviders(<AuditLog />, { initialEntries: ['/admin/registro'] });
+    await screen.findAllByTestId('audit-entry');
+    await user.selectOptions(screen.getByLabelText('Azione'), 'Scheda medica aperta');
+    expect(fetchAuditPage).toHaveBeenLastCalledWith('medical_form.open', null);
+    expect(await screen.findAllByTestId('audit-entry')).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Azione'), 'Conferma annullata');
+    expect(await screen.findByText('Nessuna voce nel registro.')).toBeInTheDocument();
+  });
+});
