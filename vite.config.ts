@@ -74,6 +74,8 @@ export default defineConfig({
       'firebase/auth',
       'firebase/firestore/lite',
       'react-router',
+      'read-excel-file/browser',
+      'write-excel-file/browser',
       'zod',
     ],
   },

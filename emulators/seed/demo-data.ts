@@ -24,7 +24,8 @@ export interface DemoChild {
 export interface DemoFamily {
   id: string;
   surname: string;
-  parents: Array<{ id: string; name: string; cf: string }>;
+  /** The family's parents: each with an e-mail at example.com (a reserved domain); their surname is the family's. */
+  parents: Array<{ id: string; name: string; cf: string; email: string; phone: string | null }>;
   children: DemoChild[];
 }
 
@@ -45,7 +46,9 @@ export const DEMO_FAMILIES: DemoFamily[] = [
   {
     id: 'family-rossi',
     surname: 'Rossi',
-    parents: [{ id: 'parent-rossi-mario', name: 'Mario', cf: 'RSSMRA80C12H501E' }],
+    parents: [
+      { id: 'parent-rossi-mario', name: 'Mario', cf: 'RSSMRA80C12H501E', email: 'mario.rossi@example.com', phone: '+39 333 100 0001' },
+    ],
     children: [
       { id: 'son-rossi-marco', name: 'Marco', gender: 'M', birthDate: '2012-05-03', branch: 'Reparto' },
       { id: 'son-rossi-giulia', name: 'Giulia', gender: 'F', birthDate: '2008-09-21', branch: 'Clan' },
@@ -55,15 +58,17 @@ export const DEMO_FAMILIES: DemoFamily[] = [
   {
     id: 'family-bianchi',
     surname: 'Bianchi',
-    parents: [{ id: 'parent-bianchi-anna', name: 'Anna', cf: 'BNCNNA84L45B114C' }],
+    parents: [
+      { id: 'parent-bianchi-anna', name: 'Anna', cf: 'BNCNNA84L45B114C', email: 'anna.bianchi@example.com', phone: '+39 333 100 0002' },
+    ],
     children: [{ id: 'son-bianchi-sara', name: 'Sara', gender: 'F', birthDate: '2012-11-30', branch: 'Reparto' }],
   },
   {
     id: 'family-verdi',
     surname: 'Verdi',
     parents: [
-      { id: 'parent-verdi-paolo', name: 'Paolo', cf: 'VRDPLA78S23H501P' },
-      { id: 'parent-verdi-elena', name: 'Elena', cf: 'VRDLNE81B42E900U' },
+      { id: 'parent-verdi-paolo', name: 'Paolo', cf: 'VRDPLA78S23H501P', email: 'paolo.verdi@example.com', phone: '+39 333 100 0003' },
+      { id: 'parent-verdi-elena', name: 'Elena', cf: 'VRDLNE81B42E900U', email: 'elena.verdi@example.com', phone: null },
     ],
     children: [
       { id: 'son-verdi-andrea', name: 'Andrea', gender: 'M', birthDate: '2007-04-14', branch: 'Clan' },
@@ -77,7 +82,9 @@ export const DEMO_FAMILIES: DemoFamily[] = [
   {
     id: 'family-neri',
     surname: 'Neri',
-    parents: [{ id: 'parent-neri-carla', name: 'Carla', cf: 'NRECRL79P70H501U' }],
+    parents: [
+      { id: 'parent-neri-carla', name: 'Carla', cf: 'NRECRL79P70H501U', email: 'carla.neri@example.com', phone: '+39 333 100 0005' },
+    ],
     children: [
       { id: 'son-neri-pietro', name: 'Pietro', gender: 'M', birthDate: '2016-12-01', branch: 'Branco' },
       { id: 'son-neri-elisa', name: 'Elisa', gender: 'F', birthDate: '2008-02-17', branch: 'Clan' },
@@ -86,7 +93,7 @@ export const DEMO_FAMILIES: DemoFamily[] = [
   {
     id: 'family-esposito',
     surname: 'Esposito',
-    parents: [{ id: 'parent-esposito-luigi', name: 'Luigi', cf: 'SPSLGU75A14H501I' }],
+    parents: [{ id: 'parent-esposito-luigi', name: 'Luigi', cf: 'SPSLGU75A14H501I', email: 'luigi.esposito@example.com', phone: null }],
     children: [{ id: 'son-esposito-gennaro', name: 'Gennaro', gender: 'M', birthDate: '2011-08-09', branch: 'Reparto' }],
   },
 ];

@@ -6,24 +6,34 @@ import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { sumEuros } from '../../src/domain/money';
 import { seasonItemId } from '../../src/domain/products';
 import { PLAN } from '../../src/domain/plans';
+import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
 import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS, type DemoChild, type DemoFamily } from './demo-data';
 
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
 
-/** The child's fiscal code, computed from the demo data (born in Rome). */
-export function childFiscalCode(family: DemoFamily, child: DemoChild): string {
-  const [year, month, day] = child.birthDate.split('-').map(Number);
+/**
+ * A valid fiscal code for a person born in Rome, computed by
+ * codice-fiscale-js: the demo children's, and the synthetic rosters of the
+ * tests and benchmarks. `birthDate` is yyyy-mm-dd.
+ */
+export function computeFiscalCode(person: { name: string; surname: string; gender: 'M' | 'F'; birthDate: string }): string {
+  const [year, month, day] = person.birthDate.split('-').map(Number);
   return CodiceFiscale.compute({
-    name: child.name,
-    surname: family.surname,
-    gender: child.gender,
+    name: person.name,
+    surname: person.surname,
+    gender: person.gender,
     day,
     month,
     year,
     birthplace: 'Roma',
     birthplaceProvincia: 'RM',
   });
+}
+
+/** The child's fiscal code, computed from the demo data. */
+export function childFiscalCode(family: DemoFamily, child: DemoChild): string {
+  return computeFiscalCode({ ...child, surname: family.surname });
 }
 
 /** True when the database already holds families (so it is not seeded again). */
@@ -65,29 +75,45 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     familyOrders.set(order.familyId, [...(familyOrders.get(order.familyId) ?? []), order.id]);
   }
 
+  const index = collectIndexWrites();
   for (const family of DEMO_FAMILIES) {
+    const children = family.children.map((child) => ({ child, cf: childFiscalCode(family, child) }));
     put(db, batch, COLLECTION.families, {
       id: family.id,
       surname: family.surname,
+      surname_key: surnameFilterKey(family.surname),
+      fiscal_codes: [...family.parents.map((parent) => parent.cf), ...children.map(({ cf }) => cf)],
       orders_id: familyOrders.get(family.id) ?? [],
       updated_at: seededAt,
     });
     for (const parent of family.parents) {
-      put(db, batch, COLLECTION.parents, { id: parent.id, cf: parent.cf, family_id: family.id });
+      const person = { name: parent.name, surname: family.surname, email: parent.email, phone: parent.phone };
+      put(db, batch, COLLECTION.parents, { id: parent.id, cf: parent.cf, family_id: family.id, ...person });
+      indexParent(db, index, { id: parent.id, cf: parent.cf, familyId: family.id, ...person });
     }
-    for (const child of family.children) {
+    for (const { child, cf } of children) {
       put(db, batch, COLLECTION.sons, {
         id: child.id,
         family_id: family.id,
         name: child.name,
         surname: family.surname,
-        cf: childFiscalCode(family, child),
+        cf,
         branch: child.branch,
         medical_doc: '',
         updated_at: seededAt,
       });
+      indexChild(db, index, {
+        id: child.id,
+        cf,
+        familyId: family.id,
+        name: child.name,
+        surname: family.surname,
+        branch: child.branch,
+        archived: false,
+      });
     }
   }
+  index.flush(batch);
 
   for (const order of DEMO_ORDERS) {
     const family = DEMO_FAMILIES.find((f) => f.id === order.familyId);

@@ -23,8 +23,10 @@ export interface FamilyWithChildren {
 const MAX_CHILDREN = 50;
 
 /**
- * Finds the family of the parent whose fiscal code is `cf` (normalised):
- * `parents` where cf ==, the family, its `sons` where family_id ==.
+ * Finds the family of the parent whose fiscal code is `cf` (normalised),
+ * as a parent sees it: `parents` where cf ==, the family, its `sons` where
+ * family_id ==, archived children left out (kept for the books, never
+ * offered to a parent).
  * Resolves null when no parent has the code, or the family is gone.
  * @throws InvalidDocumentError when a stored document does not match its schema.
  */
@@ -34,7 +36,8 @@ export async function findFamilyByParentCf(db: Firestore, cf: string): Promise<F
   if (!parentSnapshot) return null;
   const parent = readSnapshot(parentDocument, parentSnapshot);
   if (!parent) return null;
-  return findFamilyById(db, parent.family_id);
+  const found = await findFamilyById(db, parent.family_id);
+  return found && { ...found, children: found.children.filter((child) => child.archived_at === null) };
 }
 
 /** One order item of a family with its payment (null when the payment is missing). */
@@ -65,8 +68,10 @@ export async function findFamilyItems(db: Firestore, familyId: string, season: n
 }
 
 /**
- * The family `familyId` with its children sorted by name (the Stripe
- * webhook rebuilds an order from a PaymentIntent's metadata with it).
+ * The family `familyId` with all its children, archived ones included,
+ * sorted by name (the Stripe webhook rebuilds an order from a
+ * PaymentIntent's metadata with it: a payment taken is recorded even for a
+ * child archived since).
  * Resolves null when the family does not exist.
  */
 export async function findFamilyById(db: Firestore, familyId: string): Promise<FamilyWithChildren | null> {

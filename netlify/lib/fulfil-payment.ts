@@ -170,6 +170,9 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
     }
   }
 
+  for (const child of chosen) {
+    if (child.archived_at !== null) toVerify.push(`child ${child.id} was archived before the payment was recorded`);
+  }
   const lines = priceOrder(product, chosen);
   const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)));
   if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);

@@ -78,19 +78,19 @@ export async function readBodyBytes(request: Request, maxBytes = MAX_BODY_BYTES)
 
 /**
  * Reads the request body as UTF-8 text (a leading BOM dropped, as
- * `Request.text()` does), at most {@link MAX_BODY_BYTES} bytes.
+ * `Request.text()` does), at most `maxBytes` ({@link MAX_BODY_BYTES} by default).
  * @throws HttpError 413 when it is larger.
  */
-export async function readBodyText(request: Request): Promise<string> {
-  return new TextDecoder().decode(await readBodyBytes(request));
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, maxBytes));
 }
 
 /**
- * Reads the request body as JSON.
+ * Reads the request body as JSON, at most `maxBytes`.
  * @throws HttpError 400 when it is not valid JSON, 413 when too large.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await readBodyText(request);
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -119,18 +119,20 @@ export function responseForError(error: unknown, functionName: string): Response
 
 /**
  * A POST-only JSON function: 405 for other methods, the body parsed as JSON
- * (400/413 when it cannot be), `handler`'s response, and every error through
+ * (400/413 when it cannot be; at most `options.maxBytes`, 16 KB by
+ * default), `handler`'s response, and every error through
  * {@link responseForError}. `context` is Netlify's second argument
  * ({@link FunctionContext}).
  */
 export function jsonFunction(
   functionName: string,
   handler: (body: unknown, request: Request, context: FunctionContext) => Promise<Response>,
+  options: { maxBytes?: number } = {},
 ) {
   return async (request: Request, context: FunctionContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed();
     try {
-      return await handler(await readJsonBody(request), request, context);
+      return await handler(await readJsonBody(request, options.maxBytes), request, context);
     } catch (error) {
       return responseForError(error, functionName);
     }

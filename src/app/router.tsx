@@ -12,6 +12,9 @@ import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
 const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/OrdersList')).OrdersList }));
 const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }));
 const AdminAuditLogView = lazy(async () => ({ default: (await import('@/features/admin/audit/AuditLog')).AuditLog }));
+const AdminFamiliesView = lazy(async () => ({ default: (await import('@/features/admin/families/FamiliesList')).FamiliesList }));
+const AdminFamilyView = lazy(async () => ({ default: (await import('@/features/admin/families/FamilyDetail')).FamilyDetail }));
+const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/roster/RosterImport')).RosterImport }));
 
 /**
  * The routes of docs/product.md, "Screens". The home and camp screens are in the first
@@ -70,6 +73,9 @@ export const router = createBrowserRouter([
               { path: paths.adminOrders, Component: AdminOrdersView },
               { path: paths.adminEnrolment, Component: AdminEnrolmentView },
               { path: paths.adminAuditLog, Component: AdminAuditLogView },
+              { path: paths.adminFamilies, Component: AdminFamiliesView },
+              { path: paths.adminRosterImport, Component: AdminRosterImportView },
+              { path: paths.adminFamilyRoute, Component: AdminFamilyView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

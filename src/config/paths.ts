@@ -13,6 +13,11 @@ export const paths = {
   adminOrders: '/admin/check-pagamenti',
   adminEnrolment: '/admin/situazione-iscritti',
   adminAuditLog: '/admin/registro',
+  adminFamilies: '/admin/famiglie',
+  adminRosterImport: '/admin/famiglie/importa',
+  /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */
+  adminFamilyRoute: '/admin/famiglie/:familyId',
+  adminFamily: (familyId: string) => `/admin/famiglie/${encodeURIComponent(familyId)}`,
   /** /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo. */
   bankTransfer: (page: BankTransferPage) => `/bonifico/${page}`,
 } as const;

@@ -18,6 +18,15 @@ export const AUDIT_ACTION = {
   paymentDisputed: 'payment.disputed',
   /** An admin opened a child's medical form. */
   medicalFormOpen: 'medical_form.open',
+  /** An admin imported the roster from a file. */
+  rosterImport: 'roster.import',
+  /** An admin added, changed, or removed (archived) a child or a parent in 'Famiglie'. */
+  childAdd: 'family.child_add',
+  childUpdate: 'family.child_update',
+  childRemove: 'family.child_remove',
+  parentAdd: 'family.parent_add',
+  parentUpdate: 'family.parent_update',
+  parentRemove: 'family.parent_remove',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -31,6 +40,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refunded': 'Rimborso registrato',
   'payment.disputed': 'Contestazione',
   'medical_form.open': 'Scheda medica aperta',
+  'roster.import': 'Anagrafica importata',
+  'family.child_add': 'Figlio aggiunto',
+  'family.child_update': 'Figlio modificato',
+  'family.child_remove': 'Figlio rimosso',
+  'family.parent_add': 'Genitore aggiunto',
+  'family.parent_update': 'Genitore modificato',
+  'family.parent_remove': 'Genitore rimosso',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

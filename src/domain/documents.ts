@@ -24,6 +24,7 @@ export const COLLECTION = {
   stripePaymentIntents: 'stripe_payment_intents',
   stripeEvents: 'stripe_events',
   rateLimits: 'rate_limits',
+  rosterIndex: 'roster_index',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -55,7 +56,9 @@ export type MedicalFormRecord = z.infer<typeof medicalFormRecord>;
  * `sons/{id}`: a child. `medical_doc` is the newest medical form's private
  * URL, '' when none; `medical_forms` every form received, oldest first (a
  * second upload never replaces the first file: docs/data-model.md, "Medical
- * forms"). Documents written before the history read as an empty one.
+ * forms"). `archived_at` is set when an admin removed a child who has
+ * orders: kept for the books, gone from the parents' lookups. Documents
+ * written before these fields read as an empty history, not archived.
  */
 export const childDocument = z.object({
   id: z.string(),
@@ -66,19 +69,40 @@ export const childDocument = z.object({
   branch: z.enum(BRANCHES),
   medical_doc: z.string().default(''),
   medical_forms: z.array(medicalFormRecord).default([]),
+  archived_at: timestamp.nullable().default(null),
   updated_at: timestamp,
 });
 export type ChildDocument = z.infer<typeof childDocument>;
 
-/** `parents/{id}`: a parent's fiscal code and family. */
-export const parentDocument = z.object({ id: z.string(), cf: z.string(), family_id: z.string() });
+/**
+ * `parents/{id}`: a parent's fiscal code and family, name and surname, and
+ * the contacts the portal writes to: `email` (checked, lower case) and
+ * `phone`, null when not given. Documents written before the contacts read
+ * with empty names and no contacts.
+ */
+export const parentDocument = z.object({
+  id: z.string(),
+  cf: z.string(),
+  family_id: z.string(),
+  name: z.string().default(''),
+  surname: z.string().default(''),
+  email: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+});
 export type ParentDocument = z.infer<typeof parentDocument>;
 
-/** `families/{id}`: surname and the ids of its orders. */
+/**
+ * `families/{id}`: surname and the ids of its orders; for the admin's
+ * 'Famiglie' search, `surname_key` (the surname without spaces, lower case)
+ * and `fiscal_codes` (every parent's and child's), written with the family's
+ * people (docs/data-model.md, "The roster").
+ */
 export const familyDocument = z.object({
   id: z.string(),
   surname: z.string(),
   orders_id: z.array(z.string()).default([]),
+  surname_key: z.string().optional(),
+  fiscal_codes: z.array(z.string()).default([]),
   updated_at: timestamp,
 });
 export type FamilyDocument = z.infer<typeof familyDocument>;
@@ -203,6 +227,38 @@ export const stripePaymentIntentDocument = z.object({
   updated_at: timestamp,
 });
 export type StripePaymentIntentDocument = z.infer<typeof stripePaymentIntentDocument>;
+
+/** A child in the roster index: what an import compares (docs/data-model.md, "The roster"). */
+const indexedChild = z.object({
+  id: z.string(),
+  family_id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  branch: z.enum(BRANCHES),
+  archived: z.boolean(),
+});
+/** A parent in the roster index. */
+const indexedParent = z.object({
+  id: z.string(),
+  family_id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/**
+ * `roster_index/children-{n}` and `roster_index/parents-{n}` (n: 0–7, by
+ * the fiscal code's check character): every child and parent of the roster
+ * by fiscal code, so an import's preview reads 16 documents whatever the
+ * roster's size, kept in the same writes as the people (docs/data-model.md,
+ * "The roster"). Server only.
+ */
+export const rosterIndexDocument = z.object({
+  children: z.record(z.string(), indexedChild).default({}),
+  parents: z.record(z.string(), indexedParent).default({}),
+});
+export type RosterIndexDocument = z.infer<typeof rosterIndexDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

@@ -18,7 +18,7 @@ export interface EnrolmentSource {
   /** Its first instant ({@link seasonStart}): a form recorded before it belongs to an earlier season. */
   startsAt: Date;
   children: ReadonlyArray<
-    Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch' | 'medical_doc' | 'medical_forms' | 'updated_at'>
+    Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch' | 'medical_doc' | 'medical_forms' | 'archived_at' | 'updated_at'>
   >;
   orderItems: ReadonlyArray<Pick<OrderItemDocument, 'season' | 'plan' | 'note' | 'payment_id' | 'son_info'>>;
   payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'season' | 'family_id' | 'family_surname' | 'status'>>;
@@ -125,8 +125,9 @@ function replacedForms(forms: ReturnType<typeof seasonMedicalForms>): ReplacedFo
  * with the earlier ones it replaced; missing when the child holds the
  * season's 'Campo Estivo - Acconto' (whatever its payment's state), not
  * required otherwise.
- * Items and payments of other seasons are ignored. The family surname is the
- * payments'. Sorted by family surname, then name (Italian collation).
+ * An archived child (`sons.archived_at`) gets a row only when it holds an
+ * item of the season. Items and payments of other seasons are ignored. The
+ * family surname is the payments'. Sorted by family surname, then name (Italian collation).
  */
 export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
   const payments = source.payments.filter((payment) => payment.season === source.season);
@@ -138,6 +139,8 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
     const familySurname = surnameOf.get(child.family_id);
     if (familySurname === undefined) return [];
     const own = items.filter((item) => item.son_info.id === child.id);
+    // An archived child (no longer in the roster) shows only for what it holds this season.
+    if (child.archived_at !== null && own.length === 0) return [];
     const cell = (product: EnrolmentProduct) =>
       productCell(
         own.filter((item) => item.plan === ENROLMENT_PRODUCTS[product]),

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 import { SEASON } from '../../src/config/season';
+
+/** The roster sample of docs/admin.md, with one error of each kind. */
+const ROSTER_SAMPLE = path.resolve(import.meta.dirname, '../../docs/roster-example.csv');
 
 /**
  * The screens and states the accessibility and thumb-size checks visit
@@ -149,6 +153,29 @@ export const A11Y_STATES: A11yState[] = [
     open: async (page) => {
       await signIn(page, '/admin/situazione-iscritti', 'Situazione iscritti');
       await expect(page.getByTestId('enrolment-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: "the admin 'Famiglie', signed in",
+    open: async (page) => {
+      await signIn(page, '/admin/famiglie', 'Famiglie');
+      await expect(page.getByRole('link', { name: 'Rossi' }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "a family's page with the child form open (Rossi)",
+    open: async (page) => {
+      await signIn(page, '/admin/famiglie/family-rossi', 'Famiglia Rossi');
+      await page.getByRole('button', { name: 'Modifica Luca Rossi' }).click();
+      await expect(page.getByRole('button', { name: 'Salva' })).toBeVisible();
+    },
+  },
+  {
+    name: "'Importa anagrafica' with the sample's preview",
+    open: async (page) => {
+      await signIn(page, '/admin/famiglie/importa', 'Importa anagrafica');
+      await page.getByLabel("File dell'anagrafica (.xlsx o .csv)").setInputFiles(ROSTER_SAMPLE);
+      await expect(page.getByRole('heading', { name: "Anteprima dell'importazione" })).toBeVisible();
     },
   },
   {

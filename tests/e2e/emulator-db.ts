@@ -53,3 +53,18 @@ export async function countPayments(familyId: string, plan: string): Promise<num
   const rows = (await response.json()) as Array<{ document?: unknown }>;
   return rows.filter((row) => row.document).length;
 }
+
+/**
+ * Puts the demo data back as the stack started with it (the emulator's own
+ * endpoint empties the database, then emulators/seed/seed.ts writes it with
+ * firebase-admin): for a spec that changes the roster, so the specs after it
+ * see the demo families.
+ */
+export async function resetToDemoData(): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORTS.firestore}/emulator/v1/${DATABASE}/documents`, { method: 'DELETE' });
+  expect(response.ok).toBe(true);
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
+  process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
+  const [{ getDb }, { seedDemoData }] = await Promise.all([import('../../netlify/lib/firestore'), import('../../emulators/seed/seed')]);
+  await seedDemoData(getDb());
+}

@@ -1,15 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { describeOrderQuery, ORDER_PLANS, ORDER_STATUSES, type OrderFilters } from '@/domain/admin-orders';
 import { PAYMENT_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
 import { AUDIT_ACTIONS } from '@/domain/audit-log';
 import { fetchAuditPage } from '@/features/admin/api/audit-log';
+import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems } from '../../../netlify/lib/families';
 import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
+import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
   describeShape,
   indexFor,
@@ -51,6 +53,8 @@ vi.mock('firebase/firestore/lite', async (importOriginal) => {
       collection: ref.path,
       clauses: constraints.filter((constraint): constraint is QueryClause => constraint !== null),
     }),
+    doc: (ref: Ref, id: string) => ({ path: `${ref.path}/${id}` }),
+    getDoc: () => Promise.resolve({ exists: () => false }),
     getDocs: (query: Query) => Promise.resolve((read(query), { docs: [] })),
     getCount: (query: Query) => Promise.resolve((read(query), { data: () => ({ count: 0 }) })),
     getAggregate: (query: Query) => Promise.resolve((read(query), { data: () => ({ count: 0, total: 0 }) })),
@@ -78,6 +82,9 @@ function recordingAdminDb(): Firestore {
   return { collection: (name: string) => chain(name, []), getAll: () => Promise.resolve([]) } as unknown as Firestore;
 }
 
+/** A transaction of the recorder: a query read in it is recorded like any other. */
+const recordingTransaction = { get: (query: { get: () => Promise<unknown> }) => query.get() } as unknown as Transaction;
+
 const SEASON = 2025;
 const orNone = <T>(values: readonly T[]): Array<T | null> => [null, ...values];
 
@@ -99,11 +106,17 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method);
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
+  for (const text of ['', 'De Rossi', 'RSSMRA80C12H501E']) await fetchFamiliesPage(familiesSearchOf(text), null);
+  await fetchFamily('family-rossi');
   const db = recordingAdminDb();
   await findFamilyByParentCf(db, 'RSSMRA80C12H501E');
   await findFamilyItems(db, 'family-rossi', SEASON);
   await findFamilyById(db, 'family-rossi');
   await spendBudget(db, '203.0.113.1');
+  await peopleByFiscalCode(db, recordingTransaction, 'sons', ['RSSMRA80C12H501E'], () => null);
+  await holderOfFiscalCode(db, recordingTransaction, 'RSSMRA80C12H501E', null);
+  await childHasOrders(db, recordingTransaction, 'son-rossi-luca');
+  await familyParentIds(db, recordingTransaction, 'family-rossi', 2);
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -112,9 +125,11 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/families.ts',
   'netlify/lib/fiscal-code-budget.ts',
+  'netlify/lib/roster-queries.ts',
   'src/features/admin/api/admin-orders.ts',
   'src/features/admin/api/audit-log.ts',
   'src/features/admin/api/enrolment-status.ts',
+  'src/features/admin/api/families.ts',
 ];
 
 async function readIndexes(): Promise<IndexDefinition[]> {

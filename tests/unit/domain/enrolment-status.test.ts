@@ -33,6 +33,7 @@ const child = (id: string, family: string, name: string, surname: string, extra:
   branch: 'Reparto',
   medical_doc: '',
   medical_forms: [],
+  archived_at: null,
   updated_at: new Date(START.getTime() - days(30)),
   ...extra,
 });
@@ -215,6 +216,17 @@ describe('buildEnrolmentRows', () => {
       payments: source.payments.map((payment) => (payment.id === 'p-bianchi' ? { ...payment, status: 'Rimborsato' as const } : payment)),
     });
     expect(rows.find((row) => row.name === 'Sara')?.acconto).toEqual({ state: 'none', size: '' });
+  });
+
+  it('shows an archived child only for what it holds this season', () => {
+    const source = demo();
+    const archived = new Date(START.getTime() + days(1));
+    const rows = buildEnrolmentRows({
+      ...source,
+      children: source.children.map((one) => (one.id === 'sara' || one.id === 'alice' ? { ...one, archived_at: archived } : one)),
+    });
+    expect(rows.find((row) => row.name === 'Sara')?.acconto.state).toBe('paid');
+    expect(rows.find((row) => row.name === 'Alice')).toBeUndefined();
   });
 
   it('leaves out an item whose payment was not read', () => {

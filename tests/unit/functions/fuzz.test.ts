@@ -1,7 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
+import adminFamily from '../../../netlify/functions/admin-family';
 import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
+import adminRosterImport from '../../../netlify/functions/admin-roster-import';
 import createOrder from '../../../netlify/functions/create-order';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import getSignature from '../../../netlify/functions/get-signature';
@@ -112,6 +115,9 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'get-signature': getSignature,
   'record-medical-form': recordMedicalForm,
   'admin-medical-form': adminMedicalForm,
+  'admin-confirm-transfer': adminConfirmTransfer,
+  'admin-family': adminFamily,
+  'admin-roster-import': adminRosterImport,
 };
 
 const ITALIAN =

@@ -155,6 +155,13 @@ describe('stripe-webhook: payment_intent.succeeded', () => {
     expect(warned).toContain('25497 cents');
   });
 
+  it("records a payment for a child archived since the checkout as 'Da Verificare': the money is taken, the treasurer decides", async () => {
+    await db().collection('sons').doc('son-rossi-giulia').update({ archived_at: new Date() });
+    const { payload, paymentIntentId } = eventPayload('payment_intent.succeeded');
+    expect(await (await deliver(payload)).json()).toEqual({ received: true, orderId: paymentIntentId, status: 'Da Verificare' });
+    expect((await storedOrder(paymentIntentId)).items).toHaveLength(2);
+  });
+
   it("records a payment in another currency as 'Da Verificare'", async () => {
     const { payload, paymentIntentId } = eventPayload('payment_intent.succeeded', { currency: 'usd' });
     expect(await (await deliver(payload)).json()).toMatchObject({ status: 'Da Verificare' });

@@ -9,12 +9,13 @@ import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 const TABS = [
   { label: 'Pagamenti', path: paths.adminOrders },
   { label: 'Situazione iscritti', path: paths.adminEnrolment },
+  { label: 'Famiglie', path: paths.adminFamilies },
   { label: 'Registro', path: paths.adminAuditLog },
 ] as const;
 
 /**
  * The treasurer's desk around the admin views (docs/admin.md): the tabs
- * 'Pagamenti', 'Situazione iscritti' and 'Registro' (keeping the chosen season), the
+ * 'Pagamenti', 'Situazione iscritti', 'Famiglie' and 'Registro' (keeping the chosen season), the
  * season picker 'Stagione', and 'Esci'. The view of the address shows below.
  */
 export function AdminShell() {

@@ -1,0 +1,72 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/api/query-keys';
+import { changeFamily, fetchFamiliesPage, fetchFamily, type FamiliesCursor, type FamiliesSearch } from './families';
+import type { FamilyChange } from '@/domain/family-change';
+
+/**
+ * The 'Famiglie' view's query options, hooks and mutation (docs/admin.md,
+ * "Famiglie"), over the Firestore reads and the admin-family call of
+ * ./families.ts (kept apart so the screens' tests replace those and keep
+ * these). Reads are kept fresh for 30 s, so going back from a family to the
+ * list does not read again.
+ */
+
+const STALE_MS = 30_000;
+
+/**
+ * The view's query keys. They sit under `queryKeys.adminOrders`'s prefix
+ * ('admin-orders'), so any admin write that invalidates it (this view's
+ * changes, an import of the roster, a confirmed transfer) refreshes them too.
+ */
+export const familyQueryKeys = {
+  all: ['admin-orders', 'families'] as const,
+  pages: (search: FamiliesSearch) => ['admin-orders', 'families', 'pages', search] as const,
+  one: (familyId: string) => ['admin-orders', 'families', 'one', familyId] as const,
+} as const;
+
+/** The mutation key of admin-family: the global MutationCache logs a failure under it (src/lib/query-client.ts). */
+export const familyChangeMutationKey = ['family-change'] as const;
+
+/** The pages of the list for `search`: page after page with the previous page's cursor. */
+export function familyPagesQueryOptions(search: FamiliesSearch) {
+  return infiniteQueryOptions({
+    queryKey: familyQueryKeys.pages(search),
+    queryFn: ({ pageParam }) => fetchFamiliesPage(search, pageParam),
+    initialPageParam: null as FamiliesCursor | null,
+    getNextPageParam: (page) => page.next,
+    staleTime: STALE_MS,
+  });
+}
+
+/** The list's pages ({@link familyPagesQueryOptions}); `fetchNextPage` reads the next {@link fetchFamiliesPage}. */
+export function useFamilyPages(search: FamiliesSearch) {
+  return useInfiniteQuery(familyPagesQueryOptions(search));
+}
+
+/** One family with its people (fetchFamily); its data is null when the family does not exist. */
+export function familyQueryOptions(familyId: string) {
+  return queryOptions({ queryKey: familyQueryKeys.one(familyId), queryFn: () => fetchFamily(familyId), staleTime: STALE_MS });
+}
+
+/** {@link familyQueryOptions} as a hook. */
+export function useFamily(familyId: string) {
+  return useQuery(familyQueryOptions(familyId));
+}
+
+/**
+ * Sends one change of a family's people to admin-family (changeFamily). No
+ * optimistic update: on success the families' queries and the rest of
+ * `queryKeys.adminOrders` (children's names in the enrolment view, the audit
+ * log) are read again, and the mutation stays pending until they are; a
+ * failure changes nothing and is the mutation's `error` (a UserFacingError
+ * with the function's Italian message).
+ */
+export function useFamilyChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: familyChangeMutationKey,
+    mutationFn: (change: FamilyChange) => changeFamily(change),
+    // queryKeys.adminOrders is the prefix of familyQueryKeys.all: one invalidation refreshes both.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}
