@@ -14,6 +14,9 @@ export const GROUP = {
   /** Postal address shown in the footer. */
   // PLACEHOLDER: the group's postal address in Manziana (RM).
   address: 'Via della Sede Scout 1, 00066 Manziana (RM)',
+  /** Where parents write to the group (a missing e-mail, a question); shown in messages and e-mails. */
+  // PLACEHOLDER: the group's contact address.
+  email: 'segreteria@example.org',
   /** Bank account for Bonifico payments (the `/bonifico/...` pages, docs/product.md "Screens"). */
   bankAccount: {
     // PLACEHOLDER: the account holder's name as the bank has it.
