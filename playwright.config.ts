@@ -56,6 +56,8 @@ export default defineConfig({
         FIREBASE_HUB_PORT: String(ports.hub),
         FIREBASE_LOGGING_PORT: String(ports.logging),
         MEDIA_EMULATOR_PORT: String(ports.media),
+        MAIL_SMTP_PORT: String(ports.mailSmtp),
+        MAIL_WEB_PORT: String(ports.mailWeb),
         // Every browser of the run comes from 127.0.0.1: one address for all the specs' lookups and orders.
         // The fiscal-code budget itself is tested on the functions (tests/unit/functions/fiscal-code-budget.test.ts).
         FISCAL_CODE_REQUESTS_PER_MINUTE: '1000',

@@ -92,7 +92,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/rules/**/*.test.ts'],
           exclude: ['tests/unit/build/**'],
-          globalSetup: ['tests/support/firestore-emulator.global.ts'],
+          globalSetup: ['tests/support/firestore-emulator.global.ts', 'tests/support/mail-catcher.global.ts'],
+          // SMTP_URL, MAIL_FROM and SESSION_SECRET of the local stack, SMTP_URL at the run's mail catcher.
+          setupFiles: ['tests/support/mail-env.setup.ts'],
           // The emulator answers in tens of ms; transactions under contention take longer.
           testTimeout: 20_000,
         },

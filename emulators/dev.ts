@@ -5,8 +5,9 @@
  * by emulators/dev/functions-server.ts), then starts Google's Cloud
  * Firestore emulator (with firestore.rules) and the Firebase Auth emulator of
  * firebase-tools as child processes and the Cloudinary-compatible media
- * emulator (emulators/media) in this process, seeds the demo data on an
- * empty data folder, waits for Vite to have loaded every function, and
+ * emulator (emulators/media) and the mail catcher (MailDev: its web inbox
+ * shows every e-mail the functions send) in this process, seeds the demo
+ * data on an empty data folder, waits for Vite to have loaded every function, and
  * prints "[dev] ready" (the browser tests wait for that line). Ctrl-C stops everything; the
  * Firestore data is exported to the data folder on the way out.
  *
@@ -27,6 +28,7 @@ import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
 import { FUNCTIONS_READY_PATH } from './dev/functions-server';
+import { startMailCatcher } from './dev/mail-catcher';
 import { readStackSettings, STACK_READY } from './dev/settings';
 import { browserEnvironment, DEMO_MEDIA, serverEnvironment } from './dev/stack-environment';
 
@@ -80,6 +82,7 @@ async function main() {
     console.log('[dev] --reset: starting again from the demo data');
     await rm(path.join(settings.dataDir, 'firestore'), { recursive: true, force: true });
     await rm(path.join(settings.dataDir, 'media'), { recursive: true, force: true });
+    await rm(path.join(settings.dataDir, 'mail'), { recursive: true, force: true });
   }
   const startedAt = Date.now();
   // Server code (seed, functions, `npm run admin`) finds the emulators here.
@@ -119,6 +122,16 @@ async function main() {
   });
   stoppers.push(() => media.close());
   console.log(`[dev] media (Cloudinary) emulator on ${media.url}`);
+
+  const mail = await startMailCatcher({
+    host: settings.host,
+    smtpPort: settings.mailSmtpPort,
+    webPort: settings.mailWebPort,
+    mailDir: path.join(settings.dataDir, 'mail'),
+    onMessage: ({ subject, to }) => console.log(`[dev] mail to ${to.join(', ')}: ${subject}`),
+  });
+  stoppers.push(() => mail.close());
+  console.log(`[dev] mail catcher: inbox at http://localhost:${settings.mailWebPort} (SMTP ${mail.smtpUrl})`);
 
   const auth = await startAuthEmulator(settings);
   track(auth, 'Auth emulator');

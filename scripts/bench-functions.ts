@@ -34,6 +34,7 @@ import { bankTransferOrderId } from '../netlify/functions/create-order';
 import { getDb } from '../netlify/lib/firestore';
 import { COLLECTION } from '../src/domain/documents';
 import type { OrderRequestBody } from '../src/domain/products';
+import { rossiSessionCookie } from './bench/demo-session';
 import { startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
@@ -42,6 +43,7 @@ const SEQUENTIAL_CALLS = 50;
 const CONCURRENT_LOOKUPS = 60;
 const SENDS_PER_KEY = 4;
 const ROSSI_CF = 'RSSMRA80C12H501E';
+const rossiSession = await rossiSessionCookie();
 
 /** The six orders of the same-key burst: products no demo child holds yet, so each key records one order. */
 const BURST_ORDERS: Array<{ familyId: string; request: Omit<OrderRequestBody, 'idempotencyKey'> }> = [
@@ -99,7 +101,12 @@ async function call(name: string, body?: unknown, ip = newClient()): Promise<Tim
   const startedAt = performance.now();
   const response = await fetch(`${stack.appUrl}/.netlify/functions/${name}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-nf-client-connection-ip': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-nf-client-connection-ip': ip,
+      // The Rossi family's verified session: the parent functions answer only with it.
+      cookie: `${rossiSession.name}=${rossiSession.value}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -35,6 +35,10 @@ const EXPECTED: Record<string, string> = {
   STRIPE_MAX_AMOUNT_CENTS: 'a whole number of euro cents',
   CLOUDINARY_API_URL: 'an http(s) URL, or empty',
   SITE_URL: 'https://your-site.netlify.app',
+  SMTP_URL: 'smtp://user:password@smtp.example.com:587 or smtps://…:465',
+  SMTP_PORT: 'a TCP port, e.g. 587',
+  MAIL_FROM: 'Gruppo Scout <portale@your-domain.it>',
+  SESSION_SECRET: 'at least 32 characters: openssl rand -base64 48',
   URL: 'https://your-site.netlify.app',
   VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_… or pk_live_…',
 };
@@ -44,6 +48,8 @@ const SERVICE_LABELS: Record<Service, string> = {
   stripe: 'Stripe (secret key, webhook)',
   cloudinary: 'Cloudinary (signed uploads)',
   site: 'Site address',
+  mail: 'E-mail (SMTP)',
+  session: "Parents' sessions (secret)",
 };
 
 /** The browser's public values, per screen: each must be set and well formed. */

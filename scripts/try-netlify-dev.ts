@@ -15,12 +15,13 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { rossiSessionCookie } from './bench/demo-session';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PREFIX = '/tmp/netlify-cli';
 const NETLIFY_PORT = 8888;
-/** netlify dev, Vite, Firestore, Auth and media emulators (the launcher's defaults). */
-const STACK_PORTS = [NETLIFY_PORT, 5173, 8080, 9099, 9300];
+/** netlify dev, Vite, Firestore, Auth and media emulators, the mail catcher's SMTP and inbox (the launcher's defaults). */
+const STACK_PORTS = [NETLIFY_PORT, 5173, 8080, 9099, 9300, 1025, 1080];
 const START_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 60_000;
 
@@ -88,6 +89,8 @@ async function visitInChromium(base: string): Promise<string[]> {
   const violations: string[] = [];
   try {
     const page = await browser.newPage();
+    // The Rossi family's verified session, as the right access code leaves it: 'Trova' then needs no code.
+    await page.context().addCookies([{ ...(await rossiSessionCookie()), url: base }]);
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(message.text());
     });
@@ -180,9 +183,10 @@ async function main(): Promise<number> {
       const hasRoot = html.includes('id="root"');
       log(`GET / -> ${page.status}, ${html.length} bytes, app root element: ${hasRoot ? 'yes' : 'no'}`);
       if (page.status !== 200 || !hasRoot) failures.push('GET / did not serve the app');
+      const session = await rossiSessionCookie();
       const lookup = await fetch(`${base}/.netlify/functions/lookup-family`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: `${session.name}=${session.value}` },
         body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
       });
       const body = await lookup.text();

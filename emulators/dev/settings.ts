@@ -17,6 +17,9 @@ export interface StackSettings {
   hubPort: number;
   loggingPort: number;
   mediaPort: number;
+  /** The mail catcher (emulators/dev/mail-catcher.ts): SMTP, and its web inbox with the REST API. */
+  mailSmtpPort: number;
+  mailWebPort: number;
 }
 
 const readPort = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
@@ -37,6 +40,8 @@ export function readStackSettings(env: NodeJS.ProcessEnv = process.env): StackSe
     hubPort: readPort(env, 'FIREBASE_HUB_PORT', 4400),
     loggingPort: readPort(env, 'FIREBASE_LOGGING_PORT', 4500),
     mediaPort: readPort(env, 'MEDIA_EMULATOR_PORT', 9300),
+    mailSmtpPort: readPort(env, 'MAIL_SMTP_PORT', 1025),
+    mailWebPort: readPort(env, 'MAIL_WEB_PORT', 1080),
   };
 }
 

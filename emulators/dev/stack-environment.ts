@@ -1,3 +1,4 @@
+import { GROUP } from '../../src/config/group';
 import type { StackSettings } from './settings';
 
 /** The demo Cloudinary account the media emulator accepts and get-signature signs with. */
@@ -6,11 +7,24 @@ export const DEMO_MEDIA = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret
 /** Where the media (Cloudinary) emulator of a stack answers, e.g. http://127.0.0.1:9300. */
 export const mediaEmulatorUrl = (settings: StackSettings): string => `http://${settings.host}:${settings.mediaPort}`;
 
+/** The sender of the local stack's e-mails: the group's name at a reserved example domain. */
+export const DEMO_MAIL_FROM = `${GROUP.name} <portale@example.org>`;
+
+/**
+ * Signs the parents' sessions on local stacks and in the tests only: it is
+ * public (in this repository), so a deploy sets a secret of its own
+ * (`openssl rand -base64 48`, .env.example).
+ */
+export const DEMO_SESSION_SECRET = 'demo-session-secret-local-stack-only-0123456789';
+
+/** Where the functions send e-mail on a local stack: the mail catcher's SMTP port (emulators/dev/mail-catcher.ts). */
+export const mailSmtpUrl = (settings: StackSettings): string => `smtp://${settings.host}:${settings.mailSmtpPort}`;
+
 /**
  * The server's environment on a local stack (docs/local-stack.md): what the
- * functions, the seed and `npm run admin` need to find the emulators and the
- * demo Cloudinary account. `npm run dev` sets it in its own process and
- * Vite's (whose Netlify plugin runs the functions); under `netlify dev`,
+ * functions, the seed and `npm run admin` need to find the emulators, the
+ * demo Cloudinary account and the mail catcher. `npm run dev` sets it in its
+ * own process and Vite's (whose Netlify plugin runs the functions); under `netlify dev`,
  * netlify-cli runs the functions itself and reads the same values, at the
  * default ports, from emulators/dev/netlify-dev.env (netlify.toml
  * `[dev] envFiles`; tests/unit/emulators/netlify-dev-env.test.ts keeps the
@@ -29,6 +43,10 @@ export function serverEnvironment(settings: StackSettings): Record<string, strin
     CLOUDINARY_UPLOAD_PRESET: DEMO_MEDIA.uploadPreset,
     // get-signature's upload address and the signed download URLs (admin-medical-form) point at the media emulator.
     CLOUDINARY_API_URL: mediaEmulatorUrl(settings),
+    // Every e-mail goes to the mail catcher, whose web inbox shows it (never a real mailbox).
+    SMTP_URL: mailSmtpUrl(settings),
+    MAIL_FROM: DEMO_MAIL_FROM,
+    SESSION_SECRET: DEMO_SESSION_SECRET,
   };
 }
 

@@ -11,6 +11,8 @@ import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
+import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
+import { transferConfirmedNotice } from '../lib/mail/order-mails';
 
 /** Italian messages of admin-confirm-transfer. */
 export const CONFIRM_TRANSFER_MESSAGES = {
@@ -34,7 +36,9 @@ const bodySchema = z.object({
  * 'unconfirm' sets a confirmed one back to 'Da Verificare' and clears both.
  * In one transaction with the payment: a step in its `history` and an
  * `audit_log` entry (who, when, before and after). Two admins at the same
- * moment: one changes it, the other finds it done and writes nothing.
+ * moment: one changes it, the other finds it done and writes nothing. A
+ * confirmation writes 'Bonifico ricevuto' to the outbox for the family's
+ * parents in the same transaction, sent after the answer.
  *
  * Answers 200 `{ status, changed }` (`changed` false when the payment
  * already had the status asked for). Errors `{ error }` in Italian: 400 for
@@ -42,7 +46,7 @@ const bodySchema = z.object({
  * payment, 409 for a card payment or a status that cannot change
  * (Rimborsato, Contestato), 405 for other methods, 503 without Firebase.
  */
-export default jsonFunction('admin-confirm-transfer', async (body, request) => {
+export default jsonFunction('admin-confirm-transfer', async (body, request, context) => {
   const token = await requireAdmin(request, 'admin-confirm-transfer');
   const { paymentId, action } = parseBody(bodySchema, body, CONFIRM_TRANSFER_MESSAGES.malformed);
   const actor = adminActor(token);
@@ -51,9 +55,10 @@ export default jsonFunction('admin-confirm-transfer', async (body, request) => {
   const result = await runTransaction(db, async (transaction) => {
     const payment = readSnapshot(paymentDocument, await transaction.get(ref));
     if (!payment) throw new HttpError(404, CONFIRM_TRANSFER_MESSAGES.notFound);
+    const addresses = action === 'confirm' ? await familyAddresses(db, transaction, payment.family_id) : [];
     if (payment.method !== 'Bonifico') throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notTransfer);
     const target = action === 'confirm' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
-    if (payment.status === target) return { status: payment.status, changed: false };
+    if (payment.status === target) return { status: payment.status, changed: false, mailId: null };
     if (payment.status !== PAYMENT_STATUS.confirmed && payment.status !== PAYMENT_STATUS.toVerify) {
       throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notConfirmable(payment.status));
     }
@@ -72,9 +77,18 @@ export default jsonFunction('admin-confirm-transfer', async (body, request) => {
       before: { status: payment.status, confirmed_at: payment.confirmed_at, confirmed_by: payment.confirmed_by },
       after: { ...after, confirmed_at: after.confirmed_at?.toDate() ?? null },
     });
-    return { status: target, changed: true };
+    const mailId =
+      action === 'confirm'
+        ? enqueueMail(db, transaction, {
+            ...transferConfirmedNotice(payment, mailContext(request)),
+            to: addresses,
+            familyId: payment.family_id,
+          })
+        : null;
+    return { status: target, changed: true, mailId };
   });
-  return jsonResponse(200, result);
+  if (result.mailId) context.waitUntil(deliverMail(db, result.mailId));
+  return jsonResponse(200, { status: result.status, changed: result.changed });
 });
 
 /** An admin confirms a few transfers a minute; the limit only stops a runaway loop. */

@@ -8,6 +8,9 @@ import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
 import { recordOrder } from '../lib/record-order';
+import { requireSession } from '../lib/session';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { bankTransferOrderNotice } from '../lib/mail/order-mails';
 
 /**
  * The document id of a Bonifico order: derived from the family and the
@@ -24,7 +27,9 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
  * Body: the order request `{ cf, product, children: [{ id, size? }],
  * idempotencyKey }`. Checks it against the database and prices it on the
  * server (src/domain), then records items, payment 'Da Verificare', order and
- * the family's `orders_id`/`updated_at` in one transaction.
+ * the family's `orders_id`/`updated_at` in one transaction, with the
+ * e-mail 'Ordine registrato: dati per il bonifico' to the family's parents
+ * (outbox, sent after the answer). Needs the family's session (401).
  * Answers 201 `{ orderId, totalEuros, paymentReason, lines: [{ childId, name,
  * plan, size, priceEuros }] }` for a new order and 200 with the same body
  * when the idempotency key was used before (nothing new is written).
@@ -32,14 +37,16 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
  * fiscal code, 409 when a child already holds the product this season
  * (paid or awaiting a transfer), 405 for other methods, 503 when Firebase is not configured.
  */
-export default fiscalCodeFunction('create-order', async (body) => {
+export default fiscalCodeFunction('create-order', async (body, httpRequest, context) => {
+  const session = await requireSession(httpRequest);
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const db = getDb();
   // A retried request finds its own order's items: not held, answered as the stored order below.
   const resolved = await resolveOrder(db, request, {
     orderIdOf: (familyId) => bankTransferOrderId(familyId, request.idempotencyKey),
+    session,
   });
-  const { created, order } = await recordOrder(db, {
+  const { created, order, mailId } = await recordOrder(db, {
     orderId: bankTransferOrderId(resolved.family.id, request.idempotencyKey),
     familyId: resolved.family.id,
     method: 'Bonifico',
@@ -47,7 +54,9 @@ export default fiscalCodeFunction('create-order', async (body) => {
     season: SEASON.campYear,
     whenHeld: 'refuse',
     lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
+    notify: bankTransferOrderNotice(request.product, SEASON.campYear, mailContext(httpRequest)),
   });
+  if (mailId) context.waitUntil(deliverMail(db, mailId));
   return jsonResponse(created ? 201 : 200, {
     orderId: order.orderId,
     totalEuros: order.totalEuros,

@@ -6,7 +6,10 @@ import { getDb } from '../lib/firestore';
 import { orderMetadata, type OrderMetadata } from '../lib/fulfil-payment';
 import { HttpError, jsonResponse } from '../lib/http';
 import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
+import { requireSession } from '../lib/session';
 import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
+import { COLLECTION, parentDocument } from '../../src/domain/documents';
+import { readSnapshot } from '../lib/documents';
 
 /**
  * The Stripe idempotency key of one payment attempt with one cart: a hash
@@ -45,10 +48,17 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
  * Firebase) is not configured; 502 when Stripe fails (logged as
  * `type: message`, never the key or a stack).
  */
-export default fiscalCodeFunction('create-payment-intent', async (body) => {
+export default fiscalCodeFunction('create-payment-intent', async (body, httpRequest) => {
+  const session = await requireSession(httpRequest);
   const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const stripe = stripeFromEnv();
-  const resolved = await resolveOrder(getDb(), request);
+  const db = getDb();
+  const [resolved, parent] = await Promise.all([
+    resolveOrder(db, request, { session }),
+    db.collection(COLLECTION.parents).doc(session.parentId).get(),
+  ]);
+  // Stripe's own receipt goes to the parent who verified the session.
+  const receiptEmail = readSnapshot(parentDocument, parent)?.email ?? undefined;
   const total = onlineTotal(resolved.amountEuros);
   checkAmountLimits(total.totalCents);
   const metadata = orderMetadata(
@@ -65,6 +75,7 @@ export default fiscalCodeFunction('create-payment-intent', async (body) => {
         currency: 'eur',
         automatic_payment_methods: { enabled: true },
         metadata: { ...metadata },
+        ...(receiptEmail ? { receipt_email: receiptEmail } : {}),
       },
       { idempotencyKey: paymentIntentIdempotencyKey(request.idempotencyKey, metadata, total.totalCents) },
     );

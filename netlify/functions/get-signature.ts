@@ -5,6 +5,7 @@ import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
+import { requireSession } from '../lib/session';
 
 const bodySchema = z.object({ cf: cfField, childId: childIdField });
 
@@ -27,10 +28,11 @@ const bodySchema = z.object({ cf: cfField, childId: childIdField });
  * CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY or CLOUDINARY_API_SECRET (or
  * Firebase) is not configured.
  */
-export default fiscalCodeFunction('get-signature', async (body) => {
+export default fiscalCodeFunction('get-signature', async (body, httpRequest) => {
+  const session = await requireSession(httpRequest);
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformed);
   const settings = requireCloudinary();
-  const { child, folder } = await resolveMedicalFormChild(getDb(), request.cf, request.childId);
+  const { child, folder } = await resolveMedicalFormChild(getDb(), session, request.cf, request.childId);
   return jsonResponse(200, signMedicalFormUpload(settings, { folder, childId: child.id }));
 });
 

@@ -25,7 +25,7 @@ export function healthOf(env: NodeJS.ProcessEnv = process.env): HealthAnswer {
 
 /**
  * GET (or HEAD) /.netlify/functions/health (docs/api.md, "health";
- * docs/deploy.md): 200 `{ firebase, stripe, cloudinary, site: boolean,
+ * docs/deploy.md): 200 `{ firebase, stripe, cloudinary, site, mail, session: boolean,
  * mode: 'local' | 'production' }`, `Cache-Control: no-store`, so a volunteer
  * can check a deploy from the browser. 405 `{ error }` with `Allow: GET, HEAD`
  * for other methods. Reads nothing but the environment.

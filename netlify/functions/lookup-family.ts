@@ -7,12 +7,15 @@ import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-b
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
+import { assertSessionFamily, requireSession } from '../lib/session';
 
 const bodySchema = z.object({ cf: cfField });
 
 /**
- * POST /.netlify/functions/lookup-family `{ cf }` (docs/api.md).
- * Normalises and checks the parent's fiscal code, finds the family, its
+ * POST /.netlify/functions/lookup-family `{ cf }` (docs/api.md), for a
+ * browser with the session of that code's family (verify-access-code):
+ * 401 'Sessione scaduta: inserisci di nuovo il codice fiscale.' without one,
+ * before anything is read, or for another family's code. Normalises and checks the parent's fiscal code, finds the family, its
  * children and this season's order items, and answers 200
  * `{ family: { id, surname }, children: [{ id, name, surname, cf, branch,
  * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }] }`.
@@ -20,11 +23,13 @@ const bodySchema = z.object({ cf: cfField });
  * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
  * unknown one, 405 for other methods, 503 when Firebase is not configured.
  */
-export default fiscalCodeFunction('lookup-family', async (body) => {
+export default fiscalCodeFunction('lookup-family', async (body, request) => {
+  const session = await requireSession(request);
   const cf = parseFiscalCode(parseBody(bodySchema, body, ORDER_MESSAGES.invalidCf).cf);
   const db = getDb();
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
+  assertSessionFamily(session, found.family.id);
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
   return jsonResponse(200, buildFamilyLookup({ ...found, items, season: SEASON.campYear, medicalFormCutoff: SEASON.medicalFormCutoff }));
 });

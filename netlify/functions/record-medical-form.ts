@@ -20,6 +20,9 @@ import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb, runTransaction } from '../lib/firestore';
 import { HttpError, jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
+import { requireSession } from '../lib/session';
+import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
+import { medicalFormReceivedMail } from '../lib/mail/messages';
 
 const malformed = { error: MEDICAL_FORM_MESSAGES.malformedUpload };
 
@@ -59,11 +62,12 @@ const bodySchema = z.object({
  * code; 422 when the stored file is not a PDF of at most 10 MB; 405 for
  * other methods; 503 when Cloudinary (or Firebase) is not configured.
  */
-export default fiscalCodeFunction('record-medical-form', async (body) => {
+export default fiscalCodeFunction('record-medical-form', async (body, httpRequest, context) => {
+  const session = await requireSession(httpRequest);
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformedUpload);
   const settings = requireCloudinary();
   const db = getDb();
-  const { child, folder } = await resolveMedicalFormChild(db, request.cf, request.childId);
+  const { family, child, folder } = await resolveMedicalFormChild(db, session, request.cf, request.childId);
   const { upload } = request;
   if (!isUploadOfChild(upload.public_id, folder, child.id)) throw new HttpError(400, MEDICAL_FORM_MESSAGES.wrongFile);
   const check = checkUploadAnswer(upload);
@@ -75,10 +79,11 @@ export default fiscalCodeFunction('record-medical-form', async (body) => {
     throw new HttpError(422, MEDICAL_FORM_MESSAGES.notPdf);
   }
   const ref = db.collection(COLLECTION.sons).doc(child.id);
-  await runTransaction(db, async (transaction) => {
+  const mailId = await runTransaction(db, async (transaction) => {
     const current = readSnapshot(childDocument, await transaction.get(ref));
     if (!current) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
-    if (current.medical_forms.some((form) => form.public_id === upload.public_id)) return;
+    if (current.medical_forms.some((form) => form.public_id === upload.public_id)) return null;
+    const addresses = await familyAddresses(db, transaction, family.id);
     // A form recorded before the history was kept joins it first, so replacing it loses nothing.
     const legacy = legacyMedicalForm(settings, current);
     transaction.update(ref, {
@@ -96,7 +101,13 @@ export default fiscalCodeFunction('record-medical-form', async (body) => {
       ],
       updated_at: FieldValue.serverTimestamp(),
     });
+    const content = medicalFormReceivedMail(
+      { childName: `${current.name} ${current.surname}`, season: SEASON.campYear, familySurname: family.surname },
+      mailContext(httpRequest),
+    );
+    return enqueueMail(db, transaction, { kind: 'medical-form', to: addresses, content, familyId: family.id });
   });
+  if (mailId) context.waitUntil(deliverMail(db, mailId));
   return jsonResponse(200, { uploaded: true });
 });
 

@@ -6,6 +6,8 @@ import { FULFIL_MESSAGES, fulfilPayment, isPortalPayment } from '../lib/fulfil-p
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
 import { isStripeNotFound, PAYMENT_INTENT_ID, stripeFailure, stripeFromEnv } from '../lib/stripe';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { assertSessionFamily, requireSession } from '../lib/session';
 
 const NAME = 'record-payment';
 
@@ -44,9 +46,11 @@ const bodySchema = z.object({
  * message names its status) or its charge was refunded or disputed (the
  * webhook records it then); 422 when it is not a portal payment or its
  * order cannot be rebuilt (logged); 502 when Stripe fails; 503 when
- * STRIPE_SECRET_KEY or Firebase is not configured.
+ * STRIPE_SECRET_KEY or Firebase is not configured; 401 without the session
+ * of the family the payment is for.
  */
-export default jsonFunction(NAME, async (body) => {
+export default jsonFunction(NAME, async (body, request, context) => {
+  const session = await requireSession(request);
   const { paymentIntentId } = parseBody(bodySchema, body, RECORD_PAYMENT_MESSAGES.malformed);
   const stripe = stripeFromEnv();
 
@@ -63,7 +67,10 @@ export default jsonFunction(NAME, async (body) => {
     console.warn(`${NAME}: PaymentIntent ${paymentIntent.id} has no portal metadata`);
     throw new HttpError(422, FULFIL_MESSAGES.notPortalPayment);
   }
-  const { order } = await fulfilPayment(getDb(), paymentIntent, NAME);
+  assertSessionFamily(session, paymentIntent.metadata.family_id ?? '');
+  const db = getDb();
+  const { order, mailId } = await fulfilPayment(db, paymentIntent, NAME, mailContext(request));
+  if (mailId) context.waitUntil(deliverMail(db, mailId));
   return jsonResponse(200, { orderId: order.orderId, status: order.status });
 });
 

@@ -4,6 +4,8 @@ import { getDb } from '../lib/firestore';
 import { fulfilPayment, isPortalPayment } from '../lib/fulfil-payment';
 import { errorResponse, jsonResponse, methodNotAllowed, readBodyBytes, responseForError } from '../lib/http';
 import { MAX_WEBHOOK_BYTES, STRIPE_MESSAGES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
+import type { FunctionContext } from '../lib/function-context';
 
 const NAME = 'stripe-webhook';
 
@@ -52,7 +54,7 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
  * gone, child not in the family, malformed metadata); 503 when
  * STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_KEY or Firebase is not configured.
  */
-export default async function stripeWebhook(request: Request): Promise<Response> {
+export default async function stripeWebhook(request: Request, context: FunctionContext): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed();
   try {
     const signature = request.headers.get('stripe-signature');
@@ -71,7 +73,9 @@ export default async function stripeWebhook(request: Request): Promise<Response>
       console.warn(`${NAME}: PaymentIntent ${paymentIntent.id} has no portal metadata; event ${event.id} ignored`);
       return jsonResponse(200, { received: true });
     }
-    const { order } = await fulfilPayment(getDb(), paymentIntent, NAME);
+    const db = getDb();
+    const { order, mailId } = await fulfilPayment(db, paymentIntent, NAME, mailContext(request));
+    if (mailId) context.waitUntil(deliverMail(db, mailId));
     return jsonResponse(200, { received: true, orderId: order.orderId, status: order.status });
   } catch (error) {
     return responseForError(error, NAME);

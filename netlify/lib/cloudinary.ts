@@ -7,6 +7,7 @@ import { SEASON } from '../../src/config/season';
 import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
 import { isEligibleForMedicalForm, isUploadableChildId, MAX_MEDICAL_FORM_BYTES, medicalFormUploadId } from '../../src/domain/medical-form';
 import { findFamilyByParentCf, findFamilyItems } from './families';
+import { assertSessionFamily, type FamilySession } from './session';
 import { UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
@@ -363,13 +364,20 @@ export interface MedicalFormChild {
  * `SEASON.medicalFormCutoff` among the family's items of this season). The
  * folder is the season's, never taken from the browser.
  * @throws HttpError 400 'Inserisci un codice fiscale valido', 404 'Il codice
- * fiscale inserito non risulta nei nostri sistemi', 400 when the child is not
+ * fiscale inserito non risulta nei nostri sistemi', 401 when the family is
+ * not the session's, 400 when the child is not
  * of the family or its id cannot name a file, 403 when it is not eligible.
  */
-export async function resolveMedicalFormChild(db: Firestore, rawCf: string, childId: string): Promise<MedicalFormChild> {
+export async function resolveMedicalFormChild(
+  db: Firestore,
+  session: FamilySession,
+  rawCf: string,
+  childId: string,
+): Promise<MedicalFormChild> {
   const cf = parseFiscalCode(rawCf);
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
+  assertSessionFamily(session, found.family.id);
   const child = found.children.find((candidate) => candidate.id === childId);
   if (!child) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
   if (!isUploadableChildId(child.id)) throw new HttpError(400, MEDICAL_FORM_MESSAGES.invalidChild);

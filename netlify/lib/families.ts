@@ -9,6 +9,7 @@ import {
   type ChildDocument,
   type FamilyDocument,
   type OrderItemDocument,
+  type ParentDocument,
   type PaymentDocument,
 } from '../../src/domain/documents';
 import { getAllById, readSnapshot } from './documents';
@@ -17,6 +18,13 @@ import { getAllById, readSnapshot } from './documents';
 export interface FamilyWithChildren {
   family: FamilyDocument;
   children: ChildDocument[];
+}
+
+/** The parent whose fiscal code is `cf` (normalised), or null. */
+export async function findParentByCf(db: Firestore, cf: string): Promise<ParentDocument | null> {
+  const parents = await db.collection(COLLECTION.parents).where('cf', '==', cf).limit(1).get();
+  const parentSnapshot = parents.docs[0];
+  return parentSnapshot ? readSnapshot(parentDocument, parentSnapshot) : null;
 }
 
 /** Most children a family may have on record; more is a data error, not a family. */
@@ -31,10 +39,7 @@ const MAX_CHILDREN = 50;
  * @throws InvalidDocumentError when a stored document does not match its schema.
  */
 export async function findFamilyByParentCf(db: Firestore, cf: string): Promise<FamilyWithChildren | null> {
-  const parents = await db.collection(COLLECTION.parents).where('cf', '==', cf).limit(1).get();
-  const parentSnapshot = parents.docs[0];
-  if (!parentSnapshot) return null;
-  const parent = readSnapshot(parentDocument, parentSnapshot);
+  const parent = await findParentByCf(db, cf);
   if (!parent) return null;
   const found = await findFamilyById(db, parent.family_id);
   return found && { ...found, children: found.children.filter((child) => child.archived_at === null) };

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { SEASON } from '../../src/config/season';
-import { sumEuros } from '../../src/domain/money';
+import { centsToEuros, sumEuros } from '../../src/domain/money';
 import type { RecordedStatus } from '../../src/domain/payment-status';
 import { PAYMENT_STATUS, type Size } from '../../src/domain/plans';
 import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder, PRODUCTS, type Product } from '../../src/domain/products';
@@ -10,6 +10,8 @@ import { findFamilyById } from './families';
 import { HttpError } from './http';
 import { matchOrderChildren } from './order-request';
 import { recordOrder, type RecordedOrder } from './record-order';
+import type { MailContext } from './mail/layout';
+import { cardPaymentNotice } from './mail/order-mails';
 
 /**
  * The order a PaymentIntent carries, and its recording once paid
@@ -111,6 +113,8 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
 export interface FulfilledPayment {
   created: boolean;
   order: RecordedOrder;
+  /** The 'Pagamento ricevuto' e-mail written with a new order (send it with deliverMail), or null. */
+  mailId: string | null;
 }
 
 /**
@@ -128,6 +132,9 @@ export interface FulfilledPayment {
  * treasurer refunds). The order is recorded all the same (the money was
  * taken) and the reason goes to the log as a warning.
  *
+ * A new order writes 'Pagamento ricevuto' to the outbox for the family's
+ * parents (`mail`: the messages' context); the caller sends it.
+ *
  * `functionName` prefixes the log lines. No secret and no personal data
  * beyond ids is logged.
  * @throws HttpError 409 when the PaymentIntent has not succeeded;
@@ -135,10 +142,15 @@ export interface FulfilledPayment {
  * family is gone, or a child is not in it, named twice, or has a size it
  * must not have (or lacks one it must have).
  */
-export async function fulfilPayment(db: Firestore, paymentIntent: PaymentIntentToFulfil, functionName: string): Promise<FulfilledPayment> {
+export async function fulfilPayment(
+  db: Firestore,
+  paymentIntent: PaymentIntentToFulfil,
+  functionName: string,
+  mail: MailContext,
+): Promise<FulfilledPayment> {
   if (paymentIntent.status !== 'succeeded') throw new HttpError(409, FULFIL_MESSAGES.notSucceeded(paymentIntent.status));
   try {
-    return await rebuildAndRecord(db, paymentIntent, functionName);
+    return await rebuildAndRecord(db, paymentIntent, functionName, mail);
   } catch (error) {
     if (error instanceof UnfulfillableOrderError) {
       console.error(`${functionName}: PaymentIntent ${paymentIntent.id} succeeded but its order cannot be rebuilt: ${error.reason}`);
@@ -147,7 +159,12 @@ export async function fulfilPayment(db: Firestore, paymentIntent: PaymentIntentT
   }
 }
 
-async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFulfil, functionName: string): Promise<FulfilledPayment> {
+async function rebuildAndRecord(
+  db: Firestore,
+  paymentIntent: PaymentIntentToFulfil,
+  functionName: string,
+  mail: MailContext,
+): Promise<FulfilledPayment> {
   const { familyId, product, children } = readOrderMetadata(paymentIntent);
   const unfulfillable = (reason: string) => new UnfulfillableOrderError(paymentIntent.id, reason);
 
@@ -196,6 +213,8 @@ async function rebuildAndRecord(db: Firestore, paymentIntent: PaymentIntentToFul
       size: line.size,
       priceEuros: line.priceEuros,
     })),
+    // The e-mail tells what the card was charged: what Stripe received.
+    notify: cardPaymentNotice(centsToEuros(paymentIntent.amount_received), expected.feeEuros, mail),
   });
   if (result.held.length > 0) toVerify.push(`children ${result.held.join(', ')} already hold ${product} this season`);
   if (result.created && toVerify.length > 0) {

@@ -8,6 +8,7 @@ import { holdsProduct } from '../../src/domain/payment-status';
 import { SIZES, type Size } from '../../src/domain/plans';
 import { mayBuy, planOf, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
 import { findFamilyByParentCf, findFamilyItems, type FamilyItem } from './families';
+import { assertSessionFamily, type FamilySession } from './session';
 import { UNKNOWN_CODE_MESSAGE, UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { RECORD_ORDER_MESSAGES } from './record-order';
@@ -165,6 +166,8 @@ export interface ResolveOrderOptions {
    * they are not held, and recordOrder answers the stored order.
    */
   orderIdOf?: (familyId: string) => string;
+  /** The caller's session: the family found must be its own (401 otherwise). */
+  session: FamilySession;
 }
 
 /**
@@ -204,13 +207,14 @@ export function heldChildren(
  * made; recordOrder's transaction stays the guarantee when two orders
  * arrive at once.
  * @throws HttpError 400 naming the problem, UnknownFiscalCodeError (404) for an unknown fiscal code,
- * 409 `RECORD_ORDER_MESSAGES.alreadyHeld` naming the children who hold the
+ * 401 when the family is not the session's, 409 `RECORD_ORDER_MESSAGES.alreadyHeld` naming the children who hold the
  * product.
  */
-export async function resolveOrder(db: Firestore, request: OrderRequest, options: ResolveOrderOptions = {}): Promise<ResolvedOrder> {
+export async function resolveOrder(db: Firestore, request: OrderRequest, options: ResolveOrderOptions): Promise<ResolvedOrder> {
   const cf = parseFiscalCode(request.cf);
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
+  assertSessionFamily(options.session, found.family.id);
   const { chosen, problems } = matchOrderChildren(found.children, request.children, request.product);
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem));

@@ -9,6 +9,7 @@ import { cardFieldsOf } from './card-events';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
+import { enqueueMail, familyAddresses, type OutgoingMail } from './mail/outbox';
 
 /** Italian messages of recording an order. */
 export const RECORD_ORDER_MESSAGES = {
@@ -47,6 +48,13 @@ export interface OrderToRecord {
    */
   whenHeld: 'refuse' | 'record-to-verify';
   lines: LineToRecord[];
+  /**
+   * The e-mail the family gets when the order is written (docs/architecture.md,
+   * "E-mail"): built from the recorded order and the family's surname, sent
+   * to every parent with an address, written to the outbox in the same
+   * transaction. None when absent.
+   */
+  notify?: (order: RecordedOrder, familySurname: string) => Pick<OutgoingMail, 'kind' | 'content'>;
 }
 
 /** An order as recorded, in the shape the functions answer (docs/api.md). */
@@ -86,11 +94,13 @@ export interface RecordedOrder {
  * @throws HttpError 409 with an Italian message when a child already holds
  * the plan and `whenHeld` is 'refuse', 404 when the family does not exist;
  * nothing is written then.
+ * A new order's `notify` message is written to the outbox with it; its id
+ * is `mailId` (null when nothing was written), for the caller to send.
  */
 export async function recordOrder(
   db: Firestore,
   order: OrderToRecord,
-): Promise<{ created: boolean; order: RecordedOrder; held: string[] }> {
+): Promise<{ created: boolean; order: RecordedOrder; held: string[]; mailId: string | null }> {
   const plan = order.lines[0]?.plan;
   if (!plan) throw new Error('recordOrder: an order has at least one line');
   const orderRef = db.collection(COLLECTION.orders).doc(order.orderId);
@@ -112,9 +122,10 @@ export async function recordOrder(
         isCard ? stripeStateRef : orderRef,
         ...seasonItems.map(({ ref }) => ref),
       );
-      if (existing?.exists) return { created: false, order: await readRecorded(transaction, existing), held: [] };
+      if (existing?.exists) return { created: false, order: await readRecorded(transaction, existing), held: [], mailId: null };
       const family = familySnapshot ? readSnapshot(familyDocument, familySnapshot) : null;
       if (!family) throw new HttpError(404, RECORD_ORDER_MESSAGES.familyGone);
+      const addresses = order.notify ? await familyAddresses(db, transaction, order.familyId) : [];
       const isHeld = (index: number) => heldSnapshots[index]?.exists === true;
       const heldLines = order.lines.filter((_, index) => isHeld(index));
       if (heldLines.length > 0 && order.whenHeld === 'refuse') {
@@ -192,23 +203,22 @@ export async function recordOrder(
         orders_id: FieldValue.arrayUnion(order.orderId),
         updated_at: now,
       });
-      return {
-        held: heldLines.map((line) => line.child.id),
-        created: true,
-        order: {
-          orderId: order.orderId,
-          method: order.method,
-          status,
-          totalEuros,
-          lines: order.lines.map((line) => ({
-            childId: line.child.id,
-            name: line.child.name,
-            plan: line.plan,
-            size: line.size,
-            priceEuros: line.priceEuros,
-          })),
-        },
+      const recorded: RecordedOrder = {
+        orderId: order.orderId,
+        method: order.method,
+        status,
+        totalEuros,
+        lines: order.lines.map((line) => ({
+          childId: line.child.id,
+          name: line.child.name,
+          plan: line.plan,
+          size: line.size,
+          priceEuros: line.priceEuros,
+        })),
       };
+      const message = order.notify?.(recorded, family.surname);
+      const mailId = message ? enqueueMail(db, transaction, { ...message, to: addresses, familyId: order.familyId }) : null;
+      return { held: heldLines.map((line) => line.child.id), created: true, order: recorded, mailId };
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
   );

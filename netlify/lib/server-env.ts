@@ -15,7 +15,12 @@ import { z } from 'zod';
  * - `cloudinary`: CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY,
  *   CLOUDINARY_API_SECRET, and, for a launch, CLOUDINARY_UPLOAD_PRESET;
  *   CLOUDINARY_API_URL optional (a URL: the media emulator's);
- * - `site`: SITE_URL, or Netlify's own `URL` (set by Netlify on every deploy).
+ * - `site`: SITE_URL, or Netlify's own `URL` (set by Netlify on every deploy);
+ * - `mail`: SMTP_URL (smtp:// or smtps://, user and password in it), or
+ *   SMTP_HOST with SMTP_PORT (default 587), SMTP_USER and SMTP_PASSWORD;
+ *   MAIL_FROM, the sender ('Gruppo Scout <portale@dominio.it>');
+ * - `session`: SESSION_SECRET, at least 32 characters, which signs the
+ *   parents' session cookies and hashes their access codes.
  *
  * Blank values count as missing. The functions read their service with
  * {@link serviceConfig}; `jsonFunction` (http.ts) turns its
@@ -25,7 +30,7 @@ import { z } from 'zod';
  */
 
 /** The services the server needs. */
-export const SERVICES = ['firebase', 'stripe', 'cloudinary', 'site'] as const;
+export const SERVICES = ['firebase', 'stripe', 'cloudinary', 'site', 'mail', 'session'] as const;
 export type Service = (typeof SERVICES)[number];
 
 /** The Italian message of the 503 a function answers when its service is not configured. */
@@ -34,6 +39,8 @@ export const SERVICE_MESSAGES: Record<Service, string> = {
   stripe: 'Il pagamento con carta non è configurato.',
   cloudinary: 'Il caricamento dei documenti non è configurato.',
   site: "L'indirizzo del sito non è configurato. Contatta il gruppo.",
+  mail: "L'invio delle e-mail non è configurato. Contatta il gruppo.",
+  session: "L'accesso delle famiglie non è configurato. Contatta il gruppo.",
 };
 
 /** Project id of the emulators when none is set. */
@@ -138,8 +145,35 @@ const site = z
   })
   .transform((env) => ({ url: (env.SITE_URL ?? env.URL ?? '').replace(/\/+$/, '') }));
 
+const mail = z
+  .object({
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+    SMTP_HOST: optional(z.string()),
+    SMTP_PORT: optional(z.coerce.number().int().positive().max(65535)),
+    SMTP_USER: optional(z.string()),
+    SMTP_PASSWORD: optional(z.string()),
+    MAIL_FROM: required(z.string().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/)),
+  })
+  .superRefine((env, context) => {
+    if (!env.SMTP_URL && !env.SMTP_HOST) context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'missing' });
+  })
+  .transform((env) => ({
+    /** nodemailer's transport options: the URL as it is, or host, port and credentials. */
+    transport: env.SMTP_URL
+      ? env.SMTP_URL
+      : {
+          host: env.SMTP_HOST ?? '',
+          port: env.SMTP_PORT ?? 587,
+          secure: env.SMTP_PORT === 465,
+          auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+        },
+    from: env.MAIL_FROM,
+  }));
+
+const session = z.object({ SESSION_SECRET: required(z.string().min(32)) }).transform((env) => ({ secret: env.SESSION_SECRET }));
+
 /** The server's environment: one schema per service, each reading the flat environment. */
-export const serverEnvSchema = { firebase, stripe, cloudinary, site } as const;
+export const serverEnvSchema = { firebase, stripe, cloudinary, site, mail, session } as const;
 
 /** What each service's settings look like once parsed. */
 export type ServiceSettings = { [S in Service]: z.output<(typeof serverEnvSchema)[S]> };
@@ -155,6 +189,8 @@ export const LAUNCH_VARIABLES: Record<Service, readonly string[]> = {
   stripe: ['STRIPE_WEBHOOK_SECRET'],
   cloudinary: ['CLOUDINARY_UPLOAD_PRESET'],
   site: [],
+  mail: [],
+  session: [],
 };
 
 /** The variables each service reads, for reports (the emulator hosts and URL aside). */
@@ -163,6 +199,8 @@ export const SERVICE_VARIABLES: Record<Service, readonly string[]> = {
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_MAX_AMOUNT_CENTS'],
   cloudinary: ['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET', 'CLOUDINARY_UPLOAD_PRESET', 'CLOUDINARY_API_URL'],
   site: ['SITE_URL'],
+  mail: ['SMTP_URL', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM'],
+  session: ['SESSION_SECRET'],
 };
 
 type Env = Record<string, string | undefined>;

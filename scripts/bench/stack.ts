@@ -3,7 +3,8 @@
  * `npm run dev` and the browser tests run it) on ports and a data folder of
  * its own, set through the same variables playwright.config.ts passes
  * (PORT, FIRESTORE_EMULATOR_PORT, AUTH_EMULATOR_PORT, FIREBASE_HUB_PORT,
- * FIREBASE_LOGGING_PORT, MEDIA_EMULATOR_PORT, DATA_DIR), with `--reset
+ * FIREBASE_LOGGING_PORT, MEDIA_EMULATOR_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT,
+ * DATA_DIR), with `--reset
  * --no-env-file`. The ports are the browser tests' ones (tests/e2e/ports.ts)
  * moved by BENCH_PORT_OFFSET (40 by default), so the benchmark runs next to
  * a developer's stack and the browser tests.
@@ -36,6 +37,8 @@ export function stackEnv(offset: number): Record<string, string> {
     FIREBASE_HUB_PORT: at(E2E_PORTS.hub),
     FIREBASE_LOGGING_PORT: at(E2E_PORTS.logging),
     MEDIA_EMULATOR_PORT: at(E2E_PORTS.media),
+    MAIL_SMTP_PORT: at(E2E_PORTS.mailSmtp),
+    MAIL_WEB_PORT: at(E2E_PORTS.mailWeb),
   };
 }
 

@@ -27,6 +27,8 @@ export const AUDIT_ACTION = {
   parentAdd: 'family.parent_add',
   parentUpdate: 'family.parent_update',
   parentRemove: 'family.parent_remove',
+  /** The outbox gave up an e-mail after a day of failed attempts. */
+  mailFailed: 'mail.failed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -47,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'family.parent_add': 'Genitore aggiunto',
   'family.parent_update': 'Genitore modificato',
   'family.parent_remove': 'Genitore rimosso',
+  'mail.failed': 'E-mail non consegnata',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

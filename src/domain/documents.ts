@@ -25,6 +25,8 @@ export const COLLECTION = {
   stripeEvents: 'stripe_events',
   rateLimits: 'rate_limits',
   rosterIndex: 'roster_index',
+  mail: 'mail',
+  accessCodes: 'access_codes',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -259,6 +261,48 @@ export const rosterIndexDocument = z.object({
   parents: z.record(z.string(), indexedParent).default({}),
 });
 export type RosterIndexDocument = z.infer<typeof rosterIndexDocument>;
+
+/** The e-mails a parent receives (docs/architecture.md, "E-mail"). */
+export const MAIL_KINDS = ['access-code', 'bank-transfer-order', 'card-payment', 'transfer-confirmed', 'medical-form'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * `mail/{id}`: one message of the outbox (netlify/lib/mail/outbox.ts), from
+ * the transaction of its event to 'sent' or, after a day, 'failed'. Server
+ * only: an access code's text is cleared once sent.
+ */
+export const mailDocument = z.object({
+  id: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  family_id: z.string().nullable(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int().nonnegative(),
+  created_at: timestamp,
+  next_attempt_at: timestamp,
+  lease_until: timestamp.nullable(),
+  sent_at: timestamp.nullable(),
+  last_error: z.string().nullable(),
+});
+export type MailDocument = z.infer<typeof mailDocument>;
+
+/**
+ * `access_codes/{parent id}`: the one live access code of a parent
+ * (netlify/lib/access-codes.ts): its hash, never the code; when it was
+ * sent and expires; the wrong tries so far. Server only.
+ */
+export const accessCodeDocument = z.object({
+  parent_id: z.string(),
+  family_id: z.string(),
+  code_hash: z.string(),
+  sent_at: timestamp,
+  expires_at: timestamp,
+  tries: z.number().int().nonnegative(),
+});
+export type AccessCodeDocument = z.infer<typeof accessCodeDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

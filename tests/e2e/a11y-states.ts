@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 import { SEASON } from '../../src/config/season';
+import { trovaWithCode } from './helpers';
 
 /** The roster sample of docs/admin.md, with one error of each kind. */
 const ROSTER_SAMPLE = path.resolve(import.meta.dirname, '../../docs/roster-example.csv');
@@ -37,7 +38,7 @@ async function lookUp(page: Page, path: string, cf: string, choices: { quota?: s
   await page.getByLabel('Codice Fiscale Genitore').fill(cf);
   if (choices.quota) await pick(page, 'Quota da Pagare', choices.quota);
   if (choices.method) await pick(page, 'Metodo di Pagamento', choices.method);
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, cf);
   // The children's cards (a disabled checkbox for a child who already holds the product).
   await expect(page.getByRole('checkbox').first()).toBeVisible();
 }
@@ -116,8 +117,17 @@ export const A11Y_STATES: A11yState[] = [
     open: async (page) => {
       await page.goto('/scheda-medica');
       await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
-      await page.getByRole('button', { name: 'Trova' }).click();
+      await trovaWithCode(page, 'BNCNNA84L45B114C');
       await expect(page.getByText('Sara Bianchi')).toBeVisible();
+    },
+  },
+  {
+    name: "/scheda-medica asking for the access code ('Codice di verifica')",
+    open: async (page) => {
+      await page.goto('/scheda-medica');
+      await page.getByLabel('Codice Fiscale Genitore').fill('NRECRL79P70H501U');
+      await page.getByRole('button', { name: 'Trova' }).click();
+      await expect(page.getByLabel('Codice di verifica')).toBeFocused();
     },
   },
   {

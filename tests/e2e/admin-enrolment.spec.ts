@@ -5,7 +5,7 @@ import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS } from '../../emulators/seed/dem
 import { PLAN } from '../../src/domain/plans';
 import { SEASON } from '../../src/config/season';
 import { clearMedicalDoc } from './emulator-db';
-import { DESKTOP, todayInRome } from './helpers';
+import { DESKTOP, todayInRome, trovaWithCode } from './helpers';
 import { E2E_PORTS } from './ports';
 
 /**
@@ -145,7 +145,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
   const parent = await parentContext.newPage();
   await parent.goto('/scheda-medica');
   await parent.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
-  await parent.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(parent, 'BNCNNA84L45B114C');
   await parent.getByLabel('Scheda medica di Sara').setInputFiles('public/scheda-medica.pdf');
   await parent.getByRole('button', { name: 'Carica Scheda Medica' }).click();
   await expect(parent.getByText('Upload completato con successo!')).toBeVisible();

@@ -32,6 +32,8 @@ const E2E_STACK: StackSettings = {
   firestorePort: E2E_PORTS.firestore,
   authPort: E2E_PORTS.auth,
   mediaPort: E2E_PORTS.media,
+  mailSmtpPort: E2E_PORTS.mailSmtp,
+  mailWebPort: E2E_PORTS.mailWeb,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { SEASON } from '../../src/config/season';
 import { expect, test } from '@playwright/test';
-import { choose, DESKTOP, signInAsAdmin, todayInRome } from './helpers';
+import { choose, DESKTOP, signInAsAdmin, todayInRome, trovaWithCode } from './helpers';
 import { E2E_PORTS } from './ports';
 
 test('a parent pays the camp deposit by bank transfer and the admin sees the order', async ({ page, browser }) => {
@@ -11,7 +11,7 @@ test('a parent pays the camp deposit by bank transfer and the admin sees the ord
   await page.getByLabel('Codice Fiscale Genitore').fill(' rssmra80c12h501e ');
   await choose(page, 'Quota da Pagare', 'Acconto');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'RSSMRA80C12H501E');
 
   const marco = page.getByRole('checkbox', { name: /Marco Rossi/ });
   const giulia = page.getByRole('checkbox', { name: /Giulia Rossi/ });
@@ -69,7 +69,7 @@ test('changing the fiscal code clears the chosen children', async ({ page }) => 
   await page.getByLabel('Codice Fiscale Genitore').fill('VRDPLA78S23H501P');
   await choose(page, 'Quota da Pagare', 'Saldo');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'VRDPLA78S23H501P');
   await page.getByRole('checkbox', { name: /Sofia Verdi/ }).check();
   await page.getByRole('checkbox', { name: /Andrea Verdi/ }).check();
   await expect(page.getByTestId('order-total')).toHaveText('335,00 €');
@@ -97,7 +97,7 @@ test('a double click on Visualizza Dati Bonifico records one order', async ({ pa
   await page.getByLabel('Codice Fiscale Genitore').fill('NRECRL79P70H501U');
   await choose(page, 'Quota da Pagare', 'Saldo');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'NRECRL79P70H501U');
   await page.getByRole('checkbox', { name: /Pietro Neri/ }).check();
   await expect(page.getByTestId('order-total')).toHaveText('180,00 €');
   await page.getByRole('button', { name: 'Visualizza Dati Bonifico' }).dblclick();

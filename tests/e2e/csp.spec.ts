@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { localHeaders } from './built-app';
-import { choose, signInAsAdmin } from './helpers';
+import { choose, signInAsAdmin, trovaWithCode } from './helpers';
 
 /**
  * The production build under netlify.toml's security headers (docs/security.md,
@@ -40,7 +40,7 @@ async function lookUpBianchi(page: Page): Promise<void> {
   await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
   await choose(page, 'Quota da Pagare', 'Acconto');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'BNCNNA84L45B114C');
   await expect(page.getByRole('checkbox', { name: /Sara Bianchi/ })).toBeVisible();
 }
 
@@ -77,7 +77,7 @@ test('a parent’s visit reports no CSP violation', async ({ page, violations })
   await page.goto('/scheda-medica');
   await expect(page.getByRole('heading', { name: /Scheda Medica/ })).toBeVisible();
   await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'BNCNNA84L45B114C');
   await expect(page.getByText('Sara Bianchi')).toBeVisible();
 
   await page.goto('/bonifico/sconosciuto');

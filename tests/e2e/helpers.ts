@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
+import { DEMO_ADMIN, DEMO_FAMILIES } from '../../emulators/seed/demo-data';
+import { mailInbox } from '../support/mail-inbox';
+import { E2E_MAIL_WEB_URL } from './ports';
 
 /** Desktop viewport for the admin, who works on a computer. */
 export const DESKTOP = { width: 1366, height: 900 };
@@ -25,4 +27,42 @@ export function todayInRome(): string {
   return new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
     new Date(),
   );
+}
+
+/** The e-mail of the parent whose fiscal code is `cf`: a demo parent, or one the sample roster (docs/roster-example.csv) adds. */
+function parentEmail(cf: string): string {
+  const demo = DEMO_FAMILIES.flatMap((family) => family.parents).find((parent) => parent.cf === cf);
+  if (demo) return demo.email;
+  if (cf === 'CLMSFN79C14F205M') return 'stefano.colombo@example.com';
+  throw new Error(`parentEmail: no parent with fiscal code ${cf}`);
+}
+
+/**
+ * Presses 'Trova' (or runs `trova`) and does what the parent of `cf` does
+ * next: reads 'Il tuo codice di accesso' in the e2e stack's inbox and types
+ * the code into 'Codice di verifica', then 'Conferma' — or, `byKeyboard`,
+ * types it where the focus went and presses Enter. The inbox is emptied
+ * first, so an earlier test's code is never read. When the browser
+ * already holds the family's session, no code is asked and none is typed.
+ */
+export async function trovaWithCode(page: Page, cf: string, trova?: () => Promise<void>, byKeyboard = false): Promise<void> {
+  const inbox = mailInbox(E2E_MAIL_WEB_URL);
+  await inbox.clear();
+  const asked = page.waitForResponse((response) => response.url().includes('/.netlify/functions/request-access-code'));
+  await (trova ? trova() : page.getByRole('button', { name: 'Trova' }).click());
+  // A browser that already holds the family's session needs no code (an earlier 'Trova' in the same test).
+  if (((await (await asked).json()) as { status?: string }).status !== 'code-sent') return;
+  const address = parentEmail(cf);
+  const message = await inbox.waitFor((mail) => mail.to.includes(address) && mail.subject === 'Il tuo codice di accesso');
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`no code in the message to ${address}`);
+  const field = page.getByLabel('Codice di verifica');
+  if (byKeyboard) {
+    await expect(field).toBeFocused();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    return;
+  }
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Conferma' }).click();
 }

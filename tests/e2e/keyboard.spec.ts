@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 import { SEASON } from '../../src/config/season';
+import { trovaWithCode } from './helpers';
 
 /**
  * Keyboard only (docs/architecture.md, "Accessibility"): a parent pays Luca Rossi's camp
@@ -53,8 +54,16 @@ test('keyboard only: a parent pays a camp Saldo by Bonifico and the admin confir
   await page.keyboard.type('RSSMRA80C12H501E');
   await typeInto(page, page.getByLabel('Quota da Pagare'), 'Saldo');
   await typeInto(page, page.getByLabel('Metodo di Pagamento'), 'Bonifico');
-  await tabTo(page, page.getByRole('button', { name: 'Trova' }));
-  await page.keyboard.press('Enter');
+  // The code the portal e-mails: the parent types it where the focus already is, and Enter confirms.
+  await trovaWithCode(
+    page,
+    'RSSMRA80C12H501E',
+    async () => {
+      await tabTo(page, page.getByRole('button', { name: 'Trova' }));
+      await page.keyboard.press('Enter');
+    },
+    true,
+  );
 
   const luca = page.getByRole('checkbox', { name: /Luca Rossi/ });
   await expect(luca).toBeVisible();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { storedFilePath } from '../../emulators/media/server';
 import { clearMedicalDoc, readChild } from './emulator-db';
+import { trovaWithCode } from './helpers';
 
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const MEDIA = `http://127.0.0.1:${9380 + OFFSET}`;
@@ -19,7 +20,7 @@ test('the Bianchi parent uploads Sara’s medical form, stored as an authenticat
   await page.goto('/scheda-medica');
   await expect(page.getByRole('link', { name: 'scheda medica da compilare' })).toHaveAttribute('href', '/scheda-medica.pdf');
   await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'BNCNNA84L45B114C');
 
   await expect(page.getByText('Sara Bianchi')).toBeVisible();
   const upload = page.getByRole('button', { name: 'Carica Scheda Medica' });
@@ -60,7 +61,7 @@ test('the Bianchi parent uploads Sara’s medical form, stored as an authenticat
 test('the Esposito parent is told that no child is eligible', async ({ page }) => {
   await page.goto('/scheda-medica');
   await page.getByLabel('Codice Fiscale Genitore').fill('SPSLGU75A14H501I');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'SPSLGU75A14H501I');
   await expect(page.getByText(/Nessuno dei tuoi figli risulta iscritto al campo estivo 2025/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Carica Scheda/ })).toHaveCount(0);
 });
@@ -68,7 +69,7 @@ test('the Esposito parent is told that no child is eligible', async ({ page }) =
 test('a file that is not a PDF is refused with its message', async ({ page }) => {
   await page.goto('/scheda-medica');
   await page.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'BNCNNA84L45B114C');
   const picker = page.getByLabel('Scheda medica di Sara');
   await picker.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('\u0089PNG\r\n') });
   await expect(page.getByText('Il file deve essere un PDF (estensione .pdf).')).toBeVisible();

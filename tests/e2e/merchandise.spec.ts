@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { choose, DESKTOP, signInAsAdmin } from './helpers';
+import { choose, DESKTOP, signInAsAdmin, trovaWithCode } from './helpers';
 
 test('a parent orders Reparto sweatshirts by bank transfer and the sizes reach the admin list', async ({ page, browser }) => {
   await page.goto('/felpa-reparto');
   await expect(page.getByLabel('Quota da Pagare')).toHaveCount(0);
   await page.getByLabel('Codice Fiscale Genitore').fill('VRDPLA78S23H501P');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'VRDPLA78S23H501P');
 
   // Only the two Reparto children of the six Verdi children are listed.
   await expect(page.getByRole('checkbox')).toHaveCount(2);
@@ -45,7 +45,7 @@ test('the sweatshirt screen says so when no child is in Reparto', async ({ page 
   await page.goto('/felpa-reparto');
   await page.getByLabel('Codice Fiscale Genitore').fill('NRECRL79P70H501U');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'NRECRL79P70H501U');
   await expect(page.getByText('Nessuno dei figli censiti è in Reparto')).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 });
@@ -54,7 +54,7 @@ test('a parent orders a group T-shirt by bank transfer at 15 €', async ({ page
   await page.goto('/maglietta-gruppo');
   await page.getByLabel('Codice Fiscale Genitore').fill('RSSMRA80C12H501E');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'RSSMRA80C12H501E');
   await expect(page.getByRole('checkbox')).toHaveCount(3);
   await page.getByRole('checkbox', { name: /Luca Rossi/ }).check();
   await choose(page, 'Taglia di Luca', 'XS');
@@ -81,7 +81,7 @@ test('the checkout panel shows its summary and says clearly that card payments a
   // The Saldo: campo-estivo.spec.ts pays Rossi's Acconto for Marco and Giulia earlier in the run.
   await choose(page, 'Quota da Pagare', 'Saldo');
   await choose(page, 'Metodo di Pagamento', 'Online');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'RSSMRA80C12H501E');
   await page.getByRole('checkbox', { name: /Marco Rossi/ }).check();
   await page.getByRole('checkbox', { name: /Giulia Rossi/ }).check();
   await page.getByRole('button', { name: 'Vai al Pagamento' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { countPayments } from './emulator-db';
-import { choose } from './helpers';
+import { choose, trovaWithCode } from './helpers';
 
 // The Bianchi family: Sara (Reparto) holds the camp Acconto only; no other
 // spec orders her a Maglietta.
@@ -10,7 +10,7 @@ async function findBianchiForMaglietta(page: Page) {
   await page.goto('/maglietta-gruppo');
   await page.getByLabel('Codice Fiscale Genitore').fill(BIANCHI_CF);
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'BNCNNA84L45B114C');
   // The focus moves to the result, so a screen reader reads it.
   await expect(page.getByRole('heading', { name: 'Seleziona i figli e la taglia' })).toBeFocused();
 }

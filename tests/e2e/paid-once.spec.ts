@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { choose } from './helpers';
+import { choose, trovaWithCode } from './helpers';
 
 // The Verdi family: campo-estivo.spec.ts pays Rossi's Acconto for Marco and
 // Giulia earlier in the same run (one stack per run, specs in file order), and
@@ -13,7 +13,7 @@ async function findVerdi(page: Page, quota: 'Acconto' | 'Saldo') {
   await page.getByLabel('Codice Fiscale Genitore').fill(VERDI_CF);
   await choose(page, 'Quota da Pagare', quota);
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'VRDPLA78S23H501P');
 }
 
 test('a parent sees the Acconto awaiting its transfer and cannot pay it twice; the Saldo stays open', async ({ page }) => {

@@ -16,4 +16,11 @@ export const E2E_PORTS = {
   hub: 4480 + E2E_PORT_OFFSET,
   logging: 4580 + E2E_PORT_OFFSET,
   media: 9380 + E2E_PORT_OFFSET,
+  /** The mail catcher (emulators/dev/mail-catcher.ts): SMTP, where the functions send. */
+  mailSmtp: 1125 + E2E_PORT_OFFSET,
+  /** The mail catcher's web inbox and REST API (tests/support/mail-inbox.ts). */
+  mailWeb: 1180 + E2E_PORT_OFFSET,
 };
+
+/** The e2e stack's web inbox: `mailInbox(E2E_MAIL_WEB_URL)` (tests/support/mail-inbox.ts) reads what the functions sent. */
+export const E2E_MAIL_WEB_URL = `http://127.0.0.1:${E2E_PORTS.mailWeb}`;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 import { resetToDemoData } from './emulator-db';
-import { choose, DESKTOP } from './helpers';
+import { choose, DESKTOP, trovaWithCode } from './helpers';
 
 /**
  * 'Importa anagrafica' on the whole local stack (docs/admin.md): the
@@ -59,12 +59,12 @@ test('the sample roster previews its errors, the confirmation writes the familie
   await page.getByLabel('Codice Fiscale Genitore').fill(COLOMBO);
   await choose(page, 'Quota da Pagare', 'Acconto');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'CLMSFN79C14F205M');
   await expect(page.getByRole('checkbox', { name: /Tommaso Colombo/ })).toBeVisible();
 
   await page.goto('/felpa-reparto');
   await page.getByLabel('Codice Fiscale Genitore').fill('RSSMRA80C12H501E');
   await choose(page, 'Metodo di Pagamento', 'Bonifico');
-  await page.getByRole('button', { name: 'Trova' }).click();
+  await trovaWithCode(page, 'RSSMRA80C12H501E');
   await expect(page.getByRole('checkbox', { name: /Luca Rossi/ })).toBeVisible();
 });

@@ -179,8 +179,8 @@ describe('what the product needs', () => {
     expect((await getDoc(verdi)).get('status')).toBe('Da Verificare');
   });
 
-  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget", async () => {
-    for (const name of ['stripe_payment_intents', 'stripe_events', 'rate_limits']) {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes", async () => {
+    for (const name of ['stripe_payment_intents', 'stripe_events', 'rate_limits', 'roster_index', 'mail', 'access_codes']) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));
     }

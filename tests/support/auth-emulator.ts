@@ -54,6 +54,8 @@ export async function startTestAuth(projectId: string): Promise<TestAuth> {
     hubPort,
     loggingPort,
     mediaPort: 0,
+    mailSmtpPort: 0,
+    mailWebPort: 0,
   });
 
   const signIn = async (email: string) => {

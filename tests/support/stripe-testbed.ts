@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import stripeWebhook from '../../netlify/functions/stripe-webhook';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from './server-db';
+import { functionContext } from './function-context';
 
 /** The Stripe keys a test file's functions are given. */
 export interface StripeKeys {
@@ -65,5 +66,6 @@ export function deliverStripeEvent(
       headers: header ? { 'stripe-signature': header } : {},
       ...(method === 'POST' ? { body: payload } : {}),
     }),
+    functionContext(),
   );
 }

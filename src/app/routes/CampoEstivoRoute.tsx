@@ -5,7 +5,10 @@ import { pickInTickOrder } from '@/domain/selection';
 import type { OrderLine } from '@/domain/order';
 import type { OrderRequestBody } from '@/domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
+import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
+import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
@@ -15,7 +18,8 @@ const CAMP_FIELDS = { quota: true, method: true };
 /**
  * /campo-estivo (docs/product.md, "Screens" and "Order flow"): lookup, children
  * to tick with prices in tick order, then Bonifico (order saved, transfer
- * details) or Online.
+ * details) or Online. 'Esci' by the family found ends the parent's session and
+ * empties the screen.
  */
 export function CampoEstivoRoute() {
   const flow = useOrderFlow('campo-estivo');
@@ -34,6 +38,13 @@ export function CampoEstivoRoute() {
     idempotencyKey: flow.idempotencyKey,
   };
 
+  const lookupRestart = useLookupRestart();
+  /** 'Esci': the family and every choice go, and the lookup form starts again empty. */
+  const signedOut = () => {
+    for (const field of LOOKUP_FIELD_NAMES) flow.edited(field, EMPTY_LOOKUP_VALUES);
+    lookupRestart.restart();
+  };
+
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>
@@ -41,17 +52,27 @@ export function CampoEstivoRoute() {
         <p className="mt-1 text-gray-600">Paga l'acconto o il saldo del campo estivo dei tuoi figli.</p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm fields={CAMP_FIELDS} onFound={flow.found} onEdit={flow.edited} initialValues={flow.initialValues} />
+        <FamilyLookupForm
+          key={lookupRestart.round}
+          fields={CAMP_FIELDS}
+          onFound={flow.found}
+          onEdit={flow.edited}
+          initialValues={lookupRestart.round === 0 ? flow.initialValues : undefined}
+          autoFocus={lookupRestart.round > 0}
+        />
       </section>
       {flow.lookup && (
-        <FoundChildren
-          heading="Seleziona i figli"
-          count={flow.lookup.children.length}
-          emptyMessage="Nessun figlio censito per questa famiglia."
-          focusKey={flow.foundCount}
-        >
-          <CampChildrenPicker familyChildren={flow.lookup.children} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
-        </FoundChildren>
+        <>
+          <EndSessionButton onEnded={signedOut} />
+          <FoundChildren
+            heading="Seleziona i figli"
+            count={flow.lookup.children.length}
+            emptyMessage="Nessun figlio censito per questa famiglia."
+            focusKey={flow.foundCount}
+          >
+            <CampChildrenPicker familyChildren={flow.lookup.children} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
+          </FoundChildren>
+        </>
       )}
       <OrderActions
         flow={flow}

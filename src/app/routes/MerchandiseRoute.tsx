@@ -4,7 +4,10 @@ import { mayBuy, type OrderRequestBody, type Product } from '@/domain/products';
 import { PLAN } from '@/domain/plans';
 import { merchandisePriceEuros } from '@/domain/prices';
 import { pickInTickOrder } from '@/domain/selection';
+import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
+import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
 import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
@@ -40,7 +43,8 @@ const METHOD_ONLY = { quota: false, method: true };
 /**
  * /felpa-reparto and /maglietta-gruppo: like the camp screen without the
  * quota; each chosen child needs a size, stored in the item's note. The Felpa
- * screen lists only Reparto children.
+ * screen lists only Reparto children. 'Esci' by the family found ends the
+ * parent's session and empties the screen.
  */
 export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
   const product = MERCHANDISE[kind];
@@ -65,6 +69,13 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
     idempotencyKey: flow.idempotencyKey,
   };
 
+  const lookupRestart = useLookupRestart();
+  /** 'Esci': the family and every choice go, and the lookup form starts again empty. */
+  const signedOut = () => {
+    for (const field of LOOKUP_FIELD_NAMES) flow.edited(field, EMPTY_LOOKUP_VALUES);
+    lookupRestart.restart();
+  };
+
   const submit = () => {
     if (lines.some((line) => !line.note)) {
       flow.sizesMissing();
@@ -80,26 +91,36 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
         <p className="mt-1 text-gray-600">{product.intro}</p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm fields={METHOD_ONLY} onFound={flow.found} onEdit={flow.edited} initialValues={flow.initialValues} />
+        <FamilyLookupForm
+          key={lookupRestart.round}
+          fields={METHOD_ONLY}
+          onFound={flow.found}
+          onEdit={flow.edited}
+          initialValues={lookupRestart.round === 0 ? flow.initialValues : undefined}
+          autoFocus={lookupRestart.round > 0}
+        />
       </section>
       {flow.lookup && (
-        <FoundChildren
-          heading="Seleziona i figli e la taglia"
-          count={children.length}
-          emptyMessage={product.onlyReparto ? 'Nessuno dei figli censiti è in Reparto' : 'Nessun figlio censito per questa famiglia.'}
-          focusKey={flow.foundCount}
-        >
-          <MerchChildrenPicker
-            familyChildren={children}
-            product={product.product}
-            priceEuros={priceEuros}
-            selectedIds={flow.selectedIds}
-            sizes={flow.sizes}
-            onToggle={flow.toggle}
-            onSizeChange={flow.chooseSize}
-            showMissingSizes={flow.showMissingSizes}
-          />
-        </FoundChildren>
+        <>
+          <EndSessionButton onEnded={signedOut} />
+          <FoundChildren
+            heading="Seleziona i figli e la taglia"
+            count={children.length}
+            emptyMessage={product.onlyReparto ? 'Nessuno dei figli censiti è in Reparto' : 'Nessun figlio censito per questa famiglia.'}
+            focusKey={flow.foundCount}
+          >
+            <MerchChildrenPicker
+              familyChildren={children}
+              product={product.product}
+              priceEuros={priceEuros}
+              selectedIds={flow.selectedIds}
+              sizes={flow.sizes}
+              onToggle={flow.toggle}
+              onSizeChange={flow.chooseSize}
+              showMissingSizes={flow.showMissingSizes}
+            />
+          </FoundChildren>
+        </>
       )}
       <OrderActions flow={flow} lines={lines} request={request} returnPath={product.path} onSubmit={submit} />
     </div>

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { SEASON } from '@/config/season';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import { FoundChildren } from '@/app/payment/FoundChildren';
+import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
 
@@ -20,10 +21,13 @@ interface Found {
  * /scheda-medica (docs/product.md, "Screens" and "Rules": medical form): the blank form to download, the parent fiscal code, then
  * the children of the lookup answer with `medicalForm.eligible` (those
  * already on record shown as done), or an info alert when there are none.
- * Editing the fiscal code hides the children.
+ * Editing the fiscal code hides the children; 'Esci' by them ends the
+ * parent's session and empties the screen.
  */
 export function SchedaMedicaRoute() {
   const [found, setFound] = useState<Found | null>(null);
+  // 'Esci' pressed this many times: the lookup form's key, so it starts again empty.
+  const [round, setRound] = useState(0);
   const eligible = found?.lookup.children.filter((child) => child.medicalForm.eligible) ?? [];
 
   return (
@@ -43,20 +47,30 @@ export function SchedaMedicaRoute() {
       </Alert>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
         <FamilyLookupForm
+          key={round}
+          autoFocus={round > 0}
           fields={CODE_ONLY}
           onFound={(lookup, values) => setFound((previous) => ({ lookup, cf: values.fiscalCode, attempt: (previous?.attempt ?? 0) + 1 }))}
           onEdit={(field) => field === 'fiscalCode' && setFound(null)}
         />
       </section>
       {found && (
-        <FoundChildren
-          heading="Carica la scheda medica"
-          count={eligible.length}
-          emptyMessage={`Nessuno dei tuoi figli risulta iscritto al campo estivo ${SEASON.campYear}: la scheda medica si carica dopo il pagamento dell'acconto.`}
-          focusKey={found.attempt}
-        >
-          <MedicalFormUploader key={`${found.lookup.family.id}:${found.attempt}`} cf={found.cf} sons={eligible} />
-        </FoundChildren>
+        <>
+          <EndSessionButton
+            onEnded={() => {
+              setFound(null);
+              setRound((count) => count + 1);
+            }}
+          />
+          <FoundChildren
+            heading="Carica la scheda medica"
+            count={eligible.length}
+            emptyMessage={`Nessuno dei tuoi figli risulta iscritto al campo estivo ${SEASON.campYear}: la scheda medica si carica dopo il pagamento dell'acconto.`}
+            focusKey={found.attempt}
+          >
+            <MedicalFormUploader key={`${found.lookup.family.id}:${found.attempt}`} cf={found.cf} sons={eligible} />
+          </FoundChildren>
+        </>
       )}
     </div>
   );

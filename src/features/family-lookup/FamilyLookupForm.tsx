@@ -8,8 +8,11 @@ import type { FamilyLookup } from '@/domain/family-lookup';
 import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
+import type { AccessCodeStep } from './AccessCodeStep';
+import { preloadAccessCode, requestAccessCode, type CodeSent } from './api/access-code';
 import { lookupFamilyQueryOptions, preloadLookupFamily } from './api/lookup-family';
-import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
+import { loadEndSession } from './EndSessionButton';
+import { EMPTY_LOOKUP_VALUES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 import type { LookupErrors } from './lookup-schema';
 
 /** Props of {@link FamilyLookupForm}. */
@@ -22,37 +25,70 @@ export interface FamilyLookupFormProps {
   onEdit?: (field: keyof LookupFormValues, values: LookupFormValues) => void;
   /** The values to start from (Back from a transfer page restores them); empty by default. */
   initialValues?: LookupFormValues;
+  /** Focus the fiscal code field when the form appears (a screen restarted by 'Esci'). */
+  autoFocus?: boolean;
 }
 
-const EMPTY: LookupFormValues = { fiscalCode: '', quota: '', method: '' };
+/** The code step shown under the form: the fiscal code a code was e-mailed for, the answer, and the step's component (loaded on demand). */
+interface CodeStep {
+  cf: string;
+  sent: CodeSent;
+  Step: typeof AccessCodeStep;
+}
+
+/** The code step's module: not in the first bundle, loaded when a code is sent (and preloaded on the first edit). */
+const loadAccessCodeStep = () => import('./AccessCodeStep');
 
 /**
  * Loads what 'Trova' needs besides the request (zod, the fiscal code library
- * with its municipality table, the answer's schema). Called on the first
+ * with its municipality table, the answers' schemas, the code step, 'Esci'). Called on the first
  * edit, so the first 'Trova' is as fast as the second (docs/architecture.md, "First load").
  */
 function preloadValidation() {
   void import('./lookup-schema').catch(() => undefined);
   void import('@/domain/fiscal-code').catch(() => undefined);
   preloadLookupFamily();
+  preloadAccessCode();
+  void loadAccessCodeStep().catch(() => undefined);
+  void loadEndSession().catch(() => undefined);
 }
 
 /**
  * The family lookup form (docs/product.md, "Order flow" step 1 and "Rules", "Fiscal code"): 'Codice Fiscale
  * Genitore', optionally 'Quota da Pagare' and 'Metodo di Pagamento', and
  * 'Trova'. Validates as `validateLookup` (lookup-schema.ts) says, every field
- * at once, then finds the family; an unknown code shows 'Il codice fiscale
- * inserito non risulta nei nostri sistemi', a failed read an Italian error
- * (the button stays usable to retry). After a refused 'Trova' the focus goes
- * to the first invalid field or to the message, so a screen reader reads it.
+ * at once, then asks request-access-code for access to the family: with a
+ * live session the family is read at once; otherwise a code is e-mailed to
+ * the parent and {@link AccessCodeStep} asks for it (editing the fiscal code
+ * goes back to 'Trova'), and once verified the family is read. An unknown
+ * code shows 'Il codice fiscale inserito non risulta nei nostri sistemi',
+ * any other refusal or failed read (an expired session's 401 included) the
+ * server's Italian message (the button stays usable to retry). After a
+ * refused 'Trova' the focus goes to the first invalid field or to the
+ * message, so a screen reader reads it.
  * A plain controlled form (no form library): it keeps the first bundle small.
  */
-export function FamilyLookupForm({ fields, onFound, onEdit, initialValues = EMPTY }: FamilyLookupFormProps) {
+export function FamilyLookupForm({
+  fields,
+  onFound,
+  onEdit,
+  initialValues = EMPTY_LOOKUP_VALUES,
+  autoFocus = false,
+}: FamilyLookupFormProps) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LookupFormValues>(initialValues);
+  // The values as last edited, for the lookup after the code step (read in async handlers).
+  const latestValues = useRef(initialValues);
   const [errors, setErrors] = useState<LookupErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [codeStep, setCodeStepState] = useState<CodeStep | null>(null);
+  // The step shown, for async handlers: a code verified after the parent left its step is ignored.
+  const currentStep = useRef<CodeStep | null>(null);
+  const setCodeStep = (step: CodeStep | null) => {
+    currentStep.current = step;
+    setCodeStepState(step);
+  };
   const preloaded = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -67,31 +103,66 @@ export function FamilyLookupForm({ fields, onFound, onEdit, initialValues = EMPT
     preload();
     const next = { ...values, [field]: value };
     setValues(next);
+    latestValues.current = next;
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
     setFailure(null);
+    if (field === 'fiscalCode') setCodeStep(null);
     onEdit?.(field, next);
+  };
+
+  const showFailure = (error: unknown) => {
+    setFailure(error);
+    // Rendered on the next commit: focus it then.
+    requestAnimationFrame(() => failureRef.current?.focus());
+  };
+
+  /** Validates the current values; when one is wrong, shows the errors and focuses the first invalid field. */
+  const validate = async (current: LookupFormValues): Promise<ValidLookup | null> => {
+    const { validateLookup } = await import('./lookup-schema');
+    const checked = await validateLookup(fields, current);
+    if (checked.ok) {
+      setErrors({});
+      return checked.values;
+    }
+    setErrors(checked.errors);
+    // Rendered on the next commit: focus the first invalid field then.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    return null;
+  };
+
+  /** Reads the family (the session is live) and hands it over. */
+  const findFamily = async (valid: ValidLookup) => {
+    onFound(await queryClient.fetchQuery(lookupFamilyQueryOptions(valid.fiscalCode)), valid);
+  };
+
+  /** `step` verified its code: read the family with the values as they are now (quota and method may have changed). */
+  const verified = async (step: CodeStep) => {
+    if (currentStep.current !== step) return;
+    setFailure(null);
+    try {
+      const valid = await validate(latestValues.current);
+      if (valid) await findFamily(valid);
+    } catch (error) {
+      showFailure(error);
+    }
+    setCodeStep(null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    // Enter in the fiscal code during the code step: the step's 'Conferma' is the action then.
+    if (submitting || codeStep) return;
     setSubmitting(true);
     setFailure(null);
     try {
-      const { validateLookup } = await import('./lookup-schema');
-      const checked = await validateLookup(fields, values);
-      if (!checked.ok) {
-        setErrors(checked.errors);
-        // Rendered on the next commit: focus the first invalid field then.
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-        return;
-      }
-      setErrors({});
-      onFound(await queryClient.fetchQuery(lookupFamilyQueryOptions(checked.values.fiscalCode)), checked.values);
+      const valid = await validate(values);
+      if (!valid) return;
+      // A plain call, not a mutation hook: the first bundle stays without react-query's mutation code.
+      const access = await requestAccessCode(valid.fiscalCode);
+      if (access.status === 'session') await findFamily(valid);
+      else setCodeStep({ cf: valid.fiscalCode, sent: access, Step: (await loadAccessCodeStep()).AccessCodeStep });
     } catch (error) {
-      setFailure(error);
-      // Rendered on the next commit: focus it then.
-      requestAnimationFrame(() => failureRef.current?.focus());
+      showFailure(error);
     } finally {
       setSubmitting(false);
     }
@@ -99,45 +170,52 @@ export function FamilyLookupForm({ fields, onFound, onEdit, initialValues = EMPT
   const notFound = failure instanceof UserFacingError && failure.status === 404;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <TextField
-        label="Codice Fiscale Genitore"
-        name="fiscalCode"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        value={values.fiscalCode}
-        onChange={(event) => edit('fiscalCode', event.target.value)}
-        onFocus={preload}
-        error={errors.fiscalCode}
-      />
-      {fields.quota && (
-        <Select
-          label="Quota da Pagare"
-          placeholder="Seleziona la quota"
-          options={QUOTAS.map((quota) => ({ value: quota, label: quota }))}
-          value={values.quota}
-          onChange={(value) => edit('quota', value)}
-          error={errors.quota}
+    <div>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <TextField
+          label="Codice Fiscale Genitore"
+          name="fiscalCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={values.fiscalCode}
+          onChange={(event) => edit('fiscalCode', event.target.value)}
+          onFocus={preload}
+          autoFocus={autoFocus}
+          error={errors.fiscalCode}
         />
-      )}
-      {fields.method && (
-        <Select
-          label="Metodo di Pagamento"
-          placeholder="Seleziona il metodo"
-          options={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
-          value={values.method}
-          onChange={(value) => edit('method', value)}
-          error={errors.method}
-        />
-      )}
-      <Button type="submit" loading={submitting}>
-        Trova
-      </Button>
-      <div ref={failureRef} tabIndex={-1} className="outline-none">
-        {notFound && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
-        {failure !== null && !notFound && <Alert kind="error">{describeError(failure)}</Alert>}
-      </div>
-    </form>
+        {fields.quota && (
+          <Select
+            label="Quota da Pagare"
+            placeholder="Seleziona la quota"
+            options={QUOTAS.map((quota) => ({ value: quota, label: quota }))}
+            value={values.quota}
+            onChange={(value) => edit('quota', value)}
+            error={errors.quota}
+          />
+        )}
+        {fields.method && (
+          <Select
+            label="Metodo di Pagamento"
+            placeholder="Seleziona il metodo"
+            options={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
+            value={values.method}
+            onChange={(value) => edit('method', value)}
+            error={errors.method}
+          />
+        )}
+        {/* While the code is asked for, 'Conferma' is the step's action; editing the fiscal code brings 'Trova' back. */}
+        {!codeStep && (
+          <Button type="submit" loading={submitting}>
+            Trova
+          </Button>
+        )}
+        <div ref={failureRef} tabIndex={-1} className="outline-none">
+          {notFound && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
+          {failure !== null && !notFound && <Alert kind="error">{describeError(failure)}</Alert>}
+        </div>
+      </form>
+      {codeStep && <codeStep.Step cf={codeStep.cf} sent={codeStep.sent} onVerified={() => verified(codeStep)} />}
+    </div>
   );
 }

@@ -12,6 +12,12 @@ export interface LookupFormValues {
   method: string;
 }
 
+/** The lookup form with nothing typed or chosen. */
+export const EMPTY_LOOKUP_VALUES: LookupFormValues = { fiscalCode: '', quota: '', method: '' };
+
+/** The lookup form's fields, in the order shown. */
+export const LOOKUP_FIELD_NAMES: readonly (keyof LookupFormValues)[] = ['fiscalCode', 'quota', 'method'];
+
 /** Which optional fields a screen shows: the camp screen has both, the medical screen neither. */
 export interface LookupFields {
   quota: boolean;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
-import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
+import { LOOKUP_FIELD_NAMES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(options: T) => z.enum(options, { error: LOOKUP_MESSAGES.emptySelect });
 
@@ -33,8 +33,7 @@ export type LookupErrors = Partial<Record<keyof LookupFormValues, string>>;
 /** The outcome of {@link validateLookup}: the valid values, or an error per invalid field. */
 export type LookupValidation = { ok: true; values: ValidLookup } | { ok: false; errors: LookupErrors };
 
-const FIELDS: readonly (keyof LookupFormValues)[] = ['fiscalCode', 'quota', 'method'];
-const isField = (key: unknown): key is keyof LookupFormValues => FIELDS.includes(key as keyof LookupFormValues);
+const isField = (key: unknown): key is keyof LookupFormValues => LOOKUP_FIELD_NAMES.includes(key as keyof LookupFormValues);
 
 /**
  * Validates the lookup form's raw values with {@link lookupSchema}: every

@@ -34,6 +34,8 @@ export const queryKeys = {
   enrolmentStatus: (season: number) => ['admin-orders', 'enrolment-status', season] as const,
   /** The audit log's pages for one action (null: all); under `adminOrders`, so an admin action (which invalidates it) refreshes it. */
   auditLog: (action: string | null) => ['admin-orders', 'audit-log', action] as const,
+  /** How many e-mails were given up (the admin's home notice). */
+  failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -47,6 +49,12 @@ export const mutationKeys = {
   exportOrders: ['export-orders'] as const,
   /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */
   openMedicalForm: ['open-medical-form'] as const,
+  /** request-access-code: a parent asks for access to the family (a code by e-mail, unless a session is live). */
+  requestAccessCode: ['request-access-code'] as const,
+  /** verify-access-code: a parent confirms the code received by e-mail. */
+  verifyAccessCode: ['verify-access-code'] as const,
+  /** end-session: a parent's 'Esci'. */
+  endSession: ['end-session'] as const,
 } as const;
 
 /** The queries an order recorded (create-order, record-payment) makes stale: the lookups' `paid` lists and the admin list. */

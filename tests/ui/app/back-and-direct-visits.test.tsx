@@ -97,7 +97,10 @@ describe('pages reached without an order', () => {
 
 describe('focus after Trova', () => {
   it('goes to the invalid field, then to the message when no parent has the code', async () => {
-    server.use(fn('lookup-family', () => ({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } })));
+    // An unknown code is refused by request-access-code, before any lookup.
+    server.use(
+      fn('request-access-code', () => ({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } })),
+    );
     const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={() => {}} />);
     const field = screen.getByLabelText('Codice Fiscale Genitore');
     await user.click(screen.getByRole('button', { name: 'Trova' }));

@@ -22,11 +22,18 @@ const rossi: FamilyLookup = {
   ],
 };
 
-/** lookup-family answering `replies` in turn; the bodies it received land in `calls`. */
+/**
+ * lookup-family answering `replies` in turn, behind a live session
+ * (request-access-code answers `session`, so no code is asked for); the
+ * bodies lookup-family received land in `calls.lookup`, request-access-code's in `calls.access`.
+ */
 function lookupAnswers(...replies: Array<{ status: number; json: object }>) {
-  const calls: unknown[] = [];
+  const calls = { lookup: [] as unknown[], access: [] as unknown[] };
   let next = 0;
-  server.use(fn('lookup-family', () => replies[Math.min(next++, replies.length - 1)]!, calls));
+  server.use(
+    fn('request-access-code', () => ({ status: 200, json: { status: 'session' } }), calls.access),
+    fn('lookup-family', () => replies[Math.min(next++, replies.length - 1)]!, calls.lookup),
+  );
   return calls;
 }
 
@@ -48,7 +55,8 @@ describe('FamilyLookupForm', () => {
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
     expect(screen.getAllByText("Seleziona un'opzione")).toHaveLength(2);
-    expect(calls).toHaveLength(0);
+    expect(calls.lookup).toHaveLength(0);
+    expect(calls.access).toHaveLength(0);
   });
 
   it('refuses a code with a wrong check character without querying', async () => {
@@ -57,10 +65,11 @@ describe('FamilyLookupForm', () => {
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'RSSMRA80C12H501A');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.lookup).toHaveLength(0);
+    expect(calls.access).toHaveLength(0);
   });
 
-  it('looks up the normalised code and hands over the family and the choices', async () => {
+  it('with a live session, looks up the normalised code at once and hands over the family and the choices', async () => {
     const calls = lookupAnswers({ status: 200, json: rossi });
     const { user, onFound } = renderForm();
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), ' rssmra80c12h501e ');
@@ -68,12 +77,16 @@ describe('FamilyLookupForm', () => {
     await choose(user, /Metodo di Pagamento/, 'Bonifico');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     await waitFor(() => expect(onFound).toHaveBeenCalledTimes(1));
-    expect(calls).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
+    expect(calls.access).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
+    expect(calls.lookup).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
     expect(onFound).toHaveBeenCalledWith(rossi, { fiscalCode: 'RSSMRA80C12H501E', quota: 'Saldo', method: 'Bonifico' });
   });
 
   it('says when no parent has the code', async () => {
-    lookupAnswers({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      fn('request-access-code', () => ({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } })),
+    );
     const { user, onFound } = renderForm({ quota: false, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'BNCNNA84L45B114C');
     await user.click(screen.getByRole('button', { name: 'Trova' }));

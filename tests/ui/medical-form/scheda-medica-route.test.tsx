@@ -6,7 +6,7 @@ import type { FamilyLookup, LookupChild } from '@/domain/family-lookup';
 import { fn as functionHandler, setupFunctionsServer } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 
-// lookup-family, get-signature, the upload (to get-signature's upload_url) and record-medical-form are faked at the network edge (msw).
+// request-access-code (a live session: no code asked), lookup-family, get-signature, the upload (to get-signature's upload_url) and record-medical-form are faked at the network edge (msw).
 const server = setupFunctionsServer();
 
 const UPLOAD_URL = 'http://media.test/v1_1/demo/image/upload';
@@ -37,6 +37,7 @@ const fn = (name: string, reply: (body: Record<string, unknown>) => JsonBodyType
 
 function services(lookup: FamilyLookup) {
   server.use(
+    fn('request-access-code', () => ({ status: 'session' })),
     fn('lookup-family', () => lookup),
     fn('get-signature', (body) => ({
       upload_url: UPLOAD_URL,

@@ -6,11 +6,12 @@ import { describeOrderQuery, ORDER_PLANS, ORDER_STATUSES, type OrderFilters } fr
 import { PAYMENT_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
 import { AUDIT_ACTIONS } from '@/domain/audit-log';
-import { fetchAuditPage } from '@/features/admin/api/audit-log';
+import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems } from '../../../netlify/lib/families';
 import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
+import { deliverDue, familyAddresses } from '../../../netlify/lib/mail/outbox';
 import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
   describeShape,
@@ -106,6 +107,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method);
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
+  await fetchFailedMailCount();
   for (const text of ['', 'De Rossi', 'RSSMRA80C12H501E']) await fetchFamiliesPage(familiesSearchOf(text), null);
   await fetchFamily('family-rossi');
   const db = recordingAdminDb();
@@ -117,6 +119,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await holderOfFiscalCode(db, recordingTransaction, 'RSSMRA80C12H501E', null);
   await childHasOrders(db, recordingTransaction, 'son-rossi-luca');
   await familyParentIds(db, recordingTransaction, 'family-rossi', 2);
+  await familyAddresses(db, recordingTransaction, 'family-rossi');
+  await deliverDue(db);
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -125,6 +129,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/families.ts',
   'netlify/lib/fiscal-code-budget.ts',
+  'netlify/lib/mail/outbox.ts',
   'netlify/lib/roster-queries.ts',
   'src/features/admin/api/admin-orders.ts',
   'src/features/admin/api/audit-log.ts',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { bundleFunctions, callBundle, listFunctionNames, readFunctionsSettings, type FunctionBundle } from '../../support/function-bundles';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { sessionHeaders } from '../../support/family-session';
 
 /**
  * Every function of netlify/functions as Netlify ships it (docs/deploy.md;
@@ -63,10 +64,15 @@ describe('function bundles', () => {
 
   it('lookup-family, loaded alone with the emulator variables, finds the demo Rossi family', async () => {
     await resetToDemoData(await useEmulatorDb(PROJECT), PROJECT);
+    // The Rossi session, signed with the secret the bare process is given.
     const answer = await callBundle(
       bundleOf('lookup-family'),
-      { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }) },
-      { FIRESTORE_EMULATOR_HOST: inject('firestoreEmulatorHost'), FIREBASE_PROJECT_ID: PROJECT },
+      { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }), headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }) },
+      {
+        FIRESTORE_EMULATOR_HOST: inject('firestoreEmulatorHost'),
+        FIREBASE_PROJECT_ID: PROJECT,
+        SESSION_SECRET: process.env.SESSION_SECRET ?? '',
+      },
     );
     expect(answer.crash, answer.stderr).toBeNull();
     expect(answer.status, answer.body).toBe(200);

@@ -14,6 +14,7 @@ import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { storedSessionHeaders } from '../../support/family-session';
 
 /**
  * admin-medical-form against the real pieces (docs/admin-enrolment.md,
@@ -78,8 +79,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const post = (fn: NetlifyFunction, body: unknown, headers: Record<string, string> = {}) =>
-  fn(new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers, body: JSON.stringify(body) }), functionContext());
+const post = async (fn: NetlifyFunction, body: unknown, headers: Record<string, string> = {}) =>
+  fn(
+    new Request('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: { ...(await storedSessionHeaders(db, body)), ...headers },
+      body: JSON.stringify(body),
+    }),
+    functionContext(),
+  );
 
 const openForm = (childId: string, token?: string) =>
   post(adminMedicalForm, { childId }, token === undefined ? {} : { authorization: `Bearer ${token}` });

@@ -11,6 +11,7 @@ import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { demoRosterRows, rosterRow } from '../../support/roster-rows';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { storedSessionHeaders } from '../../support/family-session';
 
 /**
  * The roster's two admin functions against the Auth and Firestore emulators
@@ -63,7 +64,11 @@ const editFamily = (change: unknown, token: string | null = admin) => post(admin
 /** What a parent's 'Trova' shows: the family's surname and its children with their branches, or the status. */
 async function lookup(cf: string) {
   const response = await lookupFamily(
-    new Request('http://localhost/.netlify/functions/lookup-family', { method: 'POST', body: JSON.stringify({ cf }) }),
+    new Request('http://localhost/.netlify/functions/lookup-family', {
+      method: 'POST',
+      headers: await storedSessionHeaders(db, { cf }),
+      body: JSON.stringify({ cf }),
+    }),
     functionContext(),
   );
   if (response.status !== 200) return { status: response.status };

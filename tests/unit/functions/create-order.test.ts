@@ -6,6 +6,7 @@ import { childFiscalCode } from '../../../emulators/seed/seed';
 import { SEASON } from '../../../src/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { functionContext } from '../../support/function-context';
+import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-create-order';
 let db: Firestore;
@@ -26,9 +27,13 @@ const UNKNOWN_CF = childFiscalCode(
   { id: 'y', name: 'Ugo', gender: 'M', birthDate: '1980-01-01', branch: 'Clan' },
 );
 
-const call = (body: unknown) =>
+const call = async (body: unknown) =>
   createOrder(
-    new Request('http://localhost/.netlify/functions/create-order', { method: 'POST', body: JSON.stringify(body) }),
+    new Request('http://localhost/.netlify/functions/create-order', {
+      method: 'POST',
+      headers: await sessionHeaders(body),
+      body: JSON.stringify(body),
+    }),
     functionContext(),
   );
 

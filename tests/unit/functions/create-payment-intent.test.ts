@@ -10,6 +10,7 @@ import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { functionContext } from '../../support/function-context';
+import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-create-payment-intent';
 const SECRET = 'sk_test_create_payment_intent_dummy';
@@ -60,10 +61,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const call = (body: unknown, method = 'POST') =>
+const call = async (body: unknown, method = 'POST') =>
   createPaymentIntent(
     new Request('http://localhost/.netlify/functions/create-payment-intent', {
       method,
+      headers: await sessionHeaders(body),
       ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     }),
     functionContext(),

@@ -10,6 +10,7 @@ import { budgetLimits } from '../../../netlify/lib/fiscal-code-budget';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { sessionHeaders } from '../../support/family-session';
 
 /**
  * One budget for fiscal codes (docs/security.md): lookup-family,
@@ -61,7 +62,10 @@ const CALLS: Array<{ name: string; fn: NetlifyFunction; body: () => unknown }> =
 ];
 
 async function send(fn: NetlifyFunction, body: unknown, ip: string) {
-  const response = await fn(new Request('http://localhost/x', { method: 'POST', body: JSON.stringify(body) }), functionContext(ip));
+  const response = await fn(
+    new Request('http://localhost/x', { method: 'POST', headers: await sessionHeaders(body), body: JSON.stringify(body) }),
+    functionContext(ip),
+  );
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: string } };
 }
 

@@ -9,6 +9,7 @@ import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext } from '../../support/function-context';
+import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;
@@ -37,10 +38,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const call = (body: unknown, method = 'POST') =>
+const call = async (body: unknown, method = 'POST') =>
   getSignature(
     new Request('http://localhost/.netlify/functions/get-signature', {
       method,
+      headers: await sessionHeaders(body),
       ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     }),
     functionContext(),

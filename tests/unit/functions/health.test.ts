@@ -14,11 +14,14 @@ const FILLED: Record<string, string> = {
   CLOUDINARY_API_SECRET: 'HEALTHCLOUDINARYSECRET',
   CLOUDINARY_UPLOAD_PRESET: 'schede-mediche',
   URL: 'https://scout.netlify.app',
+  SMTP_URL: 'smtps://portale:HEALTHSMTPPASSWORD@smtp.example.org:465',
+  MAIL_FROM: 'Gruppo Scout <portale@example.org>',
+  SESSION_SECRET: 'HEALTHSESSIONSECRET-0123456789-0123456789',
 };
 const EMULATOR_HOSTS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'];
 
 function stubEnv(values: Record<string, string>): void {
-  for (const name of [...Object.keys(FILLED), ...EMULATOR_HOSTS, 'SITE_URL']) vi.stubEnv(name, values[name] ?? '');
+  for (const name of [...Object.keys(FILLED), ...EMULATOR_HOSTS, 'SITE_URL', 'SMTP_HOST']) vi.stubEnv(name, values[name] ?? '');
 }
 
 const get = (method = 'GET') => health(new Request('http://localhost/.netlify/functions/health', { method }));
@@ -32,7 +35,15 @@ describe('health', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ firebase: true, stripe: true, cloudinary: true, site: true, mode: 'production' });
+    expect(JSON.parse(text)).toEqual({
+      firebase: true,
+      stripe: true,
+      cloudinary: true,
+      site: true,
+      mail: true,
+      session: true,
+      mode: 'production',
+    });
     for (const value of Object.values(FILLED)) expect(text).not.toContain(value);
   });
 
@@ -41,13 +52,29 @@ describe('health', () => {
     const response = await get();
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ firebase: false, stripe: false, cloudinary: false, site: false, mode: 'production' });
-    expect(text).not.toMatch(/FIREBASE|STRIPE|CLOUDINARY|SITE_URL/);
+    expect(JSON.parse(text)).toEqual({
+      firebase: false,
+      stripe: false,
+      cloudinary: false,
+      site: false,
+      mail: false,
+      session: false,
+      mode: 'production',
+    });
+    expect(text).not.toMatch(/FIREBASE|STRIPE|CLOUDINARY|SITE_URL|SMTP|SESSION/);
   });
 
   it('says local mode on the emulators, and false for Stripe without its webhook secret', async () => {
     stubEnv({ ...FILLED, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', FIREBASE_PROJECT_ID: '', STRIPE_WEBHOOK_SECRET: '' });
-    expect(await (await get()).json()).toEqual({ firebase: true, stripe: false, cloudinary: true, site: true, mode: 'local' });
+    expect(await (await get()).json()).toEqual({
+      firebase: true,
+      stripe: false,
+      cloudinary: true,
+      site: true,
+      mail: true,
+      session: true,
+      mode: 'local',
+    });
   });
 
   it('answers 405 in Italian to POST', async () => {

@@ -5,6 +5,7 @@ import { DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { functionContext } from '../../support/function-context';
+import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-lookup-family';
 
@@ -12,10 +13,11 @@ beforeAll(async () => {
   await resetToDemoData(await useEmulatorDb(PROJECT), PROJECT);
 });
 
-const call = (body: unknown, method = 'POST') =>
+const call = async (body: unknown, method = 'POST') =>
   lookupFamily(
     new Request('http://localhost/.netlify/functions/lookup-family', {
       method,
+      headers: await sessionHeaders(body),
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     }),
     functionContext(),
@@ -104,7 +106,11 @@ describe('lookup-family', () => {
       const { default: fresh } = await import('../../../netlify/functions/lookup-family');
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await fresh(
-        new Request('http://localhost/x', { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }) }),
+        new Request('http://localhost/x', {
+          method: 'POST',
+          headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
+          body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
+        }),
         functionContext(),
       );
       expect(response.status).toBe(503);

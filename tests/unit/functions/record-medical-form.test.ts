@@ -12,6 +12,7 @@ import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-record-medical-form';
 const ACCOUNT = DEMO_MEDIA;
@@ -49,9 +50,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const post = (fn: NetlifyFunction, body: unknown) =>
+const post = async (fn: NetlifyFunction, body: unknown) =>
   fn(
-    new Request('http://localhost/.netlify/functions/x', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    new Request('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: await sessionHeaders(body),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
     functionContext(),
   );
 

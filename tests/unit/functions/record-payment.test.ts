@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import recordPayment from '../../../netlify/functions/record-payment';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 import { functionContext } from '../../support/function-context';
+import { sessionCookie } from '../../support/family-session';
 
 const PROJECT = 'demo-record-payment';
 const SECRET_KEY = 'sk_test_record_payment_dummy';
@@ -74,10 +75,11 @@ function stripeKnows(fields: Partial<FakeIntent> = {}): FakeIntent {
   return intent;
 }
 
-const call = (body: unknown, method = 'POST') =>
+const call = async (body: unknown, method = 'POST', sessionFamily = 'family-rossi') =>
   recordPayment(
     new Request('http://localhost/.netlify/functions/record-payment', {
       method,
+      headers: { cookie: await sessionCookie(sessionFamily) },
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     }),
     functionContext(),
@@ -212,7 +214,11 @@ describe('record-payment: nothing recorded', () => {
   it('answers 422 and logs why when the order cannot be rebuilt', async () => {
     const before = await counts();
     const intent = stripeKnows({ metadata: { family_id: 'family-ghost', product: 'campo-acconto', children: 'son-rossi-marco' } });
-    await expectError(await call({ paymentIntentId: intent.id }), 422, new RegExp(`Contatta il gruppo indicando il codice ${intent.id}`));
+    await expectError(
+      await call({ paymentIntentId: intent.id }, 'POST', 'family-ghost'),
+      422,
+      new RegExp(`Contatta il gruppo indicando il codice ${intent.id}`),
+    );
     expect(await counts()).toEqual(before);
     expect(vi.mocked(console.error).mock.calls.flat().join('\n')).toContain('family family-ghost does not exist');
   });

@@ -6,6 +6,7 @@ import lookupFamily from '../../../netlify/functions/lookup-family';
 import { seasonItemId } from '../../../src/domain/products';
 import { functionContext } from '../../support/function-context';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
+import { sessionHeaders } from '../../support/family-session';
 
 /**
  * Refunds and disputes reach the books (docs/data-model.md, "Refunds and
@@ -124,7 +125,11 @@ describe('stripe-webhook: refunds', () => {
 
     const lookup = (await (
       await lookupFamily(
-        new Request('http://localhost/x', { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }) }),
+        new Request('http://localhost/x', {
+          method: 'POST',
+          headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
+          body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
+        }),
         functionContext(),
       )
     ).json()) as { children: Array<{ name: string; paid: unknown[] }> };
@@ -132,6 +137,7 @@ describe('stripe-webhook: refunds', () => {
     const again = await createOrder(
       new Request('http://localhost/x', {
         method: 'POST',
+        headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
         body: JSON.stringify({
           cf: 'RSSMRA80C12H501E',
           product: 'campo-acconto',

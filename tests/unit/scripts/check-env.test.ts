@@ -32,8 +32,18 @@ const FILLED = {
   CLOUDINARY_API_SECRET: 'CHECKENVCLOUDINARYSECRET',
   CLOUDINARY_UPLOAD_PRESET: 'schede-mediche',
   SITE_URL: 'https://scout.example.org',
+  SMTP_URL: 'smtps://portale:CHECKENVSMTPPASSWORD@smtp.example.org:465',
+  MAIL_FROM: 'Gruppo Scout <portale@example.org>',
+  SESSION_SECRET: 'CHECKENVSESSIONSECRET-0123456789-0123456789',
 };
-const SECRETS = ['CHECKENVSECRETKEY', 'CHECKENVWEBHOOK', 'CHECKENVCLOUDINARYSECRET', 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'];
+const SECRETS = [
+  'CHECKENVSECRETKEY',
+  'CHECKENVWEBHOOK',
+  'CHECKENVCLOUDINARYSECRET',
+  'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+  'CHECKENVSMTPPASSWORD',
+  'CHECKENVSESSIONSECRET',
+];
 
 function envFile(name: string, values: Record<string, string>): string {
   const file = path.join(dir, name);
@@ -86,7 +96,7 @@ describe('npm run check:env', () => {
   it('says every service is configured for a complete file, exit 0, printing no secret', async () => {
     const { code, output } = await checkEnv([envFile('filled.env', FILLED)]);
     expect(output).toContain('Everything is configured.');
-    expect(output.match(/ configured$/gm)).toHaveLength(6);
+    expect(output.match(/ configured$/gm)).toHaveLength(8);
     expect(code).toBe(0);
     for (const secret of SECRETS) expect(output).not.toContain(secret);
   });

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AuditAction } from '@/domain/audit-log';
 import { queryKeys } from '@/lib/api/query-keys';
-import { fetchAuditPage, type AuditCursor } from './audit-log';
+import { fetchAuditPage, fetchFailedMailCount, type AuditCursor } from './audit-log';
 
 /**
  * The 'Registro' view's query options and hook, over the Firestore read of
@@ -23,4 +23,9 @@ export function auditPagesQueryOptions(action: AuditAction | null) {
 /** {@link auditPagesQueryOptions} as a hook. */
 export function useAuditPages(action: AuditAction | null) {
   return useInfiniteQuery(auditPagesQueryOptions(action));
+}
+
+/** How many e-mails the outbox gave up; kept fresh for a minute. */
+export function useFailedMailCount() {
+  return useQuery({ queryKey: queryKeys.failedMailCount, queryFn: fetchFailedMailCount, staleTime: 60_000 });
 }

@@ -1,5 +1,6 @@
 import {
   collection,
+  getCount,
   getDocs,
   limit,
   orderBy,
@@ -50,4 +51,16 @@ export async function fetchAuditPage(action: AuditAction | null, after: AuditCur
     unreadable: read.invalid.map((error) => error.path),
     next: snapshot.docs.length === AUDIT_PAGE_SIZE ? (snapshot.docs.at(-1) ?? null) : null,
   };
+}
+
+/**
+ * How many e-mails the outbox gave up (audit entries 'mail.failed',
+ * docs/architecture.md, "E-mail"): one count aggregation, for the notice on
+ * the admin's home.
+ * @throws FirebaseError when Firestore refuses or cannot be reached.
+ */
+export async function fetchFailedMailCount(): Promise<number> {
+  const entries = collection(getFirebase().db, COLLECTION.auditLog);
+  const snapshot = await getCount(query(entries, where('action', '==', 'mail.failed' satisfies AuditAction)));
+  return snapshot.data().count;
 }

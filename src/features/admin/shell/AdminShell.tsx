@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { seasonChoices } from '@/config/season';
 import { paths } from '@/config/paths';
 import { AdminLoading } from '../AdminLoading';
+import { FailedMailNotice } from '../audit/FailedMailNotice';
 import { SignOutButton } from '../SignOutButton';
 import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 
@@ -16,7 +17,8 @@ const TABS = [
 /**
  * The treasurer's desk around the admin views (docs/admin.md): the tabs
  * 'Pagamenti', 'Situazione iscritti', 'Famiglie' and 'Registro' (keeping the chosen season), the
- * season picker 'Stagione', and 'Esci'. The view of the address shows below.
+ * season picker 'Stagione', 'Esci', and the notice of e-mails not
+ * delivered. The view of the address shows below.
  */
 export function AdminShell() {
   const [season, setSeason] = useAdminSeason();
@@ -58,6 +60,7 @@ export function AdminShell() {
           <SignOutButton size="sm" />
         </div>
       </div>
+      <FailedMailNotice />
       <Suspense fallback={<AdminLoading />}>
         <Outlet />
       </Suspense>

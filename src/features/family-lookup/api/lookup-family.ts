@@ -5,9 +5,12 @@ import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * Finds the family of a parent's fiscal code (already normalised) through
- * our lookup-family function (docs/api.md).
+ * our lookup-family function (docs/api.md). The server answers only to a
+ * browser holding a session for that family (request-access-code,
+ * verify-access-code: the session cookie goes with the request).
  * @throws UserFacingError: status 404 'Il codice fiscale inserito non risulta
- * nei nostri sistemi', 400 for an invalid code, 0 when unreachable.
+ * nei nostri sistemi', 401 'Sessione scaduta: inserisci di nuovo il codice
+ * fiscale.' without a session, 400 for an invalid code, 0 when unreachable.
  */
 export function lookupFamily(cf: string): Promise<FamilyLookup> {
   return callFunction('lookup-family', { cf }, loadFamilyLookupSchema);

@@ -1,0 +1,23 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../lib/firestore';
+import { responseForError, jsonResponse } from '../lib/http';
+import { deliverDue } from '../lib/mail/outbox';
+
+/**
+ * The outbox's scheduled sender (Netlify Scheduled Functions, every five
+ * minutes; docs/architecture.md, "E-mail"): sends the messages that are
+ * due — those whose first sending failed, or whose function stopped before
+ * sending — and gives up those older than a day (audit entry 'E-mail non
+ * consegnata'). Answers 200 `{ sent, retry, failed, skipped }`.
+ */
+export default async function mailOutbox(): Promise<Response> {
+  try {
+    const outcomes = await deliverDue(getDb());
+    if (outcomes.sent + outcomes.retry + outcomes.failed > 0) console.log(`mail-outbox: ${JSON.stringify(outcomes)}`);
+    return jsonResponse(200, outcomes);
+  } catch (error) {
+    return responseForError(error, 'mail-outbox');
+  }
+}
+
+export const config: Config = { schedule: '*/5 * * * *' };

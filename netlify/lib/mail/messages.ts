@@ -1,0 +1,186 @@
+import { formatEuros } from '../../../src/domain/money';
+import {
+  detailsTable,
+  detailsText,
+  escapeHtml,
+  greeting,
+  layout,
+  linesTable,
+  linesText,
+  paragraph,
+  textLayout,
+  type MailContent,
+  type MailContext,
+  type MailLine,
+  type MailTotal,
+} from './layout';
+
+/**
+ * The e-mails a parent receives, in Italian: pure functions from the
+ * message's data (amounts in euros, two decimals) and a {@link MailContext}
+ * to a {@link MailContent} (subject, plain text, HTML). They send nothing;
+ * the HTML shell, the lines table and the escaping live in ./layout.ts.
+ */
+
+export type { MailContent, MailContext, MailLine } from './layout';
+
+/** One block of a message, in both forms: `html` is already escaped. */
+interface Part {
+  html: string;
+  text: string;
+}
+
+/** A paragraph of plain text, escaped for the HTML form. */
+const say = (text: string): Part => ({ html: paragraph(text), text });
+
+/** Assembles a message: the subject doubles as the HTML title; the parts are joined by a blank line in the text form. */
+function compose(subject: string, parts: readonly Part[], context: MailContext): MailContent {
+  return {
+    subject,
+    text: textLayout(parts.map((part) => part.text).join('\n\n')),
+    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
+  };
+}
+
+/** The order's lines followed by its totals, in both forms. */
+const lines = (orderLines: readonly MailLine[], totals: readonly MailTotal[]): Part => ({
+  html: linesTable(orderLines, totals),
+  text: linesText(orderLines, totals),
+});
+
+/** Label/value rows (the transfer's details), in both forms. */
+const details = (rows: readonly (readonly [string, string])[]): Part => ({ html: detailsTable(rows), text: detailsText(rows) });
+
+/** Data of {@link accessCodeMail}: the one-time code (6 digits, as a string to keep leading zeros) and how many minutes it is valid. */
+export interface AccessCodeMail {
+  code: string;
+  minutes: number;
+}
+
+/** 'Il tuo codice di accesso': the code, how long it is valid, to ignore it if not asked for, never to share it. */
+export function accessCodeMail({ code, minutes }: AccessCodeMail, context: MailContext): MailContent {
+  const validity = minutes === 1 ? '1 minuto' : `${minutes} minuti`;
+  return compose(
+    'Il tuo codice di accesso',
+    [
+      say(greeting()),
+      say('ecco il tuo codice di accesso:'),
+      {
+        html: `<p style="margin:0 0 16px 0;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:6px;">${escapeHtml(code)}</p>`,
+        text: `    ${code}`,
+      },
+      say(`Il codice vale ${validity}.`),
+      say("Se non l'hai chiesto tu, ignora questa e-mail: senza il codice nessuno può accedere."),
+      say('Non condividere il codice con nessuno: il gruppo non te lo chiederà mai.'),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link bankTransferOrderMail}: the order (lines and total in euros) and the transfer's details as the /bonifico page shows them. */
+export interface BankTransferOrderMail {
+  familySurname: string;
+  lines: readonly MailLine[];
+  /** The amount to transfer, in euros. */
+  totalEuros: number;
+  iban: string;
+  /** The account holder ('Intestatario'). */
+  holder: string;
+  /** The payment reason ('Causale') exactly as the parent must type it, surname filled in. */
+  reason: string;
+}
+
+/** 'Ordine registrato: dati per il bonifico': the lines and total, Intestatario, IBAN, Importo, Causale; the treasurer confirms on arrival. */
+export function bankTransferOrderMail(order: BankTransferOrderMail, context: MailContext): MailContent {
+  return compose(
+    'Ordine registrato: dati per il bonifico',
+    [
+      say(greeting(order.familySurname)),
+      say('abbiamo registrato il tuo ordine:'),
+      lines(order.lines, [{ label: 'Totale da Pagare', euros: order.totalEuros, strong: true }]),
+      say('Per completare il pagamento effettua un bonifico con questi dati:'),
+      details([
+        ['Intestatario', order.holder],
+        ['IBAN', order.iban],
+        ['Importo', formatEuros(order.totalEuros)],
+        ['Causale', order.reason],
+      ]),
+      say('Scrivi la causale esattamente come indicata: serve al tesoriere per riconoscere il tuo bonifico.'),
+      say("Il pagamento resta «Da Verificare» finché il bonifico non arriva: il tesoriere lo conferma all'arrivo e ti scriviamo."),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link cardPaymentMail}: the lines, the service fee and the total charged to the card (fee included), in euros. */
+export interface CardPaymentMail {
+  familySurname: string;
+  lines: readonly MailLine[];
+  /** What the card was charged, the service fee included. */
+  totalEuros: number;
+  /** 'Commissioni Servizio'; its line shows only when greater than 0. */
+  serviceFeeEuros: number;
+}
+
+/** 'Pagamento ricevuto': the lines, 'Commissioni Servizio' when > 0, the total paid. */
+export function cardPaymentMail(payment: CardPaymentMail, context: MailContext): MailContent {
+  const totals: MailTotal[] = [
+    ...(payment.serviceFeeEuros > 0 ? [{ label: 'Commissioni Servizio', euros: payment.serviceFeeEuros }] : []),
+    { label: 'Totale pagato', euros: payment.totalEuros, strong: true },
+  ];
+  return compose(
+    'Pagamento ricevuto',
+    [
+      say(greeting(payment.familySurname)),
+      say('abbiamo ricevuto il tuo pagamento online. Ecco il riepilogo:'),
+      lines(payment.lines, totals),
+      say('Non devi fare altro. Grazie!'),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link transferConfirmedMail}: the order (lines and total in euros) and the reason the transfer carried. */
+export interface TransferConfirmedMail {
+  familySurname: string;
+  lines: readonly MailLine[];
+  /** The amount received, in euros. */
+  totalEuros: number;
+  /** The payment reason ('Causale') of the order. */
+  reason: string;
+}
+
+/** 'Bonifico ricevuto': the treasurer confirmed the transfer; the reason, the lines and the total received. */
+export function transferConfirmedMail(transfer: TransferConfirmedMail, context: MailContext): MailContent {
+  return compose(
+    'Bonifico ricevuto',
+    [
+      say(greeting(transfer.familySurname)),
+      say(`il tesoriere ha confermato l'arrivo del tuo bonifico con causale «${transfer.reason}». Il pagamento è confermato.`),
+      lines(transfer.lines, [{ label: 'Totale ricevuto', euros: transfer.totalEuros, strong: true }]),
+      say('Non devi fare altro. Grazie!'),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link medicalFormReceivedMail}: the child, the camp year, and the family's surname for the greeting ('Gentile genitore,' without it). */
+export interface MedicalFormReceivedMail {
+  childName: string;
+  /** The camp year (`SEASON.campYear`). */
+  season: number;
+  familySurname?: string;
+}
+
+/** 'Scheda medica ricevuta': the child's medical form for the season's camp arrived. */
+export function medicalFormReceivedMail(form: MedicalFormReceivedMail, context: MailContext): MailContent {
+  return compose(
+    'Scheda medica ricevuta',
+    [
+      say(greeting(form.familySurname)),
+      say(`abbiamo ricevuto la scheda medica di ${form.childName} per il Campo Estivo ${form.season}.`),
+      say("Se ti accorgi di aver caricato un file sbagliato, scrivici all'indirizzo qui sotto."),
+    ],
+    context,
+  );
+}

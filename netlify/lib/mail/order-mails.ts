@@ -1,0 +1,60 @@
+import { GROUP } from '../../../src/config/group';
+import { paymentReasonForProduct } from '../../../src/domain/bank-transfer';
+import type { PaymentDocument } from '../../../src/domain/documents';
+import { productOf, type Product } from '../../../src/domain/products';
+import type { RecordedOrder } from '../record-order';
+import type { MailContext, MailLine } from './layout';
+import { bankTransferOrderMail, cardPaymentMail, transferConfirmedMail } from './messages';
+import type { OutgoingMail } from './outbox';
+
+/**
+ * The e-mails of an order as recordOrder writes them (its `notify`): the
+ * transfer details of a Bonifico, the receipt of a card payment.
+ */
+
+/** An order's lines as the e-mails list them. */
+export function mailLines(lines: RecordedOrder['lines']): MailLine[] {
+  return lines.map((line) => ({ childName: line.name, plan: line.plan, size: line.size, amountEuros: line.priceEuros }));
+}
+
+/** 'Ordine registrato: dati per il bonifico' for a Bonifico order of `product` in `season`. */
+export function bankTransferOrderNotice(product: Product, season: number, context: MailContext) {
+  return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
+    kind: 'bank-transfer-order',
+    content: bankTransferOrderMail(
+      {
+        familySurname,
+        lines: mailLines(order.lines),
+        totalEuros: order.totalEuros,
+        iban: GROUP.bankAccount.iban,
+        holder: GROUP.bankAccount.holder,
+        reason: paymentReasonForProduct(product, season, familySurname),
+      },
+      context,
+    ),
+  });
+}
+
+/** 'Pagamento ricevuto' for a card payment of `totalEuros` charged, `serviceFeeEuros` of it the service fee. */
+export function cardPaymentNotice(totalEuros: number, serviceFeeEuros: number, context: MailContext) {
+  return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
+    kind: 'card-payment',
+    content: cardPaymentMail({ familySurname, lines: mailLines(order.lines), totalEuros, serviceFeeEuros }, context),
+  });
+}
+
+/** 'Bonifico ricevuto' for a confirmed Bonifico `payment`, its lines as the payment keeps them. */
+export function transferConfirmedNotice(payment: PaymentDocument, context: MailContext): Pick<OutgoingMail, 'kind' | 'content'> {
+  return {
+    kind: 'transfer-confirmed',
+    content: transferConfirmedMail(
+      {
+        familySurname: payment.family_surname,
+        lines: payment.lines.map((line) => ({ childName: line.name, plan: payment.plan, size: line.note, amountEuros: line.price })),
+        totalEuros: payment.total_amount,
+        reason: paymentReasonForProduct(productOf(payment.plan), payment.season, payment.family_surname),
+      },
+      context,
+    ),
+  };
+}

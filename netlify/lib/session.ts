@@ -1,0 +1,112 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { HttpError } from './http';
+import { serviceConfig } from './server-env';
+
+/**
+ * A family's session (docs/security.md, "Parents' sessions"): after the
+ * right access code, the browser holds an HttpOnly, SameSite=Strict cookie
+ * (Secure outside localhost) with a token signed by SESSION_SECRET (HS256,
+ * jose) naming the parent and the family. Every parent function acts only
+ * on the family of its session.
+ */
+
+/** The cookie's name. */
+export const SESSION_COOKIE = 'scout_session';
+
+/** How long a session lasts: the browser's session (a day at most), or 30 days when the parent ticks 'Ricorda questo dispositivo'. */
+export const SESSION_SECONDS = { browser: 24 * 60 * 60, remembered: 30 * 24 * 60 * 60 } as const;
+
+/** The 401's Italian message. */
+export const SESSION_EXPIRED_MESSAGE = 'Sessione scaduta: inserisci di nuovo il codice fiscale.';
+
+/** Who a session belongs to. */
+export interface FamilySession {
+  familyId: string;
+  parentId: string;
+}
+
+const ISSUER = 'scout-portal';
+const AUDIENCE = 'family';
+
+const secretKey = () => new TextEncoder().encode(serviceConfig('session').secret);
+
+/** A signed token for `session`, valid `seconds`. @throws ServiceNotConfiguredError without SESSION_SECRET. */
+export async function signSession(session: FamilySession, seconds: number): Promise<string> {
+  return new SignJWT({ fam: session.familyId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(session.parentId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+    .sign(secretKey());
+}
+
+/** The cookie `name` of `request`, or null. */
+function cookieOf(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=') || null;
+  }
+  return null;
+}
+
+/**
+ * The session `request` carries, or null when it has none, or one that is
+ * expired, forged or signed with another secret.
+ * @throws ServiceNotConfiguredError without SESSION_SECRET.
+ */
+export async function readSession(request: Request): Promise<FamilySession | null> {
+  const token = cookieOf(request, SESSION_COOKIE);
+  if (!token) return null;
+  const key = secretKey();
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    return typeof payload.fam === 'string' && typeof payload.sub === 'string' ? { familyId: payload.fam, parentId: payload.sub } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session of `request`, checked before anything is read, so a caller
+ * without one learns nothing about a fiscal code.
+ * @throws HttpError 401 {@link SESSION_EXPIRED_MESSAGE} without a valid session.
+ */
+export async function requireSession(request: Request): Promise<FamilySession> {
+  const session = await readSession(request);
+  if (!session) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+  return session;
+}
+
+/**
+ * Checks that what a parent function acts on belongs to the session's family.
+ * @throws HttpError 401 {@link SESSION_EXPIRED_MESSAGE} when `familyId` is another family's.
+ */
+export function assertSessionFamily(session: FamilySession, familyId: string): void {
+  if (session.familyId !== familyId) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+}
+
+/** Secure cookies everywhere but on a local address (http://localhost during development). */
+const secureFor = (request: Request) => !['localhost', '127.0.0.1', '[::1]'].includes(new URL(request.url).hostname);
+
+/**
+ * The Set-Cookie value of a session token: HttpOnly, SameSite=Strict, Path=/,
+ * Secure outside localhost; a browser-session cookie unless `remember`
+ * (then Max-Age of 30 days).
+ */
+export function sessionCookie(request: Request, token: string, remember: boolean): string {
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(secureFor(request) ? ['Secure'] : []),
+    ...(remember ? [`Max-Age=${SESSION_SECONDS.remembered}`] : []),
+  ].join('; ');
+}
+
+/** The Set-Cookie value that ends a session. */
+export function endedSessionCookie(request: Request): string {
+  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Strict', ...(secureFor(request) ? ['Secure'] : []), 'Max-Age=0'].join('; ');
+}

@@ -1,0 +1,14 @@
+import { DEMO_SESSION_SECRET } from '../../emulators/dev/stack-environment';
+import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/session';
+
+/**
+ * The Cookie of the Rossi family's session on a local stack, signed with
+ * the stack's demo secret as verify-access-code would after the right
+ * code: what a parent's browser holds once verified, for the scripts that
+ * call the parent functions directly.
+ */
+export async function rossiSessionCookie(): Promise<{ name: string; value: string }> {
+  process.env.SESSION_SECRET = DEMO_SESSION_SECRET;
+  const value = await signSession({ familyId: 'family-rossi', parentId: 'parent-rossi-mario' }, SESSION_SECONDS.browser);
+  return { name: SESSION_COOKIE, value };
+}

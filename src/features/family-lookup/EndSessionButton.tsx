@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+
+/** Props of {@link EndSessionButton}. */
+export interface EndSessionButtonProps {
+  /** The session ended and the family left the cache: the screen goes back to its empty lookup form. */
+  onEnded: () => void;
+  className?: string;
+}
+
+/** The button's module: not in the first bundle, loaded with the first family found (preloaded on the first edit of the lookup form). */
+export const loadEndSession = () => import('./EndSession');
+
+const EndSession = lazy(loadEndSession);
+
+/**
+ * The small 'Esci' button a screen shows with the family found (EndSession
+ * draws it): ends the parent's session, drops every family lookup from the
+ * cache, then calls `onEnded` so the screen shows its empty lookup form again.
+ * Nothing shows while its code loads.
+ */
+export function EndSessionButton(props: EndSessionButtonProps) {
+  return (
+    <Suspense fallback={null}>
+      <EndSession {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { AccessCodeRequest } from './access-code';
+import type { SessionEnded } from './end-session';
+import type { CodeVerified } from './verify-access-code';
+
+/**
+ * The answers of the parents' access-code functions (request-access-code,
+ * verify-access-code, end-session). Loaded on demand with zod, never with the
+ * first bundle (docs/architecture.md, "First load").
+ */
+export const accessCodeRequestSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('session') }),
+  z.object({ status: z.literal('code-sent'), email: z.string(), resendAfterSeconds: z.number().int().nonnegative() }),
+]) satisfies z.ZodType<AccessCodeRequest>;
+
+export const codeVerifiedSchema = z.object({ status: z.literal('verified') }) satisfies z.ZodType<CodeVerified>;
+
+export const sessionEndedSchema = z.object({ status: z.literal('ended') }) satisfies z.ZodType<SessionEnded>;

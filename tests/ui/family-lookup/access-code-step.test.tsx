@@ -1,0 +1,208 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FamilyLookup } from '@/domain/family-lookup';
+import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { fn, setupFunctionsServer, type FunctionReply } from '../support/functions';
+import { renderWithProviders } from '../support/render';
+
+// request-access-code, verify-access-code and lookup-family are faked at the network edge (msw).
+const server = setupFunctionsServer();
+
+const CF = 'RSSMRA80C12H501E';
+const EMAIL = 'm•••@e•••.com';
+const rossi: FamilyLookup = {
+  family: { id: 'family-rossi', surname: 'Rossi' },
+  children: [
+    {
+      id: 'son-rossi-marco',
+      name: 'Marco',
+      surname: 'Rossi',
+      cf: 'RSSMRC12E03H501X',
+      branch: 'Reparto',
+      paid: [],
+      medicalForm: { eligible: false, uploaded: false },
+    },
+  ],
+};
+
+const codeSent = (resendAfterSeconds = 60, email = EMAIL): FunctionReply => ({
+  status: 200,
+  json: { status: 'code-sent', email, resendAfterSeconds },
+});
+
+/** The bodies each function received, by name. */
+interface Calls {
+  access: unknown[];
+  verify: unknown[];
+  lookup: unknown[];
+}
+
+/** The three functions: request-access-code answers `access` in turn, verify-access-code `verify` in turn, lookup-family `lookup`. */
+function services({
+  access = [codeSent()],
+  verify = [{ status: 200, json: { status: 'verified' } }],
+  lookup = { status: 200, json: rossi },
+}: { access?: FunctionReply[]; verify?: FunctionReply[]; lookup?: FunctionReply } = {}): Calls {
+  const calls: Calls = { access: [], verify: [], lookup: [] };
+  const inTurn = (replies: FunctionReply[]) => {
+    let next = 0;
+    return () => replies[Math.min(next++, replies.length - 1)]!;
+  };
+  server.use(
+    fn('request-access-code', inTurn(access), calls.access),
+    fn('verify-access-code', inTurn(verify), calls.verify),
+    fn('lookup-family', () => lookup, calls.lookup),
+  );
+  return calls;
+}
+
+/** The form of the medical screen (fiscal code only), the code typed and 'Trova' pressed. */
+async function trova(user = userEvent.setup()) {
+  const onFound = vi.fn();
+  renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />);
+  await user.type(screen.getByLabelText('Codice Fiscale Genitore'), CF.toLowerCase());
+  await user.click(screen.getByRole('button', { name: 'Trova' }));
+  return { onFound, user };
+}
+
+beforeEach(() => {
+  // Refusals are logged by the query client's MutationCache.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the access-code step', () => {
+  it('asks for the code sent to the masked e-mail, focused, instead of reading the family', async () => {
+    const calls = services();
+    const { onFound } = await trova();
+
+    expect(await screen.findByText(`Ti abbiamo inviato un codice a ${EMAIL}`)).toBeInTheDocument();
+    const code = screen.getByLabelText('Codice di verifica');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('maxlength', '6');
+    expect(code).toHaveAccessibleDescription(`Ti abbiamo inviato un codice a ${EMAIL}`);
+    expect(screen.getByRole('checkbox', { name: 'Ricorda questo dispositivo' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Conferma' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Trova' })).not.toBeInTheDocument();
+    expect(calls.access).toEqual([{ cf: CF }]);
+    expect(calls.lookup).toHaveLength(0);
+    expect(onFound).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Codice non valido' for a wrong code, focused, and lets the parent try again", async () => {
+    const calls = services({ verify: [{ status: 401, json: { error: 'Codice non valido' } }] });
+    const { onFound, user } = await trova();
+    await user.type(await screen.findByLabelText('Codice di verifica'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Codice non valido');
+    await waitFor(() => expect(document.activeElement).toContainElement(alert));
+    expect(screen.getByRole('button', { name: 'Conferma' })).toBeEnabled();
+    expect(calls.verify).toEqual([{ cf: CF, code: '111111', remember: false }]);
+    expect(calls.lookup).toHaveLength(0);
+    expect(onFound).not.toHaveBeenCalled();
+  });
+
+  it('with the right code reads the family and hands it over, remembering the device when asked', async () => {
+    const calls = services();
+    const { onFound, user } = await trova();
+    await user.type(await screen.findByLabelText('Codice di verifica'), '123456');
+    await user.click(screen.getByRole('checkbox', { name: 'Ricorda questo dispositivo' }));
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+
+    await waitFor(() => expect(onFound).toHaveBeenCalledWith(rossi, { fiscalCode: CF, quota: '', method: '' }));
+    expect(calls.verify).toEqual([{ cf: CF, code: '123456', remember: true }]);
+    expect(calls.lookup).toEqual([{ cf: CF }]);
+    // Back to the first step: the code is no longer asked for.
+    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trova' })).toBeEnabled();
+  });
+
+  it('reads the family at once when the browser already holds a session', async () => {
+    const calls = services({ access: [{ status: 200, json: { status: 'session' } }] });
+    const { onFound } = await trova();
+    await waitFor(() => expect(onFound).toHaveBeenCalledWith(rossi, expect.objectContaining({ fiscalCode: CF })));
+    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+    expect(calls.verify).toHaveLength(0);
+  });
+
+  it('checks the code has 6 digits before sending it, and keeps only digits as typed', async () => {
+    const calls = services();
+    const { user } = await trova();
+    const code = await screen.findByLabelText('Codice di verifica');
+    await user.type(code, '12a3');
+    expect(code).toHaveValue('123');
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByText('Inserisci il codice di 6 cifre ricevuto per e-mail.')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.verify).toHaveLength(0);
+  });
+
+  it("keeps 'Invia di nuovo' disabled with a countdown, then sends a new code and counts again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = services({ access: [codeSent(30), codeSent(45, 'p•••@e•••.it')] });
+    const { user } = await trova(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const resend = await screen.findByRole('button', { name: 'Invia di nuovo' });
+    expect(resend).toBeDisabled();
+    expect(screen.getByText('Potrai chiedere un nuovo codice tra 30 secondi.')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.getByText('Potrai chiedere un nuovo codice tra 1 secondo.')).toBeInTheDocument();
+    expect(resend).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(resend).toBeEnabled();
+    expect(screen.queryByText(/Potrai chiedere un nuovo codice/)).not.toBeInTheDocument();
+
+    await user.click(resend);
+    expect(await screen.findByText('Ti abbiamo inviato un nuovo codice a p•••@e•••.it')).toBeInTheDocument();
+    expect(calls.access).toEqual([{ cf: CF }, { cf: CF, resend: true }]);
+    expect(screen.getByRole('button', { name: 'Invia di nuovo' })).toBeDisabled();
+    expect(screen.getByText('Potrai chiedere un nuovo codice tra 45 secondi.')).toBeInTheDocument();
+  });
+
+  it("lets the parent ask for a new code at once after 'Codice scaduto'", async () => {
+    services({ verify: [{ status: 410, json: { error: 'Codice scaduto: richiedine uno nuovo' } }] });
+    const { user } = await trova();
+    await user.type(await screen.findByLabelText('Codice di verifica'), '123456');
+    expect(screen.getByRole('button', { name: 'Invia di nuovo' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Codice scaduto: richiedine uno nuovo');
+    expect(screen.getByRole('button', { name: 'Invia di nuovo' })).toBeEnabled();
+  });
+
+  it("goes back to 'Trova' when the fiscal code changes", async () => {
+    services();
+    const { user } = await trova();
+    await screen.findByLabelText('Codice di verifica');
+    await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'X');
+    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trova' })).toBeEnabled();
+  });
+
+  it("shows lookup-family's 401 after a verified code as it is", async () => {
+    services({ lookup: { status: 401, json: { error: 'Sessione scaduta: inserisci di nuovo il codice fiscale.' } } });
+    const { onFound, user } = await trova();
+    await user.type(await screen.findByLabelText('Codice di verifica'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sessione scaduta: inserisci di nuovo il codice fiscale.');
+    expect(screen.getByRole('button', { name: 'Trova' })).toBeEnabled();
+    expect(onFound).not.toHaveBeenCalled();
+  });
+
+  it("shows request-access-code's refusal as it is and keeps 'Trova' usable", async () => {
+    const message = 'Non abbiamo un indirizzo e-mail per questo codice fiscale: scrivi al gruppo per aggiungerlo (segreteria@example.org).';
+    services({ access: [{ status: 422, json: { error: message } }] });
+    await trova();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Trova' })).toBeEnabled();
+    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+  });
+});
