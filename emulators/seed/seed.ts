@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
 import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { sumEuros } from '../../src/domain/money';
+import { italianYear } from '../../src/domain/italian-time';
+import { receiptNumber } from '../../src/domain/receipt';
+import { onlineTotal } from '../../src/domain/service-fee';
 import { seasonItemId } from '../../src/domain/products';
 import { PLAN } from '../../src/domain/plans';
 import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
@@ -115,6 +118,8 @@ export async function seedDemoData(db: Firestore): Promise<void> {
   }
   index.flush(batch);
 
+  // The confirmed demo payments have their receipts, numbered per year in order (docs/admin.md, "Receipts").
+  const receiptCounters = new Map<number, number>();
   for (const order of DEMO_ORDERS) {
     const family = DEMO_FAMILIES.find((f) => f.id === order.familyId);
     if (!family) throw new Error(`Demo order ${order.id} names an unknown family`);
@@ -161,6 +166,8 @@ export async function seedDemoData(db: Firestore): Promise<void> {
       })),
       confirmed_at: order.status === 'Confermato' && order.method === 'Bonifico' ? createdAt : null,
       confirmed_by: order.status === 'Confermato' && order.method === 'Bonifico' ? DEMO_ADMIN.email : null,
+      parent_id: family.parents[0]?.id ?? null,
+      receipt: order.status === 'Confermato' ? demoReceipt(receiptCounters, family, order, createdAt) : null,
     });
     put(db, batch, COLLECTION.orders, {
       id: order.id,
@@ -171,5 +178,29 @@ export async function seedDemoData(db: Firestore): Promise<void> {
       payment_id: paymentId,
     });
   }
+  for (const [year, last] of receiptCounters) {
+    batch.set(db.collection(COLLECTION.receiptCounters).doc(String(year)), { year, last, updated_at: seededAt });
+  }
   await batch.commit();
+}
+
+/** The receipt of a confirmed demo order: the next number of its year in `counters`, the family's first parent, the children's fiscal codes. */
+function demoReceipt(counters: Map<number, number>, family: DemoFamily, order: (typeof DEMO_ORDERS)[number], issuedAt: Timestamp) {
+  const year = italianYear(issuedAt.toDate());
+  const next = (counters.get(year) ?? 0) + 1;
+  counters.set(year, next);
+  const payer = family.parents[0];
+  const amount = sumEuros(order.items.map((item) => item.priceEuros));
+  return {
+    number: receiptNumber(year, next),
+    issued_at: issuedAt,
+    credited_at: issuedAt,
+    service_fee: order.method === 'Online' ? onlineTotal(amount).feeEuros : 0,
+    payer: { name: payer?.name ?? '', surname: family.surname, cf: payer?.cf ?? '' },
+    child_fiscal_codes: Object.fromEntries(
+      family.children
+        .filter((child) => order.items.some((item) => item.childId === child.id))
+        .map((child) => [child.id, childFiscalCode(family, child)]),
+    ),
+  };
 }

@@ -13,6 +13,7 @@ import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
 import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
 import { transferConfirmedNotice } from '../lib/mail/order-mails';
+import { readReceiptInputs } from '../lib/receipts/issue-receipt';
 
 /** Italian messages of admin-confirm-transfer. */
 export const CONFIRM_TRANSFER_MESSAGES = {
@@ -37,8 +38,10 @@ const bodySchema = z.object({
  * In one transaction with the payment: a step in its `history` and an
  * `audit_log` entry (who, when, before and after). Two admins at the same
  * moment: one changes it, the other finds it done and writes nothing. A
- * confirmation writes 'Bonifico ricevuto' to the outbox for the family's
- * parents in the same transaction, sent after the answer.
+ * confirmation issues the payment's receipt (the year's next number; a
+ * transfer confirmed before keeps its first one) and writes 'Bonifico
+ * ricevuto', the receipt attached, to the outbox for the family's parents
+ * in the same transaction, sent after the answer.
  *
  * Answers 200 `{ status, changed }` (`changed` false when the payment
  * already had the status asked for). Errors `{ error }` in Italian: 400 for
@@ -63,26 +66,48 @@ export default jsonFunction('admin-confirm-transfer', async (body, request, cont
       throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notConfirmable(payment.status));
     }
     const now = Timestamp.now();
+    // A transfer confirmed again after an undo keeps the receipt it was given first.
+    const issueReceipt =
+      action === 'confirm' && !payment.receipt
+        ? await readReceiptInputs(
+            db,
+            transaction,
+            {
+              familyId: payment.family_id,
+              parentId: payment.parent_id,
+              childIds: payment.lines.map((line) => line.child_id),
+              serviceFeeEuros: 0,
+              creditedAt: now.toDate(),
+            },
+            now.toDate(),
+          )
+        : null;
     const after =
       action === 'confirm'
         ? { status: target, confirmed_at: now, confirmed_by: actor.email }
         : { status: target, confirmed_at: null, confirmed_by: null };
+    const receipt = issueReceipt?.() ?? null;
     const auditAction = action === 'confirm' ? AUDIT_ACTION.paymentConfirm : AUDIT_ACTION.paymentUnconfirm;
-    transaction.update(ref, { ...after, history: FieldValue.arrayUnion({ at: now, action: auditAction, by: actor.email }) });
+    transaction.update(ref, {
+      ...after,
+      ...(receipt ? { receipt } : {}),
+      history: FieldValue.arrayUnion({ at: now, action: auditAction, by: actor.email }),
+    });
     recordAudit(db, transaction, {
       actor,
       action: auditAction,
       target: { collection: COLLECTION.payments, id: paymentId },
       summary: `${action === 'confirm' ? 'Bonifico confermato' : 'Conferma annullata'}: famiglia ${payment.family_surname}, ${formatEuros(payment.total_amount)}`,
       before: { status: payment.status, confirmed_at: payment.confirmed_at, confirmed_by: payment.confirmed_by },
-      after: { ...after, confirmed_at: after.confirmed_at?.toDate() ?? null },
+      after: { ...after, confirmed_at: after.confirmed_at?.toDate() ?? null, ...(receipt ? { receipt: receipt.number } : {}) },
     });
     const mailId =
       action === 'confirm'
         ? enqueueMail(db, transaction, {
-            ...transferConfirmedNotice(payment, mailContext(request)),
+            ...transferConfirmedNotice(payment, receipt?.number ?? payment.receipt?.number ?? null, mailContext(request)),
             to: addresses,
             familyId: payment.family_id,
+            attachments: [{ kind: 'receipt', payment_id: payment.id }],
           })
         : null;
     return { status: target, changed: true, mailId };

@@ -53,6 +53,8 @@ export default fiscalCodeFunction('create-order', async (body, httpRequest, cont
     status: PAYMENT_STATUS.toVerify,
     season: SEASON.campYear,
     whenHeld: 'refuse',
+    parentId: session.parentId,
+    serviceFeeEuros: 0,
     lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
     notify: bankTransferOrderNotice(request.product, SEASON.campYear, mailContext(httpRequest)),
   });

@@ -20,7 +20,9 @@ import { readSnapshot } from '../lib/documents';
  * PaymentIntent.
  */
 export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: OrderMetadata, totalCents: number): string {
-  const material = [idempotencyKey, metadata.family_id, metadata.product, metadata.children, String(totalCents)].join('\n');
+  const material = [idempotencyKey, metadata.family_id, metadata.parent_id, metadata.product, metadata.children, String(totalCents)].join(
+    '\n',
+  );
   return `create-payment-intent-${createHash('sha256').update(material).digest('hex')}`;
 }
 
@@ -63,6 +65,7 @@ export default fiscalCodeFunction('create-payment-intent', async (body, httpRequ
   checkAmountLimits(total.totalCents);
   const metadata = orderMetadata(
     resolved.family.id,
+    session.parentId,
     resolved.product,
     resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
   );

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { SEASON } from '../../src/config/season';
 import { buildFamilyLookup } from '../../src/domain/family-lookup';
-import { findFamilyByParentCf, findFamilyItems } from '../lib/families';
+import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
 import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
@@ -18,7 +18,8 @@ const bodySchema = z.object({ cf: cfField });
  * before anything is read, or for another family's code. Normalises and checks the parent's fiscal code, finds the family, its
  * children and this season's order items, and answers 200
  * `{ family: { id, surname }, children: [{ id, name, surname, cf, branch,
- * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }] }`.
+ * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }],
+ * receipts: [{ paymentId, season, number, amountEuros, issuedAt }] }`.
  * 400 'Inserisci un codice fiscale valido' for a malformed or invalid code,
  * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
  * unknown one, 405 for other methods, 503 when Firebase is not configured.
@@ -30,8 +31,14 @@ export default fiscalCodeFunction('lookup-family', async (body, request) => {
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
   assertSessionFamily(session, found.family.id);
-  const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
-  return jsonResponse(200, buildFamilyLookup({ ...found, items, season: SEASON.campYear, medicalFormCutoff: SEASON.medicalFormCutoff }));
+  const [items, receipts] = await Promise.all([
+    findFamilyItems(db, found.family.id, SEASON.campYear),
+    findFamilyReceipts(db, found.family.id),
+  ]);
+  return jsonResponse(
+    200,
+    buildFamilyLookup({ ...found, items, receipts, season: SEASON.campYear, medicalFormCutoff: SEASON.medicalFormCutoff }),
+  );
 });
 
 /**

@@ -13,6 +13,7 @@ import {
   type PaymentDocument,
 } from '../../src/domain/documents';
 import { getAllById, readSnapshot } from './documents';
+import { hasReceipt, type ReceiptedPayment } from '../../src/domain/receipt';
 
 /** A family found by a parent's fiscal code, with its children sorted by name. */
 export interface FamilyWithChildren {
@@ -91,4 +92,16 @@ export async function findFamilyById(db: Firestore, familyId: string): Promise<F
     .filter((child): child is ChildDocument => child !== null)
     .sort((a, b) => a.name.localeCompare(b.name, 'it'));
   return { family, children };
+}
+
+/**
+ * The payments of a family that have a receipt, every season (docs/admin.md,
+ * "Receipts"): `payments` where family_id ==, a family has a handful.
+ */
+export async function findFamilyReceipts(db: Firestore, familyId: string): Promise<ReceiptedPayment[]> {
+  const snapshot = await db.collection(COLLECTION.payments).where('family_id', '==', familyId).get();
+  return snapshot.docs.flatMap((document) => {
+    const payment = readSnapshot(paymentDocument, document);
+    return payment && hasReceipt(payment) ? [payment] : [];
+  });
 }

@@ -32,9 +32,10 @@ export const FULFIL_MESSAGES = {
     `Il pagamento è stato ricevuto ma non è stato possibile ricostruire l'ordine. Contatta il gruppo indicando il codice ${paymentIntentId}.`,
 } as const;
 
-/** What a PaymentIntent keeps of its order: `{ family_id, product, children }` (children: `id` or `id:size`, comma-separated, tick order). */
+/** What a PaymentIntent keeps of its order: `{ family_id, parent_id, product, children }` (children: `id` or `id:size`, comma-separated, tick order; parent_id: whose session placed it). */
 export interface OrderMetadata {
   family_id: string;
+  parent_id: string;
   product: Product;
   children: string;
 }
@@ -61,6 +62,7 @@ export class UnfulfillableOrderError extends HttpError {
  */
 export function orderMetadata(
   familyId: string,
+  parentId: string,
   product: Product,
   children: ReadonlyArray<{ id: string; size?: Size | '' }>,
 ): OrderMetadata {
@@ -68,7 +70,7 @@ export function orderMetadata(
   if (encoded.length > MAX_METADATA_VALUE_LENGTH) {
     throw new HttpError(400, "Troppi figli in un unico pagamento con carta: dividi l'ordine in due pagamenti.");
   }
-  return { family_id: familyId, product, children: encoded };
+  return { family_id: familyId, parent_id: parentId, product, children: encoded };
 }
 
 /** True when the PaymentIntent was made by create-payment-intent (it names a family, a product or children). */
@@ -86,6 +88,8 @@ const DOCUMENT_ID = /^(?!\.\.?$)(?!__.*__$)[^/]{1,128}$/;
  */
 export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>): {
   familyId: string;
+  /** Null for a PaymentIntent made before the parent was kept, or a malformed one: the receipt then names the family's first parent. */
+  parentId: string | null;
   product: Product;
   children: Array<{ id: string; size?: Size }>;
 } {
@@ -106,7 +110,8 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
       `metadata.children is malformed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return { familyId, product: product as Product, children };
+  const parentId = DOCUMENT_ID.test(metadata.parent_id ?? '') ? (metadata.parent_id ?? null) : null;
+  return { familyId, parentId, product: product as Product, children };
 }
 
 /** A recorded card payment: `created` false when it had been recorded before. */
@@ -165,7 +170,7 @@ async function rebuildAndRecord(
   functionName: string,
   mail: MailContext,
 ): Promise<FulfilledPayment> {
-  const { familyId, product, children } = readOrderMetadata(paymentIntent);
+  const { familyId, parentId, product, children } = readOrderMetadata(paymentIntent);
   const unfulfillable = (reason: string) => new UnfulfillableOrderError(paymentIntent.id, reason);
 
   const found = await findFamilyById(db, familyId);
@@ -207,6 +212,8 @@ async function rebuildAndRecord(
     status,
     season: SEASON.campYear,
     whenHeld: 'record-to-verify',
+    parentId,
+    serviceFeeEuros: expected.feeEuros,
     lines: lines.map((line) => ({
       child: { id: line.child.id, name: line.child.name, surname: line.child.surname },
       plan: line.plan,

@@ -10,6 +10,7 @@ import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import { enqueueMail, familyAddresses, type OutgoingMail } from './mail/outbox';
+import { readReceiptInputs } from './receipts/issue-receipt';
 
 /** Italian messages of recording an order. */
 export const RECORD_ORDER_MESSAGES = {
@@ -48,11 +49,15 @@ export interface OrderToRecord {
    */
   whenHeld: 'refuse' | 'record-to-verify';
   lines: LineToRecord[];
+  /** The parent whose session placed the order (the receipt's 'Ricevuto da'); null when unknown. */
+  parentId: string | null;
+  /** The card service fee in euros the parent paid on top of the lines (0 for a Bonifico): printed on the receipt. */
+  serviceFeeEuros: number;
   /**
    * The e-mail the family gets when the order is written (docs/architecture.md,
    * "E-mail"): built from the recorded order and the family's surname, sent
    * to every parent with an address, written to the outbox in the same
-   * transaction. None when absent.
+   * transaction, with the receipt attached when one was issued. None when absent.
    */
   notify?: (order: RecordedOrder, familySurname: string) => Pick<OutgoingMail, 'kind' | 'content'>;
 }
@@ -64,6 +69,8 @@ export interface RecordedOrder {
   status: PaymentStatus;
   /** The items' sum in euros. */
   totalEuros: number;
+  /** The receipt's number (docs/admin.md, "Receipts"), null until the payment is confirmed. */
+  receiptNumber: string | null;
   lines: Array<{ childId: string; name: string; plan: Plan; size: Size | ''; priceEuros: number }>;
 }
 
@@ -91,6 +98,10 @@ export interface RecordedOrder {
  * delivered first, `stripe_payment_intents`, netlify/lib/card-events.ts):
  * its status, refunded euros and dispute; items of a payment that holds
  * nothing (refunded in full) get fresh ids.
+ *
+ * A payment recorded 'Confermato' gets its receipt in the same transaction
+ * (readReceiptInputs: the year's next number, the payer `parentId`, the
+ * children's fiscal codes, `serviceFeeEuros`).
  * @throws HttpError 409 with an Italian message when a child already holds
  * the plan and `whenHeld` is 'refuse', 404 when the family does not exist;
  * nothing is written then.
@@ -141,6 +152,17 @@ export async function recordOrder(
       const stripeState = isCard && stripeStateSnapshot ? readSnapshot(stripePaymentIntentDocument, stripeStateSnapshot) : null;
       const card = stripeState ? cardFieldsOf(recordedStatus, stripeState) : null;
       const status = card?.status ?? recordedStatus;
+      const issueReceipt =
+        status === PAYMENT_STATUS.confirmed
+          ? await readReceiptInputs(db, transaction, {
+              familyId: order.familyId,
+              parentId: order.parentId,
+              childIds: order.lines.map((line) => line.child.id),
+              serviceFeeEuros: order.serviceFeeEuros,
+              creditedAt: new Date(),
+            })
+          : null;
+      const receipt = issueReceipt?.() ?? null;
 
       const now = FieldValue.serverTimestamp();
       // A held line of a card payment already taken gets a fresh id: the money is recorded, the treasurer sorts it out.
@@ -190,6 +212,8 @@ export async function recordOrder(
         refunded_amount: card?.refunded_amount ?? 0,
         dispute: card?.dispute ?? null,
         history: [],
+        parent_id: order.parentId,
+        receipt,
       });
       transaction.create(orderRef, {
         id: order.orderId,
@@ -208,6 +232,7 @@ export async function recordOrder(
         method: order.method,
         status,
         totalEuros,
+        receiptNumber: receipt?.number ?? null,
         lines: order.lines.map((line) => ({
           childId: line.child.id,
           name: line.child.name,
@@ -217,7 +242,14 @@ export async function recordOrder(
         })),
       };
       const message = order.notify?.(recorded, family.surname);
-      const mailId = message ? enqueueMail(db, transaction, { ...message, to: addresses, familyId: order.familyId }) : null;
+      const mailId = message
+        ? enqueueMail(db, transaction, {
+            ...message,
+            to: addresses,
+            familyId: order.familyId,
+            attachments: receipt ? [{ kind: 'receipt', payment_id: paymentRef.id }] : [],
+          })
+        : null;
       return { held: heldLines.map((line) => line.child.id), created: true, order: recorded, mailId };
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
@@ -247,6 +279,7 @@ async function readRecorded(
     method: payment.method,
     status: payment.status,
     totalEuros: payment.total_amount,
+    receiptNumber: payment.receipt?.number ?? null,
     lines: items.map((item) => ({
       childId: item.son_info.id,
       name: item.son_info.name,

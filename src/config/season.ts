@@ -1,3 +1,5 @@
+import type { Product } from '../domain/products';
+
 /**
  * The season: the one place to change when a new camp season opens
  * (docs/product.md, "Season"; README, "A new season"). Every screen, payment
@@ -26,6 +28,13 @@ export const SEASON = {
   medicalFormCutoff: new Date(`${campYear}-02-01T00:00:00+01:00`),
   /** Cloudinary folder of the uploaded medical forms. */
   medicalFormFolder: `Documenti/Schede Mediche ${campYear}`,
+  /**
+   * The last moment to pay each product, printed in its reminders as 'Da
+   * pagare entro il dd/mm/yyyy' (Europe/Rome; docs/admin.md, "Reminders");
+   * a product left out has no deadline and its reminders name none. E.g.
+   * `{ 'campo-saldo': new Date(`${campYear}-06-30T23:59:59+02:00`) }`.
+   */
+  paymentDeadlines: {} as Partial<Record<Product, Date>>,
   /** How many seasons the admin's season picker offers: this one and the ones before. */
   seasonsShown: 5,
 } as const;

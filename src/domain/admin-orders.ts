@@ -143,6 +143,8 @@ export interface AdminOrderRow {
   refundedAmount: number;
   /** What admins and Stripe did to it, oldest first (docs/security.md, "Audit log"). */
   history: PaymentHistoryEntry[];
+  /** The receipt's number ('{year}/42'), null until the payment is confirmed (docs/admin.md, "Receipts"). */
+  receiptNumber: string | null;
   /** Ordered by surname, then name. */
   children: AdminOrderChild[];
 }
@@ -163,6 +165,7 @@ export type RowPayment = Pick<
   | 'confirmed_by'
   | 'refunded_amount'
   | 'history'
+  | 'receipt'
 >;
 
 /** The row of `payment`: its fields, and its `lines` (the order's items, in tick order) as the children. */
@@ -188,6 +191,7 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     confirmedBy: payment.confirmed_by,
     refundedAmount: payment.refunded_amount,
     history: payment.history,
+    receiptNumber: payment.receipt?.number ?? null,
     children,
   };
 }

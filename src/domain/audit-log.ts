@@ -29,6 +29,10 @@ export const AUDIT_ACTION = {
   parentRemove: 'family.parent_remove',
   /** The outbox gave up an e-mail after a day of failed attempts. */
   mailFailed: 'mail.failed',
+  /** An admin sent a payment's receipt to the family again. */
+  receiptResend: 'receipt.resend',
+  /** An admin sent the reminders of a product to the families that have not paid it. */
+  reminderSend: 'reminder.send',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -50,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'family.parent_update': 'Genitore modificato',
   'family.parent_remove': 'Genitore rimosso',
   'mail.failed': 'E-mail non consegnata',
+  'receipt.resend': 'Ricevuta inviata di nuovo',
+  'reminder.send': 'Promemoria inviati',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-log';
 import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, PLAN, SIZES } from './plans';
+import { PRODUCTS } from './products';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -27,6 +28,8 @@ export const COLLECTION = {
   rosterIndex: 'roster_index',
   mail: 'mail',
   accessCodes: 'access_codes',
+  receiptCounters: 'receipt_counters',
+  reminders: 'reminders',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -147,6 +150,35 @@ export const paymentHistoryEntry = z.object({
 export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
 
 /**
+ * A payment's receipt (docs/admin.md, "Receipts"), issued in the
+ * transaction that confirmed the payment and never changed afterwards (a
+ * refund keeps it): its number `{year}/{n}`, when it was issued, when the
+ * money was credited, the card service fee in euros (0 for none), and what
+ * it prints of the people as they were then: the payer and each child's
+ * fiscal code by child id.
+ */
+export const paymentReceipt = z.object({
+  number: z.string(),
+  issued_at: timestamp,
+  credited_at: timestamp,
+  service_fee: z.number().nonnegative(),
+  payer: z.object({ name: z.string(), surname: z.string(), cf: z.string() }),
+  child_fiscal_codes: z.record(z.string(), z.string()),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceipt>;
+
+/**
+ * `receipt_counters/{year}`: the last receipt number issued in a calendar
+ * year, advanced in the transaction that issues the next one. Server only.
+ */
+export const receiptCounterDocument = z.object({
+  year: z.number().int().positive(),
+  last: z.number().int().nonnegative(),
+  updated_at: timestamp,
+});
+export type ReceiptCounterDocument = z.infer<typeof receiptCounterDocument>;
+
+/**
  * `payments/{id}`: method, status and `total_amount` in euros (the items'
  * sum, without the card fee); one per order. The admin's list reads
  * payments, so each carries what it filters and shows: the season, the
@@ -159,7 +191,8 @@ export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
  * `recorded_status` (its status before any refund or dispute),
  * `refunded_amount` (euros) and `dispute` ('open', 'won', 'lost' or null).
  * `history` lists what admins and Stripe did to it, oldest first (the
- * audit log keeps the full record). Older documents read with the defaults.
+ * audit log keeps the full record). `receipt` once it was confirmed
+ * ({@link paymentReceipt}). Older documents read with the defaults.
  */
 export const paymentDocument = z.object({
   id: z.string(),
@@ -190,6 +223,9 @@ export const paymentDocument = z.object({
   refunded_amount: z.number().nonnegative().default(0),
   dispute: z.enum(['open', 'won', 'lost']).nullable().default(null),
   history: z.array(paymentHistoryEntry).default([]),
+  /** The parent whose session placed the order; null for orders recorded before it was kept. */
+  parent_id: z.string().nullable().default(null),
+  receipt: paymentReceipt.nullable().default(null),
 });
 export type PaymentDocument = z.infer<typeof paymentDocument>;
 
@@ -263,8 +299,20 @@ export const rosterIndexDocument = z.object({
 export type RosterIndexDocument = z.infer<typeof rosterIndexDocument>;
 
 /** The e-mails a parent receives (docs/architecture.md, "E-mail"). */
-export const MAIL_KINDS = ['access-code', 'bank-transfer-order', 'card-payment', 'transfer-confirmed', 'medical-form'] as const;
+export const MAIL_KINDS = [
+  'access-code',
+  'bank-transfer-order',
+  'card-payment',
+  'transfer-confirmed',
+  'medical-form',
+  'receipt',
+  'reminder',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A file a message carries, named by what it is made from: the receipt of the payment `payment_id`. */
+export const mailAttachment = z.object({ kind: z.literal('receipt'), payment_id: z.string() });
+export type MailAttachment = z.infer<typeof mailAttachment>;
 
 /**
  * `mail/{id}`: one message of the outbox (netlify/lib/mail/outbox.ts), from
@@ -286,6 +334,8 @@ export const mailDocument = z.object({
   lease_until: timestamp.nullable(),
   sent_at: timestamp.nullable(),
   last_error: z.string().nullable(),
+  /** Made when the message is sent, from the documents they name: a payment's receipt PDF. */
+  attachments: z.array(mailAttachment).default([]),
 });
 export type MailDocument = z.infer<typeof mailDocument>;
 
@@ -303,6 +353,25 @@ export const accessCodeDocument = z.object({
   tries: z.number().int().nonnegative(),
 });
 export type AccessCodeDocument = z.infer<typeof accessCodeDocument>;
+
+/**
+ * `reminders/{season}_{product}_{familyId}`: the last reminder of a product
+ * sent to a family in a season (docs/admin.md, "Reminders"): the children it
+ * named, when (server time) and by whom (the admin's e-mail). Written by
+ * admin-reminders in the transaction that writes the e-mail to the outbox,
+ * replaced by the next reminder; admins read it, nobody writes it from a
+ * browser.
+ */
+export const reminderDocument = z.object({
+  id: z.string(),
+  season,
+  product: z.enum(PRODUCTS),
+  family_id: z.string(),
+  child_ids: z.array(z.string()),
+  sent_at: timestamp,
+  sent_by: z.string(),
+});
+export type ReminderDocument = z.infer<typeof reminderDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

@@ -3,6 +3,8 @@ import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument 
 import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
 import { holdsProduct } from './payment-status';
 import { BRANCHES, PAYMENT_STATUS, PLAN } from './plans';
+import { sumEuros } from './money';
+import type { ReceiptedPayment } from './receipt';
 
 /**
  * The answer of `lookup-family` (docs/api.md): the family and its children,
@@ -31,6 +33,10 @@ export const familyLookupSchema = z.object({
       medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean() }),
     }),
   ),
+  /** The family's receipts, every season, newest first: the payment, its season, number, total in euros (service fee included) and ISO issue date. */
+  receipts: z.array(
+    z.object({ paymentId: z.string(), season: z.number(), number: z.string(), amountEuros: z.number(), issuedAt: z.iso.datetime() }),
+  ),
 });
 export type FamilyLookup = z.infer<typeof familyLookupSchema>;
 export type LookupChild = FamilyLookup['children'][number];
@@ -43,7 +49,8 @@ export type LookupChild = FamilyLookup['children'][number];
  * size ('' for the camp). A child is eligible for the medical form when one
  * of its items is a 'Campo Estivo - Acconto' created on or after
  * `medicalFormCutoff` (docs/product.md, "Medical form"), and has uploaded it
- * when a form of `season` was received (seasonMedicalForms).
+ * when a form of `season` was received (seasonMedicalForms). `receipts`
+ * lists the family's payments that have a receipt, newest first.
  */
 export function buildFamilyLookup(input: {
   family: FamilyDocument;
@@ -51,9 +58,19 @@ export function buildFamilyLookup(input: {
   items: ReadonlyArray<{ item: OrderItemDocument; payment: PaymentDocument | null }>;
   season: number;
   medicalFormCutoff: Date;
+  receipts: ReadonlyArray<ReceiptedPayment>;
 }): FamilyLookup {
   return {
     family: { id: input.family.id, surname: input.family.surname },
+    receipts: [...input.receipts]
+      .sort((a, b) => b.receipt.issued_at.getTime() - a.receipt.issued_at.getTime())
+      .map((payment) => ({
+        paymentId: payment.id,
+        season: payment.season,
+        number: payment.receipt.number,
+        amountEuros: sumEuros([...payment.lines.map((line) => line.price), payment.receipt.service_fee]),
+        issuedAt: payment.receipt.issued_at.toISOString(),
+      })),
     children: input.children.map((child) => {
       const own = input.items.filter(({ item, payment }) => item.son_info.id === child.id && (!payment || holdsProduct(payment.status)));
       return {

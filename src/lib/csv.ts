@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveFile } from './save-file';
 
 /** The byte order mark that tells a spreadsheet the file is UTF-8. */
 const UTF8_BOM = '\uFEFF';
@@ -31,12 +32,5 @@ export function toSpreadsheetCsv(header: readonly string[], rows: ReadonlyArray<
 
 /** Offers `csv` to the browser as a download named `filename` (UTF-8 text/csv). */
 export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(filename, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }

@@ -179,6 +179,30 @@ describe('what the product needs', () => {
     expect((await getDoc(verdi)).get('status')).toBe('Da Verificare');
   });
 
+  it("the admin reads the season's reminders; nobody writes one from a browser, and nobody else reads them", async () => {
+    const reminder = {
+      id: '2025_campo-saldo_family-bianchi',
+      season: 2025,
+      product: 'campo-saldo',
+      family_id: 'family-bianchi',
+      child_ids: ['son-bianchi-sara'],
+      sent_at: Timestamp.now(),
+      sent_by: 'admin@example.com',
+    };
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(modular(context), 'reminders', reminder.id), reminder);
+    });
+    const seasons = await assertSucceeds(getDocs(query(collection(who.admin(), 'reminders'), where('season', '==', 2025))));
+    expect(seasons.docs.map((snapshot) => snapshot.id)).toEqual([reminder.id]);
+    await assertFails(setDoc(doc(who.admin(), 'reminders', '2025_campo-saldo_family-rossi'), { ...reminder, family_id: 'family-rossi' }));
+    await assertFails(updateDoc(doc(who.admin(), 'reminders', reminder.id), { sent_at: Timestamp.fromMillis(0) }));
+    await assertFails(deleteDoc(doc(who.admin(), 'reminders', reminder.id)));
+    for (const db of [who.selfSignedUp(), who.anonymous(), modular(env.unauthenticatedContext())]) {
+      await assertFails(getDocs(collection(db, 'reminders')));
+      await assertFails(setDoc(doc(db, 'reminders', 'forged'), reminder));
+    }
+  });
+
   it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes", async () => {
     for (const name of ['stripe_payment_intents', 'stripe_events', 'rate_limits', 'roster_index', 'mail', 'access_codes']) {
       await assertFails(getDocs(collection(who.admin(), name)));

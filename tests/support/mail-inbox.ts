@@ -23,6 +23,8 @@ export interface InboxMessage {
   html: string;
   /** The message's Date header, else when the catcher received it. */
   date: Date;
+  /** The files attached: the name the catcher serves each under, and its MIME type. */
+  attachments: Array<{ filename: string; contentType: string }>;
 }
 
 /** A client of one catcher's inbox. */
@@ -39,6 +41,8 @@ export interface MailInbox {
   waitFor(predicate: (message: InboxMessage) => boolean, timeoutMs?: number): Promise<InboxMessage>;
   /** Deletes every message. */
   clear(): Promise<void>;
+  /** The bytes of the attachment `filename` of `message`. */
+  attachment(message: InboxMessage, filename: string): Promise<Uint8Array>;
 }
 
 /** What MailDev's `GET /api/email` answers per message (the fields read here). */
@@ -52,6 +56,7 @@ interface MailDevEmail {
   to?: Array<{ address?: string }>;
   cc?: Array<{ address?: string }>;
   envelope?: { to?: Array<{ address?: string }> };
+  attachments?: Array<{ generatedFileName?: string; fileName?: string; contentType?: string }>;
 }
 
 const POLL_MS = 100;
@@ -67,6 +72,10 @@ function toMessage(email: MailDevEmail): InboxMessage {
     text: email.text ?? '',
     html: email.html ?? '',
     date: new Date(email.date ?? email.time),
+    attachments: (email.attachments ?? []).map((file) => ({
+      filename: file.generatedFileName ?? file.fileName ?? '',
+      contentType: file.contentType ?? '',
+    })),
   };
 }
 
@@ -104,7 +113,14 @@ export function mailInbox(webUrl: string): MailInbox {
     if (!response.ok) throw new Error(`DELETE ${api}/all: ${response.status} ${await response.text()}`);
   };
 
-  return { messages, messagesTo, waitFor, clear };
+  const attachment = async (message: InboxMessage, filename: string): Promise<Uint8Array> => {
+    const url = `${api}/${encodeURIComponent(message.id)}/attachment/${encodeURIComponent(filename)}`;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+
+  return { messages, messagesTo, waitFor, clear, attachment };
 }
 
 /** Where the node tests' catcher listens: the ports tests/support/mail-catcher.global.ts starts it on. */

@@ -167,3 +167,9 @@ ${GROUP.name} · ${GROUP.address}
 Per domande scrivi a ${GROUP.email}
 `;
 }
+
+/** A paragraph with one link in the brand's colour, its address shown as its text; `href` is escaped here (pass a plain address, no tracking). */
+export function linkParagraph(href: string): string {
+  const escaped = escapeHtml(href);
+  return `<p style="margin:0 0 16px 0;"><a href="${escaped}" style="color:${BRAND};font-weight:bold;">${escaped}</a></p>`;
+}

@@ -1,4 +1,5 @@
 import { formatEuros } from '../../../src/domain/money';
+import { deadlineSentence } from '../../../src/domain/reminders';
 import {
   detailsTable,
   detailsText,
@@ -7,6 +8,7 @@ import {
   layout,
   linesTable,
   linesText,
+  linkParagraph,
   paragraph,
   textLayout,
   type MailContent,
@@ -50,6 +52,10 @@ const lines = (orderLines: readonly MailLine[], totals: readonly MailTotal[]): P
 
 /** Label/value rows (the transfer's details), in both forms. */
 const details = (rows: readonly (readonly [string, string])[]): Part => ({ html: detailsTable(rows), text: detailsText(rows) });
+
+/** The sentence naming the attached receipt, or nothing without one. */
+const receiptNote = (receiptNumber: string | null): Part[] =>
+  receiptNumber ? [say(`In allegato trovi la ricevuta n. ${receiptNumber}.`)] : [];
 
 /** Data of {@link accessCodeMail}: the one-time code (6 digits, as a string to keep leading zeros) and how many minutes it is valid. */
 export interface AccessCodeMail {
@@ -120,6 +126,8 @@ export interface CardPaymentMail {
   totalEuros: number;
   /** 'Commissioni Servizio'; its line shows only when greater than 0. */
   serviceFeeEuros: number;
+  /** The receipt attached ('{year}/42'); null when the payment awaits the treasurer's check and has none yet. */
+  receiptNumber: string | null;
 }
 
 /** 'Pagamento ricevuto': the lines, 'Commissioni Servizio' when > 0, the total paid. */
@@ -134,6 +142,7 @@ export function cardPaymentMail(payment: CardPaymentMail, context: MailContext):
       say(greeting(payment.familySurname)),
       say('abbiamo ricevuto il tuo pagamento online. Ecco il riepilogo:'),
       lines(payment.lines, totals),
+      ...receiptNote(payment.receiptNumber),
       say('Non devi fare altro. Grazie!'),
     ],
     context,
@@ -148,6 +157,8 @@ export interface TransferConfirmedMail {
   totalEuros: number;
   /** The payment reason ('Causale') of the order. */
   reason: string;
+  /** The receipt attached ('{year}/42'). */
+  receiptNumber: string | null;
 }
 
 /** 'Bonifico ricevuto': the treasurer confirmed the transfer; the reason, the lines and the total received. */
@@ -158,6 +169,7 @@ export function transferConfirmedMail(transfer: TransferConfirmedMail, context: 
       say(greeting(transfer.familySurname)),
       say(`il tesoriere ha confermato l'arrivo del tuo bonifico con causale «${transfer.reason}». Il pagamento è confermato.`),
       lines(transfer.lines, [{ label: 'Totale ricevuto', euros: transfer.totalEuros, strong: true }]),
+      ...receiptNote(transfer.receiptNumber),
       say('Non devi fare altro. Grazie!'),
     ],
     context,
@@ -180,6 +192,78 @@ export function medicalFormReceivedMail(form: MedicalFormReceivedMail, context: 
       say(greeting(form.familySurname)),
       say(`abbiamo ricevuto la scheda medica di ${form.childName} per il Campo Estivo ${form.season}.`),
       say("Se ti accorgi di aver caricato un file sbagliato, scrivici all'indirizzo qui sotto."),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link receiptMail}: the receipt's number, the amount it states in euros and the family's surname. */
+export interface ReceiptMail {
+  familySurname: string;
+  receiptNumber: string;
+  totalEuros: number;
+}
+
+/** 'Ricevuta n. {year}/42': the receipt of a payment sent again, attached. */
+export function receiptMail(receipt: ReceiptMail, context: MailContext): MailContent {
+  return compose(
+    `Ricevuta n. ${receipt.receiptNumber}`,
+    [
+      say(greeting(receipt.familySurname)),
+      say(
+        `ti inviamo la ricevuta n. ${receipt.receiptNumber} del tuo pagamento di ${formatEuros(receipt.totalEuros)}: la trovi in allegato.`,
+      ),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link reminderMail}: what is still to pay for which children, by when, and how to pay it. */
+export interface ReminderMail {
+  familySurname: string;
+  /** What is due, as the subject names it: 'Saldo Campo Estivo {season}', 'Felpa Reparto' (reminderProductName, src/domain/reminders.ts). */
+  productName: string;
+  /** One per child to pay for, at the price the family would pay now. */
+  lines: readonly MailLine[];
+  /** The lines' sum, in euros. */
+  totalEuros: number;
+  /** The season's deadline for the product (`SEASON.paymentDeadlines`), null when it has none. */
+  deadline: Date | null;
+  iban: string;
+  /** The account holder ('Intestatario'). */
+  holder: string;
+  /** The payment reason ('Causale') exactly as the parent must type it, surname filled in. */
+  reason: string;
+  /** The absolute address of the product's payment screen, e.g. 'https://pagamenti.example.org/campo-estivo'. */
+  paymentUrl: string;
+}
+
+/**
+ * 'Promemoria: {product} da pagare' (docs/admin.md, "Reminders"): the
+ * children and what each still owes, the total, 'Da pagare entro il
+ * dd/mm/yyyy' when the season has a deadline, the link to pay online, the
+ * transfer's details (Intestatario, IBAN, Importo, Causale), and to ignore
+ * it when already paid.
+ */
+export function reminderMail(reminder: ReminderMail, context: MailContext): MailContent {
+  return compose(
+    `Promemoria: ${reminder.productName} da pagare`,
+    [
+      say(greeting(reminder.familySurname)),
+      say(`ti ricordiamo che risulta ancora da pagare «${reminder.productName}»:`),
+      lines(reminder.lines, [{ label: 'Totale da Pagare', euros: reminder.totalEuros, strong: true }]),
+      ...(reminder.deadline ? [say(`${deadlineSentence(reminder.deadline)}.`)] : []),
+      say('Puoi pagare online con carta dalla pagina di pagamento:'),
+      { html: linkParagraph(reminder.paymentUrl), text: reminder.paymentUrl },
+      say('Oppure con un bonifico con questi dati:'),
+      details([
+        ['Intestatario', reminder.holder],
+        ['IBAN', reminder.iban],
+        ['Importo', formatEuros(reminder.totalEuros)],
+        ['Causale', reminder.reason],
+      ]),
+      say('Scrivi la causale esattamente come indicata: serve al tesoriere per riconoscere il tuo bonifico.'),
+      say('Se hai già pagato, ignora questa e-mail: un bonifico può impiegare qualche giorno ad arrivare.'),
     ],
     context,
   );

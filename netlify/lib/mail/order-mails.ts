@@ -39,12 +39,19 @@ export function bankTransferOrderNotice(product: Product, season: number, contex
 export function cardPaymentNotice(totalEuros: number, serviceFeeEuros: number, context: MailContext) {
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
     kind: 'card-payment',
-    content: cardPaymentMail({ familySurname, lines: mailLines(order.lines), totalEuros, serviceFeeEuros }, context),
+    content: cardPaymentMail(
+      { familySurname, lines: mailLines(order.lines), totalEuros, serviceFeeEuros, receiptNumber: order.receiptNumber },
+      context,
+    ),
   });
 }
 
-/** 'Bonifico ricevuto' for a confirmed Bonifico `payment`, its lines as the payment keeps them. */
-export function transferConfirmedNotice(payment: PaymentDocument, context: MailContext): Pick<OutgoingMail, 'kind' | 'content'> {
+/** 'Bonifico ricevuto' for a confirmed Bonifico `payment`, its lines as the payment keeps them, naming its receipt `receiptNumber`. */
+export function transferConfirmedNotice(
+  payment: PaymentDocument,
+  receiptNumber: string | null,
+  context: MailContext,
+): Pick<OutgoingMail, 'kind' | 'content'> {
   return {
     kind: 'transfer-confirmed',
     content: transferConfirmedMail(
@@ -53,6 +60,7 @@ export function transferConfirmedNotice(payment: PaymentDocument, context: MailC
         lines: payment.lines.map((line) => ({ childName: line.name, plan: payment.plan, size: line.note, amountEuros: line.price })),
         totalEuros: payment.total_amount,
         reason: paymentReasonForProduct(productOf(payment.plan), payment.season, payment.family_surname),
+        receiptNumber,
       },
       context,
     ),

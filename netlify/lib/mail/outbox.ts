@@ -1,11 +1,12 @@
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '../../../src/domain/audit-log';
-import { COLLECTION, mailDocument, type MailDocument, type MailKind } from '../../../src/domain/documents';
+import { COLLECTION, mailDocument, type MailAttachment, type MailDocument, type MailKind } from '../../../src/domain/documents';
 import { recordAudit } from '../audit-log';
 import { readSnapshot } from '../documents';
 import { runTransaction } from '../firestore';
 import { serviceConfig } from '../server-env';
 import type { MailContent, MailContext } from './layout';
+import { makeAttachment } from './attachments';
 import { sendMail } from './transport';
 
 /**
@@ -41,12 +42,13 @@ export function mailContext(request: Request): MailContext {
   }
 }
 
-/** A message to write: its kind, the addresses (one message, all in To), what it says, and the family it concerns. */
+/** A message to write: its kind, the addresses (one message, all in To), what it says, the family it concerns, and the files it carries (made when sent). */
 export interface OutgoingMail {
   kind: MailKind;
   to: readonly string[];
   content: MailContent;
   familyId: string | null;
+  attachments?: readonly MailAttachment[];
 }
 
 /** What writes a message: the event's transaction or batch. */
@@ -78,6 +80,7 @@ export function enqueueMail(db: Firestore, writer: MailWriter, mail: OutgoingMai
     lease_until: null,
     sent_at: null,
     last_error: null,
+    attachments: [...(mail.attachments ?? [])],
   };
   writer.create(ref, { ...document, created_at: Timestamp.fromDate(now), next_attempt_at: Timestamp.fromDate(now) });
   return ref.id;
@@ -130,7 +133,8 @@ async function attempt(db: Firestore, id: string, now: Date): Promise<DeliveryOu
   if (!mail) return 'skipped';
   const ref = db.collection(COLLECTION.mail).doc(id);
   try {
-    await sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: id });
+    const attachments = await Promise.all(mail.attachments.map((attachment) => makeAttachment(db, attachment)));
+    await sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: id, attachments });
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     console.error(`mail: ${mail.kind} ${id} not sent (attempt ${mail.attempts}): ${reason}`);

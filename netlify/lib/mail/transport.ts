@@ -32,6 +32,8 @@ export interface SmtpMessage {
   text: string;
   html: string;
   messageId: string;
+  /** Files attached: name, bytes and MIME type. */
+  attachments?: ReadonlyArray<{ filename: string; content: Uint8Array; contentType: string }>;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function sendMail(message: SmtpMessage): Promise<void> {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    attachments: (message.attachments ?? []).map((file) => ({ ...file, content: Buffer.from(file.content) })),
     // The sender's own domain: a Message-ID on another domain is a spam signal.
     messageId: `<${message.messageId}@${/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'}>`,
   });

@@ -7,6 +7,7 @@ import type { OrderRequestBody } from '@/domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
 import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
 import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { FoundChildren } from '@/app/payment/FoundChildren';
@@ -81,6 +82,7 @@ export function CampoEstivoRoute() {
         returnPath="/campo-estivo"
         onSubmit={() => flow.submit(request, { quota })}
       />
+      {flow.lookup && <FamilyReceiptsSection receipts={flow.lookup.receipts} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { merchandisePriceEuros } from '@/domain/prices';
 import { pickInTickOrder } from '@/domain/selection';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
 import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
 import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
@@ -123,6 +124,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
         </>
       )}
       <OrderActions flow={flow} lines={lines} request={request} returnPath={product.path} onSubmit={submit} />
+      {flow.lookup && <FamilyReceiptsSection receipts={flow.lookup.receipts} />}
     </div>
   );
 }

@@ -48,23 +48,8 @@ export async function callFunction<T>(
   // The schema (and zod) loads while the request is on its way.
   const loadingSchema = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   loadingSchema.catch(() => undefined);
-  let response: Response;
-  try {
-    response = await fetch(`/.netlify/functions/${name}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    console.error(`${name}: request failed`, error);
-    throw new UserFacingError(CLIENT_MESSAGES.unreachable, 0);
-  }
+  const response = await postToFunction(name, body, headers);
   const json = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const message =
-      typeof (json as { error?: unknown } | null)?.error === 'string' ? (json as { error: string }).error : CLIENT_MESSAGES.unexpected;
-    throw new UserFacingError(message, response.status);
-  }
   let answerSchema: z.ZodType<T>;
   try {
     answerSchema = await loadingSchema;
@@ -78,4 +63,24 @@ export async function callFunction<T>(
     throw new UserFacingError(CLIENT_MESSAGES.unexpected, response.status);
   }
   return parsed.data;
+}
+
+/** POSTs `body` as JSON to the function `name`; a failure becomes a UserFacingError with the function's `{error}` or a generic message. */
+export async function postToFunction(name: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`/.netlify/functions/${name}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error(`${name}: request failed`, error);
+    throw new UserFacingError(CLIENT_MESSAGES.unreachable, 0);
+  }
+  if (!response.ok) {
+    const json = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    throw new UserFacingError(typeof json?.error === 'string' ? json.error : CLIENT_MESSAGES.unexpected, response.status);
+  }
+  return response;
 }

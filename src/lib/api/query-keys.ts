@@ -1,6 +1,6 @@
 import type { OrderQuery } from '@/domain/admin-orders';
 import type { PaymentMethod } from '@/domain/plans';
-import type { OrderRequestBody } from '@/domain/products';
+import type { OrderRequestBody, Product } from '@/domain/products';
 
 /**
  * The query and mutation keys of the browser's data layer (docs/architecture.md,
@@ -36,6 +36,8 @@ export const queryKeys = {
   auditLog: (action: string | null) => ['admin-orders', 'audit-log', action] as const,
   /** How many e-mails were given up (the admin's home notice). */
   failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
+  /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
+  reminderPreview: (product: Product) => ['reminder-preview', product] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -49,6 +51,8 @@ export const mutationKeys = {
   exportOrders: ['export-orders'] as const,
   /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */
   openMedicalForm: ['open-medical-form'] as const,
+  /** admin-reminders 'send': an admin sends a product's reminders (docs/admin.md, "Reminders"). */
+  sendReminders: ['send-reminders'] as const,
   /** request-access-code: a parent asks for access to the family (a code by e-mail, unless a session is live). */
   requestAccessCode: ['request-access-code'] as const,
   /** verify-access-code: a parent confirms the code received by e-mail. */

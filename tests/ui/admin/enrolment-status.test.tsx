@@ -68,7 +68,7 @@ const ALICE = row({
   saldo: { state: 'paid', size: '' },
   maglietta: { state: 'paid', size: 'XS' },
 });
-const DATA: EnrolmentData = { rows: [SARA, ALICE, MATTEO], unreadable: [] };
+const DATA: EnrolmentData = { rows: [SARA, ALICE, MATTEO], unreadable: [], lastReminders: new Map() };
 
 function show(address = '/admin/situazione-iscritti') {
   return renderWithProviders(<EnrolmentStatus />, { initialEntries: [address] });
@@ -163,6 +163,7 @@ describe('EnrolmentStatus', () => {
         },
       ],
       unreadable: [],
+      lastReminders: new Map(),
     });
     const { user } = show();
     const sara = within((await screen.findAllByTestId('enrolment-row'))[0] as HTMLElement);
@@ -200,7 +201,7 @@ describe('EnrolmentStatus', () => {
   });
 
   it('says so when the season has no children', async () => {
-    api.fetchStatus.mockResolvedValue({ rows: [], unreadable: ['sons/x'] });
+    api.fetchStatus.mockResolvedValue({ rows: [], unreadable: ['sons/x'], lastReminders: new Map() });
     show();
     expect(await screen.findByText(`Nessun iscritto nella stagione ${YEAR}.`)).toBeInTheDocument();
     expect(screen.getByText('1 documento non leggibile: segnalato nella console.')).toBeInTheDocument();
@@ -231,5 +232,18 @@ describe('EnrolmentStatus', () => {
         '',
       ],
     ]);
+  });
+
+  it("shows 'Ultimo promemoria' under a reminded child's name, and the reminders box for the current season only", async () => {
+    api.fetchStatus.mockResolvedValue({ ...DATA, lastReminders: new Map([['son-bianchi-sara', new Date(`${YEAR}-05-31T22:30:00Z`)]]) });
+    const { unmount } = show();
+    const sara = within((await screen.findAllByTestId('enrolment-row'))[0] as HTMLElement);
+    expect(sara.getByText(`Ultimo promemoria: 01/06/${YEAR}`)).toBeInTheDocument();
+    expect(screen.queryAllByText(/Ultimo promemoria/)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Invia promemoria' })).toBeInTheDocument();
+    unmount();
+    show(`/admin/situazione-iscritti?stagione=${YEAR - 1}`);
+    await screen.findAllByTestId('enrolment-row');
+    expect(screen.queryByRole('button', { name: 'Invia promemoria' })).not.toBeInTheDocument();
   });
 });

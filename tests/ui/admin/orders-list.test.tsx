@@ -60,6 +60,7 @@ const payment = (id: string, surname: string, fields: Partial<RowPayment>): RowP
   confirmed_by: null,
   refunded_amount: 0,
   history: [],
+  receipt: null,
   ...fields,
 });
 type Line = RowPayment['lines'][number];

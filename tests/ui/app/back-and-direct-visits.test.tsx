@@ -23,7 +23,11 @@ const son = (id: string, name: string) => ({
   paid: [] as FamilyLookup['children'][number]['paid'],
   medicalForm: { eligible: false, uploaded: false },
 });
-const ROSSI: FamilyLookup = { family: { id: 'family-rossi', surname: 'Rossi' }, children: [son('marco', 'Marco'), son('luca', 'Luca')] };
+const ROSSI: FamilyLookup = {
+  family: { id: 'family-rossi', surname: 'Rossi' },
+  receipts: [],
+  children: [son('marco', 'Marco'), son('luca', 'Luca')],
+};
 
 describe('Back from a transfer page', () => {
   it('shows the same fiscal code, quota, method and family, and reads the family again to show what is now held', async () => {

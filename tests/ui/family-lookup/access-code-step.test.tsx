@@ -13,6 +13,7 @@ const CF = 'RSSMRA80C12H501E';
 const EMAIL = 'm•••@e•••.com';
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
+  receipts: [],
   children: [
     {
       id: 'son-rossi-marco',

@@ -18,6 +18,7 @@ const server = setupFunctionsServer();
 const CF = 'RSSMRA80C12H501E';
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
+  receipts: [],
   children: [
     {
       id: 'marco',

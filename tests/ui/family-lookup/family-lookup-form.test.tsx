@@ -9,6 +9,7 @@ const server = setupFunctionsServer();
 
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
+  receipts: [],
   children: [
     {
       id: 'son-rossi-marco',

@@ -23,7 +23,7 @@ const child = (id: string, name: string, medicalForm: LookupChild['medicalForm']
   medicalForm,
 });
 
-const verdi = (children: LookupChild[]): FamilyLookup => ({ family: { id: 'family-verdi', surname: 'Verdi' }, children });
+const verdi = (children: LookupChild[]): FamilyLookup => ({ family: { id: 'family-verdi', surname: 'Verdi' }, receipts: [], children });
 
 /** Bodies each function received, by function name (the upload's fields under 'upload'). */
 let received: Record<string, unknown[]>;

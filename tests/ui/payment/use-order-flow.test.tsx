@@ -12,6 +12,7 @@ const server = setupFunctionsServer();
 
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
+  receipts: [],
   children: [
     {
       id: 'marco',

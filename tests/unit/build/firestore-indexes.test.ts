@@ -9,9 +9,11 @@ import { AUDIT_ACTIONS } from '@/domain/audit-log';
 import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
-import { findFamilyById, findFamilyByParentCf, findFamilyItems } from '../../../netlify/lib/families';
+import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
+import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
 import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
 import { deliverDue, familyAddresses } from '../../../netlify/lib/mail/outbox';
+import { readReminderPlan } from '../../../netlify/lib/reminders';
 import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
   describeShape,
@@ -114,6 +116,14 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await findFamilyByParentCf(db, 'RSSMRA80C12H501E');
   await findFamilyItems(db, 'family-rossi', SEASON);
   await findFamilyById(db, 'family-rossi');
+  await findFamilyReceipts(db, 'family-rossi');
+  await readReceiptInputs(db, recordingTransaction, {
+    familyId: 'family-rossi',
+    parentId: null,
+    childIds: ['son-rossi-marco'],
+    serviceFeeEuros: 0,
+    creditedAt: new Date(),
+  });
   await spendBudget(db, '203.0.113.1');
   await peopleByFiscalCode(db, recordingTransaction, 'sons', ['RSSMRA80C12H501E'], () => null);
   await holderOfFiscalCode(db, recordingTransaction, 'RSSMRA80C12H501E', null);
@@ -121,6 +131,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await familyParentIds(db, recordingTransaction, 'family-rossi', 2);
   await familyAddresses(db, recordingTransaction, 'family-rossi');
   await deliverDue(db);
+  await readReminderPlan(db, SEASON, 'campo-saldo', new Date());
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -130,6 +141,8 @@ const QUERYING_FILES = [
   'netlify/lib/families.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/mail/outbox.ts',
+  'netlify/lib/receipts/issue-receipt.ts',
+  'netlify/lib/reminders.ts',
   'netlify/lib/roster-queries.ts',
   'src/features/admin/api/admin-orders.ts',
   'src/features/admin/api/audit-log.ts',

@@ -36,6 +36,7 @@ const payment: RowPayment = {
   confirmed_by: 'admin@example.com',
   refunded_amount: 0,
   history: [{ at: new Date(2025, 4, 3, 9, 30), action: 'payment.confirm', by: 'admin@example.com' }],
+  receipt: null,
 };
 const NO_FILTERS: OrderFilters = { surname: '', plan: null, method: null, status: null };
 

@@ -2,9 +2,12 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
+import adminReceipt from '../../../netlify/functions/admin-receipt';
+import receipt from '../../../netlify/functions/receipt';
 import adminFamily from '../../../netlify/functions/admin-family';
 import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
 import adminRosterImport from '../../../netlify/functions/admin-roster-import';
+import adminReminders from '../../../netlify/functions/admin-reminders';
 import createOrder from '../../../netlify/functions/create-order';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import getSignature from '../../../netlify/functions/get-signature';
@@ -119,8 +122,11 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'record-medical-form': recordMedicalForm,
   'admin-medical-form': adminMedicalForm,
   'admin-confirm-transfer': adminConfirmTransfer,
+  'admin-receipt': adminReceipt,
+  receipt,
   'admin-family': adminFamily,
   'admin-roster-import': adminRosterImport,
+  'admin-reminders': adminReminders,
   'request-access-code': requestAccessCode,
   'verify-access-code': verifyAccessCode,
 };
@@ -187,7 +193,9 @@ describe.each(Object.entries(FUNCTIONS))('%s under malformed requests', (name, h
       const context = `${name} ${label} -> ${response.status} ${text.slice(0, 200)}`;
       if (response.status === 200 && isValidLookup(name, bodyOf(label))) {
         expect(JSON.parse(text) as object, context).toEqual(
-          name === 'lookup-family' ? { family: expect.anything(), children: expect.anything() } : { status: 'session' },
+          name === 'lookup-family'
+            ? { family: expect.anything(), children: expect.anything(), receipts: expect.anything() }
+            : { status: 'session' },
         );
         continue;
       }

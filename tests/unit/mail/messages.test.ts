@@ -6,6 +6,7 @@ import {
   bankTransferOrderMail,
   cardPaymentMail,
   medicalFormReceivedMail,
+  receiptMail,
   transferConfirmedMail,
   type MailContent,
   type MailLine,
@@ -22,7 +23,7 @@ const lines: MailLine[] = [
 
 const reason = 'Acconto Campo Scout 2025 - Rossi';
 
-/** All five messages, with `surname` as the family's surname where a message has one. */
+/** All the messages, with `surname` as the family's surname where a message has one. */
 function everyMail(surname = 'Rossi'): MailContent[] {
   return [
     accessCodeMail({ code: '012345', minutes: 10 }, context),
@@ -30,8 +31,9 @@ function everyMail(surname = 'Rossi'): MailContent[] {
       { familySurname: surname, lines, totalEuros: 130, iban: GROUP.bankAccount.iban, holder: GROUP.bankAccount.holder, reason },
       context,
     ),
-    cardPaymentMail({ familySurname: surname, lines, totalEuros: 134.72, serviceFeeEuros: 4.72 }, context),
-    transferConfirmedMail({ familySurname: surname, lines, totalEuros: 130, reason }, context),
+    cardPaymentMail({ familySurname: surname, lines, totalEuros: 134.72, serviceFeeEuros: 4.72, receiptNumber: '2025/7' }, context),
+    transferConfirmedMail({ familySurname: surname, lines, totalEuros: 130, reason, receiptNumber: '2025/8' }, context),
+    receiptMail({ familySurname: surname, receiptNumber: '2025/8', totalEuros: 130 }, context),
     medicalFormReceivedMail({ childName: 'Marco', season: 2025, familySurname: surname }, context),
   ];
 }
@@ -43,6 +45,7 @@ describe('parent e-mails', () => {
       'Ordine registrato: dati per il bonifico',
       'Pagamento ricevuto',
       'Bonifico ricevuto',
+      'Ricevuta n. 2025/8',
       'Scheda medica ricevuta',
     ]);
   });
@@ -120,12 +123,25 @@ describe('parent e-mails', () => {
   });
 
   it("show 'Commissioni Servizio' only when the fee is greater than 0", () => {
-    const withFee = cardPaymentMail({ familySurname: 'Rossi', lines, totalEuros: 134.72, serviceFeeEuros: 4.72 }, context);
+    const withFee = cardPaymentMail(
+      { familySurname: 'Rossi', lines, totalEuros: 134.72, serviceFeeEuros: 4.72, receiptNumber: null },
+      context,
+    );
     expect(withFee.text).toContain('Commissioni Servizio: 4,72 €');
     expect(withFee.html).toContain('Commissioni Servizio');
-    const noFee = cardPaymentMail({ familySurname: 'Rossi', lines, totalEuros: 130, serviceFeeEuros: 0 }, context);
+    const noFee = cardPaymentMail({ familySurname: 'Rossi', lines, totalEuros: 130, serviceFeeEuros: 0, receiptNumber: null }, context);
     expect(noFee.text).not.toContain('Commissioni Servizio');
     expect(noFee.html).not.toContain('Commissioni Servizio');
+  });
+
+  it('name the attached receipt only when there is one', () => {
+    const confirmed = transferConfirmedMail({ familySurname: 'Rossi', lines, totalEuros: 130, reason, receiptNumber: '2025/8' }, context);
+    expect(confirmed.text).toContain('In allegato trovi la ricevuta n. 2025/8.');
+    const toVerify = cardPaymentMail({ familySurname: 'Rossi', lines, totalEuros: 130, serviceFeeEuros: 0, receiptNumber: null }, context);
+    expect(toVerify.text).not.toContain('ricevuta');
+    const again = receiptMail({ familySurname: 'Rossi', receiptNumber: '2025/8', totalEuros: 280 }, context);
+    expect(again.subject).toBe('Ricevuta n. 2025/8');
+    expect(again.text).toContain('280,00 €');
   });
 
   it('name the child and the season in the medical form mail', () => {
@@ -142,5 +158,68 @@ describe('parent e-mails', () => {
       expect(mail.html.match(/https?:\/\/[^"\s<]+/g)).toEqual([LOGO]);
     }
     for (const mail of everyMail()) expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+});
+
+describe('the reminder e-mail', () => {
+  const reminderInput = {
+    familySurname: 'Rossi',
+    productName: 'Saldo Campo Estivo 2025',
+    lines: [
+      { childName: 'Giulia', plan: 'Campo Estivo - Saldo', size: '', amountEuros: 180 },
+      { childName: 'Marco', plan: 'Campo Estivo - Saldo', size: '', amountEuros: 155 },
+    ],
+    totalEuros: 335,
+    deadline: new Date('2025-06-30T23:59:59+02:00'),
+    iban: GROUP.bankAccount.iban,
+    holder: GROUP.bankAccount.holder,
+    reason: 'Saldo Campo Scout 2025 - Rossi',
+    paymentUrl: 'https://pagamenti.example.org/campo-estivo',
+  };
+  const reminder = async (overrides: Partial<Omit<typeof reminderInput, 'deadline'>> & { deadline?: Date | null } = {}) => {
+    const { reminderMail } = await import('../../../netlify/lib/mail/messages');
+    return reminderMail({ ...reminderInput, ...overrides }, context);
+  };
+
+  it('names the product in the subject; says the children, what each owes, the deadline, the link and the transfer', async () => {
+    const mail = await reminder();
+    expect(mail.subject).toBe('Promemoria: Saldo Campo Estivo 2025 da pagare');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Gentile famiglia Rossi,');
+      expect(body).toContain('Giulia');
+      expect(body).toContain('Marco');
+      expect(body).toContain(formatEuros(180));
+      expect(body).toContain(formatEuros(155));
+      expect(body).toContain(formatEuros(335));
+      expect(body).toContain('Da pagare entro il 30/06/2025');
+      expect(body).toContain('https://pagamenti.example.org/campo-estivo');
+      expect(body).toContain(GROUP.bankAccount.iban);
+      expect(body).toContain(GROUP.bankAccount.holder);
+      expect(body).toContain('Saldo Campo Scout 2025 - Rossi');
+      expect(body).toContain(GROUP.name);
+    }
+    expect(mail.html).toContain('<a href="https://pagamenti.example.org/campo-estivo"');
+  });
+
+  it('names no deadline when the season has none', async () => {
+    const mail = await reminder({ deadline: null });
+    expect(mail.text).not.toContain('Da pagare entro');
+    expect(mail.html).not.toContain('Da pagare entro');
+  });
+
+  it('escapes every value, and links only the payment page besides the logo: no tracking', async () => {
+    const mail = await reminder({
+      familySurname: EVIL,
+      productName: EVIL,
+      lines: [{ childName: EVIL, plan: 'Felpa Reparto', size: '', amountEuros: 30 }],
+      reason: `Pagamento Felpa - ${EVIL}`,
+      paymentUrl: 'https://pagamenti.example.org/felpa-reparto?"><script>x</script>',
+    });
+    expect(mail.html).not.toMatch(/<script/i);
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const clean = await reminder();
+    expect(clean.html.match(/<img\b[^>]*>/g)).toEqual([expect.stringContaining(`src="${LOGO}"`)]);
+    expect([...new Set(clean.html.match(/https?:\/\/[^"\s<]+/g))].sort()).toEqual([LOGO, reminderInput.paymentUrl].sort());
+    expect(clean.text).not.toMatch(/<[a-z]/i);
   });
 });

@@ -1,3 +1,4 @@
+import { fetchFunctionFile } from '@/lib/api/function-file';
 import { callFunction, UserFacingError, type ResponseSchema } from '@/lib/api/functions-client';
 import { getFirebase } from '@/lib/firebase';
 
@@ -12,8 +13,20 @@ export const SIGNED_OUT_MESSAGE = 'Sessione scaduta: accedi di nuovo.';
  * signed in, or the function's Italian message (401, 403, 404, 409, 503, …).
  */
 export async function callAdminFunction<T>(name: string, body: unknown, schema: ResponseSchema<T>): Promise<T> {
+  return callFunction(name, body, schema, await adminAuthorization());
+}
+
+/**
+ * Calls the admin function `name` for a file (fetchFunctionFile), with the admin's ID token.
+ * @throws UserFacingError as {@link callAdminFunction} does.
+ */
+export async function fetchAdminFile(name: string, body: unknown, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  return fetchFunctionFile(name, body, fallbackName, await adminAuthorization());
+}
+
+/** The signed-in admin's `Authorization` header. */
+async function adminAuthorization(): Promise<Record<string, string>> {
   const user = getFirebase().auth.currentUser;
   if (!user) throw new UserFacingError(SIGNED_OUT_MESSAGE, 401);
-  const token = await user.getIdToken();
-  return callFunction(name, body, schema, { authorization: `Bearer ${token}` });
+  return { authorization: `Bearer ${await user.getIdToken()}` };
 }

@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { z } from 'zod';
 import { SEASON } from '@/config/season';
-import { COLLECTION } from '@/domain/documents';
+import { COLLECTION, reminderDocument } from '@/domain/documents';
 import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@/domain/enrolment-status';
+import { lastReminderByChild } from '@/domain/reminders';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
-import { converterOf, readDocuments } from '@/lib/db/documents';
+import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';
 
@@ -15,6 +16,8 @@ export interface EnrolmentStatus {
   rows: EnrolmentRow[];
   /** Paths ('sons/s1', 'payments/p1', …) of documents that do not match their schema, already logged. */
   unreadable: string[];
+  /** When each child was last named in a reminder of the season (any product), by child id: 'Ultimo promemoria'. */
+  lastReminders: ReadonlyMap<string, Date>;
 }
 
 /** Firestore's largest `in` list. */
@@ -23,11 +26,12 @@ const IN_LIMIT = 30;
 /**
  * Reads the view 'Situazione iscritti' of `season` (docs/admin-enrolment.md,
  * "What it reads"): the season's `order_items` and `payments` (two
- * equality queries on `season`), then the children (`sons`) of the
+ * equality queries on `season`) and the season's `reminders` (one per
+ * family and product reminded), then the children (`sons`) of the
  * payments' families, `family_id in` chunks of 30. Its cost is bounded by
- * the season: about (items + payments + children of the season's families)
- * document reads, plus one query per 30 families; nothing of other seasons
- * is read. Joined by buildEnrolmentRows; documents that do not match their
+ * the season: about (items + payments + reminders + children of the
+ * season's families) document reads, plus one query per 30 families;
+ * nothing of other seasons is read. Joined by buildEnrolmentRows; documents that do not match their
  * schema are logged, left out and listed in `unreadable`. Needs a
  * signed-in admin (docs/security.md).
  * @throws ServiceNotConfiguredError without Firebase settings; FirebaseError
@@ -35,12 +39,14 @@ const IN_LIMIT = 30;
  */
 export async function fetchEnrolmentStatus(season: number): Promise<EnrolmentStatus> {
   const { db } = getFirebase();
-  const [itemSnapshots, paymentSnapshots] = await Promise.all([
+  const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
     getDocs(query(collection(db, COLLECTION.orderItems).withConverter(converterOf(COLLECTION.orderItems)), where('season', '==', season))),
     getDocs(query(collection(db, COLLECTION.payments).withConverter(converterOf(COLLECTION.payments)), where('season', '==', season))),
+    getDocs(query(collection(db, COLLECTION.reminders).withConverter(documentConverter(reminderDocument)), where('season', '==', season))),
   ]);
   const orderItems = readDocuments(itemSnapshots.docs);
   const payments = readDocuments(paymentSnapshots.docs);
+  const reminders = readDocuments(reminderSnapshots.docs);
   const familyIds = [...new Set(payments.documents.map((payment) => payment.family_id))];
   const chunks = Array.from({ length: Math.ceil(familyIds.length / IN_LIMIT) }, (_, index) =>
     familyIds.slice(index * IN_LIMIT, (index + 1) * IN_LIMIT),
@@ -56,7 +62,8 @@ export async function fetchEnrolmentStatus(season: number): Promise<EnrolmentSta
       orderItems: orderItems.documents,
       payments: payments.documents,
     }),
-    unreadable: [orderItems, payments, children].flatMap(({ invalid }) => invalid.map((error) => error.path)),
+    unreadable: [orderItems, payments, reminders, children].flatMap(({ invalid }) => invalid.map((error) => error.path)),
+    lastReminders: lastReminderByChild(reminders.documents),
   };
 }
 

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
+import { SEASON } from '@/config/season';
 import {
   countEnrolment,
   ENROLMENT_CSV_HEADER,
@@ -20,12 +21,14 @@ import {
   type ProductCell,
 } from '@/domain/enrolment-status';
 import { BRANCHES, type Branch } from '@/domain/plans';
+import { italianDate } from '@/domain/italian-time';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
 import { describeError } from '@/lib/errors';
 import { useEnrolmentStatus, useSignedMedicalForm } from '../api/enrolment-status';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
+import { ReminderSection } from './ReminderSection';
 
 const BADGE = {
   green: 'bg-green-100 text-green-800',
@@ -187,10 +190,12 @@ function Filters({ filter, onChange }: { filter: EnrolmentFilter; onChange: (fil
 
 function EnrolmentTable({
   rows,
+  lastReminders,
   onOpen,
   pending,
 }: {
   rows: readonly EnrolmentRow[];
+  lastReminders: ReadonlyMap<string, Date>;
   onOpen: (form: FormToOpen) => void;
   pending: FormToOpen | undefined;
 }) {
@@ -204,7 +209,10 @@ function EnrolmentTable({
         <tr key={row.childId} data-testid="enrolment-row">
           <td className="px-3 py-2 font-semibold">{row.familySurname}</td>
           <td className="px-3 py-2">{row.surname}</td>
-          <td className="px-3 py-2">{row.name}</td>
+          <td className="px-3 py-2">
+            {row.name}
+            <LastReminder date={lastReminders.get(row.childId)} />
+          </td>
           <td className="px-3 py-2">{row.branch}</td>
           <td className="px-3 py-2">
             <ProductBadge cell={row.acconto} />
@@ -227,7 +235,14 @@ function EnrolmentTable({
   );
 }
 
+/** 'Ultimo promemoria: dd/mm/yyyy' under the child's name, when a reminder of the season named it. */
+function LastReminder({ date }: { date: Date | undefined }) {
+  if (!date) return null;
+  return <span className="block text-xs whitespace-nowrap text-gray-600">Ultimo promemoria: {italianDate(date)}</span>;
+}
+
 const NO_FILTER: EnrolmentFilter = { view: 'all', text: '', branch: '' };
+const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
 
 /**
  * /admin/situazione-iscritti, 'Situazione iscritti' (docs/admin-enrolment.md):
@@ -239,7 +254,9 @@ const NO_FILTER: EnrolmentFilter = { view: 'all', text: '', branch: '' };
  * grey; 'Sostituita il dd/mm/yyyy' with 'Apri' under it for each earlier
  * form of the season). A counts line; filters 'Saldo non pagato', 'Scheda
  * medica mancante', name/surname and branch; 'Esporta CSV' of the rows shown
- * (`situazione-iscritti-{season}.csv`). 'Apri scheda' and 'Apri' open a
+ * (`situazione-iscritti-{season}.csv`). For the current season, 'Promemoria
+ * di pagamento' (ReminderSection) and, under a child's name, 'Ultimo
+ * promemoria: dd/mm/yyyy'. 'Apri scheda' and 'Apri' open a
  * 5-minute signed URL of the PDF in a new tab (admin-medical-form, which
  * logs the opening). A spinner while loading;
  * an Italian error with 'Riprova'. The table scrolls sideways on a phone.
@@ -270,6 +287,7 @@ export function EnrolmentStatus() {
           Esporta CSV
         </Button>
       </div>
+      {season === SEASON.campYear && <ReminderSection />}
       <Filters filter={filter} onChange={setFilter} />
       {status.isPending && (
         <div className="flex justify-center py-10">
@@ -295,7 +313,9 @@ export function EnrolmentStatus() {
           </button>
         </Alert>
       )}
-      {rows.length > 0 && <EnrolmentTable rows={rows} onOpen={form.open} pending={form.pending} />}
+      {rows.length > 0 && (
+        <EnrolmentTable rows={rows} lastReminders={status.data?.lastReminders ?? NO_REMINDERS} onOpen={form.open} pending={form.pending} />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { historyLines, transferAction, type AdminOrderRow } from '@/domain/admin
 import { formatEuros } from '@/domain/money';
 import { PAYMENT_STATUS } from '@/domain/plans';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
+import { ReceiptActions } from './ReceiptActions';
 
 /** What a row's button asks for: confirm its Bonifico, or undo the confirmation. */
 export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' };
@@ -82,7 +83,8 @@ export interface OrderRowsProps {
  * Rimborsato) with its history ("Confermato da {email} il {dd/mm/yyyy}",
  * …), total with the euros refunded; then one line per
  * child (surname, name, plan, 'Taglia X', price). A Bonifico 'Da
- * Verificare' has 'Conferma bonifico', a confirmed one 'Annulla conferma'.
+ * Verificare' has 'Conferma bonifico', a confirmed one 'Annulla conferma';
+ * a payment with a receipt has its {@link ReceiptActions}.
  */
 export function OrderRows({ row, onTransfer }: OrderRowsProps) {
   return (
@@ -99,6 +101,7 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
         </td>
         <td className="px-3 py-1 text-right">
           <TransferButton row={row} onTransfer={onTransfer} />
+          <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
         </td>
       </tr>
       {row.children.map((child) => (
@@ -152,6 +155,7 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
         ))}
       </ul>
       <TransferButton row={row} onTransfer={onTransfer} className="w-full" />
+      <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
     </li>
   );
 }

@@ -1,0 +1,319 @@
+import { PageSizes, PDFDocument, rgb, StandardFonts, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatEuros } from '../../../src/domain/money';
+import { receiptTotal, type ReceiptData } from '../../../src/domain/receipt';
+import { italianDate } from '../../../src/domain/italian-time';
+
+// Fixed strings, not the library's version: the bytes must not change when pdf-lib is updated.
+const PRODUCER = 'pdf-lib';
+const CREATOR = 'Portale pagamenti';
+
+const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
+const MARGIN = 50;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const INK = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.38, 0.38, 0.38);
+const RULE = rgb(0.78, 0.78, 0.78);
+const SHADE = rgb(0.93, 0.93, 0.93);
+
+const TABLE_SIZE = 9;
+const MIN_TABLE_SIZE = 6.5;
+const CELL_PADDING_X = 4;
+const CELL_PADDING_Y = 5;
+const FOOTER_SIZE = 7.5;
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  /** Shrink the text to fit rather than wrap it: a fiscal code reads badly split. */
+  shrink?: boolean;
+}
+
+const TEXT_COLUMNS: Column[] = [
+  { title: 'Figlio', width: 108, align: 'left' },
+  { title: 'Codice fiscale', width: 104, align: 'left', shrink: true },
+  { title: 'Descrizione', width: 125, align: 'left' },
+  { title: 'Stagione', width: 50, align: 'left' },
+  { title: 'Taglia', width: 38, align: 'left' },
+];
+/** The amount takes the width the others leave. */
+const AMOUNT_COLUMN: Column = {
+  title: 'Importo',
+  width: CONTENT_WIDTH - TEXT_COLUMNS.reduce((sum, column) => sum + column.width, 0),
+  align: 'right',
+};
+const COLUMNS = [...TEXT_COLUMNS, AMOUNT_COLUMN];
+
+/** A cell of a row: a column's text, or a label spanning several columns. */
+interface Cell extends Omit<Column, 'title'> {
+  text: string;
+  x: number;
+  font: PDFFont;
+}
+
+/** The page being written: `y` is the top of the next thing drawn, `bottom` the lowest it may reach above the footer. */
+interface Writer {
+  doc: PDFDocument;
+  regular: PDFFont;
+  bold: PDFFont;
+  page: PDFPage;
+  y: number;
+  bottom: number;
+  footer: string[];
+  /** The heading of a page the table flows onto. */
+  continued: string;
+  /** `text` with only characters the standard fonts can draw. */
+  printable: (text: string) => string;
+}
+
+/**
+ * Renders a receipt (docs/admin.md, "Receipts") as an A4 PDF in Italian:
+ * the issuer, 'Ricevuta n. {number}' and its date, 'Ricevuto da' the payer,
+ * a table of the lines (amounts in euros as `formatEuros` writes them), the
+ * card service fee when not 0, the total ({@link receiptTotal}), the method
+ * and the date of credit, and the issuer's footer on every page. Dates are
+ * dd/mm/yyyy in Italian time. A long table flows onto further pages with its
+ * header repeated.
+ *
+ * Deterministic: the same `receipt` gives the same bytes (its dates, not the
+ * clock, are the document's dates). Characters the standard fonts cannot
+ * draw print as their base letter ('ș' → 's') or '?'.
+ */
+export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array> {
+  // updateMetadata: false, or pdf-lib stamps the current time and its version.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(`Ricevuta ${receipt.number}`);
+  doc.setAuthor(receipt.issuer.name);
+  doc.setCreator(CREATOR);
+  doc.setProducer(PRODUCER);
+  doc.setCreationDate(receipt.issuedAt);
+  doc.setModificationDate(receipt.issuedAt);
+  doc.setLanguage('it-IT');
+
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const printable = printableText(regular);
+  const footer = receipt.issuer.footer.trim() === '' ? [] : wrap(printable(receipt.issuer.footer), regular, FOOTER_SIZE, CONTENT_WIDTH);
+  const page = doc.addPage(PageSizes.A4);
+  const w: Writer = {
+    doc,
+    regular,
+    bold,
+    page,
+    y: PAGE_HEIGHT - MARGIN,
+    bottom: footerTop(footer) + 16,
+    footer,
+    printable,
+    continued: `Ricevuta n. ${receipt.number} (segue)`,
+  };
+
+  const { issuer, payer } = receipt;
+  writeLine(w, issuer.name, bold, 16, INK);
+  writeLine(w, `Codice fiscale ${issuer.fiscalCode}`, regular, 9.5, MUTED);
+  writeLine(w, issuer.address, regular, 9.5, MUTED);
+  w.y -= 8;
+  rule(w.page, w.y, 0.75, RULE);
+  w.y -= 20;
+
+  // The title on the left and its date on the right, on one baseline.
+  const titleTop = w.y;
+  writeLine(w, `Ricevuta n. ${receipt.number}`, bold, 15, INK);
+  const date = printable(`Data: ${italianDate(receipt.issuedAt)}`);
+  w.page.drawText(date, {
+    x: PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(date, 10.5),
+    y: baseline(titleTop, 15),
+    size: 10.5,
+    font: regular,
+    color: INK,
+  });
+  w.y -= 14;
+
+  writeLine(w, 'Ricevuto da', bold, 9, MUTED);
+  writeLine(w, `${payer.name} ${payer.surname}`, regular, 11, INK);
+  if (payer.fiscalCode !== '') writeLine(w, `Codice fiscale ${payer.fiscalCode}`, regular, 10, INK);
+  w.y -= 16;
+
+  const header = rowCells(
+    w,
+    COLUMNS.map((column) => column.title),
+    bold,
+  );
+  tableRow(w, header, { fill: SHADE });
+  for (const line of receipt.lines) {
+    const texts = [
+      `${line.child.name} ${line.child.surname}`,
+      line.child.fiscalCode,
+      line.plan,
+      String(line.season),
+      line.size,
+      formatEuros(line.amountEuros),
+    ];
+    tableRow(w, rowCells(w, texts, regular), { header });
+  }
+  if (receipt.serviceFeeEuros > 0) {
+    tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta)', receipt.serviceFeeEuros, regular), { header });
+  }
+  tableRow(w, summaryCells(w, 'Totale', receiptTotal(receipt), bold), { header, fill: SHADE, rule: 1 });
+
+  w.y -= 18;
+  ensureSpace(w, 2 * lineHeight(10));
+  writeLine(w, `Metodo di pagamento: ${receipt.method}`, regular, 10, INK);
+  writeLine(w, `Data di accredito: ${italianDate(receipt.creditedAt)}`, regular, 10, INK);
+
+  numberPages(w);
+  return doc.save();
+}
+
+/**
+ * A function that keeps what `font` can draw (WinAnsi for the standard
+ * fonts: Italian accents, '€', '°', apostrophes) and maps the rest to its
+ * base letter, else '?': the standard fonts throw on anything else.
+ */
+function printableText(font: PDFFont): (text: string) => string {
+  const supported = new Set(font.getCharacterSet());
+  const fits = (char: string) => supported.has(char.codePointAt(0) ?? -1);
+  return (text) =>
+    Array.from(text.replace(/\s+/g, ' ').trim(), (char) => {
+      if (fits(char)) return char;
+      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+      return base !== '' && Array.from(base).every(fits) ? base : '?';
+    }).join('');
+}
+
+/** `text` broken into lines no wider than `width`; a word wider than that (a long surname, a code) is cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter((part) => part !== '')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line !== '') lines.push(line);
+  return lines.length === 0 ? [''] : lines;
+}
+
+function lineHeight(size: number): number {
+  return size * 1.35;
+}
+
+/** The baseline of text of `size` whose line starts at `top` (Helvetica rises about 0.8 of its size). */
+function baseline(top: number, size: number): number {
+  return top - size * 0.8;
+}
+
+function rule(page: PDFPage, y: number, thickness: number, color: Color): void {
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness, color });
+}
+
+/** Writes `text` across the page, wrapped, and moves below it. */
+function writeLine(w: Writer, text: string, font: PDFFont, size: number, color: Color): void {
+  for (const line of wrap(w.printable(text), font, size, CONTENT_WIDTH)) {
+    ensureSpace(w, lineHeight(size));
+    w.page.drawText(line, { x: MARGIN, y: baseline(w.y, size), size, font, color });
+    w.y -= lineHeight(size);
+  }
+}
+
+/** Where the footer's rule sits: its lines stand between it and the bottom margin. */
+function footerTop(footer: string[]): number {
+  return footer.length === 0 ? MARGIN : MARGIN + footer.length * lineHeight(FOOTER_SIZE) + 8;
+}
+
+function drawFooter(w: Writer): void {
+  if (w.footer.length === 0) return;
+  let y = footerTop(w.footer);
+  rule(w.page, y, 0.5, RULE);
+  y -= 8;
+  for (const line of w.footer) {
+    w.page.drawText(line, { x: MARGIN, y: baseline(y, FOOTER_SIZE), size: FOOTER_SIZE, font: w.regular, color: MUTED });
+    y -= lineHeight(FOOTER_SIZE);
+  }
+}
+
+/** Starts a new page when `height` does not fit above the footer; answers whether it did. */
+function ensureSpace(w: Writer, height: number): boolean {
+  if (w.y - height >= w.bottom) return false;
+  drawFooter(w);
+  w.page = w.doc.addPage(PageSizes.A4);
+  w.y = PAGE_HEIGHT - MARGIN;
+  return true;
+}
+
+/** One cell per column, left to right, holding `texts` made printable. */
+function rowCells(w: Writer, texts: string[], font: PDFFont): Cell[] {
+  let x = MARGIN;
+  return COLUMNS.map((column, index) => {
+    const cell = { ...column, x, text: w.printable(texts[index] ?? ''), font };
+    x += column.width;
+    return cell;
+  });
+}
+
+/** A row whose label spans every column but the amount. */
+function summaryCells(w: Writer, label: string, euros: number, font: PDFFont): Cell[] {
+  const amountX = PAGE_WIDTH - MARGIN - AMOUNT_COLUMN.width;
+  return [
+    { text: w.printable(label), x: MARGIN, width: amountX - MARGIN, align: 'left', font },
+    { ...AMOUNT_COLUMN, x: amountX, text: formatEuros(euros), font },
+  ];
+}
+
+/**
+ * Draws a row of the table, its cells wrapped to their columns. When it does
+ * not fit, it moves to a new page and repeats `header` there first.
+ */
+function tableRow(w: Writer, cells: Cell[], options: { header?: Cell[]; fill?: Color; rule?: number }): void {
+  const laidOut = cells.map((cell) => {
+    const room = cell.width - 2 * CELL_PADDING_X;
+    const natural = cell.font.widthOfTextAtSize(cell.text, TABLE_SIZE);
+    const size = cell.shrink && natural > room ? Math.max(MIN_TABLE_SIZE, (TABLE_SIZE * room) / natural) : TABLE_SIZE;
+    return { cell, size, lines: wrap(cell.text, cell.font, size, room) };
+  });
+  const lines = Math.max(...laidOut.map((layout) => layout.lines.length));
+  const height = TABLE_SIZE + (lines - 1) * lineHeight(TABLE_SIZE) + 2 * CELL_PADDING_Y;
+  if (ensureSpace(w, height) && options.header !== undefined) {
+    writeLine(w, w.continued, w.regular, 9, MUTED);
+    w.y -= 6;
+    tableRow(w, options.header, { fill: SHADE });
+  }
+  if (options.fill !== undefined) {
+    w.page.drawRectangle({ x: MARGIN, y: w.y - height, width: CONTENT_WIDTH, height, color: options.fill });
+  }
+  if (options.rule !== undefined) rule(w.page, w.y, options.rule, INK);
+  for (const { cell, size, lines: cellLines } of laidOut) {
+    cellLines.forEach((text, index) => {
+      const x =
+        cell.align === 'right' ? cell.x + cell.width - CELL_PADDING_X - cell.font.widthOfTextAtSize(text, size) : cell.x + CELL_PADDING_X;
+      // Every cell shares the row's first baseline, whatever its size.
+      const y = baseline(w.y - CELL_PADDING_Y, TABLE_SIZE) - index * lineHeight(size);
+      w.page.drawText(text, { x, y, size, font: cell.font, color: INK });
+    });
+  }
+  w.y -= height;
+  rule(w.page, w.y, 0.5, RULE);
+}
+
+/** Draws the last page's footer and, when there is more than one page, 'Pagina n di m' at the foot of each. */
+function numberPages(w: Writer): void {
+  drawFooter(w);
+  const pages = w.doc.getPages();
+  if (pages.length === 1) return;
+  pages.forEach((page, index) => {
+    const label = `Pagina ${index + 1} di ${pages.length}`;
+    const x = PAGE_WIDTH - MARGIN - w.regular.widthOfTextAtSize(label, FOOTER_SIZE);
+    page.drawText(label, { x, y: MARGIN - 18, size: FOOTER_SIZE, font: w.regular, color: MUTED });
+  });
+}

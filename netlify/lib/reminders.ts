@@ -1,0 +1,98 @@
+import type { DocumentSnapshot, Firestore, QuerySnapshot } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { SEASON } from '../../src/config/season';
+import {
+  childDocument,
+  COLLECTION,
+  InvalidDocumentError,
+  orderItemDocument,
+  parentDocument,
+  parseDocument,
+  paymentDocument,
+  reminderDocument,
+} from '../../src/domain/documents';
+import { buildEnrolmentRows, seasonStart } from '../../src/domain/enrolment-status';
+import type { Product } from '../../src/domain/products';
+import { planReminders, type ReminderPlan } from '../../src/domain/reminders';
+
+/**
+ * What admin-reminders reads to plan (docs/admin.md, "Reminders"): the
+ * season's rows as the view 'Situazione iscritti' builds them
+ * (docs/admin-enrolment.md, "What it reads"), the parents of the season's
+ * families and the reminders of the product already sent this season. Every
+ * query is an equality or an `in` on one field, or two equalities: no
+ * composite index.
+ */
+
+/** Firestore's largest `in` list. */
+const IN_LIMIT = 30;
+
+/** Thrown when a document the plan needs does not match its schema: planning without it could remind a family of what it paid. */
+export class UnreadableSeasonError extends Error {
+  constructor(readonly paths: readonly string[]) {
+    super(`Unreadable documents: ${paths.join(', ')}`);
+    this.name = 'UnreadableSeasonError';
+  }
+}
+
+/** Parses every snapshot with `schema`, collecting the paths of those that do not match in `unreadable`. */
+function parseAll<T>(schema: z.ZodType<T>, snapshots: readonly DocumentSnapshot[], unreadable: string[]): T[] {
+  return snapshots.flatMap((snapshot) => {
+    try {
+      return [parseDocument(schema, snapshot.ref.path, snapshot.data())];
+    } catch (error) {
+      if (!(error instanceof InvalidDocumentError)) throw error;
+      console.error(error.message);
+      unreadable.push(error.path);
+      return [];
+    }
+  });
+}
+
+/** The documents of `collection` whose `family_id` is one of `familyIds`, by `in` queries of 30, in parallel. */
+async function byFamily(db: Firestore, collection: string, familyIds: readonly string[]): Promise<DocumentSnapshot[]> {
+  const chunks = Array.from({ length: Math.ceil(familyIds.length / IN_LIMIT) }, (_, index) =>
+    familyIds.slice(index * IN_LIMIT, (index + 1) * IN_LIMIT),
+  );
+  const results: QuerySnapshot[] = await Promise.all(chunks.map((ids) => db.collection(collection).where('family_id', 'in', ids).get()));
+  return results.flatMap((result) => result.docs);
+}
+
+/**
+ * Plans the reminders of `product` in the season `season` at `now`
+ * (planReminders, src/domain/reminders.ts): reads `order_items` and
+ * `payments` where season ==, the `reminders` of the season and product,
+ * then the `sons` and `parents` of the payments' families (`family_id in`,
+ * 30 at a time). Outside any transaction: admin-reminders checks each
+ * family's reminder again in the transaction that writes it.
+ * @throws UnreadableSeasonError naming the documents that do not match their schema.
+ */
+export async function readReminderPlan(db: Firestore, season: number, product: Product, now: Date): Promise<ReminderPlan> {
+  const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
+    db.collection(COLLECTION.orderItems).where('season', '==', season).get(),
+    db.collection(COLLECTION.payments).where('season', '==', season).get(),
+    db.collection(COLLECTION.reminders).where('season', '==', season).where('product', '==', product).get(),
+  ]);
+  const unreadable: string[] = [];
+  const orderItems = parseAll(orderItemDocument, itemSnapshots.docs, unreadable);
+  const payments = parseAll(paymentDocument, paymentSnapshots.docs, unreadable);
+  const reminders = parseAll(reminderDocument, reminderSnapshots.docs, unreadable);
+  const familyIds = [...new Set(payments.map((payment) => payment.family_id))];
+  const [childSnapshots, parentSnapshots] = await Promise.all([
+    byFamily(db, COLLECTION.sons, familyIds),
+    byFamily(db, COLLECTION.parents, familyIds),
+  ]);
+  const children = parseAll(childDocument, childSnapshots, unreadable);
+  const parents = parseAll(parentDocument, parentSnapshots, unreadable);
+  if (unreadable.length > 0) throw new UnreadableSeasonError(unreadable);
+
+  const rows = buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), children, orderItems, payments });
+  return planReminders({
+    product,
+    rows,
+    archivedChildIds: new Set(children.filter((child) => child.archived_at !== null).map((child) => child.id)),
+    parents,
+    lastSent: new Map(reminders.map((reminder) => [reminder.family_id, reminder.sent_at])),
+    now,
+  });
+}

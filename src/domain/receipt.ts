@@ -1,0 +1,114 @@
+import type { PaymentDocument } from './documents';
+import { sumEuros } from './money';
+import type { PaymentMethod, Size } from './plans';
+
+/**
+ * Receipts ('ricevute', docs/admin.md, "Receipts"): one per payment once it
+ * is Confermato, numbered `{year}/{n}` from 1 in each calendar year (Italian
+ * time), without gaps. Pure: the server issues the number in the
+ * transaction that confirms the payment (netlify/lib/receipts/) and renders
+ * the PDF from a {@link ReceiptData}.
+ */
+
+/** The receipt number as printed: `{year}/42`. */
+export function receiptNumber(year: number, sequence: number): string {
+  return `${year}/${sequence}`;
+}
+
+/** The method as a receipt names it: 'Carta', 'Bonifico' or 'Contanti'. */
+export type ReceiptMethod = 'Carta' | 'Bonifico' | 'Contanti';
+
+/** The receipt's name of a payment method: 'Online' is a card payment. */
+export function receiptMethod(method: PaymentMethod): ReceiptMethod {
+  return method === 'Online' ? 'Carta' : method;
+}
+
+/** Who issues the receipt: the group as its configuration names it (src/config/receipt.ts). */
+export interface ReceiptIssuer {
+  name: string;
+  /** The association's fiscal code. */
+  fiscalCode: string;
+  address: string;
+  /** The fixed text at the foot of every receipt (e.g. the association's status), as the group writes it; '' for none. */
+  footer: string;
+}
+
+/** A person on a receipt: the parent who paid or a child. */
+export interface ReceiptPerson {
+  name: string;
+  surname: string;
+  fiscalCode: string;
+}
+
+/** One line: a child, the plan ('Campo Estivo - Saldo'), the season, the size ('' when none) and the amount in euros. */
+export interface ReceiptLine {
+  child: ReceiptPerson;
+  plan: string;
+  season: number;
+  size: Size | '';
+  amountEuros: number;
+}
+
+/**
+ * Everything a receipt says (docs/admin.md, "Receipts"). Built from the
+ * payment and its stored `receipt`, never from the current roster, so the
+ * same receipt renders identically every time.
+ */
+export interface ReceiptData {
+  issuer: ReceiptIssuer;
+  /** `{year}/42`. */
+  number: string;
+  issuedAt: Date;
+  /** 'Ricevuto da': the parent who placed the order. */
+  payer: ReceiptPerson;
+  lines: ReceiptLine[];
+  /** The card service fee in euros, printed on its own line; 0 for none. */
+  serviceFeeEuros: number;
+  method: ReceiptMethod;
+  /** When the money was credited: the card payment recorded, the transfer confirmed, the cash received. */
+  creditedAt: Date;
+}
+
+/** The receipt's total in euros: the lines and the service fee. */
+export function receiptTotal(receipt: Pick<ReceiptData, 'lines' | 'serviceFeeEuros'>): number {
+  return sumEuros([...receipt.lines.map((line) => line.amountEuros), receipt.serviceFeeEuros]);
+}
+
+/** The receipt's file name: `Ricevuta-{year}-42.pdf`. */
+export function receiptFileName(number: string): string {
+  return `Ricevuta-${number.replace('/', '-')}.pdf`;
+}
+
+/** A payment that has a receipt. */
+export type ReceiptedPayment = PaymentDocument & { receipt: NonNullable<PaymentDocument['receipt']> };
+
+/** True when `payment` has a receipt. */
+export function hasReceipt(payment: PaymentDocument): payment is ReceiptedPayment {
+  return payment.receipt !== null;
+}
+
+/**
+ * What the receipt of `payment` says: its stored receipt (number, dates,
+ * payer, children's fiscal codes, fee) and the payment's own lines, plan
+ * and season, issued by `issuer`. A child without a stored fiscal code
+ * prints none.
+ */
+export function receiptDataOf(payment: ReceiptedPayment, issuer: ReceiptIssuer): ReceiptData {
+  const { receipt } = payment;
+  return {
+    issuer,
+    number: receipt.number,
+    issuedAt: receipt.issued_at,
+    payer: { name: receipt.payer.name, surname: receipt.payer.surname, fiscalCode: receipt.payer.cf },
+    lines: payment.lines.map((line) => ({
+      child: { name: line.name, surname: line.surname, fiscalCode: receipt.child_fiscal_codes[line.child_id] ?? '' },
+      plan: payment.plan,
+      season: payment.season,
+      size: line.note,
+      amountEuros: line.price,
+    })),
+    serviceFeeEuros: receipt.service_fee,
+    method: receiptMethod(payment.method),
+    creditedAt: receipt.credited_at,
+  };
+}

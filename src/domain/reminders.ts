@@ -1,0 +1,250 @@
+import type { ParentDocument, ReminderDocument } from './documents';
+import { isSaldoUnpaid, type EnrolmentProduct, type EnrolmentRow } from './enrolment-status';
+import type { Branch } from './plans';
+import { mayBuy, priceOrder, type Product } from './products';
+import { sumEuros } from './money';
+import { italianDate } from './italian-time';
+
+/**
+ * Reminders of what is still to pay (docs/admin.md, "Reminders"): who gets
+ * one for a product, what each child still owes, and the sentences the
+ * admin's dialog shows. Pure: admin-reminders (netlify/functions) reads the
+ * documents, plans with {@link planReminders} and writes the e-mails.
+ */
+
+/** A family reminded of a product less than this long ago (7 days, in ms) is not reminded of it again. */
+export const REMINDER_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The products' names in the admin's select: 'Acconto', 'Saldo', 'Felpa', 'Maglietta'. */
+export const REMINDER_PRODUCT_LABELS: Record<Product, string> = {
+  'campo-acconto': 'Acconto',
+  'campo-saldo': 'Saldo',
+  felpa: 'Felpa',
+  maglietta: 'Maglietta',
+};
+
+/** The same names with their article, inside a sentence: "l'Acconto", 'il Saldo'. */
+const WITH_ARTICLE: Record<Product, string> = {
+  'campo-acconto': "l'Acconto",
+  'campo-saldo': 'il Saldo',
+  felpa: 'la Felpa',
+  maglietta: 'la Maglietta',
+};
+
+/** The row's field of each product. */
+const ROW_FIELD: Record<Product, EnrolmentProduct> = {
+  'campo-acconto': 'acconto',
+  'campo-saldo': 'saldo',
+  felpa: 'felpa',
+  maglietta: 'maglietta',
+};
+
+/** What a reminder's subject names: 'Saldo Campo Estivo {season}', 'Felpa Reparto', 'Maglietta Gruppo'. */
+export function reminderProductName(product: Product, season: number): string {
+  switch (product) {
+    case 'campo-acconto':
+      return `Acconto Campo Estivo ${season}`;
+    case 'campo-saldo':
+      return `Saldo Campo Estivo ${season}`;
+    case 'felpa':
+      return 'Felpa Reparto';
+    case 'maglietta':
+      return 'Maglietta Gruppo';
+  }
+}
+
+/** The id of a family's reminder of a product in a season: `{season}_{product}_{familyId}` (one document, replaced by the next reminder). */
+export function reminderId(season: number, product: Product, familyId: string): string {
+  return `${season}_${product}_${familyId}`;
+}
+
+/**
+ * True when the child of `row` is to be reminded of `product`: its cell is
+ * 'none' (no item, or only refunded ones) and its branch may buy it
+ * (`mayBuy`: the Felpa is for Reparto); for the Saldo, only a child holding
+ * the Acconto ({@link isSaldoUnpaid}).
+ */
+export function isToRemind(row: EnrolmentRow, product: Product): boolean {
+  if (row[ROW_FIELD[product]].state !== 'none' || !mayBuy(product, row.branch)) return false;
+  return product !== 'campo-saldo' || isSaldoUnpaid(row);
+}
+
+/** True when a reminder sent at `sentAt` is less than {@link REMINDER_INTERVAL_MS} before `now` (one dated after `now` too). */
+export function isRecentReminder(sentAt: Date, now: Date): boolean {
+  return now.getTime() - sentAt.getTime() < REMINDER_INTERVAL_MS;
+}
+
+/** A parent as the plan reads it: family, name, and contacts (null when not given). */
+export type ReminderParent = Pick<ParentDocument, 'family_id' | 'name' | 'surname' | 'email' | 'phone'>;
+
+/** What {@link planReminders} works on. */
+export interface ReminderSource {
+  product: Product;
+  /** The season's rows (`buildEnrolmentRows`), in their order. */
+  rows: readonly EnrolmentRow[];
+  /** Children archived in the roster: never reminded (a parent cannot pay for them), though their state still counts. */
+  archivedChildIds?: ReadonlySet<string>;
+  /** The parents of the season's families. */
+  parents: readonly ReminderParent[];
+  /** When each family was last reminded of `product` this season, by family id. */
+  lastSent: ReadonlyMap<string, Date>;
+  now: Date;
+}
+
+/** A child to remind, with the price the family would pay for it now, in euros. */
+export interface ReminderLine {
+  childId: string;
+  name: string;
+  surname: string;
+  branch: Branch;
+  priceEuros: number;
+}
+
+/** One family to write to: its children to remind in row order, their total in euros, and the parents' addresses. */
+export interface FamilyReminder {
+  familyId: string;
+  familySurname: string;
+  lines: ReminderLine[];
+  totalEuros: number;
+  /** Every parent's e-mail, trimmed; never empty. */
+  to: string[];
+}
+
+/** A parent without an e-mail in a family due a reminder, for the treasurer to phone. */
+export interface ParentToCall {
+  familySurname: string;
+  /** Name and surname. */
+  parent: string;
+  /** null when not given either. */
+  phone: string | null;
+}
+
+/** The plan: the families to write to, their children, and who is left out and why. */
+export interface ReminderPlan {
+  families: FamilyReminder[];
+  /** Children named in {@link families}. */
+  children: number;
+  /** Families due a reminder but reminded of the product less than 7 days ago. */
+  recentlyReminded: number;
+  /** Parents without an e-mail of the families due a reminder (reminded recently or not), by family in row order. */
+  withoutEmail: ParentToCall[];
+}
+
+const hasAddress = (email: string | null): email is string => email !== null && email.includes('@');
+
+/**
+ * Plans the reminders of `source.product` (docs/admin.md, "Reminders"): the
+ * rows are grouped by family; a family with any child whose cell of the
+ * product is 'toVerify' (a Bonifico awaiting confirmation) is skipped, and
+ * so is one with no child {@link isToRemind}. Of the others (the families
+ * due), one reminded of the product less than 7 days before `now` is
+ * counted in `recentlyReminded`; one none of whose parents has an e-mail
+ * gets no message; their parents without an e-mail are listed in
+ * `withoutEmail` either way, unless the family was reminded recently. Each
+ * child is priced as the family would pay now: `priceOrder(product, the
+ * children to remind in row order)`.
+ */
+export function planReminders(source: ReminderSource): ReminderPlan {
+  const { product, now } = source;
+  const archived = source.archivedChildIds ?? new Set<string>();
+  const byFamily = new Map<string, EnrolmentRow[]>();
+  for (const row of source.rows) byFamily.set(row.familyId, [...(byFamily.get(row.familyId) ?? []), row]);
+
+  const plan: ReminderPlan = { families: [], children: 0, recentlyReminded: 0, withoutEmail: [] };
+  for (const [familyId, rows] of byFamily) {
+    if (rows.some((row) => row[ROW_FIELD[product]].state === 'toVerify')) continue;
+    const due = rows.filter((row) => !archived.has(row.childId) && isToRemind(row, product));
+    const familySurname = rows[0]?.familySurname ?? '';
+    if (due.length === 0) continue;
+    const lastSent = source.lastSent.get(familyId);
+    if (lastSent && isRecentReminder(lastSent, now)) {
+      plan.recentlyReminded += 1;
+      continue;
+    }
+    const parents = source.parents.filter((parent) => parent.family_id === familyId);
+    for (const parent of parents.filter((each) => !hasAddress(each.email))) {
+      plan.withoutEmail.push({ familySurname, parent: `${parent.name} ${parent.surname}`.trim(), phone: parent.phone });
+    }
+    const to = parents.flatMap((parent) => (hasAddress(parent.email) ? [parent.email.trim()] : []));
+    if (to.length === 0) continue;
+    const lines = priceOrder(
+      product,
+      due.map((row) => ({ id: row.childId, branch: row.branch, row })),
+    ).map(({ child, priceEuros }) => ({
+      childId: child.id,
+      name: child.row.name,
+      surname: child.row.surname,
+      branch: child.branch,
+      priceEuros,
+    }));
+    const totalEuros = sumEuros(lines.map((line) => line.priceEuros));
+    plan.families.push({ familyId, familySurname, lines, totalEuros, to });
+    plan.children += lines.length;
+  }
+  return plan;
+}
+
+/** The deadline line of a reminder: 'Da pagare entro il dd/mm/yyyy' (Europe/Rome). */
+export function deadlineSentence(deadline: Date): string {
+  return `Da pagare entro il ${italianDate(deadline)}`;
+}
+
+/**
+ * The newest reminder naming each child (any product): child id → `sent_at`.
+ * The row's 'Ultimo promemoria: dd/mm/yyyy' ({@link italianDate}).
+ */
+export function lastReminderByChild(reminders: ReadonlyArray<Pick<ReminderDocument, 'child_ids' | 'sent_at'>>): Map<string, Date> {
+  const last = new Map<string, Date>();
+  for (const reminder of reminders) {
+    for (const childId of reminder.child_ids) {
+      const known = last.get(childId);
+      if (!known || known < reminder.sent_at) last.set(childId, reminder.sent_at);
+    }
+  }
+  return last;
+}
+
+/** The counts a preview or a send answers (admin-reminders, docs/api.md). */
+export interface ReminderCounts {
+  /** Families written to (a preview: to be written to). */
+  families: number;
+  children: number;
+  recentlyReminded: number;
+  withoutEmail: readonly ParentToCall[];
+}
+
+const familiesWord = (count: number) => (count === 1 ? '1 famiglia' : `${count} famiglie`);
+const childrenWord = (count: number) => (count === 1 ? '1 figlio' : `${count} figli`);
+
+/** 'Scriveremo a 3 famiglie (4 figli).' */
+export function previewSentence(counts: Pick<ReminderCounts, 'families' | 'children'>): string {
+  return `Scriveremo a ${familiesWord(counts.families)} (${childrenWord(counts.children)}).`;
+}
+
+/** '2 famiglie saltate: hanno ricevuto un promemoria negli ultimi 7 giorni.' ('' for none). */
+export function recentlyRemindedSentence(count: number): string {
+  if (count === 0) return '';
+  return count === 1
+    ? '1 famiglia saltata: ha ricevuto un promemoria negli ultimi 7 giorni.'
+    : `${count} famiglie saltate: hanno ricevuto un promemoria negli ultimi 7 giorni.`;
+}
+
+/** 'Promemoria inviati a 3 famiglie.' ('Promemoria inviato a 1 famiglia.'). */
+export function sentSentence(families: number): string {
+  return families === 1 ? 'Promemoria inviato a 1 famiglia.' : `Promemoria inviati a ${families} famiglie.`;
+}
+
+/**
+ * Why nothing is (or was) sent, when `counts.families` is 0: the families
+ * reminded in the last 7 days, else the parents without an e-mail, else
+ * that no child has the product to pay.
+ */
+export function nothingToSendSentence(product: Product, counts: ReminderCounts): string {
+  const why =
+    counts.recentlyReminded > 0
+      ? `${counts.recentlyReminded === 1 ? '1 famiglia ha' : `${counts.recentlyReminded} famiglie hanno`} già ricevuto un promemoria negli ultimi 7 giorni.`
+      : counts.withoutEmail.length > 0
+        ? `nessun genitore delle famiglie con ${WITH_ARTICLE[product]} da pagare ha un indirizzo e-mail.`
+        : `nessun figlio ha ${WITH_ARTICLE[product]} da pagare.`;
+  return `Nessun promemoria da inviare: ${why}`;
+}

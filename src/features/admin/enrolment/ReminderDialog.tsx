@@ -1,0 +1,165 @@
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import type { Product } from '@/domain/products';
+import {
+  nothingToSendSentence,
+  previewSentence,
+  recentlyRemindedSentence,
+  REMINDER_PRODUCT_LABELS,
+  sentSentence,
+  type ParentToCall,
+} from '@/domain/reminders';
+import { describeError } from '@/lib/errors';
+import { useReminderPreview, useSendReminders } from '../api/reminders-queries';
+
+/** Props of {@link ReminderDialog}. */
+export interface ReminderDialogProps {
+  /** The product whose reminders to send. */
+  product: Product;
+  onClose: () => void;
+}
+
+/** 'Senza e-mail (da chiamare)': each parent with the family, and the phone to call ('nessun telefono' without one). */
+function ParentsToCall({ parents }: { parents: readonly ParentToCall[] }) {
+  if (parents.length === 0) return null;
+  return (
+    <section aria-labelledby="reminders-to-call" className="space-y-1">
+      <h3 id="reminders-to-call" className="font-semibold text-gray-900">
+        Senza e-mail (da chiamare)
+      </h3>
+      <ul className="max-h-48 space-y-1 overflow-y-auto text-sm text-gray-800">
+        {parents.map((person, index) => (
+          <li key={`${person.familySurname}-${person.parent}-${index}`}>
+            Famiglia {person.familySurname}: {person.parent || 'genitore senza nome'} —{' '}
+            {person.phone ? (
+              <a className="font-semibold text-brand-700 underline" href={`tel:${person.phone.replace(/\s+/g, '')}`}>
+                {person.phone}
+              </a>
+            ) : (
+              'nessun telefono'
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The dialog's buttons, right-aligned. */
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap justify-end gap-3">{children}</div>;
+}
+
+/**
+ * The dialog of 'Invia promemoria' (docs/admin.md, "Reminders"), for
+ * `product`: it asks admin-reminders for the preview at once (a spinner,
+ * then 'Scriveremo a N famiglie (M figli).', the families skipped as
+ * reminded in the last 7 days, the list 'Senza e-mail (da chiamare)') with
+ * 'Annulla' and 'Invia'; when there is nothing to send it says why and
+ * offers only 'Chiudi'. 'Invia' sends them: 'Promemoria inviati a N
+ * famiglie.' and 'Chiudi'. A failed preview shows the Italian error with
+ * 'Riprova'; a failed send shows it and keeps 'Invia' (families already
+ * written to are not written to again).
+ */
+export function ReminderDialog({ product, onClose }: ReminderDialogProps) {
+  const preview = useReminderPreview(product);
+  const send = useSendReminders();
+  const close = () => {
+    if (send.isPending) return;
+    onClose();
+  };
+  const label = REMINDER_PRODUCT_LABELS[product];
+
+  let body: ReactNode;
+  if (send.isSuccess) {
+    const result = send.data;
+    const counts = {
+      families: result.sent,
+      children: result.children,
+      recentlyReminded: result.recentlyReminded,
+      withoutEmail: result.withoutEmail,
+    };
+    body = (
+      <>
+        <Alert kind={result.sent > 0 ? 'success' : 'info'}>
+          {result.sent > 0 ? sentSentence(result.sent) : nothingToSendSentence(product, counts)}
+        </Alert>
+        {result.sent > 0 && recentlyRemindedSentence(result.recentlyReminded) && (
+          <p className="text-gray-800">{recentlyRemindedSentence(result.recentlyReminded)}</p>
+        )}
+        <ParentsToCall parents={result.withoutEmail} />
+        <Actions>
+          <Button onClick={close}>Chiudi</Button>
+        </Actions>
+      </>
+    );
+  } else if (preview.isPending) {
+    body = (
+      <>
+        <p className="flex items-center gap-2 text-gray-800">
+          <Spinner label="Calcolo dei promemoria" className="size-5" /> Calcolo delle famiglie da avvisare…
+        </p>
+        <Actions>
+          <Button variant="secondary" onClick={close}>
+            Annulla
+          </Button>
+        </Actions>
+      </>
+    );
+  } else if (preview.isError) {
+    body = (
+      <>
+        <Alert kind="error">{describeError(preview.error)}</Alert>
+        <Actions>
+          <Button variant="secondary" onClick={close}>
+            Chiudi
+          </Button>
+          <Button onClick={() => void preview.refetch()}>Riprova</Button>
+        </Actions>
+      </>
+    );
+  } else {
+    const counts = preview.data;
+    const skipped = recentlyRemindedSentence(counts.recentlyReminded);
+    body =
+      counts.families === 0 ? (
+        <>
+          <Description className="text-gray-800">{nothingToSendSentence(product, counts)}</Description>
+          <ParentsToCall parents={counts.withoutEmail} />
+          <Actions>
+            <Button onClick={close}>Chiudi</Button>
+          </Actions>
+        </>
+      ) : (
+        <>
+          <Description className="text-gray-800">{previewSentence(counts)}</Description>
+          {skipped && <p className="text-gray-800">{skipped}</p>}
+          <ParentsToCall parents={counts.withoutEmail} />
+          {send.isError && <Alert kind="error">Invio non riuscito. {describeError(send.error)}</Alert>}
+          <Actions>
+            <Button variant="secondary" onClick={close} disabled={send.isPending}>
+              Annulla
+            </Button>
+            <Button onClick={() => send.mutate(product)} loading={send.isPending}>
+              Invia
+            </Button>
+          </Actions>
+        </>
+      );
+  }
+
+  return (
+    <Dialog open onClose={close} className="relative z-50">
+      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-bold text-brand-800">Promemoria {label}</DialogTitle>
+          {body}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
