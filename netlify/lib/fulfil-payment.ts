@@ -6,9 +6,9 @@ import type { RecordedStatus } from '../../src/domain/payment-status';
 import { PAYMENT_STATUS, type Size } from '../../src/domain/plans';
 import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder, PRODUCTS, type Product } from '../../src/domain/products';
 import { onlineTotal } from '../../src/domain/service-fee';
-import { findFamilyById } from './families';
+import { findFamilyById, findFamilyItems } from './families';
 import { HttpError } from './http';
-import { matchOrderChildren } from './order-request';
+import { matchOrderChildren, productHolders } from './order-request';
 import { recordOrder, type RecordedOrder } from './record-order';
 import type { MailContext } from './mail/layout';
 import { cardPaymentNotice } from './mail/order-mails';
@@ -195,7 +195,11 @@ async function rebuildAndRecord(
   for (const child of chosen) {
     if (child.archived_at !== null) toVerify.push(`child ${child.id} was archived before the payment was recorded`);
   }
-  const lines = priceOrder(product, chosen);
+  // Priced as create-payment-intent priced it: after the siblings holding the product from other orders.
+  const items = await findFamilyItems(db, familyId, SEASON.campYear);
+  const chosenIds = new Set(chosen.map((child) => child.id));
+  const siblingsHolding = [...productHolders(product, items, paymentIntent.id)].filter((id) => !chosenIds.has(id)).length;
+  const lines = priceOrder(product, chosen, siblingsHolding);
   const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)));
   if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);
   if (paymentIntent.amount_received !== expected.totalCents) {

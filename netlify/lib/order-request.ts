@@ -171,19 +171,14 @@ export interface ResolveOrderOptions {
 }
 
 /**
- * The chosen children who already hold `product` this season: an order item
- * of the product's plan whose payment holds it (any status but 'Rimborsato':
- * holdsProduct) that does not belong to the order `ownOrderId` (docs/data-model.md, "One product per child and
- * season"). Pure; names in tick order.
+ * The ids of the family's children who hold `product` this season: an order
+ * item of the product's plan whose payment holds it (any status but
+ * 'Rimborsato': holdsProduct) that does not belong to the order `ownOrderId`
+ * (docs/data-model.md, "One product per child and season"). Pure.
  */
-export function heldChildren(
-  chosen: ReadonlyArray<{ id: string; name: string }>,
-  product: Product,
-  items: readonly FamilyItem[],
-  ownOrderId?: string,
-): string[] {
+export function productHolders(product: Product, items: readonly FamilyItem[], ownOrderId?: string): Set<string> {
   const plan = planOf(product);
-  const holders = new Set(
+  return new Set(
     items
       .filter(
         ({ item, payment }) =>
@@ -193,7 +188,6 @@ export function heldChildren(
       )
       .map(({ item }) => item.son_info.id),
   );
-  return chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
 }
 
 /**
@@ -202,8 +196,8 @@ export function heldChildren(
  * is named once, and may buy the product (felpa: Reparto only); a size is
  * given for felpa and maglietta and only for them; no child already holds
  * the product this season (`SEASON.campYear`, paid or awaiting a transfer:
- * {@link heldChildren}). Prices come from src/domain, in the request's tick
- * order. The held check is the early refusal, before a PaymentIntent is
+ * {@link productHolders}). Prices come from src/domain, in the request's tick
+ * order after the siblings who already hold the product (priceOrder). The held check is the early refusal, before a PaymentIntent is
  * made; recordOrder's transaction stays the guarantee when two orders
  * arrive at once.
  * @throws HttpError 400 naming the problem, UnknownFiscalCodeError (404) for an unknown fiscal code,
@@ -219,8 +213,10 @@ export async function resolveOrder(db: Firestore, request: OrderRequest, options
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem));
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
-  const held = heldChildren(chosen, request.product, items, options.orderIdOf?.(found.family.id));
+  const holders = productHolders(request.product, items, options.orderIdOf?.(found.family.id));
+  const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
   if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, planOf(request.product)));
-  const lines = priceOrder(request.product, chosen);
+  // The family's siblings who hold the product from earlier orders come first in the Saldo's ladder.
+  const lines = priceOrder(request.product, chosen, holders.size);
   return { family: found.family, product: request.product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
 }

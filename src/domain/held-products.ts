@@ -59,3 +59,8 @@ export function allHold(children: ReadonlyArray<{ paid: readonly PaidEntry[] }>,
 
 /** Italian message shown when every listed child already holds the screen's product. */
 export const ALL_HELD_MESSAGE = 'Per tutti i figli risulta già pagato o in verifica.';
+
+/** How many of the family's children already hold `product` this season ({@link heldProduct}): where the sibling rank of the next child ticked starts. */
+export function holdersCount(children: ReadonlyArray<{ paid: readonly PaidEntry[] }>, product: Product): number {
+  return children.filter((child) => heldProduct(child.paid, product) !== null).length;
+}

@@ -18,6 +18,8 @@ export interface OrderLine {
   note: string;
   /** Price in euros. */
   priceEuros: number;
+  /** Why the price is what it is, when it is not the plain price: '2° figlio' (siblingLabel). */
+  priceNote?: string;
   /** The child the line is for (stored as `order_items.son_info`, docs/data-model.md). */
   child: ChildInfo;
 }

@@ -23,12 +23,13 @@ export const PRICES_EUROS = {
   maglietta: 15,
 } as const;
 
-/** Children beyond this many in one camp order are not charged (docs/product.md, "Rules", "Prices"). */
+/** A family's children beyond this many in a season's camp are not charged (docs/product.md, "Rules", "Prices"). */
 export const MAX_CHARGED_CHILDREN = 5;
 
 /**
  * Camp price in euros of one child, given the quota, the child's branch and
- * the child's position in tick order (0 = first child ticked).
+ * its sibling rank (0 = the family's first child to hold the quota this
+ * season: {@link priceCampSelection}).
  * Acconto: 100 €, 150 € for Clan. Saldo: 180 € for the first child, 155 € for
  * the 2nd to 5th. From the 6th child on: 0 € (docs/product.md, "Rules", "Prices").
  * @throws RangeError when `position` is not a non-negative integer.
@@ -46,17 +47,28 @@ export function campPriceEuros(quota: Quota, branch: Branch, position: number): 
 
 /**
  * Prices a camp selection: `children` in the order they were ticked, each
- * paired with its price in euros. Call it again on every change: removing the
- * first child makes the next one the first (docs/product.md, "Rules", "Prices": prices follow tick order).
+ * paired with its price in euros and its sibling rank (0-based). The rank
+ * counts first the family's children who already hold the quota this
+ * season (`alreadyHeld`: paid or awaiting a transfer, in an earlier order),
+ * then the children ticked, in tick order: a family that paid one Saldo
+ * pays 155 € for the next child. Call it again on every change: removing
+ * the first child ticked makes the next one first (docs/product.md, "Rules", "Prices").
  */
 export function priceCampSelection<T extends { branch: Branch }>(
   quota: Quota,
   children: readonly T[],
-): Array<{ child: T; priceEuros: number }> {
+  alreadyHeld = 0,
+): Array<{ child: T; priceEuros: number; rank: number }> {
   return children.map((child, position) => ({
     child,
-    priceEuros: campPriceEuros(quota, child.branch, position),
+    rank: alreadyHeld + position,
+    priceEuros: campPriceEuros(quota, child.branch, alreadyHeld + position),
   }));
+}
+
+/** The Saldo line's reason for its price, as the summary shows it: '1° figlio', '2° figlio', … (rank 0-based). */
+export function siblingLabel(rank: number): string {
+  return `${rank + 1}° figlio`;
 }
 
 /** Price in euros of one merchandise item (Felpa Reparto 30 €, Maglietta Gruppo 15 €). */

@@ -67,30 +67,34 @@ export interface ChosenChild {
   size?: Size;
 }
 
-/** A priced line: the child, the plan, the size ('' when none) and the price in euros. */
+/** A priced line: the child, the plan, the size ('' when none), the price in euros and the child's sibling rank for the product (0-based). */
 export interface PricedLine<T extends ChosenChild> {
   child: T;
   plan: Plan;
   size: Size | '';
   priceEuros: number;
+  rank: number;
 }
 
 /**
  * Prices the chosen children of one order, in tick order (docs/product.md,
  * "Prices"): camp deposit 100 € (150 € for Clan), camp balance 180 € for the
- * first child and 155 € for the 2nd to 5th, 0 € from the 6th child on;
+ * family's first child and 155 € for the 2nd to 5th, 0 € from the 6th on,
+ * the rank counting first the `alreadyHeld` children of the family who hold
+ * the product this season from earlier orders (priceCampSelection);
  * sweatshirt 30 €, T-shirt 15 € each.
  */
-export function priceOrder<T extends ChosenChild>(product: Product, children: readonly T[]): Array<PricedLine<T>> {
+export function priceOrder<T extends ChosenChild>(product: Product, children: readonly T[], alreadyHeld = 0): Array<PricedLine<T>> {
   const plan = planOf(product);
   return children.map((child, position) => ({
     child,
     plan,
     size: takesSize(product) ? (child.size ?? '') : '',
+    rank: alreadyHeld + position,
     priceEuros:
       product === 'felpa' || product === 'maglietta'
         ? merchandisePriceEuros(plan as typeof PLAN.felpa | typeof PLAN.maglietta)
-        : campPriceEuros(product === 'campo-acconto' ? 'Acconto' : 'Saldo', child.branch, position),
+        : campPriceEuros(product === 'campo-acconto' ? 'Acconto' : 'Saldo', child.branch, alreadyHeld + position),
   }));
 }
 

@@ -142,7 +142,7 @@ const hasAddress = (email: string | null): email is string => email !== null && 
  * gets no message; their parents without an e-mail are listed in
  * `withoutEmail` either way, unless the family was reminded recently. Each
  * child is priced as the family would pay now: `priceOrder(product, the
- * children to remind in row order)`.
+ * children to remind in row order, the siblings who hold it already)`.
  */
 export function planReminders(source: ReminderSource): ReminderPlan {
   const { product, now } = source;
@@ -167,9 +167,11 @@ export function planReminders(source: ReminderSource): ReminderPlan {
     }
     const to = parents.flatMap((parent) => (hasAddress(parent.email) ? [parent.email.trim()] : []));
     if (to.length === 0) continue;
+    const holding = rows.filter((row) => row[ROW_FIELD[product]].state === 'paid').length;
     const lines = priceOrder(
       product,
       due.map((row) => ({ id: row.childId, branch: row.branch, row })),
+      holding,
     ).map(({ child, priceEuros }) => ({
       childId: child.id,
       name: child.row.name,

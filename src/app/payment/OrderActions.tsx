@@ -29,7 +29,7 @@ export function OrderActions({ flow, lines, request, returnPath, onSubmit }: Ord
     return (
       <OnlineCheckout
         request={request}
-        items={lines.map((line) => ({ plan: line.plan, note: line.note, priceEuros: line.priceEuros }))}
+        items={lines.map((line) => ({ plan: line.plan, note: line.note, priceNote: line.priceNote, priceEuros: line.priceEuros }))}
         returnPath={returnPath}
       />
     );

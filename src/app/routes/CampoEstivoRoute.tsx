@@ -1,6 +1,7 @@
 import { SEASON } from '@/config/season';
 import { campPlanFor } from '@/domain/plans';
-import { priceCampSelection } from '@/domain/prices';
+import { priceCampSelection, siblingLabel } from '@/domain/prices';
+import { holdersCount } from '@/domain/held-products';
 import { pickInTickOrder } from '@/domain/selection';
 import type { OrderLine } from '@/domain/order';
 import type { OrderRequestBody } from '@/domain/products';
@@ -26,8 +27,11 @@ export function CampoEstivoRoute() {
   const flow = useOrderFlow('campo-estivo');
   const quota = flow.quota ?? 'Acconto';
   const chosen = flow.lookup ? pickInTickOrder(flow.lookup.children, flow.selectedIds) : [];
-  const lines: OrderLine[] = priceCampSelection(quota, chosen).map(({ child, priceEuros }) => ({
+  const held = flow.lookup ? holdersCount(flow.lookup.children, quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo') : 0;
+  const lines: OrderLine[] = priceCampSelection(quota, chosen, held).map(({ child, priceEuros, rank }) => ({
     plan: campPlanFor(quota),
+    // A Saldo below the first child's price says why.
+    ...(quota === 'Saldo' && rank > 0 ? { priceNote: siblingLabel(rank) } : {}),
     note: '',
     priceEuros,
     child: { id: child.id, name: child.name, surname: child.surname },

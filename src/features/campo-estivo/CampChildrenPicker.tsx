@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { ChildCard } from '@/components/ui/ChildCard';
 import type { LookupChild } from '@/domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
+import { ALL_HELD_MESSAGE, allHold, heldProduct, holdersCount } from '@/domain/held-products';
 import { formatEuros } from '@/domain/money';
 import { campPlanFor, type Quota } from '@/domain/plans';
 import { priceCampSelection } from '@/domain/prices';
@@ -19,8 +19,9 @@ export interface CampChildrenPickerProps {
 
 /**
  * The family's children as cards to tick for the summer camp, each chosen
- * card showing its price for the quota and its position in tick order
- * (docs/product.md, "Prices"), recomputed on every change. A child who
+ * card showing its price for the quota by its sibling rank (the children
+ * holding it from earlier orders first, then tick order: docs/product.md,
+ * "Prices"), recomputed on every change. A child who
  * already holds the quota's product this season shows it as a badge
  * ('Acconto già versato' green, 'Bonifico in verifica' amber: heldProduct,
  * src/domain/held-products.ts) and cannot be ticked; when every child holds
@@ -29,7 +30,9 @@ export interface CampChildrenPickerProps {
 export function CampChildrenPicker({ familyChildren, quota, selectedIds, onToggle }: CampChildrenPickerProps) {
   const product = productOf(campPlanFor(quota));
   const prices = new Map(
-    priceCampSelection(quota, pickInTickOrder(familyChildren, selectedIds)).map(({ child, priceEuros }) => [child.id, priceEuros]),
+    priceCampSelection(quota, pickInTickOrder(familyChildren, selectedIds), holdersCount(familyChildren, product)).map(
+      ({ child, priceEuros }) => [child.id, priceEuros],
+    ),
   );
   return (
     <div className="space-y-3">

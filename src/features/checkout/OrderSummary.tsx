@@ -5,6 +5,8 @@ export interface CheckoutItem {
   plan: string;
   /** The size, for sweatshirts and T-shirts. */
   note?: string;
+  /** Why the price is lower: '2° figlio'. */
+  priceNote?: string;
   priceEuros: number;
 }
 
@@ -29,7 +31,7 @@ const amount = (euros: number | undefined) => (euros === undefined ? '—' : for
 
 /**
  * 'Riepilogo Ordine' (docs/product.md, "Order flow": the checkout panel): per item the plan,
- * 'Taglia {size}' when there is one, 'x 1' and the price; then the
+ * 'Taglia {size}' when there is one, why a price is lower ('2° figlio'), 'x 1' and the price; then the
  * subtotal, 'Commissioni Servizio' and 'Totale da Pagare' as the server
  * priced them (docs/api.md): the browser computes no amount it charges.
  */
@@ -49,6 +51,7 @@ export function OrderSummary({ items, figures }: OrderSummaryProps) {
             <div>
               <p className="font-medium">{item.plan}</p>
               {item.note && <p className="text-sm text-gray-500">Taglia {item.note}</p>}
+              {item.priceNote && <p className="text-sm text-gray-500">{item.priceNote}</p>}
               <p className="text-sm text-gray-500">x 1</p>
             </div>
             <p className="font-medium tabular-nums">{formatEuros(item.priceEuros)}</p>

@@ -36,6 +36,13 @@ function renderCamp(familyChildren: LookupChild[], quota: 'Acconto' | 'Saldo') {
 }
 
 describe('CampChildrenPicker: what each child already holds', () => {
+  it("prices the next child's Saldo as a second child when a sibling paid the first in an earlier order", () => {
+    const family = [child('giulia', 'Giulia', 'Clan', [entry('Campo Estivo - Saldo', 'Confermato')]), child('luca', 'Luca', 'Branco')];
+    renderWithProviders(<CampChildrenPicker familyChildren={family} quota="Saldo" selectedIds={['luca']} onToggle={vi.fn()} />);
+    expect(screen.getByText('155,00 €')).toBeInTheDocument();
+    expect(screen.queryByText('180,00 €')).not.toBeInTheDocument();
+  });
+
   it('shows the held Acconto as a badge and the reason to screen readers; a held child cannot be ticked', async () => {
     const { user, onToggle } = renderCamp(ROSSI, 'Acconto');
     const marco = screen.getByRole('checkbox', { name: /Marco Rossi/ });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campPriceEuros, merchandisePriceEuros, priceCampSelection } from '@/domain/prices';
+import { campPriceEuros, merchandisePriceEuros, priceCampSelection, siblingLabel } from '@/domain/prices';
 import { PLAN, type Branch } from '@/domain/plans';
 import { pickInTickOrder, toggleInTickOrder } from '@/domain/selection';
 import { sumEuros } from '@/domain/money';
@@ -37,6 +37,16 @@ describe('camp balance (Saldo)', () => {
   it('costs 180 € for the first child ticked and 155 € for the 2nd to 5th', () => {
     const five = ['a', 'b', 'c', 'd', 'e'].map((id) => child(id, 'Reparto'));
     expect(prices('Saldo', five).map(([, price]) => price)).toEqual([180, 155, 155, 155, 155]);
+  });
+
+  it('counts the siblings who already hold the Saldo from an earlier order first: the next child pays 155 €, the 6th nothing', () => {
+    const ranked = priceCampSelection('Saldo', [giulia, marco], 1);
+    expect(ranked.map(({ priceEuros, rank }) => [priceEuros, rank])).toEqual([
+      [155, 1],
+      [155, 2],
+    ]);
+    expect(priceCampSelection('Saldo', [marco], 5).map((line) => line.priceEuros)).toEqual([0]);
+    expect(siblingLabel(1)).toBe('2° figlio');
   });
 
   it('gives the first-child price to whoever was ticked first, Clan included', () => {

@@ -104,12 +104,12 @@ describe('planReminders', () => {
       {
         familyId: 'family-rossi',
         familySurname: 'Rossi',
-        // Luca paid his Saldo and Zeno has no Acconto: the first still to pay is 180 €, the next 155 €.
+        // Luca paid his Saldo (the first child's, 180 €) and Zeno has no Acconto: Giulia and Marco are the 2nd and 3rd, 155 € each.
         lines: [
-          { childId: 'r1', name: 'Giulia', surname: 'rossi', branch: 'Clan', priceEuros: 180 },
+          { childId: 'r1', name: 'Giulia', surname: 'rossi', branch: 'Clan', priceEuros: 155 },
           { childId: 'r2', name: 'Marco', surname: 'rossi', branch: 'Reparto', priceEuros: 155 },
         ],
-        totalEuros: 335,
+        totalEuros: 310,
         to: ['mario@example.com', 'lucia@example.com'],
       },
     ]);

@@ -82,6 +82,17 @@ describe('create-order prices on the server', () => {
     expect(body.totalEuros).toBe(800);
   });
 
+  it("prices a sibling's Saldo in a second order as the family's second child: Marco 180 €, then Giulia 155 €", async () => {
+    const first = (await (await call(order({ product: 'campo-saldo', children: [{ id: 'son-rossi-marco' }] }))).json()) as {
+      totalEuros: number;
+    };
+    expect(first.totalEuros).toBe(180);
+    const second = (await (await call(order({ product: 'campo-saldo', children: [{ id: 'son-rossi-giulia' }] }))).json()) as {
+      totalEuros: number;
+    };
+    expect(second.totalEuros).toBe(155);
+  });
+
   it('prices sweatshirts at 30 € and T-shirts at 15 € with their sizes', async () => {
     const felpa = (await (
       await call(
