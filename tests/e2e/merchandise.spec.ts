@@ -77,13 +77,13 @@ test('a parent orders a group T-shirt by bank transfer at 15 €', async ({ page
 
 test('the checkout panel shows its summary and says clearly that card payments are not configured', async ({ page }) => {
   await page.goto('/campo-estivo');
-  await page.getByLabel('Codice Fiscale Genitore').fill('RSSMRA80C12H501E');
-  // The Saldo: campo-estivo.spec.ts pays Rossi's Acconto for Marco and Giulia earlier in the run.
+  await page.getByLabel('Codice Fiscale Genitore').fill('VRDPLA78S23H501P');
+  // The Verdi Saldo: no other journey pays it (the Rossi family's is paid in keyboard.spec.ts, which changes its sibling ladder).
   await choose(page, 'Quota da Pagare', 'Saldo');
   await choose(page, 'Metodo di Pagamento', 'Online');
-  await trovaWithCode(page, 'RSSMRA80C12H501E');
-  await page.getByRole('checkbox', { name: /Marco Rossi/ }).check();
-  await page.getByRole('checkbox', { name: /Giulia Rossi/ }).check();
+  await trovaWithCode(page, 'VRDPLA78S23H501P');
+  await page.getByRole('checkbox', { name: /Alice Verdi/ }).check();
+  await page.getByRole('checkbox', { name: /Andrea Verdi/ }).check();
   await page.getByRole('button', { name: 'Vai al Pagamento' }).click();
 
   await expect(page.getByRole('heading', { name: 'Completa il Pagamento' })).toBeVisible();
