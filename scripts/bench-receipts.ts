@@ -30,16 +30,14 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
-import { DEMO_ADMIN } from '../emulators/seed/demo-data';
 import { readSnapshot } from '../netlify/lib/documents';
-import { getDb } from '../netlify/lib/firestore';
 import { renderReceiptPdf } from '../netlify/lib/receipts/receipt-pdf';
 import { RECEIPT_ISSUER } from '../src/config/receipt';
 import { SEASON } from '../src/config/season';
 import { COLLECTION, paymentDocument } from '../src/domain/documents';
 import { hasReceipt, receiptDataOf, receiptFileName } from '../src/domain/receipt';
 import { mailInbox, type InboxMessage } from '../tests/support/mail-inbox';
-import { startStack, type BenchStack } from './bench/stack';
+import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 70);
@@ -55,27 +53,10 @@ const CHILDREN = [
 
 let stack: BenchStack | null = null;
 
-async function adminToken(current: BenchStack): Promise<string> {
-  const response = await fetch(
-    `http://${current.settings.host}:${current.settings.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`The demo admin could not sign in: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
-
-/** The stack's Firestore, through firebase-admin. */
+/** The stack's Firestore. */
 function db() {
   if (!stack) throw new Error('no stack');
-  process.env.FIRESTORE_EMULATOR_HOST = `${stack.settings.host}:${stack.settings.firestorePort}`;
-  process.env.FIREBASE_PROJECT_ID = stack.settings.projectId;
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  return getDb();
+  return stackDb(stack);
 }
 
 /** 100 Bonifico 'Da Verificare' of 280 € for both children's Saldo, as tests/unit/receipts/receipts.test.ts writes them; their ids in order. */
@@ -151,7 +132,7 @@ const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 async function main(): Promise<void> {
   console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
   stack = await startStack(offset, options.verbose);
-  const token = await adminToken(stack);
+  const token = await demoAdminToken(stack);
   const mailWebUrl = `http://${stack.settings.host}:${stack.settings.mailWebPort}`;
   const inbox = mailInbox(mailWebUrl);
 

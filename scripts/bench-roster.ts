@@ -22,13 +22,12 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEMO_ADMIN, DEMO_FAMILIES } from '../emulators/seed/demo-data';
+import { DEMO_FAMILIES } from '../emulators/seed/demo-data';
 import { computeFiscalCode } from '../emulators/seed/seed';
 import type { RosterCommit, RosterPreview } from '../netlify/functions/admin-roster-import';
-import { getDb } from '../netlify/lib/firestore';
 import { COLLECTION } from '../src/domain/documents';
 import type { RosterRow } from '../src/domain/roster';
-import { startStack, type BenchStack } from './bench/stack';
+import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({
   options: { sizes: { type: 'string', default: '40,400,4000' }, verbose: { type: 'boolean', default: false } },
@@ -95,20 +94,6 @@ function syntheticFile(children: number): RosterRow[] {
   return rows;
 }
 
-async function adminToken(current: BenchStack): Promise<string> {
-  const response = await fetch(
-    `http://${current.settings.host}:${current.settings.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`The demo admin could not sign in: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
-
 /** One call of admin-roster-import, timed from the request to the whole answer read. */
 async function send<T>(token: string, action: 'preview' | 'commit', rows: RosterRow[]): Promise<{ ms: number; body: T }> {
   if (!stack) throw new Error('no stack');
@@ -123,13 +108,10 @@ async function send<T>(token: string, action: 'preview' | 'commit', rows: Roster
   return { ms: performance.now() - startedAt, body };
 }
 
-/** The stack's Firestore, through firebase-admin. */
+/** The stack's Firestore. */
 function db() {
   if (!stack) throw new Error('no stack');
-  process.env.FIRESTORE_EMULATOR_HOST = `${stack.settings.host}:${stack.settings.firestorePort}`;
-  process.env.FIREBASE_PROJECT_ID = stack.settings.projectId;
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  return getDb();
+  return stackDb(stack);
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -137,7 +119,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function main(): Promise<void> {
   console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
   stack = await startStack(offset, options.verbose);
-  const token = await adminToken(stack);
+  const token = await demoAdminToken(stack);
   const results: Array<Record<string, string | number>> = [];
   let first: RosterRow[] | null = null;
   for (const size of SIZES) {

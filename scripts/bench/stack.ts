@@ -12,7 +12,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Firestore } from 'firebase-admin/firestore';
 import { readStackSettings, STACK_READY, type StackSettings } from '../../emulators/dev/settings';
+import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
+import { getDb } from '../../netlify/lib/firestore';
 import { E2E_PORT_OFFSET, E2E_PORTS } from '../../tests/e2e/ports';
 
 /** A running stack. */
@@ -102,4 +105,27 @@ export async function startStack(offset: number, verbose: boolean, timeoutMs = 1
   }
   await stop();
   throw new Error(`The stack was not ready within ${timeoutMs} ms:\n${log.join('').slice(-4000)}`);
+}
+
+/** The demo admin's Firebase ID token from the stack's Auth emulator, for the admin functions' `Authorization: Bearer`. */
+export async function demoAdminToken(stack: BenchStack): Promise<string> {
+  const response = await fetch(
+    `http://${stack.settings.host}:${stack.settings.authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`The demo admin could not sign in: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** The stack's Firestore, through firebase-admin (the emulator of `stack`). */
+export function stackDb(stack: BenchStack): Firestore {
+  process.env.FIRESTORE_EMULATOR_HOST = `${stack.settings.host}:${stack.settings.firestorePort}`;
+  process.env.FIREBASE_PROJECT_ID = stack.settings.projectId;
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  return getDb();
 }
