@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -6,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import { netlifyFunctions } from './emulators/dev/functions-server';
 import { developmentCsp } from './emulators/dev/netlify-headers';
+import { checkGroupConfig } from './src/config/group-config';
 
 /**
  * netlify.toml's headers are for the built site: their Content Security Policy
@@ -29,6 +31,18 @@ const devContentSecurityPolicy: Plugin = {
   },
 };
 
+/**
+ * group.config.json is checked before anything is built or served: a wrong
+ * field stops the build with a message naming it (docs/deploy.md, "The
+ * group's identity").
+ */
+const groupConfigCheck: Plugin = {
+  name: 'group-config',
+  buildStart() {
+    checkGroupConfig(JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'group.config.json'), 'utf8')) as unknown);
+  },
+};
+
 // In development our plugin serves netlify/functions at /.netlify/functions/*,
 // loaded once and kept warm (emulators/dev/functions-server.ts); Netlify's
 // plugin adds netlify.toml's headers and redirects. Both are left out of
@@ -38,6 +52,7 @@ const isVitest = Boolean(process.env.VITEST);
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
+    groupConfigCheck,
     react(),
     tailwindcss(),
     ...(isVitest

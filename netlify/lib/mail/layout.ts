@@ -17,7 +17,7 @@ export interface MailContent {
 
 /** What every message needs besides its own data. */
 export interface MailContext {
-  /** The site's public address, e.g. 'https://pagamenti.example.org' (a trailing slash is dropped); the logo is `${siteUrl}/logo.svg`. */
+  /** The site's public address, e.g. 'https://pagamenti.example.org' (a trailing slash is dropped); the logo (GROUP.logo) is served from it. */
   siteUrl: string;
 }
 
@@ -117,12 +117,12 @@ export function detailsText(rows: readonly (readonly [label: string, value: stri
 
 /**
  * Wraps a message's HTML body (already escaped) in the one layout every
- * e-mail shares: lang="it", the logo from `${siteUrl}/logo.svg`, the
+ * e-mail shares: lang="it", the group's logo (GROUP.logo), the
  * signature with the group's name and the footer with its address and
  * e-mail. Inline styles and tables only: no external CSS, scripts or other images.
  */
 export function layout(title: string, bodyHtml: string, context: MailContext): string {
-  const logo = `${context.siteUrl.replace(/\/+$/, '')}/logo.svg`;
+  const logo = `${context.siteUrl.replace(/\/+$/, '')}${GROUP.logo}`;
   const email = escapeHtml(GROUP.email);
   return `<!DOCTYPE html>
 <html lang="it">

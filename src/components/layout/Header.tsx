@@ -27,7 +27,7 @@ export function Header() {
             </svg>
           </button>
           <Link to="/" className="flex min-h-11 items-center gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-white">
-            <img src="/logo.svg" alt="" className="size-10 rounded-full bg-white p-1" width="40" height="40" />
+            <img src={GROUP.logo} alt="" className="size-10 rounded-full bg-white p-1" width="40" height="40" />
             <span className="text-lg leading-tight font-bold sm:text-xl">{GROUP.name}</span>
           </Link>
         </div>

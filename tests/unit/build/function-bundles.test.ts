@@ -25,7 +25,8 @@ beforeAll(async () => {
   ({ bundles, dispose } = await bundleFunctions(ROOT));
 }, BUNDLE_TIMEOUT_MS);
 
-afterAll(() => dispose());
+// Twenty unzipped bundles of a few thousand files each: removing them takes more than the default 10 s on a busy machine.
+afterAll(() => dispose(), 60_000);
 
 const bundleOf = (name: string): FunctionBundle => {
   const bundle = bundles.find((each) => each.name === name);

@@ -1,0 +1,54 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+
+/**
+ * The schema of `group.config.json`, the one file that holds the group's
+ * identity (docs/deploy.md, "The group's identity"). Checked when the site
+ * builds (vite.config.ts) and by `npm run check:env`; the browser imports
+ * the file already checked and never loads this module.
+ */
+
+const url = () => z.url({ protocol: /^https?$/, message: 'un indirizzo completo, https://…' });
+
+/** The file's fields (docs/deploy.md lists what each is for). */
+export const groupConfigSchema = z.object({
+  name: z.string().trim().min(3),
+  /** The association's fiscal code (11 digits) or a person's (16 characters), as printed on receipts. */
+  fiscalCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{11}|[A-Z0-9]{16})$/, 'un codice fiscale di 11 cifre (associazione) o di 16 caratteri'),
+  address: z.string().trim().min(5),
+  email: z.email(),
+  /** A file under public/ (the site's Content Security Policy allows its own images only): the header and the e-mails show it. */
+  logo: z.string().regex(/^\/[\w./-]+$/, 'il percorso di un file sotto public/, es. /logo.svg'),
+  bankAccount: z.object({
+    holder: z.string().trim().min(3),
+    iban: z.string().refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ''), 'un IBAN valido (controllo ibantools)'),
+  }),
+  /** The fixed text at the foot of every receipt; '' for none. Say that an amount is tax-deductible only if it is. */
+  receiptFooter: z.string().max(600),
+  links: z.object({
+    mainSite: url(),
+    branco: url(),
+    reparto: url(),
+    clan: url(),
+    eventi: url(),
+    blog: url(),
+    listaAttesa: url(),
+    donation: url(),
+    social: url(),
+  }),
+});
+export type GroupConfig = z.infer<typeof groupConfigSchema>;
+
+/**
+ * `value` checked as group.config.json.
+ * @throws Error naming every field that is wrong, one per line: 'group.config.json: bankAccount.iban: un IBAN valido…'.
+ */
+export function checkGroupConfig(value: unknown): GroupConfig {
+  const parsed = groupConfigSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `group.config.json: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+  throw new Error(lines.join('\n'));
+}
