@@ -10,6 +10,8 @@ import { requireSession } from '../lib/session';
 import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
 import { COLLECTION, parentDocument } from '../../src/domain/documents';
 import { readSnapshot } from '../lib/documents';
+import { readSeasonSettings } from '../lib/season-settings';
+import { SEASON } from '../../src/config/season';
 
 /**
  * The Stripe idempotency key of one payment attempt with one cart: a hash
@@ -20,9 +22,15 @@ import { readSnapshot } from '../lib/documents';
  * PaymentIntent.
  */
 export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: OrderMetadata, totalCents: number): string {
-  const material = [idempotencyKey, metadata.family_id, metadata.parent_id, metadata.product, metadata.children, String(totalCents)].join(
-    '\n',
-  );
+  const material = [
+    idempotencyKey,
+    metadata.family_id,
+    metadata.parent_id,
+    metadata.product,
+    metadata.children,
+    metadata.card_fee,
+    String(totalCents),
+  ].join('\n');
   return `create-payment-intent-${createHash('sha256').update(material).digest('hex')}`;
 }
 
@@ -32,7 +40,8 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
  * idempotencyKey }`, children in tick order; any other field (an amount, a
  * price, a status) is ignored. The order is checked against Firestore and
  * priced on the server (src/domain), the card service fee added
- * (onlineTotal), and a Stripe PaymentIntent created in EUR with automatic
+ * (onlineTotal) unless the season's settings have it off (readSeasonSettings;
+ * metadata `card_fee`), and a Stripe PaymentIntent created in EUR with automatic
  * payment methods, `amount` = the total in integer cents, metadata
  * `{ family_id, product, children }` (docs/api.md, "PaymentIntent
  * metadata") and a Stripe idempotency key derived from the request
@@ -61,13 +70,15 @@ export default fiscalCodeFunction('create-payment-intent', async (body, httpRequ
   ]);
   // Stripe's own receipt goes to the parent who verified the session.
   const receiptEmail = readSnapshot(parentDocument, parent)?.email ?? undefined;
-  const total = onlineTotal(resolved.amountEuros);
+  const settings = await readSeasonSettings(db, SEASON.campYear);
+  const total = onlineTotal(resolved.amountEuros, settings.cardFee);
   checkAmountLimits(total.totalCents);
   const metadata = orderMetadata(
     resolved.family.id,
     session.parentId,
     resolved.product,
     resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
+    settings.cardFee,
   );
 
   let clientSecret: string | null;

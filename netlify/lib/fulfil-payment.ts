@@ -32,12 +32,18 @@ export const FULFIL_MESSAGES = {
     `Il pagamento è stato ricevuto ma non è stato possibile ricostruire l'ordine. Contatta il gruppo indicando il codice ${paymentIntentId}.`,
 } as const;
 
-/** What a PaymentIntent keeps of its order: `{ family_id, parent_id, product, children }` (children: `id` or `id:size`, comma-separated, tick order; parent_id: whose session placed it). */
+/**
+ * What a PaymentIntent keeps of its order: `{ family_id, parent_id, product,
+ * children, card_fee }` (children: `id` or `id:size`, comma-separated, tick
+ * order; parent_id: whose session placed it; card_fee: '1' when the
+ * 'Commissioni Servizio' was charged, '0' when the season had it off).
+ */
 export interface OrderMetadata {
   family_id: string;
   parent_id: string;
   product: Product;
   children: string;
+  card_fee: '1' | '0';
 }
 
 /** The fields of a PaymentIntent this module reads. */
@@ -65,12 +71,13 @@ export function orderMetadata(
   parentId: string,
   product: Product,
   children: ReadonlyArray<{ id: string; size?: Size | '' }>,
+  cardFee: boolean,
 ): OrderMetadata {
   const encoded = encodeChildrenMetadata(children);
   if (encoded.length > MAX_METADATA_VALUE_LENGTH) {
     throw new HttpError(400, "Troppi figli in un unico pagamento con carta: dividi l'ordine in due pagamenti.");
   }
-  return { family_id: familyId, parent_id: parentId, product, children: encoded };
+  return { family_id: familyId, parent_id: parentId, product, children: encoded, card_fee: cardFee ? '1' : '0' };
 }
 
 /** True when the PaymentIntent was made by create-payment-intent (it names a family, a product or children). */
@@ -90,6 +97,8 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
   familyId: string;
   /** Null for a PaymentIntent made before the parent was kept, or a malformed one: the receipt then names the family's first parent. */
   parentId: string | null;
+  /** False only when the PaymentIntent says the fee was off ('0'); older ones charged it. */
+  cardFee: boolean;
   product: Product;
   children: Array<{ id: string; size?: Size }>;
 } {
@@ -111,7 +120,7 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
     );
   }
   const parentId = DOCUMENT_ID.test(metadata.parent_id ?? '') ? (metadata.parent_id ?? null) : null;
-  return { familyId, parentId, product: product as Product, children };
+  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product: product as Product, children };
 }
 
 /** A recorded card payment: `created` false when it had been recorded before. */
@@ -170,7 +179,7 @@ async function rebuildAndRecord(
   functionName: string,
   mail: MailContext,
 ): Promise<FulfilledPayment> {
-  const { familyId, parentId, product, children } = readOrderMetadata(paymentIntent);
+  const { familyId, parentId, cardFee, product, children } = readOrderMetadata(paymentIntent);
   const unfulfillable = (reason: string) => new UnfulfillableOrderError(paymentIntent.id, reason);
 
   const found = await findFamilyById(db, familyId);
@@ -200,7 +209,7 @@ async function rebuildAndRecord(
   const chosenIds = new Set(chosen.map((child) => child.id));
   const siblingsHolding = [...productHolders(product, items, paymentIntent.id)].filter((id) => !chosenIds.has(id)).length;
   const lines = priceOrder(product, chosen, siblingsHolding);
-  const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)));
+  const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)), cardFee);
   if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);
   if (paymentIntent.amount_received !== expected.totalCents) {
     toVerify.push(

@@ -14,6 +14,7 @@ const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/feature
 const AdminAuditLogView = lazy(async () => ({ default: (await import('@/features/admin/audit/AuditLog')).AuditLog }));
 const AdminFamiliesView = lazy(async () => ({ default: (await import('@/features/admin/families/FamiliesList')).FamiliesList }));
 const AdminFamilyView = lazy(async () => ({ default: (await import('@/features/admin/families/FamilyDetail')).FamilyDetail }));
+const AdminSettingsView = lazy(async () => ({ default: (await import('@/features/admin/settings/SeasonSettings')).SeasonSettings }));
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/roster/RosterImport')).RosterImport }));
 
 /**
@@ -73,6 +74,7 @@ export const router = createBrowserRouter([
               { path: paths.adminOrders, Component: AdminOrdersView },
               { path: paths.adminEnrolment, Component: AdminEnrolmentView },
               { path: paths.adminAuditLog, Component: AdminAuditLogView },
+              { path: paths.adminSettings, Component: AdminSettingsView },
               { path: paths.adminFamilies, Component: AdminFamiliesView },
               { path: paths.adminRosterImport, Component: AdminRosterImportView },
               { path: paths.adminFamilyRoute, Component: AdminFamilyView },

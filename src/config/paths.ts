@@ -13,6 +13,7 @@ export const paths = {
   adminOrders: '/admin/check-pagamenti',
   adminEnrolment: '/admin/situazione-iscritti',
   adminAuditLog: '/admin/registro',
+  adminSettings: '/admin/impostazioni',
   adminFamilies: '/admin/famiglie',
   adminRosterImport: '/admin/famiglie/importa',
   /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */

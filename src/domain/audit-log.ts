@@ -33,6 +33,8 @@ export const AUDIT_ACTION = {
   receiptResend: 'receipt.resend',
   /** An admin sent the reminders of a product to the families that have not paid it. */
   reminderSend: 'reminder.send',
+  /** An admin changed the season's settings ('Impostazioni stagione'). */
+  settingsUpdate: 'settings.update',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -56,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'mail.failed': 'E-mail non consegnata',
   'receipt.resend': 'Ricevuta inviata di nuovo',
   'reminder.send': 'Promemoria inviati',
+  'settings.update': 'Impostazioni modificate',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

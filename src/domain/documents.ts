@@ -29,6 +29,7 @@ export const COLLECTION = {
   mail: 'mail',
   accessCodes: 'access_codes',
   receiptCounters: 'receipt_counters',
+  seasonSettings: 'season_settings',
   reminders: 'reminders',
 } as const;
 
@@ -372,6 +373,21 @@ export const reminderDocument = z.object({
   sent_by: z.string(),
 });
 export type ReminderDocument = z.infer<typeof reminderDocument>;
+
+/**
+ * `season_settings/{season}`: what the treasurer sets for a season
+ * (docs/admin.md, "Impostazioni stagione"): `card_fee`, whether card
+ * payments carry the 'Commissioni Servizio'; who changed it last and when.
+ * A season without the document has the spec's settings (card fee on).
+ * Admins change it through admin-season-settings; nobody reads it from a browser.
+ */
+export const seasonSettingsDocument = z.object({
+  season,
+  card_fee: z.boolean(),
+  updated_at: timestamp,
+  updated_by: z.string(),
+});
+export type SeasonSettingsDocument = z.infer<typeof seasonSettingsDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

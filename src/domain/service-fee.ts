@@ -25,10 +25,12 @@ export interface OnlineTotal {
 /**
  * The online total of an order (docs/product.md, "Rules", "Service fee"): displayed total = amount +
  * fee; amount sent to the provider = total × 100 rounded to an integer.
- * Example: 250 € -> fee 4.97 €, total 254.97 €, 25497 cents.
+ * Example: 250 € -> fee 4.97 €, total 254.97 €, 25497 cents. With
+ * `cardFee` false (the season's settings, docs/admin.md "Impostazioni
+ * stagione") there is no fee: the total is the amount.
  */
-export function onlineTotal(amountEuros: number): OnlineTotal {
-  const feeEuros = serviceFeeEuros(amountEuros);
+export function onlineTotal(amountEuros: number, cardFee = true): OnlineTotal {
+  const feeEuros = cardFee ? serviceFeeEuros(amountEuros) : 0;
   const totalEuros = roundEuros(amountEuros + feeEuros);
   return { amountEuros, feeEuros, totalEuros, totalCents: eurosToCents(totalEuros) };
 }

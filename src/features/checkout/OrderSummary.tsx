@@ -32,8 +32,8 @@ const amount = (euros: number | undefined) => (euros === undefined ? '—' : for
 /**
  * 'Riepilogo Ordine' (docs/product.md, "Order flow": the checkout panel): per item the plan,
  * 'Taglia {size}' when there is one, why a price is lower ('2° figlio'), 'x 1' and the price; then the
- * subtotal, 'Commissioni Servizio' and 'Totale da Pagare' as the server
- * priced them (docs/api.md): the browser computes no amount it charges.
+ * subtotal, 'Commissioni Servizio' (left out when the season has no card
+ * fee: the server answered 0) and 'Totale da Pagare' as the server priced them (docs/api.md): the browser computes no amount it charges.
  */
 export function OrderSummary({ items, figures }: OrderSummaryProps) {
   return (
@@ -64,12 +64,14 @@ export function OrderSummary({ items, figures }: OrderSummaryProps) {
           {amount(figures?.amountEuros)}
         </span>
       </div>
-      <div className="mt-1 flex justify-between text-sm text-gray-700">
-        <span>Commissioni Servizio</span>
-        <span className="tabular-nums" data-testid="summary-fee">
-          {amount(figures?.feeEuros)}
-        </span>
-      </div>
+      {figures?.feeEuros !== 0 && (
+        <div className="mt-1 flex justify-between text-sm text-gray-700">
+          <span>Commissioni Servizio</span>
+          <span className="tabular-nums" data-testid="summary-fee">
+            {amount(figures?.feeEuros)}
+          </span>
+        </div>
+      )}
       <div className="mt-2 flex justify-between text-lg font-bold">
         <span>Totale da Pagare</span>
         <span className="tabular-nums text-brand-800" data-testid="summary-total">

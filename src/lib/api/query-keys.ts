@@ -38,6 +38,8 @@ export const queryKeys = {
   failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
   reminderPreview: (product: Product) => ['reminder-preview', product] as const,
+  /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
+  seasonSettings: ['season-settings'] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -53,6 +55,8 @@ export const mutationKeys = {
   openMedicalForm: ['open-medical-form'] as const,
   /** admin-reminders 'send': an admin sends a product's reminders (docs/admin.md, "Reminders"). */
   sendReminders: ['send-reminders'] as const,
+  /** admin-season-settings 'update': an admin changes the season's settings. */
+  updateSeasonSettings: ['update-season-settings'] as const,
   /** request-access-code: a parent asks for access to the family (a code by e-mail, unless a session is live). */
   requestAccessCode: ['request-access-code'] as const,
   /** verify-access-code: a parent confirms the code received by e-mail. */

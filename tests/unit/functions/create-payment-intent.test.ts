@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
+import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
 import { SEASON } from '../../../src/config/season';
 import { productOf } from '../../../src/domain/products';
 import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';
@@ -114,6 +115,25 @@ describe('create-payment-intent: pricing on the server', () => {
     expect(params.get('metadata[family_id]')).toBe('family-rossi');
     expect(params.get('metadata[product]')).toBe('campo-acconto');
     expect(params.get('metadata[children]')).toBe('son-rossi-marco,son-rossi-giulia');
+  });
+
+  it("with the season's card fee switched off, asks Stripe for the items' total and says so in the metadata", async () => {
+    await db.collection('season_settings').doc(String(SEASON.campYear)).set({
+      season: SEASON.campYear,
+      card_fee: false,
+      updated_at: new Date(),
+      updated_by: 'tesoriere@example.com',
+    });
+    forgetSeasonSettings();
+    try {
+      const response = await call(rossiAcconto());
+      expect(await response.json()).toMatchObject({ amountEuros: 250, feeEuros: 0, totalEuros: 250 });
+      expect(lastCall().params.get('amount')).toBe('25000');
+      expect(lastCall().params.get('metadata[card_fee]')).toBe('0');
+    } finally {
+      await db.collection('season_settings').doc(String(SEASON.campYear)).delete();
+      forgetSeasonSettings();
+    }
   });
 
   it("prices Verdi's six children on the Saldo in tick order: 180 + 4 × 155 + 0 = 800 €", async () => {

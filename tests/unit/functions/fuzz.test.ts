@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
 import adminReceipt from '../../../netlify/functions/admin-receipt';
+import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
 import receipt from '../../../netlify/functions/receipt';
 import adminFamily from '../../../netlify/functions/admin-family';
 import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
@@ -123,6 +124,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'admin-medical-form': adminMedicalForm,
   'admin-confirm-transfer': adminConfirmTransfer,
   'admin-receipt': adminReceipt,
+  'admin-season-settings': adminSeasonSettings,
   receipt,
   'admin-family': adminFamily,
   'admin-roster-import': adminRosterImport,

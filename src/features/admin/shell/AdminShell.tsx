@@ -12,11 +12,12 @@ const TABS = [
   { label: 'Situazione iscritti', path: paths.adminEnrolment },
   { label: 'Famiglie', path: paths.adminFamilies },
   { label: 'Registro', path: paths.adminAuditLog },
+  { label: 'Impostazioni', path: paths.adminSettings },
 ] as const;
 
 /**
  * The treasurer's desk around the admin views (docs/admin.md): the tabs
- * 'Pagamenti', 'Situazione iscritti', 'Famiglie' and 'Registro' (keeping the chosen season), the
+ * 'Pagamenti', 'Situazione iscritti', 'Famiglie', 'Registro' and 'Impostazioni' (keeping the chosen season), the
  * season picker 'Stagione', 'Esci', and the notice of e-mails not
  * delivered. The view of the address shows below.
  */

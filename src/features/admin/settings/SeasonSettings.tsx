@@ -1,0 +1,63 @@
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { italianDate } from '@/domain/italian-time';
+import { UserFacingError } from '@/lib/api/functions-client';
+import { useSeasonSettings, useUpdateCardFee } from '../api/season-settings';
+
+const messageOf = (error: unknown) =>
+  error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
+
+/**
+ * 'Impostazioni stagione' (docs/admin.md, "Impostazioni stagione"): the
+ * current season's card fee ('Commissioni Servizio' on card payments), on
+ * or off, with the legal note beside it and who changed it last. A change
+ * applies to card payments started afterwards; orders already recorded keep
+ * their amounts.
+ */
+export function SeasonSettings() {
+  const settings = useSeasonSettings();
+  const update = useUpdateCardFee();
+
+  if (settings.isPending) return <p className="text-gray-600">Caricamento delle impostazioni…</p>;
+  if (settings.isError) {
+    return (
+      <Alert kind="error">
+        {messageOf(settings.error)}{' '}
+        <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
+          Riprova
+        </Button>
+      </Alert>
+    );
+  }
+  const { season, cardFee, updatedBy, updatedAt } = settings.data;
+  return (
+    <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
+      <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
+        Impostazioni stagione {season}
+      </h1>
+      <div className="space-y-3 rounded-xl border border-gray-200 p-4">
+        <h2 className="font-semibold">Commissioni Servizio sui pagamenti con carta</h2>
+        <p className="text-sm text-gray-700">
+          {cardFee
+            ? 'Attive: chi paga con carta paga anche le commissioni del servizio di pagamento.'
+            : 'Disattivate: chi paga con carta paga solo il totale dei prodotti; le commissioni restano a carico del gruppo.'}
+        </p>
+        <Alert kind="warning" title="Prima di attivarle">
+          La legge vieta a chi riceve un pagamento di chiedere un sovrapprezzo per l’uso della carta (D.Lgs. 11/2010, art. 3, comma 4, che
+          recepisce la direttiva europea PSD2). Verificate con il vostro consulente se il gruppo può applicarle; in alternativa,
+          disattivatele.
+        </Alert>
+        <Button variant={cardFee ? 'secondary' : 'primary'} loading={update.isPending} onClick={() => update.mutate(!cardFee)}>
+          {cardFee ? 'Disattiva le commissioni' : 'Attiva le commissioni'}
+        </Button>
+        {update.isError && <Alert kind="error">{messageOf(update.error)}</Alert>}
+        {update.isSuccess && <Alert kind="success">Impostazione salvata: vale per i pagamenti con carta da adesso.</Alert>}
+        {updatedBy && updatedAt && (
+          <p className="text-sm text-gray-600">
+            Ultima modifica di {updatedBy} il {italianDate(new Date(updatedAt))}.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
