@@ -1,4 +1,4 @@
-import { GROUP } from '../../src/config/group';
+import { readFileSync } from 'node:fs';
 import type { StackSettings } from './settings';
 
 /** The demo Cloudinary account the media emulator accepts and get-signature signs with. */
@@ -7,8 +7,15 @@ export const DEMO_MEDIA = { cloudName: 'demo', apiKey: 'demo-api-key', apiSecret
 /** Where the media (Cloudinary) emulator of a stack answers, e.g. http://127.0.0.1:9300. */
 export const mediaEmulatorUrl = (settings: StackSettings): string => `http://${settings.host}:${settings.mediaPort}`;
 
+/**
+ * The group's name from group.config.json, read as a file: Playwright loads
+ * this module (through playwright.config.ts) with Node's own ESM loader,
+ * which imports JSON only with an import attribute the browser build does not take.
+ */
+const groupName = (JSON.parse(readFileSync(new URL('../../group.config.json', import.meta.url), 'utf8')) as { name: string }).name;
+
 /** The sender of the local stack's e-mails: the group's name at a reserved example domain. */
-export const DEMO_MAIL_FROM = `${GROUP.name} <portale@example.org>`;
+export const DEMO_MAIL_FROM = `${groupName} <portale@example.org>`;
 
 /**
  * Signs the parents' sessions on local stacks and in the tests only: it is
