@@ -4,28 +4,38 @@ import { z } from 'zod';
 import { SEASON } from '../../src/config/season';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { COLLECTION, seasonSettingsDocument } from '../../src/domain/documents';
+import type { SeasonPrices } from '../../src/domain/price-rule';
+import { priceRuleSchema } from '../../src/domain/price-rule-schema';
+import { PRODUCTS } from '../../src/domain/products';
+import { settingsChangeSummary } from '../../src/domain/season-settings-change';
 import { requireAdmin } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
 import { jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
-import { DEFAULT_SEASON_SETTINGS, forgetSeasonSettings } from '../lib/season-settings';
+import { DEFAULT_SEASON_SETTINGS, forgetSeasonSettings, settingsOf } from '../lib/season-settings';
 
 /** Italian messages of admin-season-settings. */
 export const SEASON_SETTINGS_MESSAGES = {
-  malformed: 'Richiesta non valida: serve "action" (read o update, con "cardFee" vero o falso).',
+  malformed: 'Richiesta non valida: serve "action" (read, o update con "cardFee" vero o falso e/o "prices").',
 } as const;
 
 const bodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('read') }),
-  z.object({ action: z.literal('update'), cardFee: z.boolean() }),
+  z.object({
+    action: z.literal('update'),
+    cardFee: z.boolean().optional(),
+    prices: z.partialRecord(z.enum(PRODUCTS), priceRuleSchema).optional(),
+  }),
 ]);
 
 /** What the function answers: the season and its settings, and who changed them last (null: never changed, the spec's defaults). */
 export interface SeasonSettingsAnswer {
   season: number;
   cardFee: boolean;
+  /** Every product's price rule (the spec's where the treasurer set none). */
+  prices: SeasonPrices;
   updatedBy: string | null;
   updatedAt: string | null;
 }
@@ -33,14 +43,17 @@ export interface SeasonSettingsAnswer {
 /**
  * POST /.netlify/functions/admin-season-settings with an admin's ID token
  * (docs/api.md, "admin-season-settings"; docs/admin.md, "Impostazioni
- * stagione"): `{ action: 'read' }` or `{ action: 'update', cardFee }` for
- * the current season (`SEASON.campYear`). An update writes
- * `season_settings/{season}` and an audit entry 'Impostazioni modificate'
- * (before and after) in one transaction; the same value again writes
- * nothing. Card payments made after the change are priced with it (the
- * functions keep the settings for up to 30 s); orders already recorded keep
- * their amounts. Answers 200 {@link SeasonSettingsAnswer}. 400 for a
- * malformed body, 401/403 without an admin token, 405 other methods.
+ * stagione"): `{ action: 'read' }`, or `{ action: 'update', cardFee?,
+ * prices? }` for the current season (`SEASON.campYear`), `prices` naming
+ * the products whose rule changes (PriceRule, checked by priceRuleSchema).
+ * An update writes `season_settings/{season}` and an audit entry
+ * 'Impostazioni modificate' (what changed, before and after) in one
+ * transaction; values equal to the stored ones write nothing. Orders made
+ * after the change are priced with it (the functions keep the settings for
+ * up to 30 s); orders already recorded keep their lines and amounts.
+ * Answers 200 {@link SeasonSettingsAnswer}. 400 for a malformed body or a
+ * wrong price (the Italian message names it), 401/403 without an admin
+ * token, 405 other methods.
  */
 export default jsonFunction('admin-season-settings', async (body, request) => {
   const token = await requireAdmin(request, 'admin-season-settings');
@@ -50,25 +63,31 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
   const ref = db.collection(COLLECTION.seasonSettings).doc(String(season));
   const stored = await runTransaction(db, async (transaction) => {
     const current = readSnapshot(seasonSettingsDocument, await transaction.get(ref));
-    const cardFee = current?.card_fee ?? DEFAULT_SEASON_SETTINGS.cardFee;
-    if (command.action === 'read' || command.cardFee === cardFee) return current;
+    if (command.action === 'read') return current;
+    const before = current ? settingsOf(current) : DEFAULT_SEASON_SETTINGS;
+    const after = { cardFee: command.cardFee ?? before.cardFee, prices: { ...before.prices, ...command.prices } };
+    const change = settingsChangeSummary(season, before, after);
+    if (!change) return current;
     const actor = adminActor(token);
     const now = Timestamp.now();
-    transaction.set(ref, { season, card_fee: command.cardFee, updated_at: now, updated_by: actor.email });
+    const written = { season, card_fee: after.cardFee, prices: after.prices, updated_at: now, updated_by: actor.email };
+    transaction.set(ref, written);
     recordAudit(db, transaction, {
       actor,
       action: AUDIT_ACTION.settingsUpdate,
       target: { collection: COLLECTION.seasonSettings, id: ref.id },
-      summary: `Stagione ${season}: Commissioni Servizio sui pagamenti con carta ${command.cardFee ? 'attive' : 'disattivate'}`,
-      before: { card_fee: cardFee },
-      after: { card_fee: command.cardFee },
+      summary: change.summary,
+      before: change.before,
+      after: change.after,
     });
-    return { season, card_fee: command.cardFee, updated_at: now.toDate(), updated_by: actor.email };
+    return { ...written, updated_at: now.toDate() };
   });
   if (command.action === 'update') forgetSeasonSettings();
+  const settings = stored ? settingsOf(stored) : DEFAULT_SEASON_SETTINGS;
   const answer: SeasonSettingsAnswer = {
     season,
-    cardFee: stored?.card_fee ?? DEFAULT_SEASON_SETTINGS.cardFee,
+    cardFee: settings.cardFee,
+    prices: settings.prices,
     updatedBy: stored?.updated_by ?? null,
     updatedAt: stored?.updated_at.toISOString() ?? null,
   };

@@ -7,6 +7,7 @@ import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-b
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
+import { readSeasonSettings } from '../lib/season-settings';
 import { assertSessionFamily, requireSession } from '../lib/session';
 
 const bodySchema = z.object({ cf: cfField });
@@ -19,7 +20,8 @@ const bodySchema = z.object({ cf: cfField });
  * children and this season's order items, and answers 200
  * `{ family: { id, surname }, children: [{ id, name, surname, cf, branch,
  * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }],
- * receipts: [{ paymentId, season, number, amountEuros, issuedAt }] }`.
+ * prices: the season's rule per product (PriceRule), receipts: [{ paymentId,
+ * season, number, amountEuros, issuedAt }] }`.
  * 400 'Inserisci un codice fiscale valido' for a malformed or invalid code,
  * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
  * unknown one, 405 for other methods, 503 when Firebase is not configured.
@@ -31,13 +33,21 @@ export default fiscalCodeFunction('lookup-family', async (body, request) => {
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
   assertSessionFamily(session, found.family.id);
-  const [items, receipts] = await Promise.all([
+  const [items, receipts, settings] = await Promise.all([
     findFamilyItems(db, found.family.id, SEASON.campYear),
     findFamilyReceipts(db, found.family.id),
+    readSeasonSettings(db, SEASON.campYear),
   ]);
   return jsonResponse(
     200,
-    buildFamilyLookup({ ...found, items, receipts, season: SEASON.campYear, medicalFormCutoff: SEASON.medicalFormCutoff }),
+    buildFamilyLookup({
+      ...found,
+      items,
+      receipts,
+      prices: settings.prices,
+      season: SEASON.campYear,
+      medicalFormCutoff: SEASON.medicalFormCutoff,
+    }),
   );
 });
 

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
+import { readSeasonSettings } from './season-settings';
 import { SEASON } from '../../src/config/season';
 import { centsToEuros, sumEuros } from '../../src/domain/money';
 import type { RecordedStatus } from '../../src/domain/payment-status';
@@ -208,7 +209,9 @@ async function rebuildAndRecord(
   const items = await findFamilyItems(db, familyId, SEASON.campYear);
   const chosenIds = new Set(chosen.map((child) => child.id));
   const siblingsHolding = [...productHolders(product, items, paymentIntent.id)].filter((id) => !chosenIds.has(id)).length;
-  const lines = priceOrder(product, chosen, siblingsHolding);
+  // A price changed in 'Impostazioni stagione' while the parent paid makes the amount differ: 'Da Verificare', never a silent loss.
+  const { prices } = await readSeasonSettings(db, SEASON.campYear);
+  const lines = priceOrder(product, prices[product], chosen, siblingsHolding);
   const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)), cardFee);
   if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);
   if (paymentIntent.amount_received !== expected.totalCents) {

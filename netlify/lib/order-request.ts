@@ -12,6 +12,7 @@ import { assertSessionFamily, type FamilySession } from './session';
 import { UNKNOWN_CODE_MESSAGE, UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { RECORD_ORDER_MESSAGES } from './record-order';
+import { readSeasonSettings } from './season-settings';
 
 /** Most children one order may name. */
 export const MAX_ORDER_CHILDREN = 15;
@@ -196,7 +197,7 @@ export function productHolders(product: Product, items: readonly FamilyItem[], o
  * is named once, and may buy the product (felpa: Reparto only); a size is
  * given for felpa and maglietta and only for them; no child already holds
  * the product this season (`SEASON.campYear`, paid or awaiting a transfer:
- * {@link productHolders}). Prices come from src/domain, in the request's tick
+ * {@link productHolders}). Prices follow the season's rules (readSeasonSettings), in the request's tick
  * order after the siblings who already hold the product (priceOrder). The held check is the early refusal, before a PaymentIntent is
  * made; recordOrder's transaction stays the guarantee when two orders
  * arrive at once.
@@ -217,6 +218,7 @@ export async function resolveOrder(db: Firestore, request: OrderRequest, options
   const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
   if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, planOf(request.product)));
   // The family's siblings who hold the product from earlier orders come first in the Saldo's ladder.
-  const lines = priceOrder(request.product, chosen, holders.size);
+  const { prices } = await readSeasonSettings(db, SEASON.campYear);
+  const lines = priceOrder(request.product, prices[request.product], chosen, holders.size);
   return { family: found.family, product: request.product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/documents';
 import { buildEnrolmentRows, seasonStart } from '../../src/domain/enrolment-status';
 import type { Product } from '../../src/domain/products';
+import { readSeasonSettings } from './season-settings';
 import { planReminders, type ReminderPlan } from '../../src/domain/reminders';
 
 /**
@@ -87,8 +88,10 @@ export async function readReminderPlan(db: Firestore, season: number, product: P
   if (unreadable.length > 0) throw new UnreadableSeasonError(unreadable);
 
   const rows = buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), children, orderItems, payments });
+  const { prices } = await readSeasonSettings(db, season);
   return planReminders({
     product,
+    rule: prices[product],
     rows,
     archivedChildIds: new Set(children.filter((child) => child.archived_at !== null).map((child) => child.id)),
     parents,

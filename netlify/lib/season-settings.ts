@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, seasonSettingsDocument } from '../../src/domain/documents';
+import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '../../src/domain/documents';
+import { SPEC_PRICES, type SeasonPrices } from '../../src/domain/price-rule';
 import { readSnapshot } from './documents';
 
 /**
@@ -13,10 +14,12 @@ import { readSnapshot } from './documents';
 export interface SeasonSettings {
   /** Card payments carry the 'Commissioni Servizio' (the spec's rule); false: the parent pays the items' total. */
   cardFee: boolean;
+  /** Every product's price rule: the treasurer's where set, the spec's otherwise. */
+  prices: SeasonPrices;
 }
 
 /** A season without its document: the spec's settings. */
-export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true };
+export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true, prices: SPEC_PRICES };
 
 const CACHE_MS = 30_000;
 const cache = new Map<number, { settings: SeasonSettings; until: number }>();
@@ -26,9 +29,14 @@ export async function readSeasonSettings(db: Firestore, season: number, now = Da
   const cached = cache.get(season);
   if (cached && cached.until > now) return cached.settings;
   const stored = readSnapshot(seasonSettingsDocument, await db.collection(COLLECTION.seasonSettings).doc(String(season)).get());
-  const settings = stored ? { cardFee: stored.card_fee } : DEFAULT_SEASON_SETTINGS;
+  const settings = stored ? settingsOf(stored) : DEFAULT_SEASON_SETTINGS;
   cache.set(season, { settings, until: now + CACHE_MS });
   return settings;
+}
+
+/** The settings a stored document holds: its products' rules over the spec's. */
+export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
+  return { cardFee: stored.card_fee, prices: { ...SPEC_PRICES, ...stored.prices } };
 }
 
 /** Forgets what this instance read: after this instance saved a change, and between tests. */

@@ -18,6 +18,7 @@ import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
 import { sumEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS, SIZES, type Branch, type PaymentMethod, type PaymentStatus } from '../../src/domain/plans';
+import { SPEC_PRICES } from '../../src/domain/price-rule';
 import { planOf, priceOrder, seasonItemId, type Product } from '../../src/domain/products';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 
@@ -128,6 +129,7 @@ function buildDocuments(size: number, db: Firestore) {
     const chosen = product.startsWith('campo') ? eligible : eligible.slice(0, 1 + (k % 2));
     const lines = priceOrder(
       product,
+      SPEC_PRICES[product],
       chosen.map((child, index) => ({ ...child, size: SIZES[(k + index) % SIZES.length] })),
     );
     const method: PaymentMethod = next() < 0.6 ? 'Online' : 'Bonifico';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-log';
 import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, PLAN, SIZES } from './plans';
+import { priceRuleSchema } from './price-rule-schema';
 import { PRODUCTS } from './products';
 
 /**
@@ -377,13 +378,16 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
 /**
  * `season_settings/{season}`: what the treasurer sets for a season
  * (docs/admin.md, "Impostazioni stagione"): `card_fee`, whether card
- * payments carry the 'Commissioni Servizio'; who changed it last and when.
- * A season without the document has the spec's settings (card fee on).
- * Admins change it through admin-season-settings; nobody reads it from a browser.
+ * payments carry the 'Commissioni Servizio'; `prices`, the price rule of
+ * each product (a product left out has the spec's, SPEC_PRICES); who
+ * changed them last and when. A season without the document has the
+ * spec's settings. Admins change it through admin-season-settings; the
+ * browser reads it through the public season-settings function.
  */
 export const seasonSettingsDocument = z.object({
   season,
   card_fee: z.boolean(),
+  prices: z.partialRecord(z.enum(PRODUCTS), priceRuleSchema).default({}),
   updated_at: timestamp,
   updated_by: z.string(),
 });

@@ -4,6 +4,9 @@ import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
 import { holdsProduct } from './payment-status';
 import { BRANCHES, PAYMENT_STATUS, PLAN } from './plans';
 import { sumEuros } from './money';
+import type { SeasonPrices } from './price-rule';
+import { priceRuleSchema } from './price-rule-schema';
+import { PRODUCTS } from './products';
 import type { ReceiptedPayment } from './receipt';
 
 /**
@@ -33,6 +36,8 @@ export const familyLookupSchema = z.object({
       medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean() }),
     }),
   ),
+  /** The season's price rule of each product ('Impostazioni stagione'): the screen prices its summary with them, as the server will. */
+  prices: z.record(z.enum(PRODUCTS), priceRuleSchema),
   /** The family's receipts, every season, newest first: the payment, its season, number, total in euros (service fee included) and ISO issue date. */
   receipts: z.array(
     z.object({ paymentId: z.string(), season: z.number(), number: z.string(), amountEuros: z.number(), issuedAt: z.iso.datetime() }),
@@ -50,7 +55,8 @@ export type LookupChild = FamilyLookup['children'][number];
  * of its items is a 'Campo Estivo - Acconto' created on or after
  * `medicalFormCutoff` (docs/product.md, "Medical form"), and has uploaded it
  * when a form of `season` was received (seasonMedicalForms). `receipts`
- * lists the family's payments that have a receipt, newest first.
+ * lists the family's payments that have a receipt, newest first; `prices`
+ * are the season's rules (readSeasonSettings).
  */
 export function buildFamilyLookup(input: {
   family: FamilyDocument;
@@ -59,9 +65,11 @@ export function buildFamilyLookup(input: {
   season: number;
   medicalFormCutoff: Date;
   receipts: ReadonlyArray<ReceiptedPayment>;
+  prices: SeasonPrices;
 }): FamilyLookup {
   return {
     family: { id: input.family.id, surname: input.family.surname },
+    prices: input.prices,
     receipts: [...input.receipts]
       .sort((a, b) => b.receipt.issued_at.getTime() - a.receipt.issued_at.getTime())
       .map((payment) => ({

@@ -1,5 +1,5 @@
 import { PLAN, SIZES, type Branch, type Plan, type Size } from './plans';
-import { campPriceEuros, merchandisePriceEuros } from './prices';
+import { priceNoteOf, ruleEuros, type PriceRule } from './price-rule';
 
 /**
  * What a parent can buy, as the order request names it (docs/api.md,
@@ -67,35 +67,49 @@ export interface ChosenChild {
   size?: Size;
 }
 
-/** A priced line: the child, the plan, the size ('' when none), the price in euros and the child's sibling rank for the product (0-based). */
+/**
+ * A priced line: the child, the plan, the size ('' when none), the price in
+ * euros, the child's sibling rank for the product (0-based) and, when a
+ * sibling ladder lowered the price, why ('2° figlio').
+ */
 export interface PricedLine<T extends ChosenChild> {
   child: T;
   plan: Plan;
   size: Size | '';
   priceEuros: number;
   rank: number;
+  priceNote?: string;
 }
 
 /**
- * Prices the chosen children of one order, in tick order (docs/product.md,
- * "Prices"): camp deposit 100 € (150 € for Clan), camp balance 180 € for the
- * family's first child and 155 € for the 2nd to 5th, 0 € from the 6th on,
- * the rank counting first the `alreadyHeld` children of the family who hold
- * the product this season from earlier orders (priceCampSelection);
- * sweatshirt 30 €, T-shirt 15 € each.
+ * Prices the chosen children of one order under the season's `rule` for
+ * `product` (docs/product.md, "Prices"; docs/admin.md, "Impostazioni
+ * stagione"), in tick order. The sibling rank counts first the
+ * `alreadyHeld` children of the family who hold the product this season
+ * from earlier orders, then the children ticked: a family that paid one
+ * Saldo pays the 2nd child's price for the next. The screens and the
+ * functions both price with it; call it again on every change (unticking
+ * the first child makes the next one first).
  */
-export function priceOrder<T extends ChosenChild>(product: Product, children: readonly T[], alreadyHeld = 0): Array<PricedLine<T>> {
+export function priceOrder<T extends ChosenChild>(
+  product: Product,
+  rule: PriceRule,
+  children: readonly T[],
+  alreadyHeld = 0,
+): Array<PricedLine<T>> {
   const plan = planOf(product);
-  return children.map((child, position) => ({
-    child,
-    plan,
-    size: takesSize(product) ? (child.size ?? '') : '',
-    rank: alreadyHeld + position,
-    priceEuros:
-      product === 'felpa' || product === 'maglietta'
-        ? merchandisePriceEuros(plan as typeof PLAN.felpa | typeof PLAN.maglietta)
-        : campPriceEuros(product === 'campo-acconto' ? 'Acconto' : 'Saldo', child.branch, alreadyHeld + position),
-  }));
+  return children.map((child, position) => {
+    const rank = alreadyHeld + position;
+    const priceNote = priceNoteOf(rule, rank);
+    return {
+      child,
+      plan,
+      size: takesSize(product) ? (child.size ?? '') : '',
+      rank,
+      priceEuros: ruleEuros(rule, child.branch, rank),
+      ...(priceNote ? { priceNote } : {}),
+    };
+  });
 }
 
 /** True when `value` is one of the sizes. */

@@ -1,6 +1,7 @@
 import type { ParentDocument, ReminderDocument } from './documents';
 import { isSaldoUnpaid, type EnrolmentProduct, type EnrolmentRow } from './enrolment-status';
 import type { Branch } from './plans';
+import type { PriceRule } from './price-rule';
 import { mayBuy, priceOrder, type Product } from './products';
 import { sumEuros } from './money';
 import { italianDate } from './italian-time';
@@ -80,6 +81,8 @@ export type ReminderParent = Pick<ParentDocument, 'family_id' | 'name' | 'surnam
 /** What {@link planReminders} works on. */
 export interface ReminderSource {
   product: Product;
+  /** The season's price rule of `product` (readSeasonSettings): the price a family would pay now. */
+  rule: PriceRule;
   /** The season's rows (`buildEnrolmentRows`), in their order. */
   rows: readonly EnrolmentRow[];
   /** Children archived in the roster: never reminded (a parent cannot pay for them), though their state still counts. */
@@ -170,6 +173,7 @@ export function planReminders(source: ReminderSource): ReminderPlan {
     const holding = rows.filter((row) => row[ROW_FIELD[product]].state === 'paid').length;
     const lines = priceOrder(
       product,
+      source.rule,
       due.map((row) => ({ id: row.childId, branch: row.branch, row })),
       holding,
     ).map(({ child, priceEuros }) => ({

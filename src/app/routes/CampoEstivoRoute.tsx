@@ -1,9 +1,6 @@
 import { SEASON } from '@/config/season';
-import { campPlanFor } from '@/domain/plans';
-import { priceCampSelection, siblingLabel } from '@/domain/prices';
 import { holdersCount } from '@/domain/held-products';
 import { pickInTickOrder } from '@/domain/selection';
-import type { OrderLine } from '@/domain/order';
 import type { OrderRequestBody } from '@/domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
@@ -14,12 +11,13 @@ import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
+import { orderLinesOf } from '@/app/payment/order-lines';
 
 const CAMP_FIELDS = { quota: true, method: true };
 
 /**
  * /campo-estivo (docs/product.md, "Screens" and "Order flow"): lookup, children
- * to tick with prices in tick order, then Bonifico (order saved, transfer
+ * to tick with the season's prices (from the lookup) by sibling rank, then Bonifico (order saved, transfer
  * details) or Online. 'Esci' by the family found ends the parent's session and
  * empties the screen.
  */
@@ -27,18 +25,12 @@ export function CampoEstivoRoute() {
   const flow = useOrderFlow('campo-estivo');
   const quota = flow.quota ?? 'Acconto';
   const chosen = flow.lookup ? pickInTickOrder(flow.lookup.children, flow.selectedIds) : [];
-  const held = flow.lookup ? holdersCount(flow.lookup.children, quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo') : 0;
-  const lines: OrderLine[] = priceCampSelection(quota, chosen, held).map(({ child, priceEuros, rank }) => ({
-    plan: campPlanFor(quota),
-    // A Saldo below the first child's price says why.
-    ...(quota === 'Saldo' && rank > 0 ? { priceNote: siblingLabel(rank) } : {}),
-    note: '',
-    priceEuros,
-    child: { id: child.id, name: child.name, surname: child.surname },
-  }));
+  const product = quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo';
+  const held = flow.lookup ? holdersCount(flow.lookup.children, product) : 0;
+  const lines = flow.lookup ? orderLinesOf(product, flow.lookup.prices[product], chosen, held) : [];
   const request: OrderRequestBody = {
     cf: flow.cf,
-    product: quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo',
+    product,
     children: chosen.map((child) => ({ id: child.id })),
     idempotencyKey: flow.idempotencyKey,
   };
@@ -75,7 +67,7 @@ export function CampoEstivoRoute() {
             emptyMessage="Nessun figlio censito per questa famiglia."
             focusKey={flow.foundCount}
           >
-            <CampChildrenPicker familyChildren={flow.lookup.children} quota={quota} selectedIds={flow.selectedIds} onToggle={flow.toggle} />
+            <CampChildrenPicker familyChildren={flow.lookup.children} product={product} lines={lines} onToggle={flow.toggle} />
           </FoundChildren>
         </>
       )}

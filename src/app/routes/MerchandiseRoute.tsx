@@ -1,8 +1,7 @@
 import type { BankTransferPage } from '@/domain/bank-transfer';
-import type { OrderLine } from '@/domain/order';
+import { holdersCount } from '@/domain/held-products';
 import { mayBuy, type OrderRequestBody, type Product } from '@/domain/products';
 import { PLAN } from '@/domain/plans';
-import { merchandisePriceEuros } from '@/domain/prices';
 import { pickInTickOrder } from '@/domain/selection';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
@@ -13,6 +12,7 @@ import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker'
 import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
+import { orderLinesOf } from '@/app/payment/order-lines';
 
 /** The two merchandise screens (docs/product.md, "Screens": `/felpa-reparto`, `/maglietta-gruppo`). */
 const MERCHANDISE = {
@@ -50,16 +50,12 @@ const METHOD_ONLY = { quota: false, method: true };
 export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
   const product = MERCHANDISE[kind];
   const flow = useOrderFlow(product.bankTransferPage);
-  const priceEuros = merchandisePriceEuros(product.plan);
 
   const children = (flow.lookup?.children ?? []).filter((child) => mayBuy(product.product, child.branch));
-  const chosen = pickInTickOrder(children, flow.selectedIds);
-  const lines: OrderLine[] = chosen.map((child) => ({
-    plan: product.plan,
-    note: flow.sizes[child.id] ?? '',
-    priceEuros,
-    child: { id: child.id, name: child.name, surname: child.surname },
-  }));
+  const chosen = pickInTickOrder(children, flow.selectedIds).map((child) => ({ ...child, size: flow.sizes[child.id] }));
+  const lines = flow.lookup
+    ? orderLinesOf(product.product, flow.lookup.prices[product.product], chosen, holdersCount(children, product.product))
+    : [];
   const request: OrderRequestBody = {
     cf: flow.cf,
     product: product.product,
@@ -113,8 +109,7 @@ export function MerchandiseRoute({ kind }: { kind: keyof typeof MERCHANDISE }) {
             <MerchChildrenPicker
               familyChildren={children}
               product={product.product}
-              priceEuros={priceEuros}
-              selectedIds={flow.selectedIds}
+              lines={lines}
               sizes={flow.sizes}
               onToggle={flow.toggle}
               onSizeChange={flow.chooseSize}

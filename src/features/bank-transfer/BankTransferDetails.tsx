@@ -6,7 +6,8 @@ import { PAYMENT_SCREENS } from '@/config/paths';
 import { paymentReasonTemplate, type BankTransferPage } from '@/domain/bank-transfer';
 import { formatEuros } from '@/domain/money';
 import { QUOTAS } from '@/domain/plans';
-import { PRICES_EUROS } from '@/domain/prices';
+import { describePriceRule } from '@/domain/price-rule';
+import { useSeasonPrices } from '@/lib/api/season-prices';
 import type { BankTransferState } from './bank-transfer-state';
 
 /** Props of {@link BankTransferDetails}. */
@@ -28,20 +29,21 @@ function DetailRow({ label, value, copyLabel }: { label: string; value: string; 
   );
 }
 
+/** The season's prices of the page's products (useSeasonPrices), in words; nothing until they arrive. */
 function PriceNote({ page }: { page: BankTransferPage }) {
+  const prices = useSeasonPrices().data?.prices;
+  if (!prices) return null;
   switch (page) {
     case 'campo-estivo':
       return (
         <p>
-          Acconto: {formatEuros(PRICES_EUROS.campAcconto)} per figlio ({formatEuros(PRICES_EUROS.campAccontoClan)} per il Clan). Saldo:{' '}
-          {formatEuros(PRICES_EUROS.campSaldoFirst)} per il primo figlio, {formatEuros(PRICES_EUROS.campSaldoNext)} per ciascuno dei
-          successivi.
+          Acconto: {describePriceRule(prices['campo-acconto'])}. Saldo: {describePriceRule(prices['campo-saldo'])}.
         </p>
       );
     case 'felpa-gruppo':
-      return <p>Felpa Reparto: {formatEuros(PRICES_EUROS.felpa)} ciascuna.</p>;
+      return <p>Felpa Reparto: {describePriceRule(prices.felpa, 'ciascuna')}.</p>;
     case 'maglietta-gruppo':
-      return <p>Maglietta Gruppo: {formatEuros(PRICES_EUROS.maglietta)} ciascuna.</p>;
+      return <p>Maglietta Gruppo: {describePriceRule(prices.maglietta, 'ciascuna')}.</p>;
   }
 }
 

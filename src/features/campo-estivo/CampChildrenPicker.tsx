@@ -1,39 +1,33 @@
 import { Alert } from '@/components/ui/Alert';
 import { ChildCard } from '@/components/ui/ChildCard';
 import type { LookupChild } from '@/domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct, holdersCount } from '@/domain/held-products';
+import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
 import { formatEuros } from '@/domain/money';
-import { campPlanFor, type Quota } from '@/domain/plans';
-import { priceCampSelection } from '@/domain/prices';
-import { productOf } from '@/domain/products';
-import { pickInTickOrder } from '@/domain/selection';
+import type { OrderLine } from '@/domain/order';
+import type { Product } from '@/domain/products';
 
 /** Props of {@link CampChildrenPicker}. */
 export interface CampChildrenPickerProps {
   familyChildren: LookupChild[];
-  quota: Quota;
-  /** Chosen child ids in tick order. */
-  selectedIds: string[];
+  /** The quota's product: 'campo-acconto' or 'campo-saldo'. */
+  product: Product;
+  /** The chosen children's lines, priced by the screen (orderLinesOf). */
+  lines: readonly OrderLine[];
   onToggle: (childId: string) => void;
 }
 
 /**
  * The family's children as cards to tick for the summer camp, each chosen
- * card showing its price for the quota by its sibling rank (the children
- * holding it from earlier orders first, then tick order: docs/product.md,
- * "Prices"), recomputed on every change. A child who
+ * card showing the price of its line (by sibling rank: the children
+ * holding the product from earlier orders first, then tick order;
+ * docs/product.md, "Prices"). A child who
  * already holds the quota's product this season shows it as a badge
  * ('Acconto già versato' green, 'Bonifico in verifica' amber: heldProduct,
  * src/domain/held-products.ts) and cannot be ticked; when every child holds
  * it, an Italian message says so.
  */
-export function CampChildrenPicker({ familyChildren, quota, selectedIds, onToggle }: CampChildrenPickerProps) {
-  const product = productOf(campPlanFor(quota));
-  const prices = new Map(
-    priceCampSelection(quota, pickInTickOrder(familyChildren, selectedIds), holdersCount(familyChildren, product)).map(
-      ({ child, priceEuros }) => [child.id, priceEuros],
-    ),
-  );
+export function CampChildrenPicker({ familyChildren, product, lines, onToggle }: CampChildrenPickerProps) {
+  const prices = new Map(lines.map((line) => [line.child.id, line.priceEuros]));
   return (
     <div className="space-y-3">
       {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}

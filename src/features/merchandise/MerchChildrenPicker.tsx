@@ -6,6 +6,7 @@ import { formatEuros } from '@/domain/money';
 import { SIZES, type Size } from '@/domain/plans';
 import type { LookupChild } from '@/domain/family-lookup';
 import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
+import type { OrderLine } from '@/domain/order';
 import type { Product } from '@/domain/products';
 
 /** Props of {@link MerchChildrenPicker}. */
@@ -13,10 +14,8 @@ export interface MerchChildrenPickerProps {
   familyChildren: LookupChild[];
   /** The screen's product: 'felpa' or 'maglietta'. */
   product: Product;
-  /** Price of one item in euros. */
-  priceEuros: number;
-  /** Chosen child ids in tick order. */
-  selectedIds: string[];
+  /** The chosen children's lines, priced by the screen (orderLinesOf). */
+  lines: readonly OrderLine[];
   /** Chosen size per child id. */
   sizes: Readonly<Record<string, Size | undefined>>;
   onToggle: (childId: string) => void;
@@ -39,19 +38,20 @@ const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
 export function MerchChildrenPicker({
   familyChildren,
   product,
-  priceEuros,
-  selectedIds,
+  lines,
   sizes,
   onToggle,
   onSizeChange,
   showMissingSizes,
 }: MerchChildrenPickerProps) {
+  const prices = new Map(lines.map((line) => [line.child.id, line.priceEuros]));
   return (
     <div className="space-y-3">
       {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
       <ul className="grid gap-3 sm:grid-cols-2">
         {familyChildren.map((child) => {
-          const chosen = selectedIds.includes(child.id);
+          const price = prices.get(child.id);
+          const chosen = price !== undefined;
           const held = heldProduct(child.paid, product);
           return (
             <li key={child.id}>
@@ -64,7 +64,7 @@ export function MerchChildrenPicker({
                 onCheckedChange={() => onToggle(child.id)}
                 disabled={held !== null}
                 status={held ? { text: held.label, tone: held.state === 'paid' ? 'success' : 'warning' } : undefined}
-                price={chosen ? formatEuros(priceEuros) : undefined}
+                price={price === undefined ? undefined : formatEuros(price)}
               >
                 {chosen && (
                   <div className="flex items-end gap-3">

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * The browser's one client for our Netlify functions (docs/api.md): POSTs
- * JSON to /.netlify/functions/{name}, validates the answer with zod, and
+ * JSON to (or GETs) /.netlify/functions/{name}, validates the answer with zod, and
  * turns every failure into a {@link UserFacingError} carrying an Italian
  * message a screen can show as it is.
  */
@@ -34,7 +34,8 @@ export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 /**
  * Calls the function `name` with `body` and parses its JSON answer with
  * `schema` (a zod schema or its loader); `headers` are added to the request (an admin's
- * `Authorization: Bearer <ID token>`).
+ * `Authorization: Bearer <ID token>`). A null `body` makes it a GET (a
+ * public read, which the browser and the CDN may cache).
  * @throws UserFacingError with the function's `{error}` message on a 4xx/5xx
  * answer, {@link CLIENT_MESSAGES.unreachable} when the network fails, and
  * {@link CLIENT_MESSAGES.unexpected} when the answer does not match `schema`.
@@ -48,7 +49,7 @@ export async function callFunction<T>(
   // The schema (and zod) loads while the request is on its way.
   const loadingSchema = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   loadingSchema.catch(() => undefined);
-  const response = await postToFunction(name, body, headers);
+  const response = body === null ? await getFromFunction(name) : await postToFunction(name, body, headers);
   const json = (await response.json().catch(() => null)) as unknown;
   let answerSchema: z.ZodType<T>;
   try {
@@ -66,14 +67,19 @@ export async function callFunction<T>(
 }
 
 /** POSTs `body` as JSON to the function `name`; a failure becomes a UserFacingError with the function's `{error}` or a generic message. */
-export async function postToFunction(name: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+export function postToFunction(name: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  return requestFunction(name, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** GETs the function `name` (a public read); failures as {@link postToFunction}'s. */
+function getFromFunction(name: string): Promise<Response> {
+  return requestFunction(name, { method: 'GET' });
+}
+
+async function requestFunction(name: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(`/.netlify/functions/${name}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    response = await fetch(`/.netlify/functions/${name}`, init);
   } catch (error) {
     console.error(`${name}: request failed`, error);
     throw new UserFacingError(CLIENT_MESSAGES.unreachable, 0);

@@ -40,6 +40,8 @@ export const queryKeys = {
   reminderPreview: (product: Product) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
   seasonSettings: ['season-settings'] as const,
+  /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
+  publicSeasonSettings: ['public-season-settings'] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */

@@ -1,14 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAdminFunction } from '@/features/admin/api/admin-functions';
 import { SeasonSettings } from '@/features/admin/settings/SeasonSettings';
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { renderWithProviders } from '../support/render';
 
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
 vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn() }));
 
-const ON = { season: 2025, cardFee: true, updatedBy: null, updatedAt: null };
+const ON = { season: 2025, cardFee: true, prices: SPEC_PRICES, updatedBy: null, updatedAt: null };
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -29,5 +30,46 @@ describe("'Impostazioni stagione'", () => {
     expect(await screen.findByText(/Disattivate: chi paga con carta paga solo il totale/)).toBeInTheDocument();
     expect(screen.getByText('Ultima modifica di tesoriere@example.com il 01/03/2025.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Attiva le commissioni' })).toBeInTheDocument();
+  });
+
+  it("changes the Saldo's first-child price to 190 €, shows its effect on the example family, and saves only that rule", async () => {
+    const saldo190 = { ...SPEC_PRICES['campo-saldo'], euros: 190 };
+    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+      Promise.resolve(
+        (body as { action: string }).action === 'read'
+          ? ON
+          : {
+              ...ON,
+              prices: { ...SPEC_PRICES, 'campo-saldo': saldo190 },
+              updatedBy: 'tesoriere@example.com',
+              updatedAt: '2025-09-01T10:00:00.000Z',
+            },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SeasonSettings />);
+    const saldo = await screen.findByRole('group', { name: 'Campo Estivo - Saldo' });
+    expect(within(saldo).getByLabelText('Prezzo per figlio')).toHaveValue('180,00');
+    expect(screen.getByRole('button', { name: 'Salva prezzi' })).toBeDisabled();
+
+    await user.clear(within(saldo).getByLabelText('Prezzo per figlio'));
+    await user.type(within(saldo).getByLabelText('Prezzo per figlio'), '19O');
+    expect(within(saldo).getByRole('alert')).toHaveTextContent('Prezzo per figlio: scrivi un importo in euro');
+    expect(screen.getByRole('button', { name: 'Salva prezzi' })).toBeDisabled();
+
+    await user.clear(within(saldo).getByLabelText('Prezzo per figlio'));
+    await user.type(within(saldo).getByLabelText('Prezzo per figlio'), '190');
+    const preview = screen.getByRole('region', { name: /Anteprima: una famiglia con tre figli/ });
+    expect(within(preview).getByRole('row', { name: /Campo Estivo - Saldo/ })).toHaveTextContent(/490,00\s€.*500,00\s€/);
+    expect(within(preview).getByRole('row', { name: /Campo Estivo - Acconto/ })).toHaveTextContent(/350,00\s€.*350,00\s€/);
+
+    await user.click(screen.getByRole('button', { name: 'Salva prezzi' }));
+    expect(callAdminFunction).toHaveBeenCalledWith(
+      'admin-season-settings',
+      { action: 'update', prices: { 'campo-saldo': saldo190 } },
+      expect.anything(),
+    );
+    expect(await screen.findByText('Prezzi salvati: valgono per gli ordini da adesso.')).toBeInTheDocument();
+    expect(within(saldo).getByLabelText('Prezzo per figlio')).toHaveValue('190,00');
   });
 });

@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ const son = (id: string, name: string) => ({
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
+  prices: SPEC_PRICES,
   children: [son('marco', 'Marco'), son('luca', 'Luca')],
 };
 
@@ -57,7 +59,7 @@ describe('Back from a transfer page', () => {
     expect(screen.getByLabelText('Codice Fiscale Genitore')).toHaveValue(CF);
     expect(screen.getByLabelText('Quota da Pagare')).toHaveValue('Acconto');
     expect(screen.getByLabelText('Metodo di Pagamento')).toHaveValue('Bonifico');
-    expect(screen.getByRole('checkbox', { name: /Luca Rossi/ })).toBeEnabled();
+    expect(await screen.findByRole('checkbox', { name: /Luca Rossi/ })).toBeEnabled();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Marco Rossi/ })).toBeDisabled());
     expect(calls).toEqual([{ cf: CF }]);
   });

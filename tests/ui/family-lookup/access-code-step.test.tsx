@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ const EMAIL = 'm•••@e•••.com';
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
+  prices: SPEC_PRICES,
   children: [
     {
       id: 'son-rossi-marco',

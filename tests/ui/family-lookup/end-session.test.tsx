@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -19,6 +20,7 @@ const CF = 'RSSMRA80C12H501E';
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
+  prices: SPEC_PRICES,
   children: [
     {
       id: 'marco',

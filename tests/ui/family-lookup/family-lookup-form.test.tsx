@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FamilyLookup } from '@/domain/family-lookup';
@@ -10,6 +11,7 @@ const server = setupFunctionsServer();
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
+  prices: SPEC_PRICES,
   children: [
     {
       id: 'son-rossi-marco',

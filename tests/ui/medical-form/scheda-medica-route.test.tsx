@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,12 @@ const child = (id: string, name: string, medicalForm: LookupChild['medicalForm']
   medicalForm,
 });
 
-const verdi = (children: LookupChild[]): FamilyLookup => ({ family: { id: 'family-verdi', surname: 'Verdi' }, receipts: [], children });
+const verdi = (children: LookupChild[]): FamilyLookup => ({
+  family: { id: 'family-verdi', surname: 'Verdi' },
+  receipts: [],
+  prices: SPEC_PRICES,
+  children,
+});
 
 /** Bodies each function received, by function name (the upload's fields under 'upload'). */
 let received: Record<string, unknown[]>;

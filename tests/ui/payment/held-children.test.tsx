@@ -4,6 +4,9 @@ import type { LookupChild } from '@/domain/family-lookup';
 import type { PaidEntry } from '@/domain/held-products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
+import { SPEC_PRICES } from '@/domain/price-rule';
+import { holdersCount } from '@/domain/held-products';
+import { orderLinesOf } from '@/app/payment/order-lines';
 import { renderWithProviders } from '../support/render';
 
 const DATE = '2025-03-10T09:30:00.000Z';
@@ -27,10 +30,12 @@ const ROSSI = [
   child('luca', 'Luca', 'Branco'),
 ];
 
+const productOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo');
+
 function renderCamp(familyChildren: LookupChild[], quota: 'Acconto' | 'Saldo') {
   const onToggle = vi.fn();
   const view = renderWithProviders(
-    <CampChildrenPicker familyChildren={familyChildren} quota={quota} selectedIds={[]} onToggle={onToggle} />,
+    <CampChildrenPicker familyChildren={familyChildren} product={productOf(quota)} lines={[]} onToggle={onToggle} />,
   );
   return { ...view, onToggle };
 }
@@ -38,7 +43,10 @@ function renderCamp(familyChildren: LookupChild[], quota: 'Acconto' | 'Saldo') {
 describe('CampChildrenPicker: what each child already holds', () => {
   it("prices the next child's Saldo as a second child when a sibling paid the first in an earlier order", () => {
     const family = [child('giulia', 'Giulia', 'Clan', [entry('Campo Estivo - Saldo', 'Confermato')]), child('luca', 'Luca', 'Branco')];
-    renderWithProviders(<CampChildrenPicker familyChildren={family} quota="Saldo" selectedIds={['luca']} onToggle={vi.fn()} />);
+    const luca = family.slice(1);
+    const lines = orderLinesOf('campo-saldo', SPEC_PRICES['campo-saldo'], luca, holdersCount(family, 'campo-saldo'));
+    renderWithProviders(<CampChildrenPicker familyChildren={family} product="campo-saldo" lines={lines} onToggle={vi.fn()} />);
+    expect(lines[0]?.priceNote).toBe('2° figlio');
     expect(screen.getByText('155,00 €')).toBeInTheDocument();
     expect(screen.queryByText('180,00 €')).not.toBeInTheDocument();
   });
@@ -87,8 +95,7 @@ describe('MerchChildrenPicker: what each child already holds', () => {
       <MerchChildrenPicker
         familyChildren={familyChildren}
         product={product}
-        priceEuros={product === 'felpa' ? 30 : 15}
-        selectedIds={[]}
+        lines={[]}
         sizes={{}}
         onToggle={onToggle}
         onSizeChange={vi.fn()}

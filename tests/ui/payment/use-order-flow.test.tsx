@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ const server = setupFunctionsServer();
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
+  prices: SPEC_PRICES,
   children: [
     {
       id: 'marco',

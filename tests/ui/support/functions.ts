@@ -1,15 +1,22 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { SEASON } from '@/config/season';
+import { SPEC_PRICES } from '@/domain/price-rule';
+import type { PublicSeasonSettings } from '@/domain/season-settings';
+
+/** The season-settings answer of a season nobody changed: the spec's prices, the card fee on. */
+export const SPEC_SEASON: PublicSeasonSettings = { season: SEASON.campYear, cardFee: true, prices: SPEC_PRICES };
 
 /**
  * msw for the UI tests: our Netlify functions (and the upload endpoint) are
  * faked at the network edge, never by mocking our own modules. Call
  * {@link setupFunctionsServer} once per file; add handlers per test with
- * `server.use(fn('name', ...))` (they are dropped after each test).
+ * `server.use(fn('name', ...))` (they are dropped after each test). The
+ * public season-settings answers the spec's season unless a test says otherwise.
  */
 export function setupFunctionsServer() {
-  const server = setupServer();
+  const server = setupServer(http.get('*/.netlify/functions/season-settings', () => HttpResponse.json(SPEC_SEASON)));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

@@ -36,9 +36,9 @@ describe('import boundaries', () => {
       'src/features/merchandise/planted.ts',
       [
         "import { MerchChildrenPicker } from './MerchChildrenPicker';",
-        "import { PRICES_EUROS } from '@/domain/prices';",
+        "import { SPEC_PRICES } from '@/domain/price-rule';",
         "import { Button } from '@/components/ui/Button';",
-        'export const planted = [MerchChildrenPicker, PRICES_EUROS, Button];',
+        'export const planted = [MerchChildrenPicker, SPEC_PRICES, Button];',
       ].join('\n'),
     );
     expect(errors).toEqual([]);

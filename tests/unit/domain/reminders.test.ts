@@ -1,3 +1,4 @@
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@/config/season';
 import type { EnrolmentRow, ProductCell } from '@/domain/enrolment-status';
@@ -50,6 +51,7 @@ const parent = (familyId: string, name: string, email: string | null, phone: str
 
 const source = (overrides: Partial<ReminderSource>): ReminderSource => ({
   product: 'campo-saldo',
+  rule: SPEC_PRICES[overrides.product ?? 'campo-saldo'],
   rows: [],
   parents: [],
   lastSent: new Map(),

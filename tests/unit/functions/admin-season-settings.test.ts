@@ -1,9 +1,14 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
+import createOrder from '../../../netlify/functions/create-order';
+import seasonSettings from '../../../netlify/functions/season-settings';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
 import { SEASON } from '../../../src/config/season';
+import { SPEC_PRICES } from '../../../src/domain/price-rule';
+import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
@@ -46,6 +51,31 @@ async function call(body: unknown, token?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** A Bonifico order through create-order, with the parent's session: what the server priced. */
+async function transferOrder(cf: string, product: string, childIds: string[]) {
+  const body = { cf, product, children: childIds.map((id) => ({ id })), idempotencyKey: randomUUID() };
+  const response = await createOrder(
+    new Request('http://localhost/.netlify/functions/create-order', {
+      method: 'POST',
+      headers: await sessionHeaders(body),
+      body: JSON.stringify(body),
+    }),
+    functionContext(),
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as { orderId: string; totalEuros: number };
+}
+
+const paymentOfOrder = async (orderId: string) => {
+  const order = (await db.collection('orders').doc(orderId).get()).data();
+  return (
+    await db
+      .collection('payments')
+      .doc(order?.payment_id as string)
+      .get()
+  ).data();
+};
+
 const auditEntries = async () =>
   (await db.collection('audit_log').where('action', '==', 'settings.update').get()).docs.map((doc) => doc.data());
 
@@ -53,7 +83,7 @@ describe('admin-season-settings', () => {
   it("reads the spec's defaults for a season nobody has set: the card fee on", async () => {
     expect(await call({ action: 'read' }, treasurer)).toEqual({
       status: 200,
-      body: { season: SEASON.campYear, cardFee: true, updatedBy: null, updatedAt: null },
+      body: { season: SEASON.campYear, cardFee: true, prices: SPEC_PRICES, updatedBy: null, updatedAt: null },
     });
   });
 
@@ -64,7 +94,7 @@ describe('admin-season-settings', () => {
     const entries = await auditEntries();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ before: { card_fee: true }, after: { card_fee: false } });
-    expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({ cardFee: false });
+    expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({ cardFee: false, prices: SPEC_PRICES });
   });
 
   it('refuses a browser without an admin token, and a malformed change', async () => {
@@ -96,5 +126,47 @@ describe('admin-season-settings', () => {
     expect(recorded.order).toMatchObject({ status: 'Confermato', totalEuros: 250 });
     const payment = (await db.collection('payments').where('order_id', '==', 'pi_no_fee').get()).docs[0]?.data();
     expect(payment?.receipt).toMatchObject({ service_fee: 0 });
+  });
+
+  it("sets the Saldo's first child at 190 €: a new order is priced 190 € by the server, an order recorded before keeps 180 €", async () => {
+    const before = await transferOrder('RSSMRA80C12H501E', 'campo-saldo', ['son-rossi-marco']);
+    expect(before.totalEuros).toBe(180);
+
+    const saldo = { euros: 190, siblingEuros: 155, freeFromChild: 6 };
+    const changed = await call({ action: 'update', prices: { 'campo-saldo': saldo } }, treasurer);
+    expect(changed).toMatchObject({ status: 200, body: { cardFee: true, prices: { ...SPEC_PRICES, 'campo-saldo': saldo } } });
+    const [entry] = await auditEntries();
+    expect(entry?.summary).toBe(
+      `Stagione ${SEASON.campYear}: Campo Estivo - Saldo da «180,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio» a «190,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio»`,
+    );
+    expect(entry).toMatchObject({ before: { 'prices.campo-saldo': SPEC_PRICES['campo-saldo'] }, after: { 'prices.campo-saldo': saldo } });
+
+    const after = await transferOrder('BNCNNA84L45B114C', 'campo-saldo', ['son-bianchi-sara']);
+    expect(after.totalEuros).toBe(190);
+    expect(await paymentOfOrder(after.orderId)).toMatchObject({ total_amount: 190, lines: [expect.objectContaining({ price: 190 })] });
+    expect(await paymentOfOrder(before.orderId)).toMatchObject({ total_amount: 180, lines: [expect.objectContaining({ price: 180 })] });
+
+    const published = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'));
+    expect(published.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(await published.json()).toEqual({ season: SEASON.campYear, cardFee: true, prices: { ...SPEC_PRICES, 'campo-saldo': saldo } });
+    const posted = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }));
+    expect([posted.status, posted.headers.get('allow'), await posted.json()]).toEqual([
+      405,
+      'GET, HEAD',
+      { error: 'Metodo non consentito: usa GET.' },
+    ]);
+  });
+
+  it('refuses a wrong price in Italian and writes nothing', async () => {
+    expect(await call({ action: 'update', prices: { felpa: { euros: -30 } } }, treasurer)).toEqual({
+      status: 400,
+      body: { error: 'Un prezzo non può essere negativo.' },
+    });
+    expect(await call({ action: 'update', prices: { felpa: { euros: 30.555 } } }, treasurer)).toEqual({
+      status: 400,
+      body: { error: 'Un prezzo ha al massimo due decimali.' },
+    });
+    expect(await auditEntries()).toEqual([]);
+    expect((await db.collection('season_settings').get()).size).toBe(0);
   });
 });

@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { PriceRule } from '@/domain/price-rule';
+import { priceRuleSchema } from '@/domain/price-rule-schema';
+import { PRODUCTS, type Product } from '@/domain/products';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { callAdminFunction } from './admin-functions';
 
@@ -12,6 +15,7 @@ import { callAdminFunction } from './admin-functions';
 const answerSchema = z.object({
   season: z.number(),
   cardFee: z.boolean(),
+  prices: z.record(z.enum(PRODUCTS), priceRuleSchema),
   updatedBy: z.string().nullable(),
   updatedAt: z.iso.datetime().nullable(),
 });
@@ -30,15 +34,24 @@ export function useSeasonSettings() {
   return useQuery(seasonSettingsQueryOptions());
 }
 
-/** Turns the card fee on or off; the answer replaces what the screen shows, and the 'Registro' is read again. */
-export function useUpdateCardFee() {
+/** What an admin changes: the card fee, and/or the rules of the products named. */
+export interface SeasonSettingsChange {
+  cardFee?: boolean;
+  prices?: Partial<Record<Product, PriceRule>>;
+}
+
+/** Saves a change of the season's settings; the answer replaces what the screen shows, and the 'Registro' and the payment screens' prices are read again. */
+export function useUpdateSeasonSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.updateSeasonSettings,
-    mutationFn: (cardFee: boolean) => callAdminFunction('admin-season-settings', { action: 'update', cardFee }, answerSchema),
+    mutationFn: (change: SeasonSettingsChange) => callAdminFunction('admin-season-settings', { action: 'update', ...change }, answerSchema),
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKeys.seasonSettings, answer);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.publicSeasonSettings }),
+      ]);
     },
   });
 }

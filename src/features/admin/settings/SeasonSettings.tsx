@@ -2,7 +2,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { italianDate } from '@/domain/italian-time';
 import { UserFacingError } from '@/lib/api/functions-client';
-import { useSeasonSettings, useUpdateCardFee } from '../api/season-settings';
+import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
+import { PriceSettings } from './PriceSettings';
 
 const messageOf = (error: unknown) =>
   error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
@@ -10,13 +11,13 @@ const messageOf = (error: unknown) =>
 /**
  * 'Impostazioni stagione' (docs/admin.md, "Impostazioni stagione"): the
  * current season's card fee ('Commissioni Servizio' on card payments), on
- * or off, with the legal note beside it and who changed it last. A change
- * applies to card payments started afterwards; orders already recorded keep
- * their amounts.
+ * or off, with the legal note beside it; the products' prices
+ * ({@link PriceSettings}); who changed them last. A change applies to
+ * orders started afterwards; orders already recorded keep their amounts.
  */
 export function SeasonSettings() {
   const settings = useSeasonSettings();
-  const update = useUpdateCardFee();
+  const update = useUpdateSeasonSettings();
 
   if (settings.isPending) return <p className="text-gray-600">Caricamento delle impostazioni…</p>;
   if (settings.isError) {
@@ -29,7 +30,7 @@ export function SeasonSettings() {
       </Alert>
     );
   }
-  const { season, cardFee, updatedBy, updatedAt } = settings.data;
+  const { season, cardFee, prices, updatedBy, updatedAt } = settings.data;
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
@@ -47,17 +48,18 @@ export function SeasonSettings() {
           recepisce la direttiva europea PSD2). Verificate con il vostro consulente se il gruppo può applicarle; in alternativa,
           disattivatele.
         </Alert>
-        <Button variant={cardFee ? 'secondary' : 'primary'} loading={update.isPending} onClick={() => update.mutate(!cardFee)}>
+        <Button variant={cardFee ? 'secondary' : 'primary'} loading={update.isPending} onClick={() => update.mutate({ cardFee: !cardFee })}>
           {cardFee ? 'Disattiva le commissioni' : 'Attiva le commissioni'}
         </Button>
         {update.isError && <Alert kind="error">{messageOf(update.error)}</Alert>}
         {update.isSuccess && <Alert kind="success">Impostazione salvata: vale per i pagamenti con carta da adesso.</Alert>}
-        {updatedBy && updatedAt && (
-          <p className="text-sm text-gray-600">
-            Ultima modifica di {updatedBy} il {italianDate(new Date(updatedAt))}.
-          </p>
-        )}
       </div>
+      <PriceSettings season={season} prices={prices} />
+      {updatedBy && updatedAt && (
+        <p className="text-sm text-gray-600">
+          Ultima modifica di {updatedBy} il {italianDate(new Date(updatedAt))}.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { campPriceEuros, merchandisePriceEuros, priceCampSelection, siblingLabel } from '@/domain/prices';
-import { PLAN, type Branch } from '@/domain/plans';
+import { describePriceRule, ruleEuros, siblingLabel, SPEC_PRICES } from '@/domain/price-rule';
+import { priceOrder } from '@/domain/products';
+import type { Branch } from '@/domain/plans';
 import { pickInTickOrder, toggleInTickOrder } from '@/domain/selection';
 import { sumEuros } from '@/domain/money';
 
@@ -9,6 +10,10 @@ const marco = child('marco', 'Reparto');
 const giulia = child('giulia', 'Clan');
 const luca = child('luca', 'Branco');
 
+const productOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo');
+/** The spec's camp prices, as the season's rules price them. */
+const priceCampSelection = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>, alreadyHeld = 0) =>
+  priceOrder(productOf(quota), SPEC_PRICES[productOf(quota)], children, alreadyHeld);
 const prices = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>) =>
   priceCampSelection(quota, children).map(({ child, priceEuros }) => [child.id, priceEuros]);
 
@@ -70,8 +75,8 @@ describe('more than five children', () => {
   });
 
   it('rejects a negative or fractional position', () => {
-    expect(() => campPriceEuros('Acconto', 'Reparto', -1)).toThrow(RangeError);
-    expect(() => campPriceEuros('Acconto', 'Reparto', 1.5)).toThrow(RangeError);
+    expect(() => ruleEuros(SPEC_PRICES['campo-acconto'], 'Reparto', -1)).toThrow(RangeError);
+    expect(() => ruleEuros(SPEC_PRICES['campo-acconto'], 'Reparto', 1.5)).toThrow(RangeError);
   });
 });
 
@@ -112,8 +117,38 @@ describe('recomputation when the selection changes', () => {
 });
 
 describe('merchandise', () => {
-  it('prices a Felpa Reparto at 30 € and a Maglietta Gruppo at 15 €', () => {
-    expect(merchandisePriceEuros(PLAN.felpa)).toBe(30);
-    expect(merchandisePriceEuros(PLAN.maglietta)).toBe(15);
+  it('prices a Felpa Reparto at 30 € and a Maglietta Gruppo at 15 € whatever the size and the rank', () => {
+    const sized = [
+      { id: 'a', branch: 'Reparto' as const, size: 'M' as const },
+      { id: 'b', branch: 'Reparto' as const, size: 'XS' as const },
+    ];
+    expect(priceOrder('felpa', SPEC_PRICES.felpa, sized, 3).map((line) => [line.size, line.priceEuros, line.priceNote])).toEqual([
+      ['M', 30, undefined],
+      ['XS', 30, undefined],
+    ]);
+    expect(priceOrder('maglietta', SPEC_PRICES.maglietta, sized).map((line) => line.priceEuros)).toEqual([15, 15]);
+  });
+});
+
+describe("a season's own rules", () => {
+  it('prices a Saldo at 190 € for the first child when the treasurer set it, the ladder unchanged', () => {
+    const saldo = { ...SPEC_PRICES['campo-saldo'], euros: 190 };
+    expect(priceOrder('campo-saldo', saldo, [marco, giulia]).map((line) => [line.priceEuros, line.priceNote])).toEqual([
+      [190, undefined],
+      [155, '2° figlio'],
+    ]);
+  });
+
+  it('prices by branch (an outing 15 €, Clan 20 €) with no ladder note', () => {
+    const rule = { euros: 15, branchEuros: { Clan: 20 } };
+    expect(priceOrder('maglietta', rule, [marco, giulia, luca]).map((line) => line.priceEuros)).toEqual([15, 20, 15]);
+  });
+
+  it('describes each rule in Italian for the transfer page and the audit log', () => {
+    expect(describePriceRule(SPEC_PRICES['campo-acconto'])).toBe('100,00 € per figlio (150,00 € per il Clan); gratis dal 6° figlio');
+    expect(describePriceRule(SPEC_PRICES['campo-saldo'])).toBe(
+      '180,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio',
+    );
+    expect(describePriceRule(SPEC_PRICES.maglietta, 'ciascuna')).toBe('15,00 € ciascuna');
   });
 });
