@@ -5,9 +5,9 @@ import { GROUP } from '../../src/config/group';
 import { PAYMENT_SCREENS } from '../../src/config/paths';
 import { SEASON } from '../../src/config/season';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { bankTransferPageOf, paymentReasonForProduct } from '../../src/domain/bank-transfer';
+import { bankTransferPageOf, paymentReasonOf } from '../../src/domain/bank-transfer';
 import { COLLECTION, reminderDocument } from '../../src/domain/documents';
-import { planOf, PRODUCTS, type Product } from '../../src/domain/products';
+import { planOf, SPEC_PRODUCTS, type SpecProduct } from '../../src/domain/products';
 import {
   isRecentReminder,
   REMINDER_PRODUCT_LABELS,
@@ -36,7 +36,7 @@ export const REMINDER_MESSAGES = {
 } as const;
 
 const bodySchema = z.object({
-  product: z.enum(PRODUCTS),
+  product: z.enum(SPEC_PRODUCTS),
   action: z.enum(['preview', 'send']),
 });
 
@@ -44,7 +44,7 @@ const bodySchema = z.object({
 const PARALLEL = 8;
 
 /** The reminder e-mail of one family (docs/admin.md, "Reminders"). */
-function familyMail(product: Product, season: number, family: FamilyReminder, context: MailContext) {
+function familyMail(product: SpecProduct, season: number, family: FamilyReminder, context: MailContext) {
   return reminderMail(
     {
       familySurname: family.familySurname,
@@ -54,7 +54,7 @@ function familyMail(product: Product, season: number, family: FamilyReminder, co
       deadline: SEASON.paymentDeadlines[product] ?? null,
       iban: GROUP.bankAccount.iban,
       holder: GROUP.bankAccount.holder,
-      reason: paymentReasonForProduct(product, season, family.familySurname),
+      reason: paymentReasonOf(planOf(product), season, family.familySurname),
       paymentUrl: `${context.siteUrl.replace(/\/+$/, '')}${PAYMENT_SCREENS[bankTransferPageOf(product)].path}`,
     },
     context,
@@ -70,7 +70,7 @@ function familyMail(product: Product, season: number, family: FamilyReminder, co
  */
 async function remindFamily(
   db: Firestore,
-  input: { season: number; product: Product; family: FamilyReminder; actor: AuditActor; context: MailContext },
+  input: { season: number; product: SpecProduct; family: FamilyReminder; actor: AuditActor; context: MailContext },
 ): Promise<string | null> {
   const { season, product, family, actor } = input;
   const ref = db.collection(COLLECTION.reminders).doc(reminderId(season, product, family.familyId));

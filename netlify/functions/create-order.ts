@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { SEASON } from '../../src/config/season';
 import { createHash } from 'node:crypto';
-import { paymentReasonForProduct } from '../../src/domain/bank-transfer';
+import { paymentReasonOf } from '../../src/domain/bank-transfer';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
 import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
@@ -56,13 +56,13 @@ export default fiscalCodeFunction('create-order', async (body, httpRequest, cont
     parentId: session.parentId,
     serviceFeeEuros: 0,
     lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
-    notify: bankTransferOrderNotice(request.product, SEASON.campYear, mailContext(httpRequest)),
+    notify: bankTransferOrderNotice(resolved.product.plan, SEASON.campYear, mailContext(httpRequest)),
   });
   if (mailId) context.waitUntil(deliverMail(db, mailId));
   return jsonResponse(created ? 201 : 200, {
     orderId: order.orderId,
     totalEuros: order.totalEuros,
-    paymentReason: paymentReasonForProduct(request.product, SEASON.campYear, resolved.family.surname),
+    paymentReason: paymentReasonOf(resolved.product.plan, SEASON.campYear, resolved.family.surname),
     lines: order.lines,
   });
 });

@@ -76,7 +76,7 @@ export default fiscalCodeFunction('create-payment-intent', async (body, httpRequ
   const metadata = orderMetadata(
     resolved.family.id,
     session.parentId,
-    resolved.product,
+    resolved.product.id,
     resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
     settings.cardFee,
   );

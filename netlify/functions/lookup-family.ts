@@ -7,7 +7,7 @@ import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-b
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
-import { readSeasonSettings } from '../lib/season-settings';
+import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
 import { assertSessionFamily, requireSession } from '../lib/session';
 
 const bodySchema = z.object({ cf: cfField });
@@ -20,7 +20,7 @@ const bodySchema = z.object({ cf: cfField });
  * children and this season's order items, and answers 200
  * `{ family: { id, surname }, children: [{ id, name, surname, cf, branch,
  * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }],
- * prices: the season's rule per product (PriceRule), receipts: [{ paymentId,
+ * catalogue: the season's products (CatalogueProduct), receipts: [{ paymentId,
  * season, number, amountEuros, issuedAt }] }`.
  * 400 'Inserisci un codice fiscale valido' for a malformed or invalid code,
  * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
@@ -44,7 +44,7 @@ export default fiscalCodeFunction('lookup-family', async (body, request) => {
       ...found,
       items,
       receipts,
-      prices: settings.prices,
+      catalogue: catalogueOf(settings),
       season: SEASON.campYear,
       medicalFormCutoff: SEASON.medicalFormCutoff,
     }),

@@ -3,7 +3,7 @@ import { SEASON } from '../../src/config/season';
 import type { PublicSeasonSettings } from '../../src/domain/season-settings';
 import { getDb } from '../lib/firestore';
 import { errorResponse, jsonResponse, responseForError } from '../lib/http';
-import { readSeasonSettings } from '../lib/season-settings';
+import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
 
 /** 405 message: the settings are read with GET. */
 export const SEASON_SETTINGS_METHOD_MESSAGE = 'Metodo non consentito: usa GET.';
@@ -12,7 +12,7 @@ export const SEASON_SETTINGS_METHOD_MESSAGE = 'Metodo non consentito: usa GET.';
  * GET (or HEAD) /.netlify/functions/season-settings, public and read-only
  * (docs/api.md, "season-settings"): what the payment screens show of the
  * current season's settings, {@link PublicSeasonSettings} (the season, the
- * card fee on or off, each product's price rule). Nothing personal, nothing
+ * card fee on or off, the catalogue). Nothing personal, nothing
  * an admin alone may see; the functions price every order themselves.
  * 405 `{ error }` with `Allow: GET, HEAD` for other methods (a body is never read).
  */
@@ -22,8 +22,8 @@ export default async function seasonSettings(request: Request): Promise<Response
   }
   try {
     const season = SEASON.campYear;
-    const { cardFee, prices } = await readSeasonSettings(getDb(), season);
-    const answer: PublicSeasonSettings = { season, cardFee, prices };
+    const settings = await readSeasonSettings(getDb(), season);
+    const answer: PublicSeasonSettings = { season, cardFee: settings.cardFee, catalogue: catalogueOf(settings) };
     return jsonResponse(200, answer, { 'cache-control': 'public, max-age=30' });
   } catch (error) {
     return responseForError(error, 'season-settings');

@@ -1,11 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { readSeasonSettings } from './season-settings';
+import { catalogueOf, readSeasonSettings } from './season-settings';
+import { findProduct } from '../../src/domain/catalogue';
 import { SEASON } from '../../src/config/season';
 import { centsToEuros, sumEuros } from '../../src/domain/money';
 import type { RecordedStatus } from '../../src/domain/payment-status';
 import { PAYMENT_STATUS, type Size } from '../../src/domain/plans';
-import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder, PRODUCTS, type Product } from '../../src/domain/products';
+import { decodeChildrenMetadata, encodeChildrenMetadata, priceOrder } from '../../src/domain/products';
 import { onlineTotal } from '../../src/domain/service-fee';
 import { findFamilyById, findFamilyItems } from './families';
 import { HttpError } from './http';
@@ -42,7 +43,7 @@ export const FULFIL_MESSAGES = {
 export interface OrderMetadata {
   family_id: string;
   parent_id: string;
-  product: Product;
+  product: string;
   children: string;
   card_fee: '1' | '0';
 }
@@ -70,7 +71,7 @@ export class UnfulfillableOrderError extends HttpError {
 export function orderMetadata(
   familyId: string,
   parentId: string,
-  product: Product,
+  product: string,
   children: ReadonlyArray<{ id: string; size?: Size | '' }>,
   cardFee: boolean,
 ): OrderMetadata {
@@ -89,6 +90,8 @@ export function isPortalPayment(paymentIntent: Pick<Stripe.PaymentIntent, 'metad
 
 /** A Firestore document id: no '/', not '.' or '..', not `__...__`, at most 128 characters here. */
 const DOCUMENT_ID = /^(?!\.\.?$)(?!__.*__$)[^/]{1,128}$/;
+/** A catalogue product id: the spec's or a season product's slug (productSlug). */
+const PRODUCT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * Reads {@link orderMetadata}'s fields back.
@@ -100,7 +103,8 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
   parentId: string | null;
   /** False only when the PaymentIntent says the fee was off ('0'); older ones charged it. */
   cardFee: boolean;
-  product: Product;
+  /** A product id of the season's catalogue (checked against it when the order is rebuilt). */
+  product: string;
   children: Array<{ id: string; size?: Size }>;
 } {
   const metadata = paymentIntent.metadata ?? {};
@@ -108,7 +112,7 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
   if (!DOCUMENT_ID.test(familyId))
     throw new UnfulfillableOrderError(paymentIntent.id, `metadata.family_id is missing or not a document id: "${familyId}"`);
   const product = metadata.product;
-  if (!(PRODUCTS as readonly string[]).includes(product ?? '')) {
+  if (!PRODUCT_ID.test(product ?? '')) {
     throw new UnfulfillableOrderError(paymentIntent.id, `metadata.product is missing or unknown: "${product ?? ''}"`);
   }
   let children: Array<{ id: string; size?: Size }>;
@@ -121,7 +125,7 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
     );
   }
   const parentId = DOCUMENT_ID.test(metadata.parent_id ?? '') ? (metadata.parent_id ?? null) : null;
-  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product: product as Product, children };
+  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product: product as string, children };
 }
 
 /** A recorded card payment: `created` false when it had been recorded before. */
@@ -183,9 +187,13 @@ async function rebuildAndRecord(
   const { familyId, parentId, cardFee, product, children } = readOrderMetadata(paymentIntent);
   const unfulfillable = (reason: string) => new UnfulfillableOrderError(paymentIntent.id, reason);
 
+  const settings = await readSeasonSettings(db, SEASON.campYear);
+  // A product closed since the PaymentIntent was made is still recorded: the parent has paid.
+  const entry = findProduct(catalogueOf(settings), product);
+  if (!entry) throw unfulfillable(`product ${product} is not in the season's catalogue`);
   const found = await findFamilyById(db, familyId);
   if (!found) throw unfulfillable(`family ${familyId} does not exist`);
-  const { chosen, problems } = matchOrderChildren(found.children, children, product);
+  const { chosen, problems } = matchOrderChildren(found.children, children, entry);
   const toVerify: string[] = [];
   for (const problem of problems) {
     switch (problem.kind) {
@@ -208,10 +216,9 @@ async function rebuildAndRecord(
   // Priced as create-payment-intent priced it: after the siblings holding the product from other orders.
   const items = await findFamilyItems(db, familyId, SEASON.campYear);
   const chosenIds = new Set(chosen.map((child) => child.id));
-  const siblingsHolding = [...productHolders(product, items, paymentIntent.id)].filter((id) => !chosenIds.has(id)).length;
+  const siblingsHolding = [...productHolders(entry, items, paymentIntent.id)].filter((id) => !chosenIds.has(id)).length;
   // A price changed in 'Impostazioni stagione' while the parent paid makes the amount differ: 'Da Verificare', never a silent loss.
-  const { prices } = await readSeasonSettings(db, SEASON.campYear);
-  const lines = priceOrder(product, prices[product], chosen, siblingsHolding);
+  const lines = priceOrder(entry, chosen, siblingsHolding);
   const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)), cardFee);
   if (paymentIntent.currency?.toLowerCase() !== 'eur') toVerify.push(`currency is ${paymentIntent.currency}, not eur`);
   if (paymentIntent.amount_received !== expected.totalCents) {

@@ -6,13 +6,15 @@ import { isValidFiscalCode, normalizeFiscalCode } from '../../src/domain/fiscal-
 import { sumEuros } from '../../src/domain/money';
 import { holdsProduct } from '../../src/domain/payment-status';
 import { SIZES, type Size } from '../../src/domain/plans';
-import { mayBuy, planOf, PRODUCTS, priceOrder, takesSize, type PricedLine, type Product } from '../../src/domain/products';
+import { findProduct, isClosed, mayBuy, type CatalogueProduct } from '../../src/domain/catalogue';
+import { italianDay, italianDayText } from '../../src/domain/italian-time';
+import { priceOrder, type PricedLine } from '../../src/domain/products';
 import { findFamilyByParentCf, findFamilyItems, type FamilyItem } from './families';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UNKNOWN_CODE_MESSAGE, UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { RECORD_ORDER_MESSAGES } from './record-order';
-import { readSeasonSettings } from './season-settings';
+import { catalogueOf, readSeasonSettings } from './season-settings';
 
 /** Most children one order may name. */
 export const MAX_ORDER_CHILDREN = 15;
@@ -22,7 +24,8 @@ export const ORDER_MESSAGES = {
   malformed: 'Richiesta non valida: servono "cf", "product", "children" e "idempotencyKey".',
   invalidCf: 'Inserisci un codice fiscale valido',
   notFound: UNKNOWN_CODE_MESSAGE,
-  product: 'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.',
+  product: 'Prodotto non valido: scegli un prodotto della stagione.',
+  closed: (closesOn: string) => `Iscrizioni chiuse il ${italianDayText(closesOn)}.`,
   noChildren: 'Seleziona almeno un figlio.',
   tooManyChildren: `Un ordine può contenere al massimo ${MAX_ORDER_CHILDREN} figli.`,
   childId: 'Identificativo del figlio non valido.',
@@ -32,7 +35,8 @@ export const ORDER_MESSAGES = {
   duplicate: 'Un figlio è indicato più di una volta.',
   sizeRequired: (name: string) => `Scegli la taglia di ${name}.`,
   sizeRefused: 'La taglia si indica solo per felpe e magliette.',
-  notReparto: (name: string) => `${name} non è in Reparto: la felpa è riservata al Reparto.`,
+  mayNotBuy: (name: string, product: Pick<CatalogueProduct, 'plan' | 'branches'>) =>
+    `${name} non è in ${product.branches.join(' o ')}: «${product.plan}» è solo per ${product.branches.join(', ')}.`,
 } as const;
 
 /** The fiscal code field: any string; normalised and checked by {@link parseFiscalCode}. */
@@ -45,7 +49,7 @@ export const cfField = z.string({ error: ORDER_MESSAGES.invalidCf }).max(64, { e
  */
 export const orderRequestSchema = z.object({
   cf: cfField,
-  product: z.enum(PRODUCTS, { error: ORDER_MESSAGES.product }),
+  product: z.string({ error: ORDER_MESSAGES.product }).min(1, { error: ORDER_MESSAGES.product }).max(80, { error: ORDER_MESSAGES.product }),
   children: z
     .array(
       z.object({
@@ -98,7 +102,7 @@ export type ChildProblem =
  * Matches requested children (ids in tick order, with sizes) to a family's
  * children and checks the product's rules (docs/api.md, "Order request"):
  * each child belongs to the family, is named once, has a size exactly when
- * the product takes one, and may buy the product (felpa: Reparto only).
+ * the product takes one, and may buy the product (its branches: the Felpa is Reparto's).
  * Pure: `problems` lists at most one problem per requested child, in request
  * order; `chosen` holds the children that belong to the family, once each,
  * with their sizes, in tick order. Callers decide what a problem means: a
@@ -107,7 +111,7 @@ export type ChildProblem =
 export function matchOrderChildren(
   familyChildren: readonly ChildDocument[],
   requested: ReadonlyArray<{ id: string; size?: Size }>,
-  product: Product,
+  product: Pick<CatalogueProduct, 'sizes' | 'branches'>,
 ): { chosen: Array<ChildDocument & { size?: Size }>; problems: ChildProblem[] } {
   const byId = new Map(familyChildren.map((child) => [child.id, child]));
   const seen = new Set<string>();
@@ -124,8 +128,8 @@ export function matchOrderChildren(
       continue;
     }
     seen.add(id);
-    if (takesSize(product) && !size) problems.push({ kind: 'sizeRequired', child });
-    else if (!takesSize(product) && size) problems.push({ kind: 'sizeRefused', child });
+    if (product.sizes && !size) problems.push({ kind: 'sizeRequired', child });
+    else if (!product.sizes && size) problems.push({ kind: 'sizeRefused', child });
     else if (!mayBuy(product, child.branch)) problems.push({ kind: 'mayNotBuy', child });
     chosen.push(size ? { ...child, size } : child);
   }
@@ -133,7 +137,7 @@ export function matchOrderChildren(
 }
 
 /** The Italian message of a child problem, as create-order and create-payment-intent answer it. */
-function problemMessage(problem: ChildProblem): string {
+function problemMessage(problem: ChildProblem, product: CatalogueProduct): string {
   switch (problem.kind) {
     case 'notOfFamily':
       return ORDER_MESSAGES.notOfFamily;
@@ -144,14 +148,15 @@ function problemMessage(problem: ChildProblem): string {
     case 'sizeRefused':
       return ORDER_MESSAGES.sizeRefused;
     case 'mayNotBuy':
-      return ORDER_MESSAGES.notReparto(problem.child.name);
+      return ORDER_MESSAGES.mayNotBuy(problem.child.name, product);
   }
 }
 
 /** An order request checked against the database and priced. */
 export interface ResolvedOrder {
   family: FamilyDocument;
-  product: Product;
+  /** The product's entry in the season's catalogue. */
+  product: CatalogueProduct;
   /** In tick order, priced from src/domain. */
   lines: Array<PricedLine<ChildDocument & { size?: (typeof SIZES)[number] }>>;
   /** The lines' sum in euros (without the card service fee). */
@@ -177,8 +182,8 @@ export interface ResolveOrderOptions {
  * 'Rimborsato': holdsProduct) that does not belong to the order `ownOrderId`
  * (docs/data-model.md, "One product per child and season"). Pure.
  */
-export function productHolders(product: Product, items: readonly FamilyItem[], ownOrderId?: string): Set<string> {
-  const plan = planOf(product);
+export function productHolders(product: Pick<CatalogueProduct, 'plan'>, items: readonly FamilyItem[], ownOrderId?: string): Set<string> {
+  const { plan } = product;
   return new Set(
     items
       .filter(
@@ -193,9 +198,10 @@ export function productHolders(product: Product, items: readonly FamilyItem[], o
 
 /**
  * Checks an order request against the database and prices it (docs/api.md,
- * "Order request"): the family is found by `cf`; every child belongs to it,
- * is named once, and may buy the product (felpa: Reparto only); a size is
- * given for felpa and maglietta and only for them; no child already holds
+ * "Order request"): the product is one the season sells, still open
+ * ({@link orderableProduct}); the family is found by `cf`; every child belongs to it,
+ * is named once, and may buy the product (its branches); a size is
+ * given exactly when the product takes one; no child already holds
  * the product this season (`SEASON.campYear`, paid or awaiting a transfer:
  * {@link productHolders}). Prices follow the season's rules (readSeasonSettings), in the request's tick
  * order after the siblings who already hold the product (priceOrder). The held check is the early refusal, before a PaymentIntent is
@@ -207,18 +213,31 @@ export function productHolders(product: Product, items: readonly FamilyItem[], o
  */
 export async function resolveOrder(db: Firestore, request: OrderRequest, options: ResolveOrderOptions): Promise<ResolvedOrder> {
   const cf = parseFiscalCode(request.cf);
+  const product = await orderableProduct(db, request.product);
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
   assertSessionFamily(options.session, found.family.id);
-  const { chosen, problems } = matchOrderChildren(found.children, request.children, request.product);
+  const { chosen, problems } = matchOrderChildren(found.children, request.children, product);
   const problem = problems[0];
-  if (problem) throw new HttpError(400, problemMessage(problem));
+  if (problem) throw new HttpError(400, problemMessage(problem, product));
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
-  const holders = productHolders(request.product, items, options.orderIdOf?.(found.family.id));
+  const holders = productHolders(product, items, options.orderIdOf?.(found.family.id));
   const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
-  if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, planOf(request.product)));
+  if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, product.plan));
   // The family's siblings who hold the product from earlier orders come first in the Saldo's ladder.
-  const { prices } = await readSeasonSettings(db, SEASON.campYear);
-  const lines = priceOrder(request.product, prices[request.product], chosen, holders.size);
-  return { family: found.family, product: request.product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
+  const lines = priceOrder(product, chosen, holders.size);
+  return { family: found.family, product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
+}
+
+/**
+ * The entry of the product `id` in the current season's catalogue
+ * (readSeasonSettings, catalogueOf), open for orders on `now`'s day in Italy.
+ * @throws HttpError 400 'Prodotto non valido…' for an id the season does not
+ * sell, 400 'Iscrizioni chiuse il {data}.' past its closing day.
+ */
+export async function orderableProduct(db: Firestore, id: string, now = new Date()): Promise<CatalogueProduct> {
+  const product = findProduct(catalogueOf(await readSeasonSettings(db, SEASON.campYear)), id);
+  if (!product) throw new HttpError(400, ORDER_MESSAGES.product);
+  if (product.closesOn && isClosed(product, italianDay(now))) throw new HttpError(400, ORDER_MESSAGES.closed(product.closesOn));
+  return product;
 }

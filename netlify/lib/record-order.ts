@@ -3,7 +3,7 @@ import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { COLLECTION, familyDocument, orderItemDocument, paymentDocument, stripePaymentIntentDocument } from '../../src/domain/documents';
 import { holdsProduct, type RecordedStatus } from '../../src/domain/payment-status';
 import { sumEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus, type Plan, type Size } from '../../src/domain/plans';
+import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus, type Size } from '../../src/domain/plans';
 import { seasonItemId } from '../../src/domain/products';
 import { cardFieldsOf } from './card-events';
 import { readSnapshot } from './documents';
@@ -15,7 +15,7 @@ import { readReceiptInputs } from './receipts/issue-receipt';
 /** Italian messages of recording an order. */
 export const RECORD_ORDER_MESSAGES = {
   familyGone: 'La famiglia non risulta più nei nostri sistemi.',
-  alreadyHeld: (names: readonly string[], plan: Plan) =>
+  alreadyHeld: (names: readonly string[], plan: string) =>
     `${names.join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
 } as const;
 
@@ -25,7 +25,7 @@ const TRANSACTION_ATTEMPTS = 10;
 /** One line of an order to record: a child, a plan, the size ('' when none) and the price in euros. */
 export interface LineToRecord {
   child: { id: string; name: string; surname: string };
-  plan: Plan;
+  plan: string;
   size: Size | '';
   priceEuros: number;
 }
@@ -71,7 +71,7 @@ export interface RecordedOrder {
   totalEuros: number;
   /** The receipt's number (docs/admin.md, "Receipts"), null until the payment is confirmed. */
   receiptNumber: string | null;
-  lines: Array<{ childId: string; name: string; plan: Plan; size: Size | ''; priceEuros: number }>;
+  lines: Array<{ childId: string; name: string; plan: string; size: Size | ''; priceEuros: number }>;
 }
 
 /**

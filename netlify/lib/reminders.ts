@@ -12,7 +12,7 @@ import {
   reminderDocument,
 } from '../../src/domain/documents';
 import { buildEnrolmentRows, seasonStart } from '../../src/domain/enrolment-status';
-import type { Product } from '../../src/domain/products';
+import type { SpecProduct } from '../../src/domain/products';
 import { readSeasonSettings } from './season-settings';
 import { planReminders, type ReminderPlan } from '../../src/domain/reminders';
 
@@ -68,7 +68,7 @@ async function byFamily(db: Firestore, collection: string, familyIds: readonly s
  * family's reminder again in the transaction that writes it.
  * @throws UnreadableSeasonError naming the documents that do not match their schema.
  */
-export async function readReminderPlan(db: Firestore, season: number, product: Product, now: Date): Promise<ReminderPlan> {
+export async function readReminderPlan(db: Firestore, season: number, product: SpecProduct, now: Date): Promise<ReminderPlan> {
   const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
     db.collection(COLLECTION.orderItems).where('season', '==', season).get(),
     db.collection(COLLECTION.payments).where('season', '==', season).get(),
@@ -91,7 +91,7 @@ export async function readReminderPlan(db: Firestore, season: number, product: P
   const { prices } = await readSeasonSettings(db, season);
   return planReminders({
     product,
-    rule: prices[product],
+    prices,
     rows,
     archivedChildIds: new Set(children.filter((child) => child.archived_at !== null).map((child) => child.id)),
     parents,

@@ -1,5 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '../../src/domain/documents';
+import { seasonCatalogue, type CatalogueProduct, type SeasonProduct } from '../../src/domain/catalogue';
 import { SPEC_PRICES, type SeasonPrices } from '../../src/domain/price-rule';
 import { readSnapshot } from './documents';
 
@@ -16,10 +17,17 @@ export interface SeasonSettings {
   cardFee: boolean;
   /** Every product's price rule: the treasurer's where set, the spec's otherwise. */
   prices: SeasonPrices;
+  /** The treasurer's own products of the season ('Uscita di Pasqua'). */
+  products: SeasonProduct[];
+}
+
+/** The season's catalogue: the spec's four products at the season's prices, then the treasurer's own (seasonCatalogue). */
+export function catalogueOf(settings: Pick<SeasonSettings, 'prices' | 'products'>): CatalogueProduct[] {
+  return seasonCatalogue(settings.prices, settings.products);
 }
 
 /** A season without its document: the spec's settings. */
-export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true, prices: SPEC_PRICES };
+export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true, prices: SPEC_PRICES, products: [] };
 
 const CACHE_MS = 30_000;
 const cache = new Map<number, { settings: SeasonSettings; until: number }>();
@@ -36,10 +44,18 @@ export async function readSeasonSettings(db: Firestore, season: number, now = Da
 
 /** The settings a stored document holds: its products' rules over the spec's. */
 export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
-  return { cardFee: stored.card_fee, prices: { ...SPEC_PRICES, ...stored.prices } };
+  return { cardFee: stored.card_fee, prices: { ...SPEC_PRICES, ...stored.prices }, products: stored.products };
 }
 
 /** Forgets what this instance read: after this instance saved a change, and between tests. */
 export function forgetSeasonSettings(): void {
   cache.clear();
+}
+
+/** True when `season` has an order item of `plan` (a product's name), read in `transaction`. */
+export async function planHasOrders(db: Firestore, transaction: Transaction, season: number, plan: string): Promise<boolean> {
+  const items = await transaction.get(
+    db.collection(COLLECTION.orderItems).where('season', '==', season).where('plan', '==', plan).limit(1),
+  );
+  return !items.empty;
 }

@@ -18,8 +18,9 @@ import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
 import { sumEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS, SIZES, type Branch, type PaymentMethod, type PaymentStatus } from '../../src/domain/plans';
+import { specProduct } from '../../src/domain/catalogue';
 import { SPEC_PRICES } from '../../src/domain/price-rule';
-import { planOf, priceOrder, seasonItemId, type Product } from '../../src/domain/products';
+import { planOf, priceOrder, seasonItemId, type SpecProduct } from '../../src/domain/products';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 
 const SURNAMES = [
@@ -35,7 +36,7 @@ const NAMES = [
   'Francesco', 'Aurora', 'Lorenzo', 'Alice', 'Leonardo', 'Ginevra', 'Tommaso', 'Emma', 'Riccardo', 'Beatrice',
 ]; // prettier-ignore
 const BRANCH_CYCLE: readonly Branch[] = ['Branco', 'Clan', 'Reparto'];
-const PRODUCT_CYCLE: readonly Product[] = ['campo-acconto', 'maglietta', 'campo-saldo', 'felpa'];
+const PRODUCT_CYCLE: readonly SpecProduct[] = ['campo-acconto', 'maglietta', 'campo-saldo', 'felpa'];
 /** Firestore's most writes per batch, and how many batches are committed at once. */
 const BATCH_SIZE = 500;
 const COMMITS_AT_ONCE = Number(process.env.BENCH_SEED_COMMITS ?? 4);
@@ -122,14 +123,13 @@ function buildDocuments(size: number, db: Firestore) {
     return { id: `bench-family-${f}`, surname, children, orderIds: [], updatedAt: Timestamp.fromMillis(0) };
   });
 
-  const addOrder = (season: number, k: number, family: Family, product: Product, createdAtMs: number) => {
+  const addOrder = (season: number, k: number, family: Family, product: SpecProduct, createdAtMs: number) => {
     const plan = planOf(product);
     const eligible = product === 'felpa' ? family.children.filter((child) => child.branch === 'Reparto') : family.children;
     // Camp orders take every child; merchandise one or two of them.
     const chosen = product.startsWith('campo') ? eligible : eligible.slice(0, 1 + (k % 2));
     const lines = priceOrder(
-      product,
-      SPEC_PRICES[product],
+      specProduct(product, SPEC_PRICES),
       chosen.map((child, index) => ({ ...child, size: SIZES[(k + index) % SIZES.length] })),
     );
     const method: PaymentMethod = next() < 0.6 ? 'Online' : 'Bonifico';

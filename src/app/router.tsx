@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppLayout } from '@/components/layout/AppLayout';
 import { FocusPageHeading } from './FocusPageHeading';
 import { CampoEstivoRoute } from './routes/CampoEstivoRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { SiteLayout } from './SiteLayout';
 import { paths } from '@/config/paths';
 import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
 
@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
     element: (
       <>
         <FocusPageHeading />
-        <AppLayout />
+        <SiteLayout />
       </>
     ),
     errorElement: <RouteErrorBoundary />,
@@ -41,16 +41,24 @@ export const router = createBrowserRouter([
           {
             path: paths.felpaReparto,
             lazy: async () => {
-              const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
-              return { element: <MerchandiseRoute key="felpa" kind="felpa" /> };
+              const { ProductRoute, MERCHANDISE_SCREENS } = await import('./routes/ProductRoute');
+              return { element: <ProductRoute key="felpa" screen={MERCHANDISE_SCREENS.felpa} /> };
             },
           },
           {
             path: paths.magliettaGruppo,
             lazy: async () => {
-              const { MerchandiseRoute } = await import('./routes/MerchandiseRoute');
-              return { element: <MerchandiseRoute key="maglietta" kind="maglietta" /> };
+              const { ProductRoute, MERCHANDISE_SCREENS } = await import('./routes/ProductRoute');
+              return { element: <ProductRoute key="maglietta" screen={MERCHANDISE_SCREENS.maglietta} /> };
             },
+          },
+          {
+            path: paths.seasonProductRoute,
+            lazy: async () => ({ Component: (await import('./routes/SeasonProductRoute')).SeasonProductRoute }),
+          },
+          {
+            path: paths.seasonProductTransferRoute,
+            lazy: async () => ({ Component: (await import('./routes/SeasonProductRoute')).SeasonProductTransferRoute }),
           },
           { path: paths.schedaMedica, lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
           ...BANK_TRANSFER_PAGES.map((page) => ({

@@ -47,3 +47,13 @@ export const MENU: MenuEntry[] = [
   },
   { label: "Lista D'Attesa", path: GROUP.links.listaAttesa, type: 'outside' },
 ];
+
+/** {@link MENU} with the season's own products (ProductLink) after the spec's screens under 'Area Pagamento'. */
+export function menuWithSeasonProducts(links: ReadonlyArray<{ label: string; path: string }>): MenuEntry[] {
+  if (links.length === 0) return MENU;
+  return MENU.map((entry) =>
+    entry.label === 'Area Pagamento'
+      ? { ...entry, subItems: [...(entry.subItems ?? []), ...links.map((link) => ({ ...link, type: 'inside' as const }))] }
+      : entry,
+  );
+}

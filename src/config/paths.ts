@@ -21,6 +21,11 @@ export const paths = {
   adminFamily: (familyId: string) => `/admin/famiglie/${encodeURIComponent(familyId)}`,
   /** /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo. */
   bankTransfer: (page: BankTransferPage) => `/bonifico/${page}`,
+  /** A season product's screen and its transfer page (docs/admin.md, "Impostazioni stagione"): the patterns, and the addresses of a product. */
+  seasonProductRoute: '/pagamenti/:productId',
+  seasonProductTransferRoute: '/pagamenti/:productId/bonifico',
+  seasonProduct: (productId: string) => `/pagamenti/${encodeURIComponent(productId)}`,
+  seasonProductTransfer: (productId: string) => `/pagamenti/${encodeURIComponent(productId)}/bonifico`,
 } as const;
 
 /**

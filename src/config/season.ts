@@ -1,4 +1,4 @@
-import type { Product } from '../domain/products';
+import type { SpecProduct } from '../domain/products';
 
 /**
  * The season: the one place to change when a new camp season opens
@@ -34,7 +34,7 @@ export const SEASON = {
    * a product left out has no deadline and its reminders name none. E.g.
    * `{ 'campo-saldo': new Date(`${campYear}-06-30T23:59:59+02:00`) }`.
    */
-  paymentDeadlines: {} as Partial<Record<Product, Date>>,
+  paymentDeadlines: {} as Partial<Record<SpecProduct, Date>>,
   /** How many seasons the admin's season picker offers: this one and the ones before. */
   seasonsShown: 5,
 } as const;

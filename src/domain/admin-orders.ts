@@ -2,7 +2,7 @@ import { historyLine } from './audit-log';
 import type { OrderItemDocument, PaymentDocument, PaymentHistoryEntry } from './documents';
 import { sumEuros } from './money';
 import { holdsProduct } from './payment-status';
-import { PAYMENT_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type PaymentMethod, type PaymentStatus, type Plan } from './plans';
+import { PAYMENT_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type PaymentMethod, type PaymentStatus } from './plans';
 import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
 /**
@@ -16,8 +16,16 @@ import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 /** Payments per page of the list (docs/admin-orders.md, "Reads"). */
 export const ORDERS_PAGE_SIZE = 50;
 
-/** The plans, in the order of the 'Prodotto' filter and the summary's rows. */
-export const ORDER_PLANS: readonly Plan[] = [PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta];
+/**
+ * The spec's plans, in the order of the 'Prodotto' filter and the summary's
+ * rows; a season's own products follow them (seasonPlans).
+ */
+export const SPEC_PLANS: readonly string[] = [PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta];
+
+/** The plans of a season's catalogue for the filter and the summary: the spec's, then the season's own products' names. */
+export function seasonPlans(catalogue: ReadonlyArray<{ plan: string }>): string[] {
+  return [...new Set([...SPEC_PLANS, ...catalogue.map((entry) => entry.plan)])];
+}
 
 /** The statuses, in the order of the 'Stato' filter and the summary's columns. */
 export const ORDER_STATUSES: readonly PaymentStatus[] = PAYMENT_STATUSES;
@@ -35,7 +43,7 @@ export function surnameFilterKey(surname: string): string {
 /** The list's filters; `null` is 'Tutti'. `surname` is as typed (the query uses its {@link surnameFilterKey}). */
 export interface OrderFilters {
   surname: string;
-  plan: Plan | null;
+  plan: string | null;
   method: PaymentMethod | null;
   status: PaymentStatus | null;
 }
@@ -46,11 +54,11 @@ export const FILTER_PARAM = { surname: 'cognome', plan: 'prodotto', method: 'met
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((candidate) => candidate === value) ?? null;
 
-/** Reads the filters from the address: a missing or unknown value is 'Tutti'. */
+/** Reads the filters from the address: a missing or unknown value is 'Tutti' (a product's name is kept as written: it filters by equality). */
 export function readOrderFilters(params: URLSearchParams): OrderFilters {
   return {
     surname: params.get(FILTER_PARAM.surname) ?? '',
-    plan: oneOf(ORDER_PLANS, params.get(FILTER_PARAM.plan)),
+    plan: params.get(FILTER_PARAM.plan) || null,
     method: oneOf(PAYMENT_METHODS, params.get(FILTER_PARAM.method)),
     status: oneOf(ORDER_STATUSES, params.get(FILTER_PARAM.status)),
   };
@@ -118,7 +126,7 @@ export interface AdminOrderChild {
   id: string;
   surname: string;
   name: string;
-  plan: Plan;
+  plan: string;
   /** Size for sweatshirts and T-shirts, '' otherwise. */
   note: OrderItemDocument['note'];
   /** Euros. */
@@ -131,7 +139,7 @@ export interface AdminOrderRow {
   orderId: string;
   familySurname: string;
   createdAt: Date;
-  plan: Plan;
+  plan: string;
   method: PaymentMethod;
   status: PaymentStatus;
   /** Euros. */
@@ -220,7 +228,7 @@ export interface SummaryCell {
 
 /** One aggregation answer: the payments of `plan` with `status`. */
 export interface SummaryEntry extends SummaryCell {
-  plan: Plan;
+  plan: string;
   status: PaymentStatus;
 }
 
@@ -232,7 +240,7 @@ export interface SummaryRow {
 
 /** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals. */
 export interface OrderSummary {
-  rows: Array<SummaryRow & { plan: Plan }>;
+  rows: Array<SummaryRow & { plan: string }>;
   totals: SummaryRow;
 }
 
@@ -248,14 +256,14 @@ function summaryRow(cell: (status: PaymentStatus) => SummaryCell): SummaryRow {
 }
 
 /**
- * The summary table from the aggregation answers, one per plan and status
- * (a missing one counts 0): each plan's cell per status (Confermato, Da
+ * The summary table from the aggregation answers, one per plan of `plans`
+ * and status (a missing one counts 0): each plan's cell per status (Confermato, Da
  * Verificare, Rimborsato, Contestato) and the orders that still hold their
  * products (every status but Rimborsato: money the group has or expects),
  * then the same totals over the plans. Sums are rounded to cents.
  */
-export function summarizeOrders(entries: readonly SummaryEntry[]): OrderSummary {
-  const rows = ORDER_PLANS.map((plan) => ({
+export function summarizeOrders(entries: readonly SummaryEntry[], plans: readonly string[] = SPEC_PLANS): OrderSummary {
+  const rows = plans.map((plan) => ({
     plan,
     ...summaryRow((status) => addCells(entries.filter((entry) => entry.plan === plan && entry.status === status))),
   }));

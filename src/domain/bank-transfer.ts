@@ -1,5 +1,5 @@
 import type { Quota } from './plans';
-import type { Product } from './products';
+import { isSpecProduct, productOf, type SpecProduct } from './products';
 
 /** The three bank transfer pages, named by the last segment of /bonifico/... (docs/product.md, "Screens"). */
 export const BANK_TRANSFER_PAGES = ['campo-estivo', 'felpa-gruppo', 'maglietta-gruppo'] as const;
@@ -30,24 +30,29 @@ export function paymentReason(page: BankTransferPage, year: number, surname: str
   return paymentReasonTemplate(page, year, quota).replace(SURNAME_PLACEHOLDER, surname.trim());
 }
 
-/** The /bonifico/... page of a product: the camp's, the sweatshirt's or the T-shirt's. */
-export function bankTransferPageOf(product: Product): BankTransferPage {
+/** The /bonifico/... page of one of the spec's products: the camp's, the sweatshirt's or the T-shirt's. */
+export function bankTransferPageOf(product: SpecProduct): BankTransferPage {
   if (product === 'felpa') return 'felpa-gruppo';
   if (product === 'maglietta') return 'maglietta-gruppo';
   return 'campo-estivo';
 }
 
-/** The quota of a camp product (Acconto or Saldo); undefined for merchandise. */
-export function quotaOf(product: Product): Quota | undefined {
+/** The quota of a camp product (Acconto or Saldo); undefined for any other. */
+export function quotaOf(product: string): Quota | undefined {
   if (product === 'campo-acconto') return 'Acconto';
   if (product === 'campo-saldo') return 'Saldo';
   return undefined;
 }
 
 /**
- * The payment reason of an order of `product` with the family surname filled
- * in: 'Saldo Campo Scout {year} - Rossi', 'Pagamento Felpa - Rossi'.
+ * The payment reason of a transfer for `plan` (a product's name, as an order
+ * records it) with the family surname filled in, as the transfer page and
+ * the e-mail give it: the spec's for its products ('Saldo Campo Scout
+ * {year} - Rossi', 'Pagamento Felpa - Rossi'), '{name} - Rossi' for a
+ * season product ('Uscita di Pasqua - Rossi').
  */
-export function paymentReasonForProduct(product: Product, year: number, surname: string): string {
-  return paymentReason(bankTransferPageOf(product), year, surname, quotaOf(product));
+export function paymentReasonOf(plan: string, year: number, surname: string): string {
+  const product = productOf(plan);
+  if (isSpecProduct(product)) return paymentReason(bankTransferPageOf(product), year, surname, quotaOf(product));
+  return `${plan} - ${surname.trim()}`;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-log';
-import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, PLAN, SIZES } from './plans';
+import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, SIZES } from './plans';
+import { seasonProductsSchema } from './catalogue-schema';
 import { priceRuleSchema } from './price-rule-schema';
-import { PRODUCTS } from './products';
+import { SPEC_PRODUCTS } from './products';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -40,7 +41,8 @@ const hasToDate = (value: unknown): value is { toDate: () => Date } =>
 /** A Firestore timestamp, read as a Date. */
 const timestamp = z.preprocess((value) => (hasToDate(value) ? value.toDate() : value), z.date());
 
-const plan = z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
+/** A product's name as recorded: one of the spec's plans or a season product's name (src/domain/catalogue.ts). */
+const plan = z.string().min(1);
 
 /** The camp year an order belongs to (`SEASON.campYear` when it was recorded, src/config/season.ts). */
 const season = z.number().int().positive();
@@ -367,7 +369,7 @@ export type AccessCodeDocument = z.infer<typeof accessCodeDocument>;
 export const reminderDocument = z.object({
   id: z.string(),
   season,
-  product: z.enum(PRODUCTS),
+  product: z.enum(SPEC_PRODUCTS),
   family_id: z.string(),
   child_ids: z.array(z.string()),
   sent_at: timestamp,
@@ -379,7 +381,8 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
  * `season_settings/{season}`: what the treasurer sets for a season
  * (docs/admin.md, "Impostazioni stagione"): `card_fee`, whether card
  * payments carry the 'Commissioni Servizio'; `prices`, the price rule of
- * each product (a product left out has the spec's, SPEC_PRICES); who
+ * each of the spec's products (a product left out has the spec's,
+ * SPEC_PRICES); `products`, the treasurer's own products (SeasonProduct); who
  * changed them last and when. A season without the document has the
  * spec's settings. Admins change it through admin-season-settings; the
  * browser reads it through the public season-settings function.
@@ -387,7 +390,8 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
 export const seasonSettingsDocument = z.object({
   season,
   card_fee: z.boolean(),
-  prices: z.partialRecord(z.enum(PRODUCTS), priceRuleSchema).default({}),
+  prices: z.partialRecord(z.enum(SPEC_PRODUCTS), priceRuleSchema).default({}),
+  products: seasonProductsSchema.default([]),
   updated_at: timestamp,
   updated_by: z.string(),
 });

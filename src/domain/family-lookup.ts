@@ -2,11 +2,10 @@ import { z } from 'zod';
 import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument } from './documents';
 import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
 import { holdsProduct } from './payment-status';
-import { BRANCHES, PAYMENT_STATUS, PLAN } from './plans';
+import { BRANCHES, PAYMENT_STATUS } from './plans';
 import { sumEuros } from './money';
-import type { SeasonPrices } from './price-rule';
-import { priceRuleSchema } from './price-rule-schema';
-import { PRODUCTS } from './products';
+import type { CatalogueProduct } from './catalogue';
+import { catalogueProductSchema } from './catalogue-schema';
 import type { ReceiptedPayment } from './receipt';
 
 /**
@@ -27,7 +26,7 @@ export const familyLookupSchema = z.object({
       /** This season's order items that hold their product (not refunded): plan, payment status, ISO date, size ('' when none). */
       paid: z.array(
         z.object({
-          plan: z.enum([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]),
+          plan: z.string(),
           status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.disputed]),
           date: z.iso.datetime(),
           note: z.string(),
@@ -36,8 +35,8 @@ export const familyLookupSchema = z.object({
       medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean() }),
     }),
   ),
-  /** The season's price rule of each product ('Impostazioni stagione'): the screen prices its summary with them, as the server will. */
-  prices: z.record(z.enum(PRODUCTS), priceRuleSchema),
+  /** The season's catalogue ('Impostazioni stagione'): the screen prices its summary with it, as the server will. */
+  catalogue: z.array(catalogueProductSchema),
   /** The family's receipts, every season, newest first: the payment, its season, number, total in euros (service fee included) and ISO issue date. */
   receipts: z.array(
     z.object({ paymentId: z.string(), season: z.number(), number: z.string(), amountEuros: z.number(), issuedAt: z.iso.datetime() }),
@@ -55,8 +54,8 @@ export type LookupChild = FamilyLookup['children'][number];
  * of its items is a 'Campo Estivo - Acconto' created on or after
  * `medicalFormCutoff` (docs/product.md, "Medical form"), and has uploaded it
  * when a form of `season` was received (seasonMedicalForms). `receipts`
- * lists the family's payments that have a receipt, newest first; `prices`
- * are the season's rules (readSeasonSettings).
+ * lists the family's payments that have a receipt, newest first;
+ * `catalogue` is the season's (catalogueOf).
  */
 export function buildFamilyLookup(input: {
   family: FamilyDocument;
@@ -65,11 +64,11 @@ export function buildFamilyLookup(input: {
   season: number;
   medicalFormCutoff: Date;
   receipts: ReadonlyArray<ReceiptedPayment>;
-  prices: SeasonPrices;
+  catalogue: readonly CatalogueProduct[];
 }): FamilyLookup {
   return {
     family: { id: input.family.id, surname: input.family.surname },
-    prices: input.prices,
+    catalogue: [...input.catalogue],
     receipts: [...input.receipts]
       .sort((a, b) => b.receipt.issued_at.getTime() - a.receipt.issued_at.getTime())
       .map((payment) => ({

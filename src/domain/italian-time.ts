@@ -15,3 +15,14 @@ export function italianDate(date: Date): string {
 export function italianYear(date: Date): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone: ROME, year: 'numeric' }).format(date));
 }
+
+/** The calendar day of `date` in Italy as yyyy-mm-dd (how a product's closing day is kept). */
+export function italianDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ROME, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+/** A yyyy-mm-dd day as Italians write it: '{year}-03-20' → '20/03/{year}'. */
+export function italianDayText(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}

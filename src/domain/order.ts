@@ -1,5 +1,3 @@
-import type { Plan } from './plans';
-
 /** A child as an order line names it. */
 export interface ChildInfo {
   id: string;
@@ -13,7 +11,8 @@ export interface ChildInfo {
  * server prices and records the order itself (docs/api.md).
  */
 export interface OrderLine {
-  plan: Plan;
+  /** The product's name (`order_items.plan`). */
+  plan: string;
   /** The size for sweatshirts and T-shirts, '' otherwise. */
   note: string;
   /** Price in euros. */

@@ -1,6 +1,7 @@
 import type { Branch } from './plans';
 import type { SeasonPrices } from './price-rule';
-import { mayBuy, priceOrder, PRODUCTS, planOf, type Product } from './products';
+import { mayBuy, specCatalogue, type CatalogueProduct } from './catalogue';
+import { priceOrder } from './products';
 import { sumEuros } from './money';
 
 /** The example family 'Impostazioni stagione' prices a change on: three children, one per branch, in this tick order. */
@@ -12,7 +13,6 @@ export const EXAMPLE_FAMILY: ReadonlyArray<{ id: string; name: string; branch: B
 
 /** What the example family pays for one product, now and with the change, in euros. */
 export interface PreviewRow {
-  product: Product;
   plan: string;
   /** The children who may buy it, by name. */
   children: string[];
@@ -26,15 +26,15 @@ export interface PreviewRow {
  * yet): the effect of a price change before it is saved.
  */
 export function previewPriceChange(before: SeasonPrices, after: SeasonPrices): PreviewRow[] {
-  return PRODUCTS.map((product) => {
+  const changed = specCatalogue(after);
+  return specCatalogue(before).map((product, index) => {
     const buyers = EXAMPLE_FAMILY.filter((child) => mayBuy(product, child.branch));
-    const total = (prices: SeasonPrices) => sumEuros(priceOrder(product, prices[product], buyers).map((line) => line.priceEuros));
+    const total = (entry: CatalogueProduct) => sumEuros(priceOrder(entry, buyers).map((line) => line.priceEuros));
     return {
-      product,
-      plan: planOf(product),
+      plan: product.plan,
       children: buyers.map((child) => child.name),
-      beforeEuros: total(before),
-      afterEuros: total(after),
+      beforeEuros: total(product),
+      afterEuros: total(changed[index] ?? product),
     };
   });
 }

@@ -1,6 +1,6 @@
 import { formatEuros } from './money';
 import type { Branch } from './plans';
-import type { Product } from './products';
+import type { SpecProduct } from './products';
 
 /**
  * How a product is priced per child, as the treasurer sets it for a season
@@ -24,7 +24,7 @@ export interface PriceRule {
 }
 
 /** The price rule of each product for a season. */
-export type SeasonPrices = Record<Product, PriceRule>;
+export type SeasonPrices = Record<SpecProduct, PriceRule>;
 
 /**
  * The spec's prices (docs/product.md, "Rules", "Prices"): the demo season's,

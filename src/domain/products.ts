@@ -1,16 +1,23 @@
 import { PLAN, SIZES, type Branch, type Plan, type Size } from './plans';
-import { priceNoteOf, ruleEuros, type PriceRule } from './price-rule';
+import type { CatalogueProduct } from './catalogue';
+import { productSlug } from './product-slug';
+import { priceNoteOf, ruleEuros } from './price-rule';
 
 /**
- * What a parent can buy, as the order request names it (docs/api.md,
- * "Order request"), and the rules of each: its plan, whether it takes a size,
- * who may buy it, and its price per child in tick order.
+ * The spec's four products, as the order request names them (docs/api.md,
+ * "Order request"); the season's catalogue (src/domain/catalogue.ts) holds
+ * them with the treasurer's own products.
  */
-export const PRODUCTS = ['campo-acconto', 'campo-saldo', 'felpa', 'maglietta'] as const;
-export type Product = (typeof PRODUCTS)[number];
+export const SPEC_PRODUCTS = ['campo-acconto', 'campo-saldo', 'felpa', 'maglietta'] as const;
+export type SpecProduct = (typeof SPEC_PRODUCTS)[number];
+
+/** True when `id` names one of the spec's four products. */
+export function isSpecProduct(id: string): id is SpecProduct {
+  return (SPEC_PRODUCTS as readonly string[]).includes(id);
+}
 
 /** The plan recorded in `order_items.plan` for a product. */
-export function planOf(product: Product): Plan {
+export function planOf(product: SpecProduct): Plan {
   switch (product) {
     case 'campo-acconto':
       return PLAN.campAcconto;
@@ -23,8 +30,12 @@ export function planOf(product: Product): Plan {
   }
 }
 
-/** The product of a plan: 'Campo Estivo - Acconto' -> 'campo-acconto' (the inverse of {@link planOf}). */
-export function productOf(plan: Plan): Product {
+/**
+ * The product id of a plan: 'Campo Estivo - Acconto' → 'campo-acconto' (the
+ * inverse of {@link planOf}); a season product's name → its slug
+ * ('Uscita di Pasqua' → 'uscita-di-pasqua', productSlug).
+ */
+export function productOf(plan: string): string {
   switch (plan) {
     case PLAN.campAcconto:
       return 'campo-acconto';
@@ -34,6 +45,8 @@ export function productOf(plan: Plan): Product {
       return 'felpa';
     case PLAN.maglietta:
       return 'maglietta';
+    default:
+      return productSlug(plan);
   }
 }
 
@@ -45,18 +58,8 @@ export function productOf(plan: Plan): Product {
  * under it inside its transaction, which makes a second order of the same
  * product fail even when two arrive at once.
  */
-export function seasonItemId(season: number, plan: Plan, childId: string): string {
+export function seasonItemId(season: number, plan: string, childId: string): string {
   return `${season}_${productOf(plan)}_${childId}`;
-}
-
-/** True when each child's line carries a size (XS…2XL): sweatshirts and T-shirts. */
-export function takesSize(product: Product): boolean {
-  return product === 'felpa' || product === 'maglietta';
-}
-
-/** True when a child of `branch` may buy `product`: the Felpa Reparto is for Reparto only. */
-export function mayBuy(product: Product, branch: Branch): boolean {
-  return product !== 'felpa' || branch === 'Reparto';
 }
 
 /** One chosen child with what pricing needs. */
@@ -74,7 +77,7 @@ export interface ChosenChild {
  */
 export interface PricedLine<T extends ChosenChild> {
   child: T;
-  plan: Plan;
+  plan: string;
   size: Size | '';
   priceEuros: number;
   rank: number;
@@ -82,31 +85,28 @@ export interface PricedLine<T extends ChosenChild> {
 }
 
 /**
- * Prices the chosen children of one order under the season's `rule` for
- * `product` (docs/product.md, "Prices"; docs/admin.md, "Impostazioni
- * stagione"), in tick order. The sibling rank counts first the
- * `alreadyHeld` children of the family who hold the product this season
- * from earlier orders, then the children ticked: a family that paid one
- * Saldo pays the 2nd child's price for the next. The screens and the
- * functions both price with it; call it again on every change (unticking
- * the first child makes the next one first).
+ * Prices the chosen children of one order of `product` (its season's rule:
+ * docs/product.md, "Prices"; docs/admin.md, "Impostazioni stagione"), in
+ * tick order. The sibling rank counts first the `alreadyHeld` children of
+ * the family who hold the product this season from earlier orders, then the
+ * children ticked: a family that paid one Saldo pays the 2nd child's price
+ * for the next. The screens and the functions both price with it; call it
+ * again on every change (unticking the first child makes the next one first).
  */
 export function priceOrder<T extends ChosenChild>(
-  product: Product,
-  rule: PriceRule,
+  product: Pick<CatalogueProduct, 'plan' | 'sizes' | 'price'>,
   children: readonly T[],
   alreadyHeld = 0,
 ): Array<PricedLine<T>> {
-  const plan = planOf(product);
   return children.map((child, position) => {
     const rank = alreadyHeld + position;
-    const priceNote = priceNoteOf(rule, rank);
+    const priceNote = priceNoteOf(product.price, rank);
     return {
       child,
-      plan,
-      size: takesSize(product) ? (child.size ?? '') : '',
+      plan: product.plan,
+      size: product.sizes ? (child.size ?? '') : '',
       rank,
-      priceEuros: ruleEuros(rule, child.branch, rank),
+      priceEuros: ruleEuros(product.price, child.branch, rank),
       ...(priceNote ? { priceNote } : {}),
     };
   });
@@ -148,8 +148,9 @@ export function decodeChildrenMetadata(text: string): Array<{ id: string; size?:
  */
 export interface OrderRequestBody {
   cf: string;
-  product: Product;
-  /** In tick order; `size` only for felpa and maglietta. */
+  /** A product id of the season's catalogue: 'campo-acconto', 'uscita-di-pasqua'. */
+  product: string;
+  /** In tick order; `size` only for a product with sizes. */
   children: Array<{ id: string; size?: Size }>;
   idempotencyKey: string;
 }

@@ -1,8 +1,9 @@
 import type { ParentDocument, ReminderDocument } from './documents';
 import { isSaldoUnpaid, type EnrolmentProduct, type EnrolmentRow } from './enrolment-status';
 import type { Branch } from './plans';
-import type { PriceRule } from './price-rule';
-import { mayBuy, priceOrder, type Product } from './products';
+import { SPEC_PRICES, type SeasonPrices } from './price-rule';
+import { mayBuy, specProduct } from './catalogue';
+import { priceOrder, type SpecProduct } from './products';
 import { sumEuros } from './money';
 import { italianDate } from './italian-time';
 
@@ -17,7 +18,7 @@ import { italianDate } from './italian-time';
 export const REMINDER_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The products' names in the admin's select: 'Acconto', 'Saldo', 'Felpa', 'Maglietta'. */
-export const REMINDER_PRODUCT_LABELS: Record<Product, string> = {
+export const REMINDER_PRODUCT_LABELS: Record<SpecProduct, string> = {
   'campo-acconto': 'Acconto',
   'campo-saldo': 'Saldo',
   felpa: 'Felpa',
@@ -25,7 +26,7 @@ export const REMINDER_PRODUCT_LABELS: Record<Product, string> = {
 };
 
 /** The same names with their article, inside a sentence: "l'Acconto", 'il Saldo'. */
-const WITH_ARTICLE: Record<Product, string> = {
+const WITH_ARTICLE: Record<SpecProduct, string> = {
   'campo-acconto': "l'Acconto",
   'campo-saldo': 'il Saldo',
   felpa: 'la Felpa',
@@ -33,7 +34,7 @@ const WITH_ARTICLE: Record<Product, string> = {
 };
 
 /** The row's field of each product. */
-const ROW_FIELD: Record<Product, EnrolmentProduct> = {
+const ROW_FIELD: Record<SpecProduct, EnrolmentProduct> = {
   'campo-acconto': 'acconto',
   'campo-saldo': 'saldo',
   felpa: 'felpa',
@@ -41,7 +42,7 @@ const ROW_FIELD: Record<Product, EnrolmentProduct> = {
 };
 
 /** What a reminder's subject names: 'Saldo Campo Estivo {season}', 'Felpa Reparto', 'Maglietta Gruppo'. */
-export function reminderProductName(product: Product, season: number): string {
+export function reminderProductName(product: SpecProduct, season: number): string {
   switch (product) {
     case 'campo-acconto':
       return `Acconto Campo Estivo ${season}`;
@@ -55,7 +56,7 @@ export function reminderProductName(product: Product, season: number): string {
 }
 
 /** The id of a family's reminder of a product in a season: `{season}_{product}_{familyId}` (one document, replaced by the next reminder). */
-export function reminderId(season: number, product: Product, familyId: string): string {
+export function reminderId(season: number, product: SpecProduct, familyId: string): string {
   return `${season}_${product}_${familyId}`;
 }
 
@@ -65,8 +66,9 @@ export function reminderId(season: number, product: Product, familyId: string): 
  * (`mayBuy`: the Felpa is for Reparto); for the Saldo, only a child holding
  * the Acconto ({@link isSaldoUnpaid}).
  */
-export function isToRemind(row: EnrolmentRow, product: Product): boolean {
-  if (row[ROW_FIELD[product]].state !== 'none' || !mayBuy(product, row.branch)) return false;
+export function isToRemind(row: EnrolmentRow, product: SpecProduct): boolean {
+  // Who may buy a product does not depend on its price.
+  if (row[ROW_FIELD[product]].state !== 'none' || !mayBuy(specProduct(product, SPEC_PRICES), row.branch)) return false;
   return product !== 'campo-saldo' || isSaldoUnpaid(row);
 }
 
@@ -80,9 +82,9 @@ export type ReminderParent = Pick<ParentDocument, 'family_id' | 'name' | 'surnam
 
 /** What {@link planReminders} works on. */
 export interface ReminderSource {
-  product: Product;
-  /** The season's price rule of `product` (readSeasonSettings): the price a family would pay now. */
-  rule: PriceRule;
+  product: SpecProduct;
+  /** The season's prices (readSeasonSettings): what a family would pay now. */
+  prices: SeasonPrices;
   /** The season's rows (`buildEnrolmentRows`), in their order. */
   rows: readonly EnrolmentRow[];
   /** Children archived in the roster: never reminded (a parent cannot pay for them), though their state still counts. */
@@ -144,7 +146,8 @@ const hasAddress = (email: string | null): email is string => email !== null && 
  * counted in `recentlyReminded`; one none of whose parents has an e-mail
  * gets no message; their parents without an e-mail are listed in
  * `withoutEmail` either way, unless the family was reminded recently. Each
- * child is priced as the family would pay now: `priceOrder(product, the
+ * child is priced as the family would pay now: `priceOrder(the product at
+ * the season's prices, the
  * children to remind in row order, the siblings who hold it already)`.
  */
 export function planReminders(source: ReminderSource): ReminderPlan {
@@ -172,8 +175,7 @@ export function planReminders(source: ReminderSource): ReminderPlan {
     if (to.length === 0) continue;
     const holding = rows.filter((row) => row[ROW_FIELD[product]].state === 'paid').length;
     const lines = priceOrder(
-      product,
-      source.rule,
+      specProduct(product, source.prices),
       due.map((row) => ({ id: row.childId, branch: row.branch, row })),
       holding,
     ).map(({ child, priceEuros }) => ({
@@ -245,7 +247,7 @@ export function sentSentence(families: number): string {
  * reminded in the last 7 days, else the parents without an e-mail, else
  * that no child has the product to pay.
  */
-export function nothingToSendSentence(product: Product, counts: ReminderCounts): string {
+export function nothingToSendSentence(product: SpecProduct, counts: ReminderCounts): string {
   const why =
     counts.recentlyReminded > 0
       ? `${counts.recentlyReminded === 1 ? '1 famiglia ha' : `${counts.recentlyReminded} famiglie hanno`} già ricevuto un promemoria negli ultimi 7 giorni.`

@@ -1,11 +1,15 @@
 import { BRANCHES } from './plans';
+import type { SeasonProduct } from './catalogue';
+import { productSlug } from './product-slug';
+import { italianDayText } from './italian-time';
 import { describePriceRule, type PriceRule, type SeasonPrices } from './price-rule';
-import { planOf, PRODUCTS, type Product } from './products';
+import { planOf, SPEC_PRODUCTS, type SpecProduct } from './products';
 
 /** A season's settings as the treasurer changes them (docs/admin.md, "Impostazioni stagione"). */
 export interface SeasonSettingsValues {
   cardFee: boolean;
   prices: SeasonPrices;
+  products: SeasonProduct[];
 }
 
 /** True when two rules price every child alike (a branch set to the base price counts as set). */
@@ -19,8 +23,32 @@ export function sameRule(a: PriceRule, b: PriceRule): boolean {
 }
 
 /** The products whose rule differs between `before` and `after`, in catalogue order. */
-export function changedProducts(before: SeasonPrices, after: SeasonPrices): Product[] {
-  return PRODUCTS.filter((product) => !sameRule(before[product], after[product]));
+export function changedProducts(before: SeasonPrices, after: SeasonPrices): SpecProduct[] {
+  return SPEC_PRODUCTS.filter((product) => !sameRule(before[product], after[product]));
+}
+
+/** A season product in words, for the audit log: 'Uscita di Pasqua, 15,00 € per figlio, Reparto, chiude il 20/03/{year}'. */
+export function describeSeasonProduct(product: SeasonProduct): string {
+  const parts = [product.name, describePriceRule(product.price), product.branches.join(', ')];
+  if (product.sizes) parts.push('con taglia');
+  if (product.closesOn) parts.push(`chiude il ${italianDayText(product.closesOn)}`);
+  return parts.join(', ');
+}
+
+const sameProduct = (a: SeasonProduct, b: SeasonProduct) => describeSeasonProduct(a) === describeSeasonProduct(b);
+
+/** The season products added, changed and removed, in words ('nuovo prodotto «…»'); empty when none. */
+function seasonProductChanges(before: readonly SeasonProduct[], after: readonly SeasonProduct[]): string[] {
+  const was = new Map(before.map((product) => [productSlug(product.name), product]));
+  const now = new Map(after.map((product) => [productSlug(product.name), product]));
+  const changes: string[] = [];
+  for (const [id, product] of now) {
+    const old = was.get(id);
+    if (!old) changes.push(`nuovo prodotto «${describeSeasonProduct(product)}»`);
+    else if (!sameProduct(old, product)) changes.push(`prodotto da «${describeSeasonProduct(old)}» a «${describeSeasonProduct(product)}»`);
+  }
+  for (const [id, product] of was) if (!now.has(id)) changes.push(`prodotto tolto «${describeSeasonProduct(product)}»`);
+  return changes;
 }
 
 /**
@@ -46,6 +74,12 @@ export function settingsChangeSummary(
     parts.push(`${planOf(product)} da «${describePriceRule(before.prices[product])}» a «${describePriceRule(after.prices[product])}»`);
     was[`prices.${product}`] = before.prices[product];
     now[`prices.${product}`] = after.prices[product];
+  }
+  const productChanges = seasonProductChanges(before.products, after.products);
+  if (productChanges.length > 0) {
+    parts.push(...productChanges);
+    was.products = before.products;
+    now.products = after.products;
   }
   if (parts.length === 0) return null;
   return { summary: `Stagione ${season}: ${parts.join('; ')}`, before: was, after: now };

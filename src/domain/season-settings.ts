@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { priceRuleSchema } from './price-rule-schema';
-import { PRODUCTS } from './products';
+import { catalogueProductSchema } from './catalogue-schema';
 
 /**
  * What the public season-settings function answers (docs/api.md,
  * "season-settings"): the season, whether card payments carry the
- * 'Commissioni Servizio', and each product's price rule
- * (src/domain/price-rule.ts). The payment screens price their summary with
- * it; the server prices every order itself.
+ * 'Commissioni Servizio', and the season's catalogue (src/domain/catalogue.ts):
+ * the transfer pages show its prices, a season product's page its name,
+ * buyers and closing day. The server prices every order itself.
  */
 export const publicSeasonSettingsSchema = z.object({
   season: z.number().int().positive(),
   cardFee: z.boolean(),
-  prices: z.record(z.enum(PRODUCTS), priceRuleSchema),
+  catalogue: z.array(catalogueProductSchema),
 });
 export type PublicSeasonSettings = z.infer<typeof publicSeasonSettingsSchema>;

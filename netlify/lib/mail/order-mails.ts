@@ -1,7 +1,6 @@
 import { GROUP } from '../../../src/config/group';
-import { paymentReasonForProduct } from '../../../src/domain/bank-transfer';
+import { paymentReasonOf } from '../../../src/domain/bank-transfer';
 import type { PaymentDocument } from '../../../src/domain/documents';
-import { productOf, type Product } from '../../../src/domain/products';
 import type { RecordedOrder } from '../record-order';
 import type { MailContext, MailLine } from './layout';
 import { bankTransferOrderMail, cardPaymentMail, transferConfirmedMail } from './messages';
@@ -17,8 +16,8 @@ export function mailLines(lines: RecordedOrder['lines']): MailLine[] {
   return lines.map((line) => ({ childName: line.name, plan: line.plan, size: line.size, amountEuros: line.priceEuros }));
 }
 
-/** 'Ordine registrato: dati per il bonifico' for a Bonifico order of `product` in `season`. */
-export function bankTransferOrderNotice(product: Product, season: number, context: MailContext) {
+/** 'Ordine registrato: dati per il bonifico' for a Bonifico order of `plan` (the product's name) in `season`. */
+export function bankTransferOrderNotice(plan: string, season: number, context: MailContext) {
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
     kind: 'bank-transfer-order',
     content: bankTransferOrderMail(
@@ -28,7 +27,7 @@ export function bankTransferOrderNotice(product: Product, season: number, contex
         totalEuros: order.totalEuros,
         iban: GROUP.bankAccount.iban,
         holder: GROUP.bankAccount.holder,
-        reason: paymentReasonForProduct(product, season, familySurname),
+        reason: paymentReasonOf(plan, season, familySurname),
       },
       context,
     ),
@@ -59,7 +58,7 @@ export function transferConfirmedNotice(
         familySurname: payment.family_surname,
         lines: payment.lines.map((line) => ({ childName: line.name, plan: payment.plan, size: line.note, amountEuros: line.price })),
         totalEuros: payment.total_amount,
-        reason: paymentReasonForProduct(productOf(payment.plan), payment.season, payment.family_surname),
+        reason: paymentReasonOf(payment.plan, payment.season, payment.family_surname),
         receiptNumber,
       },
       context,

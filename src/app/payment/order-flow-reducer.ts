@@ -1,7 +1,6 @@
 import type { FamilyLookup } from '@/domain/family-lookup';
 import { heldProduct } from '@/domain/held-products';
 import { campPlanFor, type PaymentMethod, type Quota, type Size } from '@/domain/plans';
-import { productOf } from '@/domain/products';
 import { toggleInTickOrder } from '@/domain/selection';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
 
@@ -123,9 +122,9 @@ export function restoredOrderFlow(snapshot: OrderFlowSnapshot, key: string): Ord
 
 /** The chosen ids without the children who already hold the camp product of `quota`. */
 function withoutHolders(state: OrderFlowState, quota: Quota): string[] {
-  const product = productOf(campPlanFor(quota));
+  const plan = campPlanFor(quota);
   const holders = new Set(
-    (state.lookup?.children ?? []).filter((child) => heldProduct(child.paid, product) !== null).map((child) => child.id),
+    (state.lookup?.children ?? []).filter((child) => heldProduct(child.paid, plan) !== null).map((child) => child.id),
   );
   return holders.size === 0 ? state.selectedIds : state.selectedIds.filter((id) => !holders.has(id));
 }

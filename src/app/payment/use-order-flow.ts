@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { BankTransferPage } from '@/domain/bank-transfer';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import type { Size } from '@/domain/plans';
 import type { OrderRequestBody } from '@/domain/products';
-import { paths } from '@/config/paths';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { lookupFamilyQueryOptions } from '@/features/family-lookup/api/lookup-family';
@@ -28,7 +26,7 @@ const newKey = () => crypto.randomUUID();
  * code, method, quota, children in tick order, sizes, checkout open, the
  * idempotency key of the current attempt); this hook adds the fresh keys and
  * the Bonifico save (a react-query mutation through create-order, docs/api.md),
- * which opens `/bonifico/{bankTransferPage}` once recorded.
+ * which opens `bankTransferPath` (the product's transfer page) once recorded.
  * Any change of the order makes a new key and clears a failed save; a retry
  * after a failed save reuses the key, so the server records one order; a
  * second press while saving is ignored, however fast.
@@ -38,7 +36,7 @@ const newKey = () => crypto.randomUUID();
  * (`initialValues` for the lookup form) and reads the family afresh, so the
  * children just ordered show what they now hold.
  */
-export function useOrderFlow(bankTransferPage: BankTransferPage) {
+export function useOrderFlow(bankTransferPath: string) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -121,8 +119,7 @@ export function useOrderFlow(bankTransferPage: BankTransferPage) {
       const kept = snapshotOf(state);
       saveBankTransfer.mutate(request, {
         onSuccess: (order) => {
-          const openTransferPage = () =>
-            navigate(paths.bankTransfer(bankTransferPage), { state: { ...transfer, order } satisfies BankTransferState });
+          const openTransferPage = () => navigate(bankTransferPath, { state: { ...transfer, order } satisfies BankTransferState });
           if (!kept) return void openTransferPage();
           // This screen's history entry keeps the family and choices for Back, then the transfer page opens.
           void Promise.resolve(

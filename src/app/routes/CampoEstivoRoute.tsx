@@ -1,5 +1,8 @@
 import { SEASON } from '@/config/season';
+import { paths } from '@/config/paths';
+import { findProduct } from '@/domain/catalogue';
 import { holdersCount } from '@/domain/held-products';
+import { campPlanFor } from '@/domain/plans';
 import { pickInTickOrder } from '@/domain/selection';
 import type { OrderRequestBody } from '@/domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
@@ -22,12 +25,12 @@ const CAMP_FIELDS = { quota: true, method: true };
  * empties the screen.
  */
 export function CampoEstivoRoute() {
-  const flow = useOrderFlow('campo-estivo');
+  const flow = useOrderFlow(paths.bankTransfer('campo-estivo'));
   const quota = flow.quota ?? 'Acconto';
   const chosen = flow.lookup ? pickInTickOrder(flow.lookup.children, flow.selectedIds) : [];
   const product = quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo';
-  const held = flow.lookup ? holdersCount(flow.lookup.children, product) : 0;
-  const lines = flow.lookup ? orderLinesOf(product, flow.lookup.prices[product], chosen, held) : [];
+  const entry = flow.lookup ? findProduct(flow.lookup.catalogue, product) : undefined;
+  const lines = entry && flow.lookup ? orderLinesOf(entry, chosen, holdersCount(flow.lookup.children, entry.plan)) : [];
   const request: OrderRequestBody = {
     cf: flow.cf,
     product,
@@ -67,7 +70,7 @@ export function CampoEstivoRoute() {
             emptyMessage="Nessun figlio censito per questa famiglia."
             focusKey={flow.foundCount}
           >
-            <CampChildrenPicker familyChildren={flow.lookup.children} product={product} lines={lines} onToggle={flow.toggle} />
+            <CampChildrenPicker familyChildren={flow.lookup.children} plan={campPlanFor(quota)} lines={lines} onToggle={flow.toggle} />
           </FoundChildren>
         </>
       )}

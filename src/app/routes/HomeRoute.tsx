@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useSeasonProductLinks } from '@/lib/api/season-product-links';
 
 const AREAS = [
   { to: '/campo-estivo', title: 'Campo Estivo', text: 'Acconto o saldo del campo estivo.' },
@@ -7,13 +8,19 @@ const AREAS = [
   { to: '/scheda-medica', title: 'Scheda Medica', text: 'Carica la scheda medica di ogni figlio.' },
 ];
 
-/** The portal's start page: the payment and document areas as cards. */
+/** The portal's start page: the payment and document areas as cards, the season's own products after the spec's. */
 export function HomeRoute() {
+  const products = useSeasonProductLinks().map((link) => ({
+    to: link.path,
+    title: link.label,
+    text: `Paga «${link.label}» per i tuoi figli.`,
+  }));
+  const areas = [...AREAS.slice(0, 3), ...products, ...AREAS.slice(3)];
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Area Famiglie</h1>
       <ul className="grid gap-4 sm:grid-cols-2">
-        {AREAS.map((area) => (
+        {areas.map((area) => (
           <li key={area.to}>
             <Link to={area.to} className="block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200 hover:ring-brand-600">
               <span className="block text-lg font-semibold text-brand-700">{area.title}</span>

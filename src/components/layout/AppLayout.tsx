@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import type { MenuEntry } from '@/config/menu';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { TopBar } from './TopBar';
@@ -10,9 +11,9 @@ export const CONTENT_ID = 'contenuto';
  * The shared layout of every route: the skip link 'Vai al contenuto' (the
  * first Tab stop, hidden until focused, WCAG 2.4.1), top bar, header, the
  * route's content in `<main id="contenuto">` (focusable by script, not a Tab
- * stop), footer.
+ * stop), footer. `menu`: the navigation's entries (src/config/menu.ts).
  */
-export function AppLayout() {
+export function AppLayout({ menu }: { menu: MenuEntry[] }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,7 +23,7 @@ export function AppLayout() {
         Vai al contenuto
       </a>
       <TopBar />
-      <Header />
+      <Header menu={menu} />
       <main id={CONTENT_ID} tabIndex={-1} className="w-full flex-1 px-4 py-6 outline-none sm:py-10">
         <Outlet />
       </main>

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { GROUP } from '@/config/group';
-import { MENU } from '@/config/menu';
+import type { MenuEntry } from '@/config/menu';
 import { DesktopNav } from './DesktopNav';
 import { MobileDrawer } from './MobileDrawer';
 
 /**
  * The purple header (docs/architecture.md, "Shape": components/layout): logo and group name, desktop
  * navigation with 'Dona Ora' (opens the donation page externally), and on
- * small screens a 44px hamburger that opens the drawer (the same entries, Area Documenti included).
+ * small screens a 44px hamburger that opens the drawer (the same entries, Area Documenti included);
+ * `menu`: the entries (SiteLayout adds the season's own products to 'Area Pagamento').
  */
-export function Header() {
+export function Header({ menu }: { menu: MenuEntry[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <header className="bg-brand-700 text-white shadow">
@@ -31,7 +32,7 @@ export function Header() {
             <span className="text-lg leading-tight font-bold sm:text-xl">{GROUP.name}</span>
           </Link>
         </div>
-        <DesktopNav entries={MENU} />
+        <DesktopNav entries={menu} />
         <a
           href={GROUP.links.donation}
           target="_blank"
@@ -41,7 +42,7 @@ export function Header() {
           Dona Ora
         </a>
       </div>
-      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={MENU} donationUrl={GROUP.links.donation} />
+      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={menu} donationUrl={GROUP.links.donation} />
     </header>
   );
 }

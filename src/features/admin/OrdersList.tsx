@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { describeOrderQuery } from '@/domain/admin-orders';
 import { describeError } from '@/lib/errors';
-import { useOrderCount, useOrderPages, useOrderSummary } from './api/admin-orders-queries';
+import { useOrderCount, useOrderPages, useOrderSummary, useSeasonPlans } from './api/admin-orders-queries';
 import { OrderFiltersBar } from './orders/OrderFiltersBar';
 import { OrderCard, OrderRows, type TransferRequest } from './orders/OrderRows';
 import { OrderSummaryTable } from './orders/OrderSummaryTable';
@@ -42,7 +42,8 @@ export function OrdersList() {
   // The list first: the count and the summary (nine aggregation queries) are read once the page is in.
   const listSettled = !pages.isPending;
   const count = useOrderCount(description, { enabled: listSettled });
-  const summary = useOrderSummary(season, filters.method, { enabled: listSettled });
+  const plans = useSeasonPlans(season);
+  const summary = useOrderSummary(season, filters.method, plans, { enabled: listSettled });
   const exporting = useExportOrders(pages, season);
   const [transfer, setTransfer] = useState<TransferRequest | null>(null);
   const wide = useWideScreen();
@@ -69,7 +70,7 @@ export function OrdersList() {
       {summary.isSuccess && <OrderSummaryTable season={season} method={filters.method} summary={summary.data} />}
       {summary.isError && <RetryAlert error={summary.error} onRetry={() => void summary.refetch()} />}
 
-      <OrderFiltersBar filters={filters} onChange={setFilters} />
+      <OrderFiltersBar filters={filters} plans={plans} onChange={setFilters} />
 
       {pages.isPending && (
         <div className="flex justify-center py-10">

@@ -1,18 +1,14 @@
-import { SEASON } from '@/config/season';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { GROUP } from '@/config/group';
-import { PAYMENT_SCREENS } from '@/config/paths';
-import { paymentReasonTemplate, type BankTransferPage } from '@/domain/bank-transfer';
 import { formatEuros } from '@/domain/money';
-import { QUOTAS } from '@/domain/plans';
-import { describePriceRule } from '@/domain/price-rule';
-import { useSeasonPrices } from '@/lib/api/season-prices';
 import type { BankTransferState } from './bank-transfer-state';
+import type { TransferTarget } from './transfer-target';
 
 /** Props of {@link BankTransferDetails}. */
 export interface BankTransferDetailsProps {
-  page: BankTransferPage;
+  /** The page's product: where to order it, its reasons and prices (specTransferTarget, seasonProductTransferTarget). */
+  target: TransferTarget;
   /** The order create-order recorded, or null when the page was opened directly. */
   transfer: BankTransferState | null;
 }
@@ -29,27 +25,8 @@ function DetailRow({ label, value, copyLabel }: { label: string; value: string; 
   );
 }
 
-/** The season's prices of the page's products (useSeasonPrices), in words; nothing until they arrive. */
-function PriceNote({ page }: { page: BankTransferPage }) {
-  const prices = useSeasonPrices().data?.prices;
-  if (!prices) return null;
-  switch (page) {
-    case 'campo-estivo':
-      return (
-        <p>
-          Acconto: {describePriceRule(prices['campo-acconto'])}. Saldo: {describePriceRule(prices['campo-saldo'])}.
-        </p>
-      );
-    case 'felpa-gruppo':
-      return <p>Felpa Reparto: {describePriceRule(prices.felpa, 'ciascuna')}.</p>;
-    case 'maglietta-gruppo':
-      return <p>Maglietta Gruppo: {describePriceRule(prices.maglietta, 'ciascuna')}.</p>;
-  }
-}
-
 /** The page opened without an order (a bookmark, a reload in another tab): no claim that anything was recorded. */
-function NoOrderNotice({ page }: { page: BankTransferPage }) {
-  const screen = PAYMENT_SCREENS[page];
+function NoOrderNotice({ screen }: { screen: TransferTarget['screen'] }) {
   return (
     <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200">
       <h1 className="text-2xl font-bold">Nessun ordine da mostrare</h1>
@@ -66,16 +43,15 @@ function NoOrderNotice({ page }: { page: BankTransferPage }) {
 }
 
 /**
- * The bank transfer page (docs/product.md, "Screens": `/bonifico/...`; docs/api.md "create-order"): 'Ordine Registrato con
- * Successo', the account holder and IBAN, the payment reason for the page
- * (and the quota on the camp page; the year is the season's) and the prices; when the order is
+ * The bank transfer page (docs/product.md, "Screens": `/bonifico/...`,
+ * `/pagamenti/{id}/bonifico`; docs/api.md "create-order"): 'Ordine Registrato con
+ * Successo', the account holder and IBAN, the target's payment reasons and
+ * prices; when the order is
  * known, also its amount and the reason filled in with the family surname.
  * Every value has a copy button. Opened without an order, it says so and
  * how to make one, and still gives the account's details.
  */
-export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps) {
-  const year = SEASON.campYear;
-  const quota = transfer?.quota;
+export function BankTransferDetails({ target, transfer }: BankTransferDetailsProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       {transfer ? (
@@ -87,7 +63,7 @@ export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps
           </p>
         </div>
       ) : (
-        <NoOrderNotice page={page} />
+        <NoOrderNotice screen={target.screen} />
       )}
 
       {transfer && (
@@ -105,22 +81,11 @@ export function BankTransferDetails({ page, transfer }: BankTransferDetailsProps
         <dl className="mt-2">
           <DetailRow label="Intestatario" value={GROUP.bankAccount.holder} copyLabel="intestatario" />
           <DetailRow label="IBAN" value={GROUP.bankAccount.iban} copyLabel="IBAN" />
-          {page === 'campo-estivo' && !quota ? (
-            QUOTAS.map((quota) => (
-              <DetailRow
-                key={quota}
-                label={`Causale ${quota}`}
-                value={paymentReasonTemplate(page, year, quota)}
-                copyLabel={`causale ${quota}`}
-              />
-            ))
-          ) : (
-            <DetailRow label="Causale" value={paymentReasonTemplate(page, year, quota)} copyLabel="causale generica" />
-          )}
+          {target.reasons.map((reason) => (
+            <DetailRow key={reason.label} label={reason.label} value={reason.value} copyLabel={reason.copyLabel} />
+          ))}
         </dl>
-        <div className="mt-4 text-sm text-gray-600">
-          <PriceNote page={page} />
-        </div>
+        {target.priceNote && <p className="mt-4 text-sm text-gray-600">{target.priceNote}</p>}
       </section>
 
       <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">

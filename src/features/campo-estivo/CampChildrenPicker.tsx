@@ -4,13 +4,12 @@ import type { LookupChild } from '@/domain/family-lookup';
 import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
 import { formatEuros } from '@/domain/money';
 import type { OrderLine } from '@/domain/order';
-import type { Product } from '@/domain/products';
 
 /** Props of {@link CampChildrenPicker}. */
 export interface CampChildrenPickerProps {
   familyChildren: LookupChild[];
-  /** The quota's product: 'campo-acconto' or 'campo-saldo'. */
-  product: Product;
+  /** The product's name (`order_items.plan`): what a child already holds is read by it. */
+  plan: string;
   /** The chosen children's lines, priced by the screen (orderLinesOf). */
   lines: readonly OrderLine[];
   onToggle: (childId: string) => void;
@@ -26,14 +25,14 @@ export interface CampChildrenPickerProps {
  * src/domain/held-products.ts) and cannot be ticked; when every child holds
  * it, an Italian message says so.
  */
-export function CampChildrenPicker({ familyChildren, product, lines, onToggle }: CampChildrenPickerProps) {
+export function CampChildrenPicker({ familyChildren, plan, lines, onToggle }: CampChildrenPickerProps) {
   const prices = new Map(lines.map((line) => [line.child.id, line.priceEuros]));
   return (
     <div className="space-y-3">
-      {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
+      {allHold(familyChildren, plan) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
       <ul className="grid gap-3 sm:grid-cols-2">
         {familyChildren.map((child) => {
-          const held = heldProduct(child.paid, product);
+          const held = heldProduct(child.paid, plan);
           return (
             <li key={child.id}>
               <ChildCard

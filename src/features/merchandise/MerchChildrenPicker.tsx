@@ -7,13 +7,12 @@ import { SIZES, type Size } from '@/domain/plans';
 import type { LookupChild } from '@/domain/family-lookup';
 import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
 import type { OrderLine } from '@/domain/order';
-import type { Product } from '@/domain/products';
 
 /** Props of {@link MerchChildrenPicker}. */
 export interface MerchChildrenPickerProps {
   familyChildren: LookupChild[];
-  /** The screen's product: 'felpa' or 'maglietta'. */
-  product: Product;
+  /** The product's name (`order_items.plan`): what a child already holds is read by it. */
+  plan: string;
   /** The chosen children's lines, priced by the screen (orderLinesOf). */
   lines: readonly OrderLine[];
   /** Chosen size per child id. */
@@ -37,7 +36,7 @@ const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
  */
 export function MerchChildrenPicker({
   familyChildren,
-  product,
+  plan,
   lines,
   sizes,
   onToggle,
@@ -47,12 +46,12 @@ export function MerchChildrenPicker({
   const prices = new Map(lines.map((line) => [line.child.id, line.priceEuros]));
   return (
     <div className="space-y-3">
-      {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
+      {allHold(familyChildren, plan) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
       <ul className="grid gap-3 sm:grid-cols-2">
         {familyChildren.map((child) => {
           const price = prices.get(child.id);
           const chosen = price !== undefined;
-          const held = heldProduct(child.paid, product);
+          const held = heldProduct(child.paid, plan);
           return (
             <li key={child.id}>
               <ChildCard

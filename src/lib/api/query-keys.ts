@@ -1,6 +1,6 @@
 import type { OrderQuery } from '@/domain/admin-orders';
 import type { PaymentMethod } from '@/domain/plans';
-import type { OrderRequestBody, Product } from '@/domain/products';
+import type { OrderRequestBody, SpecProduct } from '@/domain/products';
 
 /**
  * The query and mutation keys of the browser's data layer (docs/architecture.md,
@@ -26,7 +26,8 @@ export const queryKeys = {
   /** How many payments match one query of the orders desk. */
   adminOrderCount: (query: OrderQuery) => ['admin-orders', 'count', query] as const,
   /** The summary table of a season, for one method or both (null). */
-  adminOrderSummary: (season: number, method: PaymentMethod | null) => ['admin-orders', 'summary', season, method] as const,
+  adminOrderSummary: (season: number, method: PaymentMethod | null, plans: readonly string[]) =>
+    ['admin-orders', 'summary', season, method, plans] as const,
   /**
    * The admin view 'Situazione iscritti' of one season (docs/admin-enrolment.md); under `adminOrders`, so a
    * confirmed transfer or a recorded order (which invalidate it) refreshes it too.
@@ -37,7 +38,7 @@ export const queryKeys = {
   /** How many e-mails were given up (the admin's home notice). */
   failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
-  reminderPreview: (product: Product) => ['reminder-preview', product] as const,
+  reminderPreview: (product: SpecProduct) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
   seasonSettings: ['season-settings'] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PublicSeasonSettings } from '@/domain/season-settings';
 import { callFunction } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -19,9 +19,4 @@ export function seasonPricesQueryOptions() {
     queryFn: (): Promise<PublicSeasonSettings> => callFunction('season-settings', null, loadSchema),
     staleTime: 30_000,
   });
-}
-
-/** {@link seasonPricesQueryOptions} as a hook: a payment screen starts reading it when it opens, before 'Trova'. */
-export function useSeasonPrices() {
-  return useQuery(seasonPricesQueryOptions());
 }

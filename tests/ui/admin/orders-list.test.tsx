@@ -12,6 +12,7 @@ import {
   type OrderQuery,
   type RowPayment,
   type SummaryEntry,
+  SPEC_PLANS,
 } from '@/domain/admin-orders';
 import { PLAN, type PaymentStatus } from '@/domain/plans';
 import {
@@ -25,6 +26,8 @@ import {
 import { OrdersList } from '@/features/admin/OrdersList';
 import { downloadCsv } from '@/lib/csv';
 import { renderWithProviders } from '../support/render';
+import { callAdminFunction } from '@/features/admin/api/admin-functions';
+import { SPEC_PRICES } from '@/domain/price-rule';
 
 /**
  * The orders desk against a fake of its Firestore calls
@@ -39,6 +42,8 @@ vi.mock('@/features/admin/api/admin-orders', async (importOriginal) => ({
   fetchOrderSummary: vi.fn(),
   setTransferConfirmation: vi.fn(),
 }));
+// The season's settings (its own products) come through an admin function; by default it never answers, and the desk lists the spec's plans.
+vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn(() => new Promise(() => {})) }));
 vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
   downloadCsv: vi.fn(),
@@ -176,7 +181,28 @@ describe('the orders desk', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
-    expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null);
+    expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null, SPEC_PLANS);
+  });
+
+  it("offers the season's own products in 'Prodotto' and sums them in the summary", async () => {
+    const outing = { name: 'Uscita di Pasqua', branches: ['Reparto' as const], sizes: false, price: { euros: 15 } };
+    vi.mocked(callAdminFunction).mockResolvedValue({
+      season: 2025,
+      cardFee: true,
+      prices: SPEC_PRICES,
+      products: [outing],
+      updatedBy: null,
+      updatedAt: null,
+    });
+    const { user } = showDesk('/admin/check-pagamenti');
+    await waitFor(() => expect(fetchOrderSummary).toHaveBeenLastCalledWith(2025, null, [...SPEC_PLANS, 'Uscita di Pasqua']));
+    await choose(user, 'Prodotto', 'Uscita di Pasqua');
+    await waitFor(() =>
+      expect(lastQuery()).toEqual(describeOrderQuery(2025, { surname: '', plan: 'Uscita di Pasqua', method: null, status: null })),
+    );
+    expect(
+      within(await screen.findByRole('table', { name: /Riepilogo/ })).getByRole('row', { name: /^Uscita di Pasqua/ }),
+    ).toBeInTheDocument();
   });
 
   it('turns the filters into the query, keeps them in the address with the season, and reads them back', async () => {
@@ -193,7 +219,7 @@ describe('the orders desk', () => {
     const prefixes = vi.mocked(fetchOrdersPage).mock.calls.map(([query]) => query.surnamePrefix?.atLeast ?? null);
     expect(prefixes.filter((prefix) => prefix !== null)).toEqual(['verdi']);
     expect(fetchOrdersCount).toHaveBeenLastCalledWith(wanted);
-    expect(fetchOrderSummary).toHaveBeenLastCalledWith(2024, 'Bonifico');
+    expect(fetchOrderSummary).toHaveBeenLastCalledWith(2024, 'Bonifico', SPEC_PLANS);
     expect(await screen.findByText(/solo Bonifico/)).toBeInTheDocument();
     expect(await screen.findByText('1 di 1 ordine')).toBeInTheDocument();
     const address = new URLSearchParams(screen.getByTestId('address').textContent ?? '');

@@ -9,7 +9,7 @@ import { renderWithProviders } from '../support/render';
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
 vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn() }));
 
-const ON = { season: 2025, cardFee: true, prices: SPEC_PRICES, updatedBy: null, updatedAt: null };
+const ON = { season: 2025, cardFee: true, prices: SPEC_PRICES, products: [], updatedBy: null, updatedAt: null };
 
 beforeEach(() => vi.clearAllMocks());
 

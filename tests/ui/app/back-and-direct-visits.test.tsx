@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -27,7 +28,7 @@ const son = (id: string, name: string) => ({
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  prices: SPEC_PRICES,
+  catalogue: specCatalogue(SPEC_PRICES),
   children: [son('marco', 'Marco'), son('luca', 'Luca')],
 };
 

@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +16,7 @@ const EMAIL = 'm•••@e•••.com';
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  prices: SPEC_PRICES,
+  catalogue: specCatalogue(SPEC_PRICES),
   children: [
     {
       id: 'son-rossi-marco',

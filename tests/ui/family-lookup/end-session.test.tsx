@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -5,7 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialOrderFlow, orderFlowReducer, snapshotOf } from '@/app/payment/order-flow-reducer';
 import { CampoEstivoRoute } from '@/app/routes/CampoEstivoRoute';
-import { MerchandiseRoute } from '@/app/routes/MerchandiseRoute';
+import { MERCHANDISE_SCREENS, ProductRoute } from '@/app/routes/ProductRoute';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
@@ -20,7 +21,7 @@ const CF = 'RSSMRA80C12H501E';
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  prices: SPEC_PRICES,
+  catalogue: specCatalogue(SPEC_PRICES),
   children: [
     {
       id: 'marco',
@@ -91,8 +92,18 @@ describe('EndSessionButton', () => {
 describe("'Esci' on the screens that show a family", () => {
   const screens: Array<{ name: string; path: string; element: ReactElement; choices: { quota?: string; method?: string } }> = [
     { name: '/campo-estivo', path: '/campo-estivo', element: <CampoEstivoRoute />, choices: { quota: 'Acconto', method: 'Bonifico' } },
-    { name: '/felpa-reparto', path: '/felpa-reparto', element: <MerchandiseRoute kind="felpa" />, choices: { method: 'Online' } },
-    { name: '/maglietta-gruppo', path: '/maglietta-gruppo', element: <MerchandiseRoute kind="maglietta" />, choices: { method: 'Online' } },
+    {
+      name: '/felpa-reparto',
+      path: '/felpa-reparto',
+      element: <ProductRoute screen={MERCHANDISE_SCREENS.felpa} />,
+      choices: { method: 'Online' },
+    },
+    {
+      name: '/maglietta-gruppo',
+      path: '/maglietta-gruppo',
+      element: <ProductRoute screen={MERCHANDISE_SCREENS.maglietta} />,
+      choices: { method: 'Online' },
+    },
     { name: '/scheda-medica', path: '/scheda-medica', element: <SchedaMedicaRoute />, choices: {} },
   ];
 

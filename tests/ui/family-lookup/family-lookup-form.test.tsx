@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,7 @@ const server = setupFunctionsServer();
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  prices: SPEC_PRICES,
+  catalogue: specCatalogue(SPEC_PRICES),
   children: [
     {
       id: 'son-rossi-marco',

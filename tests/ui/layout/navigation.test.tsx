@@ -1,3 +1,4 @@
+import { MENU } from '@/config/menu';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';
@@ -24,7 +25,7 @@ beforeAll(() => {
 const renderHeader = () =>
   render(
     <MemoryRouter>
-      <Header />
+      <Header menu={MENU} />
       <p>Contenuto della pagina</p>
       <Link to="/altrove">Vai altrove</Link>
     </MemoryRouter>,

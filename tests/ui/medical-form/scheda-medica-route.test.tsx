@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -27,7 +28,7 @@ const child = (id: string, name: string, medicalForm: LookupChild['medicalForm']
 const verdi = (children: LookupChild[]): FamilyLookup => ({
   family: { id: 'family-verdi', surname: 'Verdi' },
   receipts: [],
-  prices: SPEC_PRICES,
+  catalogue: specCatalogue(SPEC_PRICES),
   children,
 });
 

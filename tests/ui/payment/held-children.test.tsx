@@ -4,6 +4,7 @@ import type { LookupChild } from '@/domain/family-lookup';
 import type { PaidEntry } from '@/domain/held-products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
+import { specProduct } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { holdersCount } from '@/domain/held-products';
 import { orderLinesOf } from '@/app/payment/order-lines';
@@ -30,12 +31,12 @@ const ROSSI = [
   child('luca', 'Luca', 'Branco'),
 ];
 
-const productOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo');
+const planOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'Campo Estivo - Acconto' : 'Campo Estivo - Saldo');
 
 function renderCamp(familyChildren: LookupChild[], quota: 'Acconto' | 'Saldo') {
   const onToggle = vi.fn();
   const view = renderWithProviders(
-    <CampChildrenPicker familyChildren={familyChildren} product={productOf(quota)} lines={[]} onToggle={onToggle} />,
+    <CampChildrenPicker familyChildren={familyChildren} plan={planOf(quota)} lines={[]} onToggle={onToggle} />,
   );
   return { ...view, onToggle };
 }
@@ -44,8 +45,8 @@ describe('CampChildrenPicker: what each child already holds', () => {
   it("prices the next child's Saldo as a second child when a sibling paid the first in an earlier order", () => {
     const family = [child('giulia', 'Giulia', 'Clan', [entry('Campo Estivo - Saldo', 'Confermato')]), child('luca', 'Luca', 'Branco')];
     const luca = family.slice(1);
-    const lines = orderLinesOf('campo-saldo', SPEC_PRICES['campo-saldo'], luca, holdersCount(family, 'campo-saldo'));
-    renderWithProviders(<CampChildrenPicker familyChildren={family} product="campo-saldo" lines={lines} onToggle={vi.fn()} />);
+    const lines = orderLinesOf(specProduct('campo-saldo', SPEC_PRICES), luca, holdersCount(family, 'Campo Estivo - Saldo'));
+    renderWithProviders(<CampChildrenPicker familyChildren={family} plan="Campo Estivo - Saldo" lines={lines} onToggle={vi.fn()} />);
     expect(lines[0]?.priceNote).toBe('2° figlio');
     expect(screen.getByText('155,00 €')).toBeInTheDocument();
     expect(screen.queryByText('180,00 €')).not.toBeInTheDocument();
@@ -94,7 +95,7 @@ describe('MerchChildrenPicker: what each child already holds', () => {
     const view = renderWithProviders(
       <MerchChildrenPicker
         familyChildren={familyChildren}
-        product={product}
+        plan={product === 'felpa' ? 'Felpa Reparto' : 'Maglietta Gruppo'}
         lines={[]}
         sizes={{}}
         onToggle={onToggle}

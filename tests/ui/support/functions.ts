@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -6,7 +7,7 @@ import { SPEC_PRICES } from '@/domain/price-rule';
 import type { PublicSeasonSettings } from '@/domain/season-settings';
 
 /** The season-settings answer of a season nobody changed: the spec's prices, the card fee on. */
-export const SPEC_SEASON: PublicSeasonSettings = { season: SEASON.campYear, cardFee: true, prices: SPEC_PRICES };
+export const SPEC_SEASON: PublicSeasonSettings = { season: SEASON.campYear, cardFee: true, catalogue: specCatalogue(SPEC_PRICES) };
 
 /**
  * msw for the UI tests: our Netlify functions (and the upload endpoint) are

@@ -1,3 +1,4 @@
+import { specCatalogue } from '@/domain/catalogue';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,7 +25,7 @@ const child = (id: string, name: string, branch: 'Branco' | 'Reparto' | 'Clan') 
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  prices: SPEC_PRICES,
+  catalogue: specCatalogue(SPEC_PRICES),
   children: [child('marco', 'Marco', 'Reparto'), child('giulia', 'Giulia', 'Clan'), child('luca', 'Luca', 'Branco')],
 };
 const CF = 'RSSMRA80C12H501E';
@@ -279,7 +280,12 @@ describe('Back from a transfer page (snapshot, restore, refresh)', () => {
     const refreshed = run(withChoice(), { type: 'lookupRefreshed', lookup: marcoHolds });
     expect(refreshed.lookup).toBe(marcoHolds);
     expect(refreshed.selectedIds).toEqual(['marco']);
-    const other: FamilyLookup = { family: { id: 'family-verdi', surname: 'Verdi' }, receipts: [], prices: SPEC_PRICES, children: [] };
+    const other: FamilyLookup = {
+      family: { id: 'family-verdi', surname: 'Verdi' },
+      receipts: [],
+      catalogue: specCatalogue(SPEC_PRICES),
+      children: [],
+    };
     const state = withChoice();
     expect(run(state, { type: 'lookupRefreshed', lookup: other })).toBe(state);
     const empty = initialOrderFlow('k0');

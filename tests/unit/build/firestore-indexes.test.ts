@@ -2,13 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { describeOrderQuery, ORDER_PLANS, ORDER_STATUSES, type OrderFilters } from '@/domain/admin-orders';
+import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } from '@/domain/admin-orders';
 import { PAYMENT_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
 import { AUDIT_ACTIONS } from '@/domain/audit-log';
 import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
+import { planHasOrders } from '../../../netlify/lib/season-settings';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
 import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
 import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
@@ -92,7 +93,7 @@ const SEASON = 2025;
 const orNone = <T>(values: readonly T[]): Array<T | null> => [null, ...values];
 
 /** Every filter combination of the orders desk: each plan, method and status or 'Tutti', with and without a surname. */
-const ALL_ORDER_FILTERS: OrderFilters[] = orNone(ORDER_PLANS).flatMap((plan) =>
+const ALL_ORDER_FILTERS: OrderFilters[] = orNone(SPEC_PLANS).flatMap((plan) =>
   orNone(PAYMENT_METHODS).flatMap((method) =>
     orNone(ORDER_STATUSES).flatMap((status) => ['', 'De Rossi'].map((surname) => ({ surname, plan, method, status }))),
   ),
@@ -106,7 +107,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
     await fetchOrdersPage(description, null);
     await fetchOrdersCount(description);
   }
-  for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method);
+  for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method, SPEC_PLANS);
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   await fetchFailedMailCount();
@@ -132,6 +133,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await familyAddresses(db, recordingTransaction, 'family-rossi');
   await deliverDue(db);
   await readReminderPlan(db, SEASON, 'campo-saldo', new Date());
+  await planHasOrders(db, recordingTransaction, SEASON, 'Uscita di Pasqua');
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -144,6 +146,7 @@ const QUERYING_FILES = [
   'netlify/lib/receipts/issue-receipt.ts',
   'netlify/lib/reminders.ts',
   'netlify/lib/roster-queries.ts',
+  'netlify/lib/season-settings.ts',
   'src/features/admin/api/admin-orders.ts',
   'src/features/admin/api/audit-log.ts',
   'src/features/admin/api/enrolment-status.ts',

@@ -41,7 +41,7 @@ describe('parseDocument (src/domain/documents.ts)', () => {
   });
 
   it('names the document and the fields that do not match', () => {
-    const parse = () => parseDocument(orderItemDocument, 'order_items/i1', { ...item, plan: 'Felpa', price: -1 });
+    const parse = () => parseDocument(orderItemDocument, 'order_items/i1', { ...item, plan: '', price: -1 });
     expect(parse).toThrow(InvalidDocumentError);
     expect(parse).toThrow(/^Document order_items\/i1 does not match its schema: plan: .*; price: /);
   });

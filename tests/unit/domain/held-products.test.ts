@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allHold, heldProduct, type PaidEntry } from '@/domain/held-products';
+import { PLAN } from '@/domain/plans';
 
 const DATE = '2025-03-10T09:30:00.000Z';
 const acconto = (status: PaidEntry['status']): PaidEntry => ({ plan: 'Campo Estivo - Acconto', status, date: DATE, note: '' });
@@ -9,36 +10,42 @@ const maglietta = (status: PaidEntry['status'], note: string): PaidEntry => ({ p
 
 describe('heldProduct', () => {
   it('holds nothing when the child has paid nothing this season', () => {
-    expect(heldProduct([], 'campo-acconto')).toBeNull();
-    expect(heldProduct([], 'maglietta')).toBeNull();
+    expect(heldProduct([], PLAN.campAcconto)).toBeNull();
+    expect(heldProduct([], PLAN.maglietta)).toBeNull();
   });
 
   it.each([
-    ['campo-acconto', acconto('Confermato'), 'Acconto già versato'],
-    ['campo-saldo', saldo('Confermato'), 'Saldo già versato'],
-    ['felpa', felpa('Confermato', 'M'), 'Felpa già ordinata (M)'],
-    ['maglietta', maglietta('Confermato', 'S'), 'Maglietta già ordinata (S)'],
-  ] as const)('a confirmed %s reads "%s"', (product, entry, label) => {
-    expect(heldProduct([entry], product)).toEqual({ state: 'paid', label });
+    [PLAN.campAcconto, acconto('Confermato'), 'Acconto già versato'],
+    [PLAN.campSaldo, saldo('Confermato'), 'Saldo già versato'],
+    [PLAN.felpa, felpa('Confermato', 'M'), 'Felpa già ordinata (M)'],
+    [PLAN.maglietta, maglietta('Confermato', 'S'), 'Maglietta già ordinata (S)'],
+  ] as const)('a confirmed %s reads "%s"', (plan, entry, label) => {
+    expect(heldProduct([entry], plan)).toEqual({ state: 'paid', label });
+  });
+
+  it("a season product's paid item reads 'Già pagato', with its size when it has one", () => {
+    const outing = { plan: 'Uscita di Pasqua', status: 'Confermato', date: '2025-03-10T09:30:00.000Z', note: '' } as const;
+    expect(heldProduct([outing], 'Uscita di Pasqua')).toEqual({ state: 'paid', label: 'Già pagato' });
+    expect(heldProduct([{ ...outing, note: 'L' }], 'Uscita di Pasqua')?.label).toBe('Già pagato (L)');
   });
 
   it('a transfer awaiting verification reads "Bonifico in verifica", whatever the product', () => {
-    expect(heldProduct([acconto('Da Verificare')], 'campo-acconto')).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
-    expect(heldProduct([felpa('Da Verificare', 'M')], 'felpa')).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
+    expect(heldProduct([acconto('Da Verificare')], PLAN.campAcconto)).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
+    expect(heldProduct([felpa('Da Verificare', 'M')], PLAN.felpa)).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
   });
 
   it('the Acconto does not hold the Saldo, nor the Felpa the Maglietta', () => {
-    expect(heldProduct([acconto('Confermato')], 'campo-saldo')).toBeNull();
-    expect(heldProduct([saldo('Da Verificare')], 'campo-acconto')).toBeNull();
-    expect(heldProduct([felpa('Confermato', 'M')], 'maglietta')).toBeNull();
+    expect(heldProduct([acconto('Confermato')], PLAN.campSaldo)).toBeNull();
+    expect(heldProduct([saldo('Da Verificare')], PLAN.campAcconto)).toBeNull();
+    expect(heldProduct([felpa('Confermato', 'M')], PLAN.maglietta)).toBeNull();
   });
 
   it('a confirmed payment wins over one awaiting verification; a size-less item leaves the size out', () => {
-    expect(heldProduct([felpa('Da Verificare', 'L'), felpa('Confermato', 'XS')], 'felpa')).toEqual({
+    expect(heldProduct([felpa('Da Verificare', 'L'), felpa('Confermato', 'XS')], PLAN.felpa)).toEqual({
       state: 'paid',
       label: 'Felpa già ordinata (XS)',
     });
-    expect(heldProduct([maglietta('Confermato', '')], 'maglietta')?.label).toBe('Maglietta già ordinata');
+    expect(heldProduct([maglietta('Confermato', '')], PLAN.maglietta)?.label).toBe('Maglietta già ordinata');
   });
 });
 
@@ -47,9 +54,9 @@ describe('allHold', () => {
     const paid = { paid: [acconto('Confermato')] };
     const toVerify = { paid: [acconto('Da Verificare')] };
     const free = { paid: [saldo('Confermato')] };
-    expect(allHold([paid, toVerify], 'campo-acconto')).toBe(true);
-    expect(allHold([paid, free], 'campo-acconto')).toBe(false);
-    expect(allHold([paid, toVerify], 'campo-saldo')).toBe(false);
-    expect(allHold([], 'campo-acconto')).toBe(false);
+    expect(allHold([paid, toVerify], PLAN.campAcconto)).toBe(true);
+    expect(allHold([paid, free], PLAN.campAcconto)).toBe(false);
+    expect(allHold([paid, toVerify], PLAN.campSaldo)).toBe(false);
+    expect(allHold([], PLAN.campAcconto)).toBe(false);
   });
 });

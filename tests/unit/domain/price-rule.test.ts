@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePriceRule, ruleEuros, siblingLabel, SPEC_PRICES } from '@/domain/price-rule';
+import { specProduct } from '@/domain/catalogue';
 import { priceOrder } from '@/domain/products';
 import type { Branch } from '@/domain/plans';
 import { pickInTickOrder, toggleInTickOrder } from '@/domain/selection';
@@ -13,7 +14,7 @@ const luca = child('luca', 'Branco');
 const productOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo');
 /** The spec's camp prices, as the season's rules price them. */
 const priceCampSelection = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>, alreadyHeld = 0) =>
-  priceOrder(productOf(quota), SPEC_PRICES[productOf(quota)], children, alreadyHeld);
+  priceOrder(specProduct(productOf(quota), SPEC_PRICES), children, alreadyHeld);
 const prices = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>) =>
   priceCampSelection(quota, children).map(({ child, priceEuros }) => [child.id, priceEuros]);
 
@@ -122,18 +123,23 @@ describe('merchandise', () => {
       { id: 'a', branch: 'Reparto' as const, size: 'M' as const },
       { id: 'b', branch: 'Reparto' as const, size: 'XS' as const },
     ];
-    expect(priceOrder('felpa', SPEC_PRICES.felpa, sized, 3).map((line) => [line.size, line.priceEuros, line.priceNote])).toEqual([
+    expect(priceOrder(specProduct('felpa', SPEC_PRICES), sized, 3).map((line) => [line.size, line.priceEuros, line.priceNote])).toEqual([
       ['M', 30, undefined],
       ['XS', 30, undefined],
     ]);
-    expect(priceOrder('maglietta', SPEC_PRICES.maglietta, sized).map((line) => line.priceEuros)).toEqual([15, 15]);
+    expect(priceOrder(specProduct('maglietta', SPEC_PRICES), sized).map((line) => line.priceEuros)).toEqual([15, 15]);
   });
 });
 
 describe("a season's own rules", () => {
   it('prices a Saldo at 190 € for the first child when the treasurer set it, the ladder unchanged', () => {
     const saldo = { ...SPEC_PRICES['campo-saldo'], euros: 190 };
-    expect(priceOrder('campo-saldo', saldo, [marco, giulia]).map((line) => [line.priceEuros, line.priceNote])).toEqual([
+    expect(
+      priceOrder({ ...specProduct('campo-saldo', SPEC_PRICES), price: saldo }, [marco, giulia]).map((line) => [
+        line.priceEuros,
+        line.priceNote,
+      ]),
+    ).toEqual([
       [190, undefined],
       [155, '2° figlio'],
     ]);
@@ -141,7 +147,9 @@ describe("a season's own rules", () => {
 
   it('prices by branch (an outing 15 €, Clan 20 €) with no ladder note', () => {
     const rule = { euros: 15, branchEuros: { Clan: 20 } };
-    expect(priceOrder('maglietta', rule, [marco, giulia, luca]).map((line) => line.priceEuros)).toEqual([15, 20, 15]);
+    expect(
+      priceOrder({ plan: 'Uscita di Pasqua', sizes: false, price: rule }, [marco, giulia, luca]).map((line) => line.priceEuros),
+    ).toEqual([15, 20, 15]);
   });
 
   it('describes each rule in Italian for the transfer page and the audit log', () => {

@@ -51,7 +51,7 @@ const parent = (familyId: string, name: string, email: string | null, phone: str
 
 const source = (overrides: Partial<ReminderSource>): ReminderSource => ({
   product: 'campo-saldo',
-  rule: SPEC_PRICES[overrides.product ?? 'campo-saldo'],
+  prices: SPEC_PRICES,
   rows: [],
   parents: [],
   lastSent: new Map(),

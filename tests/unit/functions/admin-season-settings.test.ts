@@ -7,6 +7,7 @@ import seasonSettings from '../../../netlify/functions/season-settings';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
 import { SEASON } from '../../../src/config/season';
+import { specCatalogue } from '../../../src/domain/catalogue';
 import { SPEC_PRICES } from '../../../src/domain/price-rule';
 import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
@@ -51,9 +52,9 @@ async function call(body: unknown, token?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** A Bonifico order through create-order, with the parent's session: what the server priced. */
-async function transferOrder(cf: string, product: string, childIds: string[]) {
-  const body = { cf, product, children: childIds.map((id) => ({ id })), idempotencyKey: randomUUID() };
+/** A create-order call with the parent's session: its status and JSON answer. */
+async function rawOrder(request: { cf: string; product: string; children: Array<{ id: string }> }) {
+  const body = { ...request, idempotencyKey: randomUUID() };
   const response = await createOrder(
     new Request('http://localhost/.netlify/functions/create-order', {
       method: 'POST',
@@ -62,8 +63,14 @@ async function transferOrder(cf: string, product: string, childIds: string[]) {
     }),
     functionContext(),
   );
-  expect(response.status).toBe(201);
-  return (await response.json()) as { orderId: string; totalEuros: number };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A Bonifico order through create-order: what the server priced. */
+async function transferOrder(cf: string, product: string, childIds: string[]) {
+  const answer = await rawOrder({ cf, product, children: childIds.map((id) => ({ id })) });
+  expect(answer.status).toBe(201);
+  return answer.body as { orderId: string; totalEuros: number; paymentReason: string };
 }
 
 const paymentOfOrder = async (orderId: string) => {
@@ -83,7 +90,7 @@ describe('admin-season-settings', () => {
   it("reads the spec's defaults for a season nobody has set: the card fee on", async () => {
     expect(await call({ action: 'read' }, treasurer)).toEqual({
       status: 200,
-      body: { season: SEASON.campYear, cardFee: true, prices: SPEC_PRICES, updatedBy: null, updatedAt: null },
+      body: { season: SEASON.campYear, cardFee: true, prices: SPEC_PRICES, products: [], updatedBy: null, updatedAt: null },
     });
   });
 
@@ -94,7 +101,7 @@ describe('admin-season-settings', () => {
     const entries = await auditEntries();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ before: { card_fee: true }, after: { card_fee: false } });
-    expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({ cardFee: false, prices: SPEC_PRICES });
+    expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({ cardFee: false, prices: SPEC_PRICES, products: [] });
   });
 
   it('refuses a browser without an admin token, and a malformed change', async () => {
@@ -134,7 +141,7 @@ describe('admin-season-settings', () => {
 
     const saldo = { euros: 190, siblingEuros: 155, freeFromChild: 6 };
     const changed = await call({ action: 'update', prices: { 'campo-saldo': saldo } }, treasurer);
-    expect(changed).toMatchObject({ status: 200, body: { cardFee: true, prices: { ...SPEC_PRICES, 'campo-saldo': saldo } } });
+    expect(changed).toMatchObject({ status: 200, body: { cardFee: true, prices: { ...SPEC_PRICES, 'campo-saldo': saldo }, products: [] } });
     const [entry] = await auditEntries();
     expect(entry?.summary).toBe(
       `Stagione ${SEASON.campYear}: Campo Estivo - Saldo da «180,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio» a «190,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio»`,
@@ -148,7 +155,11 @@ describe('admin-season-settings', () => {
 
     const published = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'));
     expect(published.headers.get('cache-control')).toBe('public, max-age=30');
-    expect(await published.json()).toEqual({ season: SEASON.campYear, cardFee: true, prices: { ...SPEC_PRICES, 'campo-saldo': saldo } });
+    expect(await published.json()).toEqual({
+      season: SEASON.campYear,
+      cardFee: true,
+      catalogue: specCatalogue({ ...SPEC_PRICES, 'campo-saldo': saldo }),
+    });
     const posted = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }));
     expect([posted.status, posted.headers.get('allow'), await posted.json()]).toEqual([
       405,
@@ -168,5 +179,48 @@ describe('admin-season-settings', () => {
     });
     expect(await auditEntries()).toEqual([]);
     expect((await db.collection('season_settings').get()).size).toBe(0);
+  });
+
+  describe("a season's own product: 'Uscita di Pasqua', 15 €, Reparto only", () => {
+    const outing = { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto'], sizes: false };
+
+    it('is added, audited, sold to a Reparto child by transfer and refused to a Clan child', async () => {
+      const added = await call({ action: 'update', products: [outing] }, treasurer);
+      expect(added).toMatchObject({ status: 200, body: { products: [outing] } });
+      const [entry] = await auditEntries();
+      expect(entry?.summary).toBe(`Stagione ${SEASON.campYear}: nuovo prodotto «Uscita di Pasqua, 15,00 € per figlio, Reparto»`);
+
+      const order = await transferOrder('RSSMRA80C12H501E', 'uscita-di-pasqua', ['son-rossi-marco']);
+      expect(order).toMatchObject({ totalEuros: 15, paymentReason: 'Uscita di Pasqua - Rossi' });
+      const item = await db.collection('order_items').doc(`${SEASON.campYear}_uscita-di-pasqua_son-rossi-marco`).get();
+      expect(item.data()).toMatchObject({ plan: 'Uscita di Pasqua', price: 15 });
+
+      const clan = await rawOrder({ cf: 'RSSMRA80C12H501E', product: 'uscita-di-pasqua', children: [{ id: 'son-rossi-giulia' }] });
+      expect(clan).toEqual({ status: 400, body: { error: 'Giulia non è in Reparto: «Uscita di Pasqua» è solo per Reparto.' } });
+
+      const published = (await (await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'))).json()) as {
+        catalogue: Array<{ id: string }>;
+      };
+      expect(published.catalogue.map((product) => product.id)).toContain('uscita-di-pasqua');
+
+      // It has an order now: it cannot be removed.
+      expect(await call({ action: 'update', products: [] }, treasurer)).toEqual({
+        status: 409,
+        body: { error: '«Uscita di Pasqua» ha già degli ordini in questa stagione: non si può togliere.' },
+      });
+    });
+
+    it("past its closing day refuses orders with 'Iscrizioni chiuse il …', and a spec product's name is refused", async () => {
+      await call({ action: 'update', products: [{ ...outing, closesOn: '2000-03-20' }] }, treasurer);
+      expect(await rawOrder({ cf: 'RSSMRA80C12H501E', product: 'uscita-di-pasqua', children: [{ id: 'son-rossi-marco' }] })).toEqual({
+        status: 400,
+        body: { error: 'Iscrizioni chiuse il 20/03/2000.' },
+      });
+      expect(await call({ action: 'update', products: [{ ...outing, name: 'Felpa Reparto' }] }, treasurer)).toEqual({
+        status: 400,
+        body: { error: 'Questo nome è già di un prodotto del campo o del gruppo.' },
+      });
+      expect(await call({ action: 'update', products: [] }, treasurer)).toMatchObject({ status: 200, body: { products: [] } });
+    });
   });
 });

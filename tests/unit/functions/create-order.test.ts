@@ -157,7 +157,7 @@ describe('create-order refuses, in Italian, and writes nothing', () => {
       'a sweatshirt for a child not in Reparto',
       { product: 'felpa', children: [{ id: 'son-rossi-giulia', size: 'M' }] },
       400,
-      'Giulia non è in Reparto: la felpa è riservata al Reparto.',
+      'Giulia non è in Reparto: «Felpa Reparto» è solo per Reparto.',
     ],
     ['a T-shirt without a size', { product: 'maglietta', children: [{ id: 'son-rossi-luca' }] }, 400, 'Scegli la taglia di Luca.'],
     ['a size on the camp', { children: [{ id: 'son-rossi-luca', size: 'M' }] }, 400, 'La taglia si indica solo per felpe e magliette.'],
@@ -171,7 +171,7 @@ describe('create-order refuses, in Italian, and writes nothing', () => {
       'an unknown product',
       { product: 'campo-gratis', children: [{ id: 'son-rossi-marco' }] },
       400,
-      'Prodotto non valido: atteso campo-acconto, campo-saldo, felpa o maglietta.',
+      'Prodotto non valido: scegli un prodotto della stagione.',
     ],
     [
       'an invalid fiscal code',

@@ -239,7 +239,7 @@ describe('create-payment-intent: refused requests (nothing sent to Stripe)', () 
       'a felpa for a Clan child',
       order(ROSSI, 'felpa', [{ id: 'son-rossi-giulia', size: 'M' }]),
       400,
-      'Giulia non è in Reparto: la felpa è riservata al Reparto.',
+      'Giulia non è in Reparto: «Felpa Reparto» è solo per Reparto.',
     ],
     ['a felpa without size', order(ROSSI, 'felpa', [{ id: 'son-rossi-marco' }]), 400, 'Scegli la taglia di Marco.'],
     [

@@ -196,7 +196,7 @@ describe.each(Object.entries(FUNCTIONS))('%s under malformed requests', (name, h
       if (response.status === 200 && isValidLookup(name, bodyOf(label))) {
         expect(JSON.parse(text) as object, context).toEqual(
           name === 'lookup-family'
-            ? { family: expect.anything(), children: expect.anything(), receipts: expect.anything(), prices: expect.anything() }
+            ? { family: expect.anything(), children: expect.anything(), receipts: expect.anything(), catalogue: expect.anything() }
             : { status: 'session' },
         );
         continue;

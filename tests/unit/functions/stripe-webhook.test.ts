@@ -219,7 +219,11 @@ describe('stripe-webhook: orders that cannot be rebuilt (Stripe retries)', () =>
       { family_id: 'family-rossi', product: 'maglietta', children: 'son-rossi-marco:XXXL' },
       'metadata.children is malformed',
     ],
-    ['the product is unknown', { family_id: 'family-rossi', product: 'cappellino', children: 'son-rossi-marco' }, 'metadata.product'],
+    [
+      'the product is unknown',
+      { family_id: 'family-rossi', product: 'cappellino', children: 'son-rossi-marco' },
+      "product cappellino is not in the season's catalogue",
+    ],
     ['a size is missing', { family_id: 'family-rossi', product: 'maglietta', children: 'son-rossi-marco' }, 'no size for maglietta'],
     [
       'the family id is not a document id',

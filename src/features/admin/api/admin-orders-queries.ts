@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { summarizeOrders, type OrderQuery } from '@/domain/admin-orders';
+import { SEASON } from '@/config/season';
+import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@/domain/admin-orders';
+import { seasonSettingsQueryOptions } from './season-settings';
 import type { PaymentMethod } from '@/domain/plans';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { fetchOrderSummary, fetchOrdersCount, fetchOrdersPage, setTransferConfirmation, type OrdersCursor } from './admin-orders';
@@ -44,18 +46,35 @@ export function useOrderCount(description: OrderQuery, { enabled = true }: { ena
   return useQuery({ ...orderCountQueryOptions(description), enabled });
 }
 
-/** The summary table of `season`, for `method` or both (null): aggregations summed per plan and status (summarizeOrders). */
-export function orderSummaryQueryOptions(season: number, method: PaymentMethod | null) {
+/** The summary table of `season`, for `method` or both (null): aggregations summed per plan of `plans` and status (summarizeOrders). */
+export function orderSummaryQueryOptions(season: number, method: PaymentMethod | null, plans: readonly string[]) {
   return queryOptions({
-    queryKey: queryKeys.adminOrderSummary(season, method),
-    queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method)),
+    queryKey: queryKeys.adminOrderSummary(season, method, plans),
+    queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method, plans), plans),
     staleTime: STALE_MS,
   });
 }
 
 /** {@link orderSummaryQueryOptions} as a hook; not read while `enabled` is false. */
-export function useOrderSummary(season: number, method: PaymentMethod | null, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...orderSummaryQueryOptions(season, method), enabled });
+export function useOrderSummary(
+  season: number,
+  method: PaymentMethod | null,
+  plans: readonly string[],
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...orderSummaryQueryOptions(season, method, plans), enabled });
+}
+
+/**
+ * The plans 'Pagamenti' filters and sums for `season`: the spec's, then the
+ * products the treasurer added to the current season (admin-season-settings;
+ * an earlier season's own products are not listed, though their orders are).
+ */
+export function useSeasonPlans(season: number): string[] {
+  const current = useQuery({ ...seasonSettingsQueryOptions(), enabled: season === SEASON.campYear });
+  return season === SEASON.campYear && current.data
+    ? seasonPlans(current.data.products.map((product) => ({ plan: product.name })))
+    : [...SPEC_PLANS];
 }
 
 /** What {@link useTransferConfirmation} asks for: a payment, and confirm or undo. */

@@ -17,7 +17,6 @@ import {
 } from 'firebase/firestore/lite';
 import {
   buildOrderRow,
-  ORDER_PLANS,
   ORDER_STATUSES,
   ORDERS_PAGE_SIZE,
   type AdminOrderRow,
@@ -98,12 +97,12 @@ export async function fetchOrdersCount(description: OrderQuery): Promise<number>
 
 /**
  * The summary's figures (docs/admin-orders.md, "Summary"): for each plan
- * and status, `count()` and `sum('total_amount')` (euros, rounded to cents)
+ * of `plans` and status, `count()` and `sum('total_amount')` (euros, rounded to cents)
  * of the payments of `season` — of `method` only when one is chosen — as
- * eight aggregation queries in parallel.
+ * aggregation queries in parallel.
  */
-export async function fetchOrderSummary(season: number, method: PaymentMethod | null): Promise<SummaryEntry[]> {
-  const cells = ORDER_PLANS.flatMap((plan) => ORDER_STATUSES.map((status) => ({ plan, status })));
+export async function fetchOrderSummary(season: number, method: PaymentMethod | null, plans: readonly string[]): Promise<SummaryEntry[]> {
+  const cells = plans.flatMap((plan) => ORDER_STATUSES.map((status) => ({ plan, status })));
   return Promise.all(
     cells.map(async ({ plan, status }) => {
       const filters = [where('season', '==', season), where('plan', '==', plan), where('status', '==', status)];

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@/domain/products';
+import type { SpecProduct } from '@/domain/products';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { previewReminders, sendReminders } from './reminders';
 
@@ -9,7 +9,7 @@ import { previewReminders, sendReminders } from './reminders';
  */
 
 /** The preview of `product`'s reminders: read each time it is shown, never retried (an error shows at once, with 'Riprova'). */
-export function reminderPreviewQueryOptions(product: Product) {
+export function reminderPreviewQueryOptions(product: SpecProduct) {
   return queryOptions({
     queryKey: queryKeys.reminderPreview(product),
     queryFn: () => previewReminders(product),
@@ -20,7 +20,7 @@ export function reminderPreviewQueryOptions(product: Product) {
 }
 
 /** {@link reminderPreviewQueryOptions} as a hook. */
-export function useReminderPreview(product: Product) {
+export function useReminderPreview(product: SpecProduct) {
   return useQuery(reminderPreviewQueryOptions(product));
 }
 

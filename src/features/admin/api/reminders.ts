@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '@/domain/products';
+import type { SpecProduct } from '@/domain/products';
 import { callAdminFunction } from './admin-functions';
 
 /**
@@ -36,7 +36,7 @@ export type ReminderResult = z.infer<typeof reminderResultSchema>;
  * Writes nothing.
  * @throws UserFacingError with the function's Italian message (401, 403, 409, 503, …).
  */
-export function previewReminders(product: Product): Promise<ReminderPreview> {
+export function previewReminders(product: SpecProduct): Promise<ReminderPreview> {
   return callAdminFunction('admin-reminders', { product, action: 'preview' }, reminderPreviewSchema);
 }
 
@@ -45,6 +45,6 @@ export function previewReminders(product: Product): Promise<ReminderPreview> {
  * each family once (not again within 7 days).
  * @throws UserFacingError with the function's Italian message (401, 403, 409, 503, …).
  */
-export function sendReminders(product: Product): Promise<ReminderResult> {
+export function sendReminders(product: SpecProduct): Promise<ReminderResult> {
   return callAdminFunction('admin-reminders', { product, action: 'send' }, reminderResultSchema);
 }

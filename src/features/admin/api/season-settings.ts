@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PriceRule } from '@/domain/price-rule';
+import type { SeasonProduct } from '@/domain/catalogue';
+import { seasonProductSchema } from '@/domain/catalogue-schema';
 import { priceRuleSchema } from '@/domain/price-rule-schema';
-import { PRODUCTS, type Product } from '@/domain/products';
+import { SPEC_PRODUCTS, type SpecProduct } from '@/domain/products';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { callAdminFunction } from './admin-functions';
 
@@ -15,7 +17,8 @@ import { callAdminFunction } from './admin-functions';
 const answerSchema = z.object({
   season: z.number(),
   cardFee: z.boolean(),
-  prices: z.record(z.enum(PRODUCTS), priceRuleSchema),
+  prices: z.record(z.enum(SPEC_PRODUCTS), priceRuleSchema),
+  products: z.array(seasonProductSchema),
   updatedBy: z.string().nullable(),
   updatedAt: z.iso.datetime().nullable(),
 });
@@ -34,10 +37,12 @@ export function useSeasonSettings() {
   return useQuery(seasonSettingsQueryOptions());
 }
 
-/** What an admin changes: the card fee, and/or the rules of the products named. */
+/** What an admin changes: the card fee, the rules of the spec's products named, the season's own products. */
 export interface SeasonSettingsChange {
   cardFee?: boolean;
-  prices?: Partial<Record<Product, PriceRule>>;
+  prices?: Partial<Record<SpecProduct, PriceRule>>;
+  /** The season's own products, all of them (the list replaces the saved one). */
+  products?: SeasonProduct[];
 }
 
 /** Saves a change of the season's settings; the answer replaces what the screen shows, and the 'Registro' and the payment screens' prices are read again. */

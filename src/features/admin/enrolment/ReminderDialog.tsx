@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { Product } from '@/domain/products';
+import type { SpecProduct } from '@/domain/products';
 import {
   nothingToSendSentence,
   previewSentence,
@@ -18,7 +18,7 @@ import { useReminderPreview, useSendReminders } from '../api/reminders-queries';
 /** Props of {@link ReminderDialog}. */
 export interface ReminderDialogProps {
   /** The product whose reminders to send. */
-  product: Product;
+  product: SpecProduct;
   onClose: () => void;
 }
 

@@ -6,14 +6,14 @@ import { formatEuros } from '@/domain/money';
 import { BRANCHES, type Branch } from '@/domain/plans';
 import type { PriceRule, SeasonPrices } from '@/domain/price-rule';
 import { previewPriceChange } from '@/domain/price-preview';
-import { planOf, PRODUCTS, type Product } from '@/domain/products';
+import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@/domain/products';
 import { changedProducts } from '@/domain/season-settings-change';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { useUpdateSeasonSettings } from '../api/season-settings';
 import { draftOf, ruleOf, type PriceDraft } from './price-draft';
 
 const draftsOf = (prices: SeasonPrices) =>
-  Object.fromEntries(PRODUCTS.map((product) => [product, draftOf(prices[product])])) as Record<Product, PriceDraft>;
+  Object.fromEntries(SPEC_PRODUCTS.map((product) => [product, draftOf(prices[product])])) as Record<SpecProduct, PriceDraft>;
 
 /** Props of {@link PriceSettings}. */
 export interface PriceSettingsProps {
@@ -32,7 +32,7 @@ export interface PriceSettingsProps {
 export function PriceSettings({ season, prices }: PriceSettingsProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(prices));
   const update = useUpdateSeasonSettings();
-  const parsed = PRODUCTS.map((product) => ({ product, result: ruleOf(drafts[product]) }));
+  const parsed = SPEC_PRODUCTS.map((product) => ({ product, result: ruleOf(drafts[product]) }));
   const errors = new Map(parsed.flatMap(({ product, result }) => ('error' in result ? [[product, result.error] as const] : [])));
   const draftPrices =
     errors.size === 0
@@ -40,11 +40,11 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
       : null;
   const changed = draftPrices ? changedProducts(prices, draftPrices) : [];
 
-  const edit = (product: Product, change: Partial<PriceDraft>) => {
+  const edit = (product: SpecProduct, change: Partial<PriceDraft>) => {
     update.reset();
     setDrafts((current) => ({ ...current, [product]: { ...current[product], ...change } }));
   };
-  const editBranch = (product: Product, branch: Branch, text: string) =>
+  const editBranch = (product: SpecProduct, branch: Branch, text: string) =>
     edit(product, { branch: { ...drafts[product].branch, [branch]: text } });
   const save = () => {
     if (!draftPrices || changed.length === 0) return;
@@ -61,7 +61,7 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
         Importi in euro per figlio. Lascia vuoto un campo che non serve: il prezzo di una branca sostituisce quello per figlio, il prezzo
         dal 2° figlio vale per i fratelli (anche pagati in ordini diversi). Gli ordini già registrati mantengono i loro prezzi.
       </p>
-      {PRODUCTS.map((product) => {
+      {SPEC_PRODUCTS.map((product) => {
         const draft = drafts[product];
         return (
           <fieldset key={product} className="rounded-lg border border-gray-200 p-3">
@@ -140,7 +140,7 @@ function PricePreview({ before, after }: { before: SeasonPrices; after: SeasonPr
         </thead>
         <tbody>
           {previewPriceChange(before, after).map((row) => (
-            <tr key={row.product} className={row.beforeEuros === row.afterEuros ? 'text-gray-600' : 'font-semibold'}>
+            <tr key={row.plan} className={row.beforeEuros === row.afterEuros ? 'text-gray-600' : 'font-semibold'}>
               <td className="py-1 pr-3">{row.plan}</td>
               <td className="py-1 pr-3">{row.children.length}</td>
               <td className="py-1 pr-3">{formatEuros(row.beforeEuros)}</td>

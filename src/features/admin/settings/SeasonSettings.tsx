@@ -4,6 +4,7 @@ import { italianDate } from '@/domain/italian-time';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
 import { PriceSettings } from './PriceSettings';
+import { SeasonProducts } from './SeasonProducts';
 
 const messageOf = (error: unknown) =>
   error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
@@ -12,7 +13,8 @@ const messageOf = (error: unknown) =>
  * 'Impostazioni stagione' (docs/admin.md, "Impostazioni stagione"): the
  * current season's card fee ('Commissioni Servizio' on card payments), on
  * or off, with the legal note beside it; the products' prices
- * ({@link PriceSettings}); who changed them last. A change applies to
+ * ({@link PriceSettings}); the season's own products ({@link SeasonProducts});
+ * who changed them last. A change applies to
  * orders started afterwards; orders already recorded keep their amounts.
  */
 export function SeasonSettings() {
@@ -30,7 +32,7 @@ export function SeasonSettings() {
       </Alert>
     );
   }
-  const { season, cardFee, prices, updatedBy, updatedAt } = settings.data;
+  const { season, cardFee, prices, products, updatedBy, updatedAt } = settings.data;
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
@@ -55,6 +57,7 @@ export function SeasonSettings() {
         {update.isSuccess && <Alert kind="success">Impostazione salvata: vale per i pagamenti con carta da adesso.</Alert>}
       </div>
       <PriceSettings season={season} prices={prices} />
+      <SeasonProducts season={season} products={products} />
       {updatedBy && updatedAt && (
         <p className="text-sm text-gray-600">
           Ultima modifica di {updatedBy} il {italianDate(new Date(updatedAt))}.

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { productSlug } from './product-slug';
+import { BRANCHES, PLAN } from './plans';
+import { priceRuleSchema } from './price-rule-schema';
+import { SPEC_PRODUCTS } from './products';
+
+/** The slugs a season product may not take: the spec's products' ids and plans. */
+const isReserved = (name: string) => [...Object.values(PLAN), ...SPEC_PRODUCTS].some((taken) => productSlug(taken) === productSlug(name));
+
+/**
+ * A product the treasurer adds for a season (src/domain/catalogue.ts,
+ * SeasonProduct), as stored and as an admin sends it: a name of 3 to 60
+ * characters whose slug is not one of the spec's products, a price rule,
+ * at least one branch, sizes or not, and an optional closing day.
+ */
+export const seasonProductSchema = z.strictObject({
+  name: z
+    .string({ error: 'Scrivi il nome del prodotto.' })
+    .trim()
+    .min(3, { error: 'Il nome del prodotto ha almeno 3 caratteri.' })
+    .max(60, { error: 'Il nome del prodotto ha al massimo 60 caratteri.' })
+    .refine((name) => productSlug(name).length >= 3, { error: 'Il nome del prodotto deve contenere lettere o numeri.' })
+    .refine((name) => !isReserved(name), { error: 'Questo nome è già di un prodotto del campo o del gruppo.' }),
+  price: priceRuleSchema,
+  branches: z.array(z.enum(BRANCHES)).min(1, { error: 'Scegli almeno una branca.' }),
+  sizes: z.boolean(),
+  closesOn: z.iso.date({ error: 'Data di chiusura non valida.' }).optional(),
+});
+
+/** The season's own products: names unique by slug (the slug is the product's id and page). */
+export const seasonProductsSchema = z
+  .array(seasonProductSchema)
+  .max(20, { error: 'Al massimo 20 prodotti per stagione.' })
+  .refine((products) => new Set(products.map((product) => productSlug(product.name))).size === products.length, {
+    error: 'Due prodotti hanno lo stesso nome.',
+  });
+
+/** A catalogue entry (src/domain/catalogue.ts, CatalogueProduct) as the lookup and season-settings answer it. */
+export const catalogueProductSchema = z.object({
+  id: z.string(),
+  plan: z.string(),
+  branches: z.array(z.enum(BRANCHES)),
+  sizes: z.boolean(),
+  price: priceRuleSchema,
+  closesOn: z.string().optional(),
+});

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
+import { paths } from '@/config/paths';
+import type { SeasonProduct } from '@/domain/catalogue';
+import { productSlug } from '@/domain/product-slug';
+import { BRANCHES, type Branch } from '@/domain/plans';
+import { describeSeasonProduct } from '@/domain/season-settings-change';
+import { UserFacingError } from '@/lib/api/functions-client';
+import { useUpdateSeasonSettings } from '../api/season-settings';
+import { ruleOf, type PriceDraft } from './price-draft';
+
+const messageOf = (error: unknown) =>
+  error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
+
+const EMPTY_PRICE: PriceDraft = { euros: '', branch: { Branco: '', Reparto: '', Clan: '' }, sibling: '', freeFrom: '' };
+
+/** Props of {@link SeasonProducts}. */
+export interface SeasonProductsProps {
+  season: number;
+  /** The season's own products as saved. */
+  products: SeasonProduct[];
+}
+
+/**
+ * 'Prodotti della stagione' in 'Impostazioni stagione' (docs/admin.md,
+ * "Impostazioni stagione"): the products the treasurer adds beyond the
+ * camp, the sweatshirt and the T-shirt (an Easter outing, the census fee),
+ * each with its page /pagamenti/{id} for the parents, and 'Nuovo prodotto':
+ * name, price per child, the branches that may buy it, sizes or not, the
+ * last day to order. The server checks the product and refuses to remove
+ * one that already has orders.
+ */
+export function SeasonProducts({ season, products }: SeasonProductsProps) {
+  const update = useUpdateSeasonSettings();
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const [branches, setBranches] = useState<Branch[]>([...BRANCHES]);
+  const [sizes, setSizes] = useState(false);
+  const [closesOn, setClosesOn] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const toggleBranch = (branch: Branch) =>
+    setBranches((current) => (current.includes(branch) ? current.filter((each) => each !== branch) : [...current, branch]));
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const rule = ruleOf({ ...EMPTY_PRICE, euros: price });
+    if ('error' in rule) return setProblem(rule.error);
+    if (!name.trim()) return setProblem('Scrivi il nome del prodotto.');
+    if (branches.length === 0) return setProblem('Scegli almeno una branca.');
+    if (products.some((product) => productSlug(product.name) === productSlug(name)))
+      return setProblem('Esiste già un prodotto con questo nome.');
+    setProblem(null);
+    const product: SeasonProduct = { name: name.trim(), price: rule.rule, branches, sizes, ...(closesOn ? { closesOn } : {}) };
+    update.mutate(
+      { products: [...products, product] },
+      {
+        onSuccess: () => {
+          setName('');
+          setPrice('');
+          setClosesOn('');
+        },
+      },
+    );
+  };
+  const remove = (product: SeasonProduct) => update.mutate({ products: products.filter((each) => each !== product) });
+
+  return (
+    <div className="space-y-4 rounded-xl border border-gray-200 p-4">
+      <h2 className="font-semibold">Prodotti della stagione {season}</h2>
+      {products.length === 0 ? (
+        <p className="text-sm text-gray-700">Oltre a campo, felpa e maglietta, nessun prodotto per questa stagione.</p>
+      ) : (
+        <ul className="space-y-2">
+          {products.map((product) => (
+            <li key={product.name} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 p-3 text-sm">
+              <span>
+                {describeSeasonProduct(product)} ·{' '}
+                <Link to={paths.seasonProduct(productSlug(product.name))} className="font-semibold text-brand-700 underline">
+                  pagina per le famiglie
+                </Link>
+              </span>
+              <Button variant="secondary" size="sm" disabled={update.isPending} onClick={() => remove(product)}>
+                Togli {product.name}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} className="space-y-3 rounded-lg border border-gray-200 p-3" aria-labelledby="new-product-title">
+        <h3 id="new-product-title" className="font-medium">
+          Nuovo prodotto
+        </h3>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField label="Nome" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+          <TextField label="Prezzo per figlio" inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
+          <TextField
+            label="Ultimo giorno per ordinare"
+            type="date"
+            value={closesOn}
+            onChange={(event) => setClosesOn(event.target.value)}
+          />
+        </div>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium text-gray-800">Chi può ordinarlo</legend>
+          {BRANCHES.map((branch) => (
+            <label key={branch} className="inline-flex min-h-11 items-center gap-2">
+              <input type="checkbox" className="h-5 w-5" checked={branches.includes(branch)} onChange={() => toggleBranch(branch)} />
+              {branch}
+            </label>
+          ))}
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="checkbox" className="h-5 w-5" checked={sizes} onChange={() => setSizes(!sizes)} />
+            Con taglia (XS–2XL)
+          </label>
+        </fieldset>
+        {problem && (
+          <p role="alert" className="text-sm text-red-700">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" loading={update.isPending}>
+          Aggiungi prodotto
+        </Button>
+      </form>
+      {update.isError && <Alert kind="error">{messageOf(update.error)}</Alert>}
+    </div>
+  );
+}

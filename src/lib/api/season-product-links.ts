@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { seasonProductLinks, type ProductLink } from '@/domain/catalogue';
+import { italianDay } from '@/domain/italian-time';
+import { seasonPricesQueryOptions } from './season-prices';
+
+/**
+ * The links of the season's own products still open ('Uscita di Pasqua' →
+ * /pagamenti/uscita-di-pasqua) for the menu's 'Area Pagamento' and the home
+ * page: none until the catalogue is read (after the first paint, without
+ * react-query's observer in the first bundle), none when it cannot be.
+ */
+export function useSeasonProductLinks(): ProductLink[] {
+  const queryClient = useQueryClient();
+  const [links, setLinks] = useState<ProductLink[]>([]);
+  useEffect(() => {
+    let live = true;
+    queryClient
+      .fetchQuery(seasonPricesQueryOptions())
+      .then((settings) => {
+        if (live) setLinks(seasonProductLinks(settings.catalogue, italianDay(new Date())));
+      })
+      .catch(() => undefined); // The spec's screens stay in the menu; a product's page says what failed.
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  return links;
+}
