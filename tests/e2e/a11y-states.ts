@@ -39,8 +39,9 @@ async function lookUp(page: Page, path: string, cf: string, choices: { quota?: s
   if (choices.quota) await pick(page, 'Quota da Pagare', choices.quota);
   if (choices.method) await pick(page, 'Metodo di Pagamento', choices.method);
   await trovaWithCode(page, cf);
-  // The children's cards (a disabled checkbox for a child who already holds the product).
-  await expect(page.getByRole('checkbox').first()).toBeVisible();
+  // The children's cards (a disabled checkbox for a child who already holds the product), not the code step's 'Ricorda questo dispositivo'.
+  await expect(page.getByRole('heading', { name: /^Seleziona i figli/ })).toBeVisible();
+  await expect(page.getByLabel('Codice di verifica')).toHaveCount(0);
 }
 
 /** Ticks the first child that can still be chosen (earlier specs may have paid some). */

@@ -85,7 +85,8 @@ export function readOrderFlowSnapshot(state: unknown): OrderFlowSnapshot | null 
   const values = snapshot?.values;
   const lookup = snapshot?.lookup;
   if (typeof values?.fiscalCode !== 'string' || typeof values.quota !== 'string' || typeof values.method !== 'string') return null;
-  if (typeof lookup?.family?.id !== 'string' || !Array.isArray(lookup.children)) return null;
+  // A snapshot kept by an earlier version of the screen (no catalogue) is not restored: the family is looked up again.
+  if (typeof lookup?.family?.id !== 'string' || !Array.isArray(lookup.children) || !Array.isArray(lookup.catalogue)) return null;
   return { values, lookup };
 }
 

@@ -6,13 +6,8 @@ import { campPlanFor } from '@/domain/plans';
 import { pickInTickOrder } from '@/domain/selection';
 import type { OrderRequestBody } from '@/domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
-import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
-import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
-import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
-import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
-import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
-import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
+import { PaymentScreen } from '@/app/payment/PaymentScreen';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
 import { orderLinesOf } from '@/app/payment/order-lines';
 
@@ -38,50 +33,31 @@ export function CampoEstivoRoute() {
     idempotencyKey: flow.idempotencyKey,
   };
 
-  const lookupRestart = useLookupRestart();
-  /** 'Esci': the family and every choice go, and the lookup form starts again empty. */
-  const signedOut = () => {
-    for (const field of LOOKUP_FIELD_NAMES) flow.edited(field, EMPTY_LOOKUP_VALUES);
-    lookupRestart.restart();
-  };
-
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Campo Estivo {SEASON.campYear}</h1>
-        <p className="mt-1 text-gray-600">Paga l'acconto o il saldo del campo estivo dei tuoi figli.</p>
-      </header>
-      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm
-          key={lookupRestart.round}
-          fields={CAMP_FIELDS}
-          onFound={flow.found}
-          onEdit={flow.edited}
-          initialValues={lookupRestart.round === 0 ? flow.initialValues : undefined}
-          autoFocus={lookupRestart.round > 0}
+    <PaymentScreen
+      flow={flow}
+      title={`Campo Estivo ${SEASON.campYear}`}
+      intro="Paga l'acconto o il saldo del campo estivo dei tuoi figli."
+      fields={CAMP_FIELDS}
+      found={{
+        heading: 'Seleziona i figli',
+        count: flow.lookup?.children.length ?? 0,
+        emptyMessage: 'Nessun figlio censito per questa famiglia.',
+      }}
+      picker={
+        flow.lookup && (
+          <CampChildrenPicker familyChildren={flow.lookup.children} plan={campPlanFor(quota)} lines={lines} onToggle={flow.toggle} />
+        )
+      }
+      actions={
+        <OrderActions
+          flow={flow}
+          lines={lines}
+          request={request}
+          returnPath="/campo-estivo"
+          onSubmit={() => flow.submit(request, { quota })}
         />
-      </section>
-      {flow.lookup && (
-        <>
-          <EndSessionButton onEnded={signedOut} />
-          <FoundChildren
-            heading="Seleziona i figli"
-            count={flow.lookup.children.length}
-            emptyMessage="Nessun figlio censito per questa famiglia."
-            focusKey={flow.foundCount}
-          >
-            <CampChildrenPicker familyChildren={flow.lookup.children} plan={campPlanFor(quota)} lines={lines} onToggle={flow.toggle} />
-          </FoundChildren>
-        </>
-      )}
-      <OrderActions
-        flow={flow}
-        lines={lines}
-        request={request}
-        returnPath="/campo-estivo"
-        onSubmit={() => flow.submit(request, { quota })}
-      />
-      {flow.lookup && <FamilyReceiptsSection receipts={flow.lookup.receipts} />}
-    </div>
+      }
+    />
   );
 }

@@ -2,17 +2,21 @@ import { Link, useLocation } from 'react-router';
 import { GROUP } from '@/config/group';
 import { PAYMENT_SCREENS } from '@/config/paths';
 import { isPaymentDone } from '@/features/checkout/payment-done';
+import { useSeasonProductLinks } from '@/lib/api/season-product-links';
 
 /**
  * /pagamento (docs/product.md, "Screens"): after a recorded card payment,
  * 'Pagamento Effettuato con Successo', a reminder to check the mail for the
  * receipt, 'Torna alla Home' to the group's public site. Reached any other
  * way (typed, bookmarked, reloaded in a new tab) no payment happened here:
- * it says so and links the payment screens instead of claiming success.
+ * it says so and links the payment screens (the season's own products
+ * too) instead of claiming success.
  */
 export function PagamentoRoute() {
   const location = useLocation();
+  const seasonProducts = useSeasonProductLinks();
   if (!isPaymentDone(location.state)) {
+    const screens = [...Object.values(PAYMENT_SCREENS), ...seasonProducts.map((link) => ({ path: link.path, name: link.label }))];
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <h1 className="text-2xl font-bold text-brand-800">Nessun pagamento da mostrare</h1>
@@ -20,7 +24,7 @@ export function PagamentoRoute() {
           Questa pagina conferma un pagamento online appena concluso. Per pagare, scegli cosa e cerca la tua famiglia con il codice fiscale:
         </p>
         <ul className="space-y-2">
-          {Object.values(PAYMENT_SCREENS).map((screen) => (
+          {screens.map((screen) => (
             <li key={screen.path}>
               <Link to={screen.path} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
                 {screen.name}

@@ -3,15 +3,10 @@ import { findProduct, mayBuy } from '@/domain/catalogue';
 import { holdersCount } from '@/domain/held-products';
 import type { OrderRequestBody } from '@/domain/products';
 import { pickInTickOrder } from '@/domain/selection';
-import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
-import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
-import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
-import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
-import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
-import { FoundChildren } from '@/app/payment/FoundChildren';
 import { OrderActions } from '@/app/payment/OrderActions';
+import { PaymentScreen } from '@/app/payment/PaymentScreen';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
 import { orderLinesOf } from '@/app/payment/order-lines';
 
@@ -77,13 +72,6 @@ export function ProductRoute({ screen }: { screen: ProductScreen }) {
     idempotencyKey: flow.idempotencyKey,
   };
 
-  const lookupRestart = useLookupRestart();
-  /** 'Esci': the family and every choice go, and the lookup form starts again empty. */
-  const signedOut = () => {
-    for (const field of LOOKUP_FIELD_NAMES) flow.edited(field, EMPTY_LOOKUP_VALUES);
-    lookupRestart.restart();
-  };
-
   const submit = () => {
     if (product?.sizes && lines.some((line) => !line.note)) {
       flow.sizesMissing();
@@ -93,48 +81,32 @@ export function ProductRoute({ screen }: { screen: ProductScreen }) {
   };
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">{screen.title}</h1>
-        <p className="mt-1 text-gray-600">{screen.intro}</p>
-      </header>
-      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <FamilyLookupForm
-          key={lookupRestart.round}
-          fields={METHOD_ONLY}
-          onFound={flow.found}
-          onEdit={flow.edited}
-          initialValues={lookupRestart.round === 0 ? flow.initialValues : undefined}
-          autoFocus={lookupRestart.round > 0}
-        />
-      </section>
-      {flow.lookup && (
-        <>
-          <EndSessionButton onEnded={signedOut} />
-          <FoundChildren
-            heading={product?.sizes ? 'Seleziona i figli e la taglia' : 'Seleziona i figli'}
-            count={children.length}
-            emptyMessage={screen.emptyMessage}
-            focusKey={flow.foundCount}
-          >
-            {product?.sizes ? (
-              <MerchChildrenPicker
-                familyChildren={children}
-                plan={product.plan}
-                lines={lines}
-                sizes={flow.sizes}
-                onToggle={flow.toggle}
-                onSizeChange={flow.chooseSize}
-                showMissingSizes={flow.showMissingSizes}
-              />
-            ) : (
-              <CampChildrenPicker familyChildren={children} plan={product?.plan ?? ''} lines={lines} onToggle={flow.toggle} />
-            )}
-          </FoundChildren>
-        </>
-      )}
-      <OrderActions flow={flow} lines={lines} request={request} returnPath={screen.path} onSubmit={submit} />
-      {flow.lookup && <FamilyReceiptsSection receipts={flow.lookup.receipts} />}
-    </div>
+    <PaymentScreen
+      flow={flow}
+      title={screen.title}
+      intro={screen.intro}
+      fields={METHOD_ONLY}
+      found={{
+        heading: product?.sizes ? 'Seleziona i figli e la taglia' : 'Seleziona i figli',
+        count: children.length,
+        emptyMessage: screen.emptyMessage,
+      }}
+      picker={
+        product?.sizes ? (
+          <MerchChildrenPicker
+            familyChildren={children}
+            plan={product.plan}
+            lines={lines}
+            sizes={flow.sizes}
+            onToggle={flow.toggle}
+            onSizeChange={flow.chooseSize}
+            showMissingSizes={flow.showMissingSizes}
+          />
+        ) : (
+          <CampChildrenPicker familyChildren={children} plan={product?.plan ?? ''} lines={lines} onToggle={flow.toggle} />
+        )
+      }
+      actions={<OrderActions flow={flow} lines={lines} request={request} returnPath={screen.path} onSubmit={submit} />}
+    />
   );
 }

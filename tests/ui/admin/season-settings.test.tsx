@@ -72,4 +72,33 @@ describe("'Impostazioni stagione'", () => {
     expect(await screen.findByText('Prezzi salvati: valgono per gli ordini da adesso.')).toBeInTheDocument();
     expect(within(saldo).getByLabelText('Prezzo per figlio')).toHaveValue('190,00');
   });
+
+  it("adds 'Uscita di Pasqua', 15 €, Reparto only, to the season's products, and refuses a product nobody may buy", async () => {
+    const outing = { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto'], sizes: false, closesOn: '2030-03-20' };
+    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+      Promise.resolve((body as { action: string }).action === 'read' ? ON : { ...ON, products: [outing] }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SeasonSettings />, { initialEntries: ['/admin/impostazioni'] });
+    const form = await screen.findByRole('form', { name: 'Nuovo prodotto' });
+    expect(screen.getByText('Oltre a campo, felpa e maglietta, nessun prodotto per questa stagione.')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('Nome'), 'Uscita di Pasqua');
+    await user.type(within(form).getByLabelText('Prezzo per figlio'), '15');
+    for (const branch of ['Branco', 'Reparto', 'Clan']) await user.click(within(form).getByRole('checkbox', { name: branch }));
+    await user.click(within(form).getByRole('button', { name: 'Aggiungi prodotto' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Scegli almeno una branca.');
+    expect(callAdminFunction).toHaveBeenCalledTimes(1);
+
+    await user.click(within(form).getByRole('checkbox', { name: 'Reparto' }));
+    await user.type(within(form).getByLabelText('Ultimo giorno per ordinare'), '2030-03-20');
+    await user.click(within(form).getByRole('button', { name: 'Aggiungi prodotto' }));
+    expect(callAdminFunction).toHaveBeenLastCalledWith(
+      'admin-season-settings',
+      { action: 'update', products: [outing] },
+      expect.anything(),
+    );
+    expect(await screen.findByText(/Uscita di Pasqua, 15,00 € per figlio, Reparto, chiude il 20\/03\/2030/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pagina per le famiglie' })).toHaveAttribute('href', '/pagamenti/uscita-di-pasqua');
+  });
 });

@@ -247,6 +247,9 @@ describe('Back from a transfer page (snapshot, restore, refresh)', () => {
       expect(readOrderFlowSnapshot(state)).toBeNull();
     }
     expect(readOrderFlowSnapshot({ orderFlow: { ...snapshot, lookup: { family: {}, children: [] } } })).toBeNull();
+    // Kept before the season's catalogue came with the lookup: looked up again rather than priced without it.
+    const { catalogue: _, ...olderLookup } = ROSSI;
+    expect(readOrderFlowSnapshot({ orderFlow: { ...snapshot, lookup: olderLookup } })).toBeNull();
   });
 
   it('reopens with the family and choices of the snapshot, nobody ticked (they hold the product now), a new key', () => {
