@@ -31,7 +31,7 @@ export type SeasonPrices = Record<SpecProduct, PriceRule>;
  * and a season's until the treasurer changes them. Camp deposit 100 € per
  * child, 150 € for Clan; camp balance 180 € for the family's first child,
  * 155 € for the 2nd to 5th; both free from the 6th child; Felpa Reparto
- * 30 €, Maglietta Gruppo 15 €.
+ * 30 €, the group T-shirt 15 €.
  */
 export const SPEC_PRICES: SeasonPrices = {
   'campo-acconto': { euros: 100, branchEuros: { Clan: 150 }, freeFromChild: 6 },

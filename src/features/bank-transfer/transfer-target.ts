@@ -10,13 +10,20 @@ export interface TransferTarget {
   /** The screen where the product is ordered: linked when the page was opened without an order. */
   screen: { path: string; name: string };
   reasons: Array<{ label: string; value: string; copyLabel: string }>;
-  /** The prices in words ('Maglietta Gruppo: 15,00 € ciascuna.'); null until the catalogue is read. */
+  /** The prices in words ('{name}: 15,00 € ciascuna.'); null until the catalogue is read. */
   priceNote: string | null;
 }
 
-const priceOf = (catalogue: readonly CatalogueProduct[] | undefined, id: string, each?: string) => {
+/** '{name}: {price in words}' of the catalogue's product `id`, or null before the catalogue is read. */
+const namedPrice = (catalogue: readonly CatalogueProduct[] | undefined, id: string, each?: string) => {
   const product = catalogue && findProduct(catalogue, id);
-  return product ? describePriceRule(product.price, each) : null;
+  return product ? `${product.plan}: ${describePriceRule(product.price, each)}.` : null;
+};
+
+/** The price in words of the catalogue's product `id`, or null before the catalogue is read. */
+const priceOf = (catalogue: readonly CatalogueProduct[] | undefined, id: string) => {
+  const product = catalogue && findProduct(catalogue, id);
+  return product ? describePriceRule(product.price) : null;
 };
 
 /**
@@ -34,15 +41,12 @@ export function specTransferTarget(
     page === 'campo-estivo' && !quota
       ? QUOTAS.map((each) => ({ label: `Causale ${each}`, value: paymentReasonTemplate(page, year, each), copyLabel: `causale ${each}` }))
       : [{ label: 'Causale', value: paymentReasonTemplate(page, year, quota), copyLabel: 'causale generica' }];
-  const note = (text: string, ...parts: Array<string | null>) => (parts.every(Boolean) ? text : null);
   const acconto = priceOf(catalogue, 'campo-acconto');
   const saldo = priceOf(catalogue, 'campo-saldo');
-  const felpa = priceOf(catalogue, 'felpa', 'ciascuna');
-  const maglietta = priceOf(catalogue, 'maglietta', 'ciascuna');
   const priceNote = {
-    'campo-estivo': note(`Acconto: ${acconto}. Saldo: ${saldo}.`, acconto, saldo),
-    'felpa-gruppo': note(`Felpa Reparto: ${felpa}.`, felpa),
-    'maglietta-gruppo': note(`Maglietta Gruppo: ${maglietta}.`, maglietta),
+    'campo-estivo': acconto && saldo ? `Acconto: ${acconto}. Saldo: ${saldo}.` : null,
+    'felpa-gruppo': namedPrice(catalogue, 'felpa', 'ciascuna'),
+    'maglietta-gruppo': namedPrice(catalogue, 'maglietta', 'ciascuna'),
   }[page];
   return { screen: PAYMENT_SCREENS[page], reasons, priceNote };
 }
@@ -52,6 +56,6 @@ export function seasonProductTransferTarget(product: CatalogueProduct): Transfer
   return {
     screen: { path: paths.seasonProduct(product.id), name: product.plan },
     reasons: [{ label: 'Causale', value: `${product.plan} - ${SURNAME_PLACEHOLDER}`, copyLabel: 'causale generica' }],
-    priceNote: `${product.plan}: ${describePriceRule(product.price)}.`,
+    priceNote: namedPrice([product], product.id),
   };
 }
