@@ -1,3 +1,4 @@
+import { SPEC_NAMES } from '../domain/spec-catalogue';
 import { GROUP } from './group';
 
 /** Where a menu item opens: 'inside' = a route of this app, 'outside' = an external page. */
@@ -35,8 +36,8 @@ export const MENU: MenuEntry[] = [
     type: 'inside',
     subItems: [
       { label: 'Campo Estivo', path: '/campo-estivo/', type: 'inside' },
-      { label: 'Felpa Reparto', path: '/felpa-reparto/', type: 'inside' },
-      { label: 'Maglietta Gruppo', path: '/maglietta-gruppo/', type: 'inside' },
+      { label: SPEC_NAMES.felpa.plan, path: '/felpa-reparto/', type: 'inside' },
+      { label: SPEC_NAMES.maglietta.plan, path: '/maglietta-gruppo/', type: 'inside' },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import type { Quota } from './plans';
 import { isSpecProduct, productOf, type SpecProduct } from './products';
+import { SPEC_NAMES, withYear } from './spec-catalogue';
 
 /** The three bank transfer pages, named by the last segment of /bonifico/... (docs/product.md, "Screens"). */
 export const BANK_TRANSFER_PAGES = ['campo-estivo', 'felpa-gruppo', 'maglietta-gruppo'] as const;
@@ -11,19 +12,16 @@ export const SURNAME_PLACEHOLDER = 'Cognome Figli';
 /**
  * The payment reason ('causale', docs/glossary.md) of a bank transfer, as the
  * transfer page shows it (docs/product.md, "Order flow" step 3), e.g.
- * 'Acconto Campo Scout {year} - Cognome Figli'.
+ * 'Acconto Campo Scout {year} - Cognome Figli' (SPEC_NAMES' `reason`).
  * `quota` is required for the camp page and ignored otherwise.
  */
 export function paymentReasonTemplate(page: BankTransferPage, year: number, quota?: Quota): string {
-  switch (page) {
-    case 'campo-estivo':
-      return `${quota ?? 'Acconto'} Campo Scout ${year} - ${SURNAME_PLACEHOLDER}`;
-    case 'felpa-gruppo':
-      return `Pagamento Felpa - ${SURNAME_PLACEHOLDER}`;
-    case 'maglietta-gruppo':
-      return `Pagamento Maglietta Gruppo - ${SURNAME_PLACEHOLDER}`;
-  }
+  const product = page === 'campo-estivo' ? (quota === 'Saldo' ? 'campo-saldo' : 'campo-acconto') : PAGE_PRODUCT[page];
+  return `${withYear(SPEC_NAMES[product].reason, year)} - ${SURNAME_PLACEHOLDER}`;
 }
+
+/** The merchandise product of each merchandise transfer page. */
+const PAGE_PRODUCT = { 'felpa-gruppo': 'felpa', 'maglietta-gruppo': 'maglietta' } as const;
 
 /** The reason with the family surname filled in: 'Acconto Campo Scout {year} - Rossi'. */
 export function paymentReason(page: BankTransferPage, year: number, surname: string, quota?: Quota): string {

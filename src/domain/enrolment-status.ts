@@ -3,6 +3,8 @@ import { seasonMedicalForms } from './medical-form';
 import { holdsProduct } from './payment-status';
 import { PAYMENT_STATUS, PLAN, type Branch, type Plan, type Size } from './plans';
 import { spreadsheetDate } from './spreadsheet-format';
+import { SPEC_PRODUCTS } from './products';
+import { SPEC_NAMES } from './spec-catalogue';
 
 /**
  * The admin view 'Situazione iscritti' (docs/admin-enrolment.md): one row
@@ -258,19 +260,19 @@ export function medicalFormLabel(cell: MedicalFormCell): string {
   return cell.state === 'received' ? `Ricevuta il ${spreadsheetDate(cell.date)}` : medicalFormStateLabel(cell);
 }
 
+/** The products' columns of the table and the CSV, in row order: 'Acconto', 'Saldo', 'Felpa'… (SPEC_NAMES' `short`). */
+export const ENROLMENT_PRODUCT_COLUMNS: readonly string[] = SPEC_PRODUCTS.map((product) => SPEC_NAMES[product].short);
+
 /** The CSV export's header (docs/admin-enrolment.md, "Export"). */
 export const ENROLMENT_CSV_HEADER = [
   'Famiglia',
   'Cognome',
   'Nome',
   'Branca',
-  'Acconto',
-  'Saldo',
-  'Felpa',
-  'Maglietta',
+  ...ENROLMENT_PRODUCT_COLUMNS,
   'Scheda medica',
   'Scheda ricevuta il',
-] as const;
+];
 
 /**
  * The CSV export's lines, one per row in order, as the screen shows them:

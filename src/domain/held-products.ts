@@ -1,6 +1,7 @@
 import type { LookupChild } from './family-lookup';
 import { PAYMENT_STATUS } from './plans';
-import { PLAN } from './plans';
+import { planProduct } from './products';
+import { SPEC_NAMES } from './spec-catalogue';
 
 /** One entry of a child's `paid` list in the lookup answer (docs/api.md, "lookup-family"). */
 export type PaidEntry = LookupChild['paid'][number];
@@ -19,27 +20,17 @@ export interface HeldProduct {
 /** The label of a product paid ('Confermato'), by its plan; `note` is the item's size, '' when none. */
 function paidLabel(plan: string, note: string): string {
   const size = note ? ` (${note})` : '';
-  switch (plan) {
-    case PLAN.campAcconto:
-      return 'Acconto già versato';
-    case PLAN.campSaldo:
-      return 'Saldo già versato';
-    case PLAN.felpa:
-      return `Felpa già ordinata${size}`;
-    case PLAN.maglietta:
-      return `Maglietta già ordinata${size}`;
-    default:
-      return `Già pagato${size}`;
-  }
+  const product = planProduct(plan);
+  return `${product ? SPEC_NAMES[product].held : 'Già pagato'}${size}`;
 }
 
 /**
  * What a child already holds for the product of `plan` (its name) this season, from its lookup
  * `paid` entries (docs/data-model.md, "One product per child and season"):
  * null when no entry has the product's plan; otherwise 'paid' when one of
- * them is 'Confermato' (label 'Acconto già versato', 'Saldo già versato',
- * 'Felpa già ordinata (M)', 'Maglietta già ordinata (S)', 'Già pagato' for a
- * season product: the size from the entry's `note`, left out when ''), else 'toVerify' with 'Bonifico in
+ * them is 'Confermato' (label `SPEC_NAMES[…].held`, 'Felpa già ordinata (M)',
+ * or 'Già pagato' for a season product: the size from the entry's `note`,
+ * left out when ''), else 'toVerify' with 'Bonifico in
  * verifica'. Only the same product counts: a child holding the Acconto may
  * still buy the Saldo. A held child cannot be chosen for the product; the
  * server refuses it too (409, docs/api.md "Order request").

@@ -1,14 +1,16 @@
+import { SPEC_NAMES } from './spec-catalogue';
+
 /**
  * Product vocabulary shared by screens, records and functions (docs/glossary.md; docs/data-model.md, `order_items`, `payments`).
  * Every plan name, quota, branch, size and payment value lives here once.
  */
 
-/** Plan names as stored in `order_items.plan` (docs/data-model.md, `order_items`). */
+/** The spec's plan names as stored in `order_items.plan` (docs/data-model.md, `order_items`; SPEC_NAMES). */
 export const PLAN = {
-  campAcconto: 'Campo Estivo - Acconto',
-  campSaldo: 'Campo Estivo - Saldo',
-  felpa: 'Felpa Reparto',
-  maglietta: 'Maglietta Gruppo',
+  campAcconto: SPEC_NAMES['campo-acconto'].plan,
+  campSaldo: SPEC_NAMES['campo-saldo'].plan,
+  felpa: SPEC_NAMES.felpa.plan,
+  maglietta: SPEC_NAMES.maglietta.plan,
 } as const;
 
 export type Plan = (typeof PLAN)[keyof typeof PLAN];

@@ -1,4 +1,5 @@
-import { PLAN, SIZES, type Branch, type Plan, type Size } from './plans';
+import { SIZES, type Branch, type Plan, type Size } from './plans';
+import { SPEC_NAMES } from './spec-catalogue';
 import type { CatalogueProduct } from './catalogue';
 import { productSlug } from './product-slug';
 import { priceNoteOf, ruleEuros } from './price-rule';
@@ -18,16 +19,12 @@ export function isSpecProduct(id: string): id is SpecProduct {
 
 /** The plan recorded in `order_items.plan` for a product. */
 export function planOf(product: SpecProduct): Plan {
-  switch (product) {
-    case 'campo-acconto':
-      return PLAN.campAcconto;
-    case 'campo-saldo':
-      return PLAN.campSaldo;
-    case 'felpa':
-      return PLAN.felpa;
-    case 'maglietta':
-      return PLAN.maglietta;
-  }
+  return SPEC_NAMES[product].plan;
+}
+
+/** The spec product whose plan is `plan`: 'Campo Estivo - Acconto' → 'campo-acconto'; undefined for a season product. */
+export function planProduct(plan: string): SpecProduct | undefined {
+  return SPEC_PRODUCTS.find((product) => SPEC_NAMES[product].plan === plan);
 }
 
 /**
@@ -36,18 +33,7 @@ export function planOf(product: SpecProduct): Plan {
  * ('Uscita di Pasqua' → 'uscita-di-pasqua', productSlug).
  */
 export function productOf(plan: string): string {
-  switch (plan) {
-    case PLAN.campAcconto:
-      return 'campo-acconto';
-    case PLAN.campSaldo:
-      return 'campo-saldo';
-    case PLAN.felpa:
-      return 'felpa';
-    case PLAN.maglietta:
-      return 'maglietta';
-    default:
-      return productSlug(plan);
-  }
+  return planProduct(plan) ?? productSlug(plan);
 }
 
 /**

@@ -6,6 +6,7 @@ import { mayBuy, specProduct } from './catalogue';
 import { priceOrder, type SpecProduct } from './products';
 import { sumEuros } from './money';
 import { italianDate } from './italian-time';
+import { SPEC_NAMES, withYear } from './spec-catalogue';
 
 /**
  * Reminders of what is still to pay (docs/admin.md, "Reminders"): who gets
@@ -17,20 +18,12 @@ import { italianDate } from './italian-time';
 /** A family reminded of a product less than this long ago (7 days, in ms) is not reminded of it again. */
 export const REMINDER_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The products' names in the admin's select: 'Acconto', 'Saldo', 'Felpa', 'Maglietta'. */
+/** The products' names in the admin's select (SPEC_NAMES' `short`): 'Acconto', 'Saldo', 'Felpa'… */
 export const REMINDER_PRODUCT_LABELS: Record<SpecProduct, string> = {
-  'campo-acconto': 'Acconto',
-  'campo-saldo': 'Saldo',
-  felpa: 'Felpa',
-  maglietta: 'Maglietta',
-};
-
-/** The same names with their article, inside a sentence: "l'Acconto", 'il Saldo'. */
-const WITH_ARTICLE: Record<SpecProduct, string> = {
-  'campo-acconto': "l'Acconto",
-  'campo-saldo': 'il Saldo',
-  felpa: 'la Felpa',
-  maglietta: 'la Maglietta',
+  'campo-acconto': SPEC_NAMES['campo-acconto'].short,
+  'campo-saldo': SPEC_NAMES['campo-saldo'].short,
+  felpa: SPEC_NAMES.felpa.short,
+  maglietta: SPEC_NAMES.maglietta.short,
 };
 
 /** The row's field of each product. */
@@ -41,18 +34,9 @@ const ROW_FIELD: Record<SpecProduct, EnrolmentProduct> = {
   maglietta: 'maglietta',
 };
 
-/** What a reminder's subject names: 'Saldo Campo Estivo {season}', 'Felpa Reparto', 'Maglietta Gruppo'. */
+/** What a reminder's subject names (SPEC_NAMES' `subject`): 'Saldo Campo Estivo {season}', 'Felpa Reparto'. */
 export function reminderProductName(product: SpecProduct, season: number): string {
-  switch (product) {
-    case 'campo-acconto':
-      return `Acconto Campo Estivo ${season}`;
-    case 'campo-saldo':
-      return `Saldo Campo Estivo ${season}`;
-    case 'felpa':
-      return 'Felpa Reparto';
-    case 'maglietta':
-      return 'Maglietta Gruppo';
-  }
+  return withYear(SPEC_NAMES[product].subject, season);
 }
 
 /** The id of a family's reminder of a product in a season: `{season}_{product}_{familyId}` (one document, replaced by the next reminder). */
@@ -252,7 +236,7 @@ export function nothingToSendSentence(product: SpecProduct, counts: ReminderCoun
     counts.recentlyReminded > 0
       ? `${counts.recentlyReminded === 1 ? '1 famiglia ha' : `${counts.recentlyReminded} famiglie hanno`} già ricevuto un promemoria negli ultimi 7 giorni.`
       : counts.withoutEmail.length > 0
-        ? `nessun genitore delle famiglie con ${WITH_ARTICLE[product]} da pagare ha un indirizzo e-mail.`
-        : `nessun figlio ha ${WITH_ARTICLE[product]} da pagare.`;
+        ? `nessun genitore delle famiglie con ${SPEC_NAMES[product].inSentence} da pagare ha un indirizzo e-mail.`
+        : `nessun figlio ha ${SPEC_NAMES[product].inSentence} da pagare.`;
   return `Nessun promemoria da inviare: ${why}`;
 }

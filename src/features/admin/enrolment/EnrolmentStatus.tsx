@@ -8,6 +8,7 @@ import { SEASON } from '@/config/season';
 import {
   countEnrolment,
   ENROLMENT_CSV_HEADER,
+  ENROLMENT_PRODUCT_COLUMNS,
   ENROLMENT_VIEWS,
   enrolmentCsvFileName,
   enrolmentCsvRows,
@@ -203,7 +204,7 @@ function EnrolmentTable({
     // Nine columns scroll sideways on a phone.
     <ScrollingTable
       label="Tabella iscritti, scorrevole"
-      columns={['Famiglia', 'Cognome', 'Nome', 'Branca', 'Acconto', 'Saldo', 'Felpa', 'Maglietta', 'Scheda medica']}
+      columns={['Famiglia', 'Cognome', 'Nome', 'Branca', ...ENROLMENT_PRODUCT_COLUMNS, 'Scheda medica']}
     >
       {rows.map((row) => (
         <tr key={row.childId} data-testid="enrolment-row">
@@ -247,8 +248,8 @@ const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
 /**
  * /admin/situazione-iscritti, 'Situazione iscritti' (docs/admin-enrolment.md):
  * for the season of the shell's picker, one row per child of the families
- * with a payment of that season — family, surname, name, branch, Acconto,
- * Saldo, Felpa, Maglietta ('Pagato' green, 'Bonifico da verificare' yellow,
+ * with a payment of that season — family, surname, name, branch, the spec's
+ * four products (ENROLMENT_PRODUCT_COLUMNS: 'Pagato' green, 'Bonifico da verificare' yellow,
  * 'Non pagato' grey, with the size) and the medical form ('Ricevuta il
  * dd/mm/yyyy' green with 'Apri scheda', 'Mancante' red, 'Non richiesta'
  * grey; 'Sostituita il dd/mm/yyyy' with 'Apri' under it for each earlier

@@ -9,8 +9,8 @@ const OPTIONS = SPEC_PRODUCTS.map((product) => ({ value: product, label: REMINDE
 
 /**
  * The 'Promemoria di pagamento' box of 'Situazione iscritti' (docs/admin.md,
- * "Reminders"): a product select ('Acconto', 'Saldo' chosen first, 'Felpa',
- * 'Maglietta') and 'Invia promemoria', which opens {@link ReminderDialog}
+ * "Reminders"): a product select (REMINDER_PRODUCT_LABELS, 'Saldo' chosen
+ * first) and 'Invia promemoria', which opens {@link ReminderDialog}
  * for it. Reminders are of the current season only.
  */
 export function ReminderSection() {
