@@ -8,6 +8,7 @@ import type { SeasonProduct } from '../../src/domain/catalogue';
 import { productSlug } from '../../src/domain/product-slug';
 import type { SeasonPrices } from '../../src/domain/price-rule';
 import { seasonProductsSchema } from '../../src/domain/catalogue-schema';
+import { bankAccountSchema, type BankAccount } from '../../src/domain/bank-account';
 import { priceRuleSchema } from '../../src/domain/price-rule-schema';
 import { SPEC_PRODUCTS } from '../../src/domain/products';
 import { settingsChangeSummary } from '../../src/domain/season-settings-change';
@@ -21,7 +22,7 @@ import { DEFAULT_SEASON_SETTINGS, forgetSeasonSettings, planHasOrders, settingsO
 
 /** Italian messages of admin-season-settings. */
 export const SEASON_SETTINGS_MESSAGES = {
-  malformed: 'Richiesta non valida: serve "action" (read, o update con "cardFee", "prices" o "products").',
+  malformed: 'Richiesta non valida: serve "action" (read, o update con "cardFee", "prices", "products" o "bankAccount").',
   ordered: (name: string) => `«${name}» ha già degli ordini in questa stagione: non si può togliere.`,
 } as const;
 
@@ -52,6 +53,7 @@ const bodySchema = z.discriminatedUnion('action', [
     cardFee: z.boolean().optional(),
     prices: z.partialRecord(z.enum(SPEC_PRODUCTS), priceRuleSchema).optional(),
     products: seasonProductsSchema.optional(),
+    bankAccount: bankAccountSchema.optional(),
   }),
 ]);
 
@@ -63,6 +65,8 @@ export interface SeasonSettingsAnswer {
   prices: SeasonPrices;
   /** The treasurer's own products of the season. */
   products: SeasonProduct[];
+  /** The account for the Bonifico (group.config.json's until the treasurer sets one). */
+  bankAccount: BankAccount;
   updatedBy: string | null;
   updatedAt: string | null;
 }
@@ -71,11 +75,12 @@ export interface SeasonSettingsAnswer {
  * POST /.netlify/functions/admin-season-settings with an admin's ID token
  * (docs/api.md, "admin-season-settings"; docs/admin.md, "Impostazioni
  * stagione"): `{ action: 'read' }`, or `{ action: 'update', cardFee?,
- * prices?, products? }` for the current season (`SEASON.campYear`), `prices`
+ * prices?, products?, bankAccount? }` for the current season (`SEASON.campYear`), `prices`
  * naming the spec's products whose rule changes (PriceRule, checked by
  * priceRuleSchema), `products` the season's own products, all of them
  * (SeasonProduct, checked by seasonProductsSchema; one with orders cannot
- * be removed: 409).
+ * be removed: 409), `bankAccount` the account for the Bonifico (BankAccount,
+ * the IBAN checked by bankAccountSchema).
  * An update writes `season_settings/{season}` and an audit entry
  * 'Impostazioni modificate' (what changed, before and after) in one
  * transaction; values equal to the stored ones write nothing. Orders made
@@ -99,6 +104,7 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
       cardFee: command.cardFee ?? before.cardFee,
       prices: { ...before.prices, ...command.prices },
       products: command.products ?? before.products,
+      bankAccount: command.bankAccount ?? before.bankAccount,
     };
     await refuseRemovingOrdered(db, transaction, season, before.products, after.products);
     const change = settingsChangeSummary(season, before, after);
@@ -110,6 +116,7 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
       card_fee: after.cardFee,
       prices: after.prices,
       products: after.products,
+      bank_account: after.bankAccount,
       updated_at: now,
       updated_by: actor.email,
     };
@@ -131,6 +138,7 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
     cardFee: settings.cardFee,
     prices: settings.prices,
     products: settings.products,
+    bankAccount: settings.bankAccount,
     updatedBy: stored?.updated_by ?? null,
     updatedAt: stored?.updated_at.toISOString() ?? null,
   };

@@ -9,6 +9,7 @@ import { jsonResponse } from '../lib/http';
 import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
 import { recordOrder } from '../lib/record-order';
 import { requireSession } from '../lib/session';
+import { readSeasonSettings } from '../lib/season-settings';
 import { deliverMail, mailContext } from '../lib/mail/outbox';
 import { bankTransferOrderNotice } from '../lib/mail/order-mails';
 
@@ -46,6 +47,7 @@ export default fiscalCodeFunction('create-order', async (body, httpRequest, cont
     orderIdOf: (familyId) => bankTransferOrderId(familyId, request.idempotencyKey),
     session,
   });
+  const settings = await readSeasonSettings(db, SEASON.campYear);
   const { created, order, mailId } = await recordOrder(db, {
     orderId: bankTransferOrderId(resolved.family.id, request.idempotencyKey),
     familyId: resolved.family.id,
@@ -56,7 +58,7 @@ export default fiscalCodeFunction('create-order', async (body, httpRequest, cont
     parentId: session.parentId,
     serviceFeeEuros: 0,
     lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
-    notify: bankTransferOrderNotice(resolved.product.plan, SEASON.campYear, mailContext(httpRequest)),
+    notify: bankTransferOrderNotice(resolved.product.plan, SEASON.campYear, settings.bankAccount, mailContext(httpRequest)),
   });
   if (mailId) context.waitUntil(deliverMail(db, mailId));
   return jsonResponse(created ? 201 : 200, {

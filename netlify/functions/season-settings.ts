@@ -12,7 +12,7 @@ export const SEASON_SETTINGS_METHOD_MESSAGE = 'Metodo non consentito: usa GET.';
  * GET (or HEAD) /.netlify/functions/season-settings, public and read-only
  * (docs/api.md, "season-settings"): what the payment screens show of the
  * current season's settings, {@link PublicSeasonSettings} (the season, the
- * card fee on or off, the catalogue). Nothing personal, nothing
+ * card fee on or off, the catalogue, the account for the Bonifico). Nothing personal, nothing
  * an admin alone may see; the functions price every order themselves.
  * 405 `{ error }` with `Allow: GET, HEAD` for other methods (a body is never read).
  */
@@ -23,7 +23,12 @@ export default async function seasonSettings(request: Request): Promise<Response
   try {
     const season = SEASON.campYear;
     const settings = await readSeasonSettings(getDb(), season);
-    const answer: PublicSeasonSettings = { season, cardFee: settings.cardFee, catalogue: catalogueOf(settings) };
+    const answer: PublicSeasonSettings = {
+      season,
+      cardFee: settings.cardFee,
+      catalogue: catalogueOf(settings),
+      bankAccount: settings.bankAccount,
+    };
     return jsonResponse(200, answer, { 'cache-control': 'public, max-age=30' });
   } catch (error) {
     return responseForError(error, 'season-settings');

@@ -3,6 +3,8 @@ import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from 
 import { seasonCatalogue, type CatalogueProduct, type SeasonProduct } from '../../src/domain/catalogue';
 import { SPEC_PRICES, type SeasonPrices } from '../../src/domain/price-rule';
 import { readSnapshot } from './documents';
+import { GROUP } from '../../src/config/group';
+import type { BankAccount } from '../../src/domain/bank-account';
 
 /**
  * The season's settings as the functions read them (docs/admin.md,
@@ -19,6 +21,8 @@ export interface SeasonSettings {
   prices: SeasonPrices;
   /** The treasurer's own products of the season ('Uscita di Pasqua'). */
   products: SeasonProduct[];
+  /** The account parents pay a Bonifico into: the treasurer's, or group.config.json's when none was set. */
+  bankAccount: BankAccount;
 }
 
 /** The season's catalogue: the spec's four products at the season's prices, then the treasurer's own (seasonCatalogue). */
@@ -27,7 +31,7 @@ export function catalogueOf(settings: Pick<SeasonSettings, 'prices' | 'products'
 }
 
 /** A season without its document: the spec's settings. */
-export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true, prices: SPEC_PRICES, products: [] };
+export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true, prices: SPEC_PRICES, products: [], bankAccount: GROUP.bankAccount };
 
 const CACHE_MS = 30_000;
 const cache = new Map<number, { settings: SeasonSettings; until: number }>();
@@ -44,7 +48,12 @@ export async function readSeasonSettings(db: Firestore, season: number, now = Da
 
 /** The settings a stored document holds: its products' rules over the spec's. */
 export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
-  return { cardFee: stored.card_fee, prices: { ...SPEC_PRICES, ...stored.prices }, products: stored.products };
+  return {
+    cardFee: stored.card_fee,
+    prices: { ...SPEC_PRICES, ...stored.prices },
+    products: stored.products,
+    bankAccount: stored.bank_account ?? GROUP.bankAccount,
+  };
 }
 
 /** Forgets what this instance read: after this instance saved a change, and between tests. */

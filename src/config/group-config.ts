@@ -1,5 +1,5 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { bankAccountSchema } from '../domain/bank-account';
 
 /**
  * The schema of `group.config.json`, the one file that holds the group's
@@ -22,10 +22,8 @@ export const groupConfigSchema = z.object({
   email: z.email(),
   /** A file under public/ (the site's Content Security Policy allows its own images only): the header and the e-mails show it. */
   logo: z.string().regex(/^\/[\w./-]+$/, 'il percorso di un file sotto public/, es. /logo.svg'),
-  bankAccount: z.object({
-    holder: z.string().trim().min(3),
-    iban: z.string().refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ''), 'un IBAN valido (controllo ibantools)'),
-  }),
+  /** The account of a season whose treasurer has set none in 'Impostazioni stagione' (SeasonSettings.bankAccount). */
+  bankAccount: bankAccountSchema,
   /** The fixed text at the foot of every receipt; '' for none. Say that an amount is tax-deductible only if it is. */
   receiptFooter: z.string().max(600),
   links: z.object({
@@ -44,7 +42,7 @@ export type GroupConfig = z.infer<typeof groupConfigSchema>;
 
 /**
  * `value` checked as group.config.json.
- * @throws Error naming every field that is wrong, one per line: 'group.config.json: bankAccount.iban: un IBAN valido…'.
+ * @throws Error naming every field that is wrong, one per line: 'group.config.json: bankAccount.iban: IBAN non valido…'.
  */
 export function checkGroupConfig(value: unknown): GroupConfig {
   const parsed = groupConfigSchema.safeParse(value);

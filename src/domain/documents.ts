@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-log';
 import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, SIZES } from './plans';
 import { seasonProductsSchema } from './catalogue-schema';
+import { bankAccountSchema } from './bank-account';
 import { priceRuleSchema } from './price-rule-schema';
 import { SPEC_PRODUCTS } from './products';
 
@@ -382,7 +383,9 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
  * (docs/admin.md, "Impostazioni stagione"): `card_fee`, whether card
  * payments carry the 'Commissioni Servizio'; `prices`, the price rule of
  * each of the spec's products (a product left out has the spec's,
- * SPEC_PRICES); `products`, the treasurer's own products (SeasonProduct); who
+ * SPEC_PRICES); `products`, the treasurer's own products (SeasonProduct);
+ * `bank_account`, the account for the Bonifico (BankAccount; none: the
+ * one in group.config.json); who
  * changed them last and when. A season without the document has the
  * spec's settings. Admins change it through admin-season-settings; the
  * browser reads it through the public season-settings function.
@@ -392,6 +395,7 @@ export const seasonSettingsDocument = z.object({
   card_fee: z.boolean(),
   prices: z.partialRecord(z.enum(SPEC_PRODUCTS), priceRuleSchema).default({}),
   products: seasonProductsSchema.default([]),
+  bank_account: bankAccountSchema.optional(),
   updated_at: timestamp,
   updated_by: z.string(),
 });

@@ -1,4 +1,5 @@
 import { BRANCHES } from './plans';
+import { readableIban, type BankAccount } from './bank-account';
 import type { SeasonProduct } from './catalogue';
 import { productSlug } from './product-slug';
 import { italianDayText } from './italian-time';
@@ -10,6 +11,7 @@ export interface SeasonSettingsValues {
   cardFee: boolean;
   prices: SeasonPrices;
   products: SeasonProduct[];
+  bankAccount: BankAccount;
 }
 
 /** True when two rules price every child alike (a branch set to the base price counts as set). */
@@ -34,6 +36,9 @@ export function describeSeasonProduct(product: SeasonProduct): string {
   if (product.closesOn) parts.push(`chiude il ${italianDayText(product.closesOn)}`);
   return parts.join(', ');
 }
+
+/** 'Gruppo Scout Manziana 1, IT60 X054 …' */
+const describeAccount = (account: BankAccount) => `${account.holder}, ${readableIban(account.iban)}`;
 
 const sameProduct = (a: SeasonProduct, b: SeasonProduct) => describeSeasonProduct(a) === describeSeasonProduct(b);
 
@@ -80,6 +85,11 @@ export function settingsChangeSummary(
     parts.push(...productChanges);
     was.products = before.products;
     now.products = after.products;
+  }
+  if (before.bankAccount.holder !== after.bankAccount.holder || before.bankAccount.iban !== after.bankAccount.iban) {
+    parts.push(`conto per i bonifici da «${describeAccount(before.bankAccount)}» a «${describeAccount(after.bankAccount)}»`);
+    was.bank_account = before.bankAccount;
+    now.bank_account = after.bankAccount;
   }
   if (parts.length === 0) return null;
   return { summary: `Stagione ${season}: ${parts.join('; ')}`, before: was, after: now };

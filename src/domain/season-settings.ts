@@ -6,11 +6,12 @@ import { catalogueProductSchema } from './catalogue-schema';
  * "season-settings"): the season, whether card payments carry the
  * 'Commissioni Servizio', and the season's catalogue (src/domain/catalogue.ts):
  * the transfer pages show its prices, a season product's page its name,
- * buyers and closing day. The server prices every order itself.
+ * buyers and closing day; and the account for the Bonifico (BankAccount). The server prices every order itself.
  */
 export const publicSeasonSettingsSchema = z.object({
   season: z.number().int().positive(),
   cardFee: z.boolean(),
   catalogue: z.array(catalogueProductSchema),
+  bankAccount: z.object({ holder: z.string(), iban: z.string() }),
 });
 export type PublicSeasonSettings = z.infer<typeof publicSeasonSettingsSchema>;

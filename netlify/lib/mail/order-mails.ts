@@ -1,4 +1,4 @@
-import { GROUP } from '../../../src/config/group';
+import type { BankAccount } from '../../../src/domain/bank-account';
 import { paymentReasonOf } from '../../../src/domain/bank-transfer';
 import type { PaymentDocument } from '../../../src/domain/documents';
 import type { RecordedOrder } from '../record-order';
@@ -16,8 +16,8 @@ export function mailLines(lines: RecordedOrder['lines']): MailLine[] {
   return lines.map((line) => ({ childName: line.name, plan: line.plan, size: line.size, amountEuros: line.priceEuros }));
 }
 
-/** 'Ordine registrato: dati per il bonifico' for a Bonifico order of `plan` (the product's name) in `season`. */
-export function bankTransferOrderNotice(plan: string, season: number, context: MailContext) {
+/** 'Ordine registrato: dati per il bonifico' for a Bonifico order of `plan` (the product's name) in `season`, paid into `account`. */
+export function bankTransferOrderNotice(plan: string, season: number, account: BankAccount, context: MailContext) {
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
     kind: 'bank-transfer-order',
     content: bankTransferOrderMail(
@@ -25,8 +25,8 @@ export function bankTransferOrderNotice(plan: string, season: number, context: M
         familySurname,
         lines: mailLines(order.lines),
         totalEuros: order.totalEuros,
-        iban: GROUP.bankAccount.iban,
-        holder: GROUP.bankAccount.holder,
+        iban: account.iban,
+        holder: account.holder,
         reason: paymentReasonOf(plan, season, familySurname),
       },
       context,

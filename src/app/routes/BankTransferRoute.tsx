@@ -9,11 +9,18 @@ import { useSeasonPrices } from '@/lib/api/use-season-prices';
  * /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo
  * (docs/product.md, "Screens"): the transfer details of `page`, with the
  * order the payment screen recorded (router state), or, opened directly,
- * what to do instead. The prices come from the season's catalogue.
+ * what to do instead. The account and the prices come from the season's settings.
  */
 export function BankTransferRoute({ page }: { page: BankTransferPage }) {
   const location = useLocation();
   const transfer = readBankTransferState(location.state);
-  const catalogue = useSeasonPrices().data?.catalogue;
-  return <BankTransferDetails target={specTransferTarget(page, transfer?.quota, catalogue)} transfer={transfer} />;
+  const settings = useSeasonPrices();
+  return (
+    <BankTransferDetails
+      target={specTransferTarget(page, transfer?.quota, settings.data?.catalogue)}
+      transfer={transfer}
+      account={settings.data?.bankAccount}
+      accountProblem={settings.isError ? { message: settings.error.message, retry: () => void settings.refetch() } : undefined}
+    />
+  );
 }

@@ -6,6 +6,7 @@ import { BRANCHES } from '@/domain/plans';
 import { findProduct, isClosed, type CatalogueProduct } from '@/domain/catalogue';
 import { italianDay, italianDayText } from '@/domain/italian-time';
 import { isSpecProduct } from '@/domain/products';
+import type { PublicSeasonSettings } from '@/domain/season-settings';
 import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetails';
 import { readBankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { seasonProductTransferTarget } from '@/features/bank-transfer/transfer-target';
@@ -34,7 +35,7 @@ function seasonProductScreen(product: CatalogueProduct): ProductScreen {
  * failed read, its message and 'Riprova'; an id the season does not sell
  * (or one of the spec's, which have their own screens), the 404 page.
  */
-function WithSeasonProduct({ render }: { render: (product: CatalogueProduct) => React.ReactNode }) {
+function WithSeasonProduct({ render }: { render: (product: CatalogueProduct, settings: PublicSeasonSettings) => React.ReactNode }) {
   const { productId = '' } = useParams();
   const settings = useSeasonPrices();
   if (settings.isPending) return <p className="text-gray-600">Caricamento…</p>;
@@ -50,7 +51,7 @@ function WithSeasonProduct({ render }: { render: (product: CatalogueProduct) => 
   }
   const product = findProduct(settings.data.catalogue, productId);
   if (!product || isSpecProduct(product.id)) return <NotFoundRoute />;
-  return render(product);
+  return render(product, settings.data);
 }
 
 /**
@@ -81,8 +82,12 @@ export function SeasonProductTransferRoute() {
   const location = useLocation();
   return (
     <WithSeasonProduct
-      render={(product) => (
-        <BankTransferDetails target={seasonProductTransferTarget(product)} transfer={readBankTransferState(location.state)} />
+      render={(product, settings) => (
+        <BankTransferDetails
+          target={seasonProductTransferTarget(product)}
+          transfer={readBankTransferState(location.state)}
+          account={settings.bankAccount}
+        />
       )}
     />
   );

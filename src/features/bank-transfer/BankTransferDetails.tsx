@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/CopyButton';
-import { GROUP } from '@/config/group';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import type { BankAccount } from '@/domain/bank-account';
 import { formatEuros } from '@/domain/money';
 import type { BankTransferState } from './bank-transfer-state';
 import type { TransferTarget } from './transfer-target';
@@ -11,6 +13,37 @@ export interface BankTransferDetailsProps {
   target: TransferTarget;
   /** The order create-order recorded, or null when the page was opened directly. */
   transfer: BankTransferState | null;
+  /** The season's account for the Bonifico (season-settings); undefined while it is read. */
+  account: BankAccount | undefined;
+  /** Why the account could not be read, and how to read it again. */
+  accountProblem?: { message: string; retry: () => void };
+}
+
+/** The account's rows: the holder and the IBAN to copy; 'Caricamento…' while read; a failed read, its message and 'Riprova'. */
+function AccountRows({ account, problem }: { account: BankAccount | undefined; problem: BankTransferDetailsProps['accountProblem'] }) {
+  if (account) {
+    return (
+      <>
+        <DetailRow label="Intestatario" value={account.holder} copyLabel="intestatario" />
+        <DetailRow label="IBAN" value={account.iban} copyLabel="IBAN" />
+      </>
+    );
+  }
+  if (problem) {
+    return (
+      <Alert kind="error">
+        {problem.message}{' '}
+        <Button variant="secondary" size="sm" onClick={problem.retry}>
+          Riprova
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <p role="status" className="py-3 text-sm text-gray-600">
+      Caricamento dei dati del conto…
+    </p>
+  );
 }
 
 function DetailRow({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
@@ -45,13 +78,14 @@ function NoOrderNotice({ screen }: { screen: TransferTarget['screen'] }) {
 /**
  * The bank transfer page (docs/product.md, "Screens": `/bonifico/...`,
  * `/pagamenti/{id}/bonifico`; docs/api.md "create-order"): 'Ordine Registrato con
- * Successo', the account holder and IBAN, the target's payment reasons and
+ * Successo', the account holder and IBAN (the season's, as the treasurer set
+ * them in 'Impostazioni stagione'), the target's payment reasons and
  * prices; when the order is
  * known, also its amount and the reason filled in with the family surname.
  * Every value has a copy button. Opened without an order, it says so and
  * how to make one, and still gives the account's details.
  */
-export function BankTransferDetails({ target, transfer }: BankTransferDetailsProps) {
+export function BankTransferDetails({ target, transfer, account, accountProblem }: BankTransferDetailsProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       {transfer ? (
@@ -79,8 +113,7 @@ export function BankTransferDetails({ target, transfer }: BankTransferDetailsPro
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
         <h2 className="text-lg font-semibold">Dati per il bonifico</h2>
         <dl className="mt-2">
-          <DetailRow label="Intestatario" value={GROUP.bankAccount.holder} copyLabel="intestatario" />
-          <DetailRow label="IBAN" value={GROUP.bankAccount.iban} copyLabel="IBAN" />
+          <AccountRows account={account} problem={accountProblem} />
           {target.reasons.map((reason) => (
             <DetailRow key={reason.label} label={reason.label} value={reason.value} copyLabel={reason.copyLabel} />
           ))}

@@ -9,7 +9,15 @@ import { renderWithProviders } from '../support/render';
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
 vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn() }));
 
-const ON = { season: 2025, cardFee: true, prices: SPEC_PRICES, products: [], updatedBy: null, updatedAt: null };
+const ON = {
+  season: 2025,
+  cardFee: true,
+  prices: SPEC_PRICES,
+  products: [],
+  bankAccount: { holder: 'Gruppo Scout Manziana 1', iban: 'IT60X0542811101000000123456' },
+  updatedBy: null,
+  updatedAt: null,
+};
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -100,5 +108,26 @@ describe("'Impostazioni stagione'", () => {
     );
     expect(await screen.findByText(/Uscita di Pasqua, 15,00 € per figlio, Reparto, chiude il 20\/03\/2030/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'pagina per le famiglie' })).toHaveAttribute('href', '/pagamenti/uscita-di-pasqua');
+  });
+
+  it("checks the account's IBAN before saving it, and saves it without spaces", async () => {
+    const account = { holder: 'Gruppo Scout Manziana 1', iban: 'IT66A0306909606100000012345' };
+    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+      Promise.resolve((body as { action: string }).action === 'read' ? ON : { ...ON, bankAccount: account }),
+    );
+    renderWithProviders(<SeasonSettings />);
+    const form = within(await screen.findByRole('form', { name: 'Conto per i bonifici della stagione 2025' }));
+    expect(form.getByLabelText('IBAN')).toHaveValue('IT60 X054 2811 1010 0000 0123 456');
+    await userEvent.clear(form.getByLabelText('IBAN'));
+    await userEvent.type(form.getByLabelText('IBAN'), 'IT67 A030 6909 6061 0000 0012 345');
+    await userEvent.click(form.getByRole('button', { name: 'Salva conto' }));
+    expect(form.getByText("IBAN non valido: controlla lettere e cifre (il controllo dell'IBAN non torna).")).toBeInTheDocument();
+    expect(callAdminFunction).toHaveBeenCalledTimes(1);
+
+    await userEvent.clear(form.getByLabelText('IBAN'));
+    await userEvent.type(form.getByLabelText('IBAN'), 'it66 a030 6909 6061 0000 0012 345');
+    await userEvent.click(form.getByRole('button', { name: 'Salva conto' }));
+    expect(callAdminFunction).toHaveBeenCalledWith('admin-season-settings', { action: 'update', bankAccount: account }, expect.anything());
+    expect(await screen.findByText('Conto salvato: le famiglie vedono questi dati da adesso.')).toBeInTheDocument();
   });
 });

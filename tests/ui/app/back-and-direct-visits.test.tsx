@@ -10,7 +10,7 @@ import { PagamentoRoute } from '@/app/routes/PagamentoRoute';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
-import { fn, setupFunctionsServer } from '../support/functions';
+import { fn, setupFunctionsServer, SPEC_SEASON } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 
 const server = setupFunctionsServer();
@@ -93,11 +93,12 @@ describe('pages reached without an order', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
   });
 
-  it('/bonifico/felpa-gruppo opened directly says no order was recorded, links the Felpe screen and keeps the account details', () => {
+  it('/bonifico/felpa-gruppo opened directly says no order was recorded, links the Felpe screen and keeps the account details', async () => {
     renderWithProviders(<BankTransferRoute page="felpa-gruppo" />, { initialEntries: ['/bonifico/felpa-gruppo'] });
     expect(screen.getByRole('heading', { level: 1, name: 'Nessun ordine da mostrare' })).toBeInTheDocument();
     expect(screen.queryByText('Ordine Registrato con Successo')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Felpe Reparto' })).toHaveAttribute('href', '/felpa-reparto');
+    expect(await screen.findByText(SPEC_SEASON.bankAccount.iban)).toBeInTheDocument();
     expect(screen.getByText('IBAN')).toBeInTheDocument();
   });
 });

@@ -28,7 +28,7 @@ describe('group.config.json', () => {
       fiscalCode: undefined,
     };
     expect(() => checkGroupConfig(broken)).toThrowError(/group\.config\.json: fiscalCode: /);
-    expect(() => checkGroupConfig(broken)).toThrowError(/group\.config\.json: bankAccount\.iban: un IBAN valido/);
+    expect(() => checkGroupConfig(broken)).toThrowError(/group\.config\.json: bankAccount\.iban: IBAN non valido/);
     expect(() => checkGroupConfig(broken)).toThrowError(/group\.config\.json: links\.social: un indirizzo completo/);
   });
 });

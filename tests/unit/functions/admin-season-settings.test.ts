@@ -6,6 +6,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import seasonSettings from '../../../netlify/functions/season-settings';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
+import { GROUP } from '../../../src/config/group';
 import { SEASON } from '../../../src/config/season';
 import { specCatalogue } from '../../../src/domain/catalogue';
 import { SPEC_PRICES } from '../../../src/domain/price-rule';
@@ -90,7 +91,15 @@ describe('admin-season-settings', () => {
   it("reads the spec's defaults for a season nobody has set: the card fee on", async () => {
     expect(await call({ action: 'read' }, treasurer)).toEqual({
       status: 200,
-      body: { season: SEASON.campYear, cardFee: true, prices: SPEC_PRICES, products: [], updatedBy: null, updatedAt: null },
+      body: {
+        season: SEASON.campYear,
+        cardFee: true,
+        prices: SPEC_PRICES,
+        products: [],
+        bankAccount: GROUP.bankAccount,
+        updatedBy: null,
+        updatedAt: null,
+      },
     });
   });
 
@@ -101,7 +110,12 @@ describe('admin-season-settings', () => {
     const entries = await auditEntries();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ before: { card_fee: true }, after: { card_fee: false } });
-    expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({ cardFee: false, prices: SPEC_PRICES, products: [] });
+    expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({
+      cardFee: false,
+      prices: SPEC_PRICES,
+      products: [],
+      bankAccount: GROUP.bankAccount,
+    });
   });
 
   it('refuses a browser without an admin token, and a malformed change', async () => {
@@ -159,6 +173,7 @@ describe('admin-season-settings', () => {
       season: SEASON.campYear,
       cardFee: true,
       catalogue: specCatalogue({ ...SPEC_PRICES, 'campo-saldo': saldo }),
+      bankAccount: GROUP.bankAccount,
     });
     const posted = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }));
     expect([posted.status, posted.headers.get('allow'), await posted.json()]).toEqual([
@@ -179,6 +194,41 @@ describe('admin-season-settings', () => {
     });
     expect(await auditEntries()).toEqual([]);
     expect((await db.collection('season_settings').get()).size).toBe(0);
+  });
+
+  describe("the season's account for the Bonifico", () => {
+    const newAccount = { holder: 'Gruppo Scout Manziana 1 - Tesoreria', iban: 'it66 a030 6909 6061 0000 0012 345' };
+
+    it('is checked with ibantools: a wrong check digit is refused in Italian and nothing is written', async () => {
+      expect(await call({ action: 'update', bankAccount: { ...newAccount, iban: 'IT67A0306909606100000012345' } }, treasurer)).toEqual({
+        status: 400,
+        body: { error: "IBAN non valido: controlla lettere e cifre (il controllo dell'IBAN non torna)." },
+      });
+      expect(await call({ action: 'update', bankAccount: { ...newAccount, holder: ' ' } }, treasurer)).toMatchObject({ status: 400 });
+      expect(await auditEntries()).toEqual([]);
+    });
+
+    it('a new account is audited, published, and given in the next Bonifico e-mail; the spaces of the IBAN are dropped', async () => {
+      const saved = { holder: newAccount.holder, iban: 'IT66A0306909606100000012345' };
+      expect(await call({ action: 'update', bankAccount: newAccount }, treasurer)).toMatchObject({
+        status: 200,
+        body: { bankAccount: saved },
+      });
+      const [entry] = await auditEntries();
+      expect(entry?.summary).toBe(
+        `Stagione ${SEASON.campYear}: conto per i bonifici da «Gruppo Scout Manziana 1, IT60 X054 2811 1010 0000 0123 456» a «Gruppo Scout Manziana 1 - Tesoreria, IT66 A030 6909 6061 0000 0012 345»`,
+      );
+      const published = (await (await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'))).json()) as {
+        bankAccount: unknown;
+      };
+      expect(published.bankAccount).toEqual(saved);
+
+      await transferOrder('RSSMRA80C12H501E', 'campo-acconto', ['son-rossi-marco']);
+      const mail = (await db.collection('mail').where('kind', '==', 'bank-transfer-order').get()).docs.map((doc) => doc.data());
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.text).toContain('IT66A0306909606100000012345');
+      expect(mail[0]?.text).not.toContain(GROUP.bankAccount.iban);
+    });
   });
 
   describe("a season's own product: 'Uscita di Pasqua', 15 €, Reparto only", () => {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { BankAccount } from '@/domain/bank-account';
 import type { PriceRule } from '@/domain/price-rule';
 import type { SeasonProduct } from '@/domain/catalogue';
 import { seasonProductSchema } from '@/domain/catalogue-schema';
@@ -19,6 +20,7 @@ const answerSchema = z.object({
   cardFee: z.boolean(),
   prices: z.record(z.enum(SPEC_PRODUCTS), priceRuleSchema),
   products: z.array(seasonProductSchema),
+  bankAccount: z.object({ holder: z.string(), iban: z.string() }),
   updatedBy: z.string().nullable(),
   updatedAt: z.iso.datetime().nullable(),
 });
@@ -37,12 +39,14 @@ export function useSeasonSettings() {
   return useQuery(seasonSettingsQueryOptions());
 }
 
-/** What an admin changes: the card fee, the rules of the spec's products named, the season's own products. */
+/** What an admin changes: the card fee, the rules of the spec's products named, the season's own products, the account. */
 export interface SeasonSettingsChange {
   cardFee?: boolean;
   prices?: Partial<Record<SpecProduct, PriceRule>>;
   /** The season's own products, all of them (the list replaces the saved one). */
   products?: SeasonProduct[];
+  /** The account for the Bonifico, checked (bankAccountSchema). */
+  bankAccount?: BankAccount;
 }
 
 /** Saves a change of the season's settings; the answer replaces what the screen shows, and the 'Registro' and the payment screens' prices are read again. */

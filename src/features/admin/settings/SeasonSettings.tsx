@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { italianDate } from '@/domain/italian-time';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
+import { BankAccountSettings } from './BankAccountSettings';
 import { PriceSettings } from './PriceSettings';
 import { SeasonProducts } from './SeasonProducts';
 
@@ -14,7 +15,7 @@ const messageOf = (error: unknown) =>
  * current season's card fee ('Commissioni Servizio' on card payments), on
  * or off, with the legal note beside it; the products' prices
  * ({@link PriceSettings}); the season's own products ({@link SeasonProducts});
- * who changed them last. A change applies to
+ * the account for the Bonifico ({@link BankAccountSettings}); who changed them last. A change applies to
  * orders started afterwards; orders already recorded keep their amounts.
  */
 export function SeasonSettings() {
@@ -32,7 +33,7 @@ export function SeasonSettings() {
       </Alert>
     );
   }
-  const { season, cardFee, prices, products, updatedBy, updatedAt } = settings.data;
+  const { season, cardFee, prices, products, bankAccount, updatedBy, updatedAt } = settings.data;
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
@@ -58,6 +59,7 @@ export function SeasonSettings() {
       </div>
       <PriceSettings season={season} prices={prices} />
       <SeasonProducts season={season} products={products} />
+      <BankAccountSettings season={season} account={bankAccount} />
       {updatedBy && updatedAt && (
         <p className="text-sm text-gray-600">
           Ultima modifica di {updatedBy} il {italianDate(new Date(updatedAt))}.
