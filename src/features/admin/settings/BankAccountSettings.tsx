@@ -3,11 +3,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { bankAccountSchema, readableIban, type BankAccount } from '@/domain/bank-account';
-import { UserFacingError } from '@/lib/api/functions-client';
+import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from '../api/season-settings';
-
-const messageOf = (error: unknown) =>
-  error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
 
 /** Props of {@link BankAccountSettings}. */
 export interface BankAccountSettingsProps {
@@ -70,7 +67,7 @@ export function BankAccountSettings({ season, account }: BankAccountSettingsProp
       <Button type="submit" loading={update.isPending}>
         Salva conto
       </Button>
-      {update.isError && <Alert kind="error">{messageOf(update.error)}</Alert>}
+      {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
       {update.isSuccess && <Alert kind="success">Conto salvato: le famiglie vedono questi dati da adesso.</Alert>}
     </form>
   );

@@ -8,7 +8,7 @@ import type { PriceRule, SeasonPrices } from '@/domain/price-rule';
 import { previewPriceChange } from '@/domain/price-preview';
 import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@/domain/products';
 import { changedProducts } from '@/domain/season-settings-change';
-import { UserFacingError } from '@/lib/api/functions-client';
+import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from '../api/season-settings';
 import { draftOf, ruleOf, type PriceDraft } from './price-draft';
 
@@ -112,11 +112,7 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
           Annulla modifiche
         </Button>
       </div>
-      {update.isError && (
-        <Alert kind="error">
-          {update.error instanceof UserFacingError ? update.error.message : 'Operazione non riuscita. Riprova tra qualche istante.'}
-        </Alert>
-      )}
+      {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
       {update.isSuccess && <Alert kind="success">Prezzi salvati: valgono per gli ordini da adesso.</Alert>}
     </div>
   );

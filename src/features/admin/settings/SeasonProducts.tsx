@@ -8,12 +8,9 @@ import type { SeasonProduct } from '@/domain/catalogue';
 import { productSlug } from '@/domain/product-slug';
 import { BRANCHES, type Branch } from '@/domain/plans';
 import { describeSeasonProduct } from '@/domain/season-settings-change';
-import { UserFacingError } from '@/lib/api/functions-client';
+import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from '../api/season-settings';
 import { ruleOf, type PriceDraft } from './price-draft';
-
-const messageOf = (error: unknown) =>
-  error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
 
 const EMPTY_PRICE: PriceDraft = { euros: '', branch: { Branco: '', Reparto: '', Clan: '' }, sibling: '', freeFrom: '' };
 
@@ -126,7 +123,7 @@ export function SeasonProducts({ season, products }: SeasonProductsProps) {
           Aggiungi prodotto
         </Button>
       </form>
-      {update.isError && <Alert kind="error">{messageOf(update.error)}</Alert>}
+      {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
     </div>
   );
 }

@@ -1,14 +1,11 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { italianDate } from '@/domain/italian-time';
-import { UserFacingError } from '@/lib/api/functions-client';
+import { settingsErrorMessage } from './settings-error';
 import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
 import { BankAccountSettings } from './BankAccountSettings';
 import { PriceSettings } from './PriceSettings';
 import { SeasonProducts } from './SeasonProducts';
-
-const messageOf = (error: unknown) =>
-  error instanceof UserFacingError ? error.message : 'Operazione non riuscita. Riprova tra qualche istante.';
 
 /**
  * 'Impostazioni stagione' (docs/admin.md, "Impostazioni stagione"): the
@@ -26,7 +23,7 @@ export function SeasonSettings() {
   if (settings.isError) {
     return (
       <Alert kind="error">
-        {messageOf(settings.error)}{' '}
+        {settingsErrorMessage(settings.error)}{' '}
         <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
           Riprova
         </Button>
@@ -54,7 +51,7 @@ export function SeasonSettings() {
         <Button variant={cardFee ? 'secondary' : 'primary'} loading={update.isPending} onClick={() => update.mutate({ cardFee: !cardFee })}>
           {cardFee ? 'Disattiva le commissioni' : 'Attiva le commissioni'}
         </Button>
-        {update.isError && <Alert kind="error">{messageOf(update.error)}</Alert>}
+        {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
         {update.isSuccess && <Alert kind="success">Impostazione salvata: vale per i pagamenti con carta da adesso.</Alert>}
       </div>
       <PriceSettings season={season} prices={prices} />
