@@ -18,12 +18,25 @@ import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
-import { DEFAULT_SEASON_SETTINGS, forgetSeasonSettings, planHasOrders, settingsOf } from '../lib/season-settings';
+import {
+  defaultSeasonSettings,
+  forgetSeasonSettings,
+  nextSeasonSettings,
+  planHasOrders,
+  settingsDocumentOf,
+  settingsOf,
+  type SeasonSettings,
+} from '../lib/season-settings';
+import type { MedicalFormSettings } from '../../src/domain/medical-form-settings';
+import { medicalFormSettingsSchema } from '../../src/domain/medical-form-settings-schema';
 
 /** Italian messages of admin-season-settings. */
 export const SEASON_SETTINGS_MESSAGES = {
-  malformed: 'Richiesta non valida: serve "action" (read, o update con "cardFee", "prices", "products" o "bankAccount").',
+  malformed:
+    'Richiesta non valida: serve "action" (read, newSeason, o update con "cardFee", "prices", "products", "bankAccount" o "medicalForm").',
   ordered: (name: string) => `«${name}» ha già degli ordini in questa stagione: non si può togliere.`,
+  otherSeason: (current: number) => `Si possono modificare solo la stagione ${current} e la successiva, ${current + 1}.`,
+  nextExists: (next: number) => `La stagione ${next} è già stata preparata: modificala da qui.`,
 } as const;
 
 /**
@@ -46,14 +59,20 @@ async function refuseRemovingOrdered(
   }
 }
 
+/** The seasons an admin may read and change: the portal's and the next, prepared with 'Nuova stagione'. */
+const editableSeason = z.number().int().positive().optional();
+
 const bodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('read') }),
+  z.object({ action: z.literal('read'), season: editableSeason }),
+  z.object({ action: z.literal('newSeason') }),
   z.object({
     action: z.literal('update'),
+    season: editableSeason,
     cardFee: z.boolean().optional(),
     prices: z.partialRecord(z.enum(SPEC_PRODUCTS), priceRuleSchema).optional(),
     products: seasonProductsSchema.optional(),
     bankAccount: bankAccountSchema.optional(),
+    medicalForm: medicalFormSettingsSchema.optional(),
   }),
 ]);
 
@@ -67,6 +86,10 @@ export interface SeasonSettingsAnswer {
   products: SeasonProduct[];
   /** The account for the Bonifico (group.config.json's until the treasurer sets one). */
   bankAccount: BankAccount;
+  /** The medical form's cutoff day and Cloudinary folder. */
+  medicalForm: MedicalFormSettings;
+  /** True when the next season has been prepared ('Nuova stagione'). */
+  nextPrepared: boolean;
   updatedBy: string | null;
   updatedAt: string | null;
 }
@@ -74,52 +97,74 @@ export interface SeasonSettingsAnswer {
 /**
  * POST /.netlify/functions/admin-season-settings with an admin's ID token
  * (docs/api.md, "admin-season-settings"; docs/admin.md, "Impostazioni
- * stagione"): `{ action: 'read' }`, or `{ action: 'update', cardFee?,
- * prices?, products?, bankAccount? }` for the current season (`SEASON.campYear`), `prices`
- * naming the spec's products whose rule changes (PriceRule, checked by
- * priceRuleSchema), `products` the season's own products, all of them
- * (SeasonProduct, checked by seasonProductsSchema; one with orders cannot
- * be removed: 409), `bankAccount` the account for the Bonifico (BankAccount,
- * the IBAN checked by bankAccountSchema).
- * An update writes `season_settings/{season}` and an audit entry
- * 'Impostazioni modificate' (what changed, before and after) in one
- * transaction; values equal to the stored ones write nothing. Orders made
- * after the change are priced with it (the functions keep the settings for
- * up to 30 s); orders already recorded keep their lines and amounts.
- * Answers 200 {@link SeasonSettingsAnswer}. 400 for a malformed body or a
- * wrong price (the Italian message names it), 401/403 without an admin
- * token, 405 other methods.
+ * stagione"). `season` is the portal's (`SEASON.campYear`, the default) or
+ * the next one; another is refused (400).
+ * - `{ action: 'read', season? }`;
+ * - `{ action: 'update', season?, cardFee?, prices?, products?, bankAccount?,
+ *   medicalForm? }`: `prices` names the spec's products whose rule changes
+ *   (PriceRule, priceRuleSchema), `products` the season's own products, all
+ *   of them (SeasonProduct, seasonProductsSchema; one with orders cannot be
+ *   removed: 409), `bankAccount` the account for the Bonifico (BankAccount,
+ *   bankAccountSchema), `medicalForm` the form's cutoff day and folder
+ *   (MedicalFormSettings, medicalFormSettingsSchema). It writes
+ *   `season_settings/{season}` and an audit entry 'Impostazioni modificate'
+ *   (what changed, before and after) in one transaction; values equal to the
+ *   stored ones write nothing;
+ * - `{ action: 'newSeason' }` ('Nuova stagione'): the next season's settings
+ *   copied from the portal's (nextSeasonSettings), audited; 409 when the
+ *   next season was already prepared.
+ * Orders made after a change are priced with it (the functions keep the
+ * settings for up to 30 s); orders already recorded keep their lines and
+ * amounts. Answers 200 {@link SeasonSettingsAnswer} of the season read or
+ * changed. 400 for a malformed body or a wrong value (the Italian message
+ * names it), 401/403 without an admin token, 405 other methods.
  */
 export default jsonFunction('admin-season-settings', async (body, request) => {
   const token = await requireAdmin(request, 'admin-season-settings');
   const command = parseBody(bodySchema, body, SEASON_SETTINGS_MESSAGES.malformed);
   const db = getDb();
-  const season = SEASON.campYear;
-  const ref = db.collection(COLLECTION.seasonSettings).doc(String(season));
+  const current = SEASON.campYear;
+  const season = command.action === 'newSeason' ? current + 1 : (command.season ?? current);
+  if (season !== current && season !== current + 1) throw new HttpError(400, SEASON_SETTINGS_MESSAGES.otherSeason(current));
+  const settingsRef = (year: number) => db.collection(COLLECTION.seasonSettings).doc(String(year));
+  const ref = settingsRef(season);
   const stored = await runTransaction(db, async (transaction) => {
-    const current = readSnapshot(seasonSettingsDocument, await transaction.get(ref));
-    if (command.action === 'read') return current;
-    const before = current ? settingsOf(current) : DEFAULT_SEASON_SETTINGS;
-    const after = {
+    const saved = readSnapshot(seasonSettingsDocument, await transaction.get(ref));
+    if (command.action === 'read') return saved;
+    const actor = adminActor(token);
+    const now = Timestamp.now();
+    if (command.action === 'newSeason') {
+      if (saved) throw new HttpError(409, SEASON_SETTINGS_MESSAGES.nextExists(season));
+      const last = readSnapshot(seasonSettingsDocument, await transaction.get(settingsRef(current)));
+      const written = settingsDocumentOf(
+        season,
+        nextSeasonSettings(last ? settingsOf(last) : defaultSeasonSettings(current), current),
+        actor.email,
+        now,
+      );
+      transaction.create(ref, written);
+      recordAudit(db, transaction, {
+        actor,
+        action: AUDIT_ACTION.settingsNewSeason,
+        target: { collection: COLLECTION.seasonSettings, id: ref.id },
+        summary: `Stagione ${season} preparata dalle impostazioni della stagione ${current}`,
+        before: null,
+        after: { season },
+      });
+      return { ...written, updated_at: now.toDate() };
+    }
+    const before = saved ? settingsOf(saved) : defaultSeasonSettings(season);
+    const after: SeasonSettings = {
       cardFee: command.cardFee ?? before.cardFee,
       prices: { ...before.prices, ...command.prices },
       products: command.products ?? before.products,
       bankAccount: command.bankAccount ?? before.bankAccount,
+      medicalForm: command.medicalForm ?? before.medicalForm,
     };
     await refuseRemovingOrdered(db, transaction, season, before.products, after.products);
     const change = settingsChangeSummary(season, before, after);
-    if (!change) return current;
-    const actor = adminActor(token);
-    const now = Timestamp.now();
-    const written = {
-      season,
-      card_fee: after.cardFee,
-      prices: after.prices,
-      products: after.products,
-      bank_account: after.bankAccount,
-      updated_at: now,
-      updated_by: actor.email,
-    };
+    if (!change) return saved;
+    const written = settingsDocumentOf(season, after, actor.email, now);
     transaction.set(ref, written);
     recordAudit(db, transaction, {
       actor,
@@ -131,14 +176,17 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
     });
     return { ...written, updated_at: now.toDate() };
   });
-  if (command.action === 'update') forgetSeasonSettings();
-  const settings = stored ? settingsOf(stored) : DEFAULT_SEASON_SETTINGS;
+  if (command.action !== 'read') forgetSeasonSettings();
+  const settings = stored ? settingsOf(stored) : defaultSeasonSettings(season);
+  const nextPrepared = season > current || (await settingsRef(current + 1).get()).exists;
   const answer: SeasonSettingsAnswer = {
     season,
     cardFee: settings.cardFee,
     prices: settings.prices,
     products: settings.products,
     bankAccount: settings.bankAccount,
+    medicalForm: settings.medicalForm,
+    nextPrepared,
     updatedBy: stored?.updated_by ?? null,
     updatedAt: stored?.updated_at.toISOString() ?? null,
   };

@@ -15,7 +15,7 @@ const bodySchema = z.object({ cf: cfField, childId: childIdField });
  * family, checks that `childId` is one of its children and is eligible for
  * this season's medical form (docs/product.md), and signs with the
  * Cloudinary SDK an upload of type 'authenticated' (not publicly
- * downloadable) into the season's folder (`SEASON.medicalFormFolder`) under
+ * downloadable) into the season's folder (SeasonSettings.medicalForm) under
  * a public id new at every upload, derived from the child's id
  * (`{childId}/{unix seconds}-{8 hex}`), PDF only (`allowed_formats`), with
  * the preset when configured. Answers 200 `{ upload_url, timestamp (Unix

@@ -8,6 +8,7 @@ import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
 import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
+import { medicalFormCutoffInstant } from '../../src/domain/medical-form-settings';
 import { assertSessionFamily, requireSession } from '../lib/session';
 
 const bodySchema = z.object({ cf: cfField });
@@ -46,7 +47,7 @@ export default fiscalCodeFunction('lookup-family', async (body, request) => {
       receipts,
       catalogue: catalogueOf(settings),
       season: SEASON.campYear,
-      medicalFormCutoff: SEASON.medicalFormCutoff,
+      medicalFormCutoff: medicalFormCutoffInstant(settings.medicalForm),
     }),
   );
 });

@@ -46,7 +46,7 @@ const bodySchema = z.object({
  * get-signature signed. Checks the parent's code, the family, the child and
  * its eligibility as get-signature does; that `upload.public_id` is one of
  * the child's own uploads in the season's folder
- * (`{SEASON.medicalFormFolder}/{childId}/…`); Cloudinary's response
+ * (`{folder}/{childId}/…`, SeasonSettings.medicalForm); Cloudinary's response
  * signature (SDK) and that the version (the upload's Unix time) is at most
  * an hour old; then asks Cloudinary's Admin API what it stored: a PDF of at
  * most 10 MB of that version. Then, in one transaction, adds the form to

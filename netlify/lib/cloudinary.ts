@@ -7,6 +7,8 @@ import { SEASON } from '../../src/config/season';
 import type { ChildDocument, FamilyDocument } from '../../src/domain/documents';
 import { isEligibleForMedicalForm, isUploadableChildId, MAX_MEDICAL_FORM_BYTES, medicalFormUploadId } from '../../src/domain/medical-form';
 import { findFamilyByParentCf, findFamilyItems } from './families';
+import { medicalFormCutoffInstant } from '../../src/domain/medical-form-settings';
+import { readSeasonSettings } from './season-settings';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
@@ -351,7 +353,7 @@ export function signedMedicalFormDownload(
 export interface MedicalFormChild {
   family: FamilyDocument;
   child: ChildDocument;
-  /** The season's folder, `SEASON.medicalFormFolder`. */
+  /** The season's folder (SeasonSettings.medicalForm). */
   folder: string;
 }
 
@@ -360,9 +362,9 @@ export interface MedicalFormChild {
  * checks it may upload this season's medical form (docs/product.md,
  * "Medical form"): the code is normalised and checked, the family found, the
  * child one of its children, its id usable in a public id, and eligible (a
- * 'Campo Estivo - Acconto' item created on or after
- * `SEASON.medicalFormCutoff` among the family's items of this season). The
- * folder is the season's, never taken from the browser.
+ * 'Campo Estivo - Acconto' item created on or after the season's cutoff
+ * among the family's items of this season). The folder is the season's
+ * (SeasonSettings.medicalForm), never taken from the browser.
  * @throws HttpError 400 'Inserisci un codice fiscale valido', 404 'Il codice
  * fiscale inserito non risulta nei nostri sistemi', 401 when the family is
  * not the session's, 400 when the child is not
@@ -381,8 +383,12 @@ export async function resolveMedicalFormChild(
   const child = found.children.find((candidate) => candidate.id === childId);
   if (!child) throw new HttpError(400, MEDICAL_FORM_MESSAGES.notOfFamily);
   if (!isUploadableChildId(child.id)) throw new HttpError(400, MEDICAL_FORM_MESSAGES.invalidChild);
-  const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
+  const [items, { medicalForm }] = await Promise.all([
+    findFamilyItems(db, found.family.id, SEASON.campYear),
+    readSeasonSettings(db, SEASON.campYear),
+  ]);
   const own = items.filter(({ item }) => item.son_info.id === child.id).map(({ item }) => item);
-  if (!isEligibleForMedicalForm(own, SEASON.medicalFormCutoff)) throw new HttpError(403, MEDICAL_FORM_MESSAGES.notEligible(child.name));
-  return { family: found.family, child, folder: SEASON.medicalFormFolder };
+  if (!isEligibleForMedicalForm(own, medicalFormCutoffInstant(medicalForm)))
+    throw new HttpError(403, MEDICAL_FORM_MESSAGES.notEligible(child.name));
+  return { family: found.family, child, folder: medicalForm.folder };
 }

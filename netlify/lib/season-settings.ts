@@ -1,10 +1,12 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '../../src/domain/documents';
 import { seasonCatalogue, type CatalogueProduct, type SeasonProduct } from '../../src/domain/catalogue';
 import { SPEC_PRICES, type SeasonPrices } from '../../src/domain/price-rule';
 import { readSnapshot } from './documents';
 import { GROUP } from '../../src/config/group';
 import type { BankAccount } from '../../src/domain/bank-account';
+import { defaultMedicalFormSettings, nextSeasonMedicalForm, type MedicalFormSettings } from '../../src/domain/medical-form-settings';
+import { dayYearLater } from '../../src/domain/italian-time';
 
 /**
  * The season's settings as the functions read them (docs/admin.md,
@@ -23,6 +25,8 @@ export interface SeasonSettings {
   products: SeasonProduct[];
   /** The account parents pay a Bonifico into: the treasurer's, or group.config.json's when none was set. */
   bankAccount: BankAccount;
+  /** The medical form's cutoff day and folder: the treasurer's, or the spec's for the season. */
+  medicalForm: MedicalFormSettings;
 }
 
 /** The season's catalogue: the spec's four products at the season's prices, then the treasurer's own (seasonCatalogue). */
@@ -30,8 +34,16 @@ export function catalogueOf(settings: Pick<SeasonSettings, 'prices' | 'products'
   return seasonCatalogue(settings.prices, settings.products);
 }
 
-/** A season without its document: the spec's settings. */
-export const DEFAULT_SEASON_SETTINGS: SeasonSettings = { cardFee: true, prices: SPEC_PRICES, products: [], bankAccount: GROUP.bankAccount };
+/** The settings of `season` without its document: the spec's. */
+export function defaultSeasonSettings(season: number): SeasonSettings {
+  return {
+    cardFee: true,
+    prices: SPEC_PRICES,
+    products: [],
+    bankAccount: GROUP.bankAccount,
+    medicalForm: defaultMedicalFormSettings(season),
+  };
+}
 
 const CACHE_MS = 30_000;
 const cache = new Map<number, { settings: SeasonSettings; until: number }>();
@@ -41,7 +53,7 @@ export async function readSeasonSettings(db: Firestore, season: number, now = Da
   const cached = cache.get(season);
   if (cached && cached.until > now) return cached.settings;
   const stored = readSnapshot(seasonSettingsDocument, await db.collection(COLLECTION.seasonSettings).doc(String(season)).get());
-  const settings = stored ? settingsOf(stored) : DEFAULT_SEASON_SETTINGS;
+  const settings = stored ? settingsOf(stored) : defaultSeasonSettings(season);
   cache.set(season, { settings, until: now + CACHE_MS });
   return settings;
 }
@@ -53,6 +65,35 @@ export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
     prices: { ...SPEC_PRICES, ...stored.prices },
     products: stored.products,
     bankAccount: stored.bank_account ?? GROUP.bankAccount,
+    medicalForm: stored.medical_form ?? defaultMedicalFormSettings(stored.season),
+  };
+}
+
+/**
+ * The next season's settings from `season`'s ('Nuova stagione', docs/admin.md):
+ * the same fee, prices, products and account; the products' closing days
+ * and the medical form's cutoff a year later, its folder named after the
+ * new year.
+ */
+export function nextSeasonSettings(settings: SeasonSettings, season: number): SeasonSettings {
+  return {
+    ...settings,
+    products: settings.products.map((product) => (product.closesOn ? { ...product, closesOn: dayYearLater(product.closesOn) } : product)),
+    medicalForm: nextSeasonMedicalForm(settings.medicalForm, season),
+  };
+}
+
+/** `settings` as `season_settings/{season}` keeps them, last changed by `email` at `now`. */
+export function settingsDocumentOf(season: number, settings: SeasonSettings, email: string, now: Timestamp) {
+  return {
+    season,
+    card_fee: settings.cardFee,
+    prices: settings.prices,
+    products: settings.products,
+    bank_account: settings.bankAccount,
+    medical_form: settings.medicalForm,
+    updated_at: now,
+    updated_by: email,
   };
 }
 

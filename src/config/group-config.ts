@@ -12,6 +12,12 @@ const url = () => z.url({ protocol: /^https?$/, message: 'un indirizzo completo,
 
 /** The file's fields (docs/deploy.md lists what each is for). */
 export const groupConfigSchema = z.object({
+  /**
+   * The season the portal runs (SEASON.campYear): its year is in every page,
+   * reason and order. The next one is prepared in the admin ('Nuova
+   * stagione') and starts when this changes and the site is built again.
+   */
+  season: z.number().int().min(2000).max(2100),
   name: z.string().trim().min(3),
   /** The association's fiscal code (11 digits) or a person's (16 characters), as printed on receipts. */
   fiscalCode: z

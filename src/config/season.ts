@@ -1,13 +1,16 @@
+import { season } from '../../group.config.json';
 import type { SpecProduct } from '../domain/products';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../domain/medical-form-settings';
 
 /**
- * The season: the one place to change when a new camp season opens
- * (docs/product.md, "Season"; README, "A new season"). Every screen, payment
- * reason, function and admin view reads the year from here; a test
- * (tests/unit/config/season.test.ts) fails when another file of src/ or
- * netlify/ names a year.
+ * The season (docs/product.md, "Season"; docs/admin.md, "Nuova stagione"):
+ * its year is `season` in group.config.json, checked when the site builds;
+ * every screen, payment reason, function and admin view reads it from here;
+ * a test (tests/unit/config/season.test.ts) fails when a file of src/ or
+ * netlify/ names a year. What changes from season to season (prices,
+ * products, account, medical form) is in the season's settings.
  */
-const campYear = 2025;
+const campYear: number = season;
 
 export const SEASON = {
   /**
@@ -22,12 +25,14 @@ export const SEASON = {
    */
   startsAt: new Date(`${campYear}-02-01T00:00:00+01:00`),
   /**
-   * Children qualify for the medical form with a 'Campo Estivo - Acconto'
-   * order item created on or after this instant (docs/product.md, "Medical form").
+   * The spec's medical-form cutoff: children qualify with a 'Campo Estivo -
+   * Acconto' item created on or after it (docs/product.md, "Medical form")
+   * until the treasurer sets another in 'Impostazioni stagione'
+   * (SeasonSettings.medicalForm, which the functions read).
    */
-  medicalFormCutoff: new Date(`${campYear}-02-01T00:00:00+01:00`),
-  /** Cloudinary folder of the uploaded medical forms. */
-  medicalFormFolder: `Documenti/Schede Mediche ${campYear}`,
+  medicalFormCutoff: medicalFormCutoffInstant(defaultMedicalFormSettings(campYear)),
+  /** The spec's Cloudinary folder of the season's medical forms, until the treasurer sets another. */
+  medicalFormFolder: defaultMedicalFormSettings(campYear).folder,
   /**
    * The last moment to pay each product, printed in its reminders as 'Da
    * pagare entro il dd/mm/yyyy' (Europe/Rome; docs/admin.md, "Reminders");

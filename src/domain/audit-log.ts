@@ -35,6 +35,8 @@ export const AUDIT_ACTION = {
   reminderSend: 'reminder.send',
   /** An admin changed the season's settings ('Impostazioni stagione'). */
   settingsUpdate: 'settings.update',
+  /** An admin prepared the next season from this one's settings ('Nuova stagione'). */
+  settingsNewSeason: 'settings.new_season',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -59,6 +61,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'receipt.resend': 'Ricevuta inviata di nuovo',
   'reminder.send': 'Promemoria inviati',
   'settings.update': 'Impostazioni modificate',
+  'settings.new_season': 'Nuova stagione',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from './audit-log';
 import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, SIZES } from './plans';
 import { seasonProductsSchema } from './catalogue-schema';
 import { bankAccountSchema } from './bank-account';
+import { medicalFormSettingsSchema } from './medical-form-settings-schema';
 import { priceRuleSchema } from './price-rule-schema';
 import { SPEC_PRODUCTS } from './products';
 
@@ -385,7 +386,8 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
  * each of the spec's products (a product left out has the spec's,
  * SPEC_PRICES); `products`, the treasurer's own products (SeasonProduct);
  * `bank_account`, the account for the Bonifico (BankAccount; none: the
- * one in group.config.json); who
+ * one in group.config.json); `medical_form`, the form's cutoff day and
+ * Cloudinary folder (MedicalFormSettings; none: the spec's); who
  * changed them last and when. A season without the document has the
  * spec's settings. Admins change it through admin-season-settings; the
  * browser reads it through the public season-settings function.
@@ -396,6 +398,7 @@ export const seasonSettingsDocument = z.object({
   prices: z.partialRecord(z.enum(SPEC_PRODUCTS), priceRuleSchema).default({}),
   products: seasonProductsSchema.default([]),
   bank_account: bankAccountSchema.optional(),
+  medical_form: medicalFormSettingsSchema.optional(),
   updated_at: timestamp,
   updated_by: z.string(),
 });

@@ -26,3 +26,17 @@ export function italianDayText(day: string): string {
   const [year, month, date] = day.split('-');
   return `${date}/${month}/${year}`;
 }
+
+/** The instant a yyyy-mm-dd day begins in Italy: '{year}-02-01' → 31 January, 23:00 UTC (CET), a summer day 22:00 UTC (CEST). */
+export function italianMidnight(day: string): Date {
+  // Midnight at UTC+2 falls on the day before in winter (23:00 CET): then Italy is at UTC+1.
+  const summer = new Date(`${day}T00:00:00+02:00`);
+  return italianDay(summer) === day ? summer : new Date(`${day}T00:00:00+01:00`);
+}
+
+/** `day` (yyyy-mm-dd) one year later: 29 February becomes 28 February. */
+export function dayYearLater(day: string): string {
+  const [year, month, date] = day.split('-');
+  const next = `${Number(year) + 1}-${month}-${date}`;
+  return month === '02' && date === '29' ? `${Number(year) + 1}-02-28` : next;
+}

@@ -1,4 +1,5 @@
 import { BRANCHES } from './plans';
+import type { MedicalFormSettings } from './medical-form-settings';
 import { readableIban, type BankAccount } from './bank-account';
 import type { SeasonProduct } from './catalogue';
 import { productSlug } from './product-slug';
@@ -12,6 +13,7 @@ export interface SeasonSettingsValues {
   prices: SeasonPrices;
   products: SeasonProduct[];
   bankAccount: BankAccount;
+  medicalForm: MedicalFormSettings;
 }
 
 /** True when two rules price every child alike (a branch set to the base price counts as set). */
@@ -39,6 +41,9 @@ export function describeSeasonProduct(product: SeasonProduct): string {
 
 /** 'Gruppo Scout Manziana 1, IT60 X054 …' */
 const describeAccount = (account: BankAccount) => `${account.holder}, ${readableIban(account.iban)}`;
+
+/** 'dal 01/02/{year}, cartella Documenti/Schede Mediche {year}' */
+const describeMedicalForm = (settings: MedicalFormSettings) => `dal ${italianDayText(settings.cutoff)}, cartella ${settings.folder}`;
 
 const sameProduct = (a: SeasonProduct, b: SeasonProduct) => describeSeasonProduct(a) === describeSeasonProduct(b);
 
@@ -90,6 +95,11 @@ export function settingsChangeSummary(
     parts.push(`conto per i bonifici da «${describeAccount(before.bankAccount)}» a «${describeAccount(after.bankAccount)}»`);
     was.bank_account = before.bankAccount;
     now.bank_account = after.bankAccount;
+  }
+  if (before.medicalForm.cutoff !== after.medicalForm.cutoff || before.medicalForm.folder !== after.medicalForm.folder) {
+    parts.push(`scheda medica da «${describeMedicalForm(before.medicalForm)}» a «${describeMedicalForm(after.medicalForm)}»`);
+    was.medical_form = before.medicalForm;
+    now.medical_form = after.medicalForm;
   }
   if (parts.length === 0) return null;
   return { summary: `Stagione ${season}: ${parts.join('; ')}`, before: was, after: now };

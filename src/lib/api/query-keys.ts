@@ -60,6 +60,7 @@ export const mutationKeys = {
   sendReminders: ['send-reminders'] as const,
   /** admin-season-settings 'update': an admin changes the season's settings. */
   updateSeasonSettings: ['update-season-settings'] as const,
+  prepareNextSeason: ['prepare-next-season'] as const,
   /** request-access-code: a parent asks for access to the family (a code by e-mail, unless a session is live). */
   requestAccessCode: ['request-access-code'] as const,
   /** verify-access-code: a parent confirms the code received by e-mail. */

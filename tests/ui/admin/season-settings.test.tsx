@@ -15,6 +15,8 @@ const ON = {
   prices: SPEC_PRICES,
   products: [],
   bankAccount: { holder: 'Gruppo Scout Manziana 1', iban: 'IT60X0542811101000000123456' },
+  medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
+  nextPrepared: false,
   updatedBy: null,
   updatedAt: null,
 };
@@ -34,7 +36,11 @@ describe("'Impostazioni stagione'", () => {
     expect(await screen.findByRole('heading', { name: 'Impostazioni stagione 2025' })).toBeInTheDocument();
     expect(screen.getByText(/D\.Lgs\. 11\/2010, art\. 3, comma 4/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Disattiva le commissioni' }));
-    expect(callAdminFunction).toHaveBeenCalledWith('admin-season-settings', { action: 'update', cardFee: false }, expect.anything());
+    expect(callAdminFunction).toHaveBeenCalledWith(
+      'admin-season-settings',
+      { action: 'update', season: 2025, cardFee: false },
+      expect.anything(),
+    );
     expect(await screen.findByText(/Disattivate: chi paga con carta paga solo il totale/)).toBeInTheDocument();
     expect(screen.getByText('Ultima modifica di tesoriere@example.com il 01/03/2025.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Attiva le commissioni' })).toBeInTheDocument();
@@ -74,7 +80,7 @@ describe("'Impostazioni stagione'", () => {
     await user.click(screen.getByRole('button', { name: 'Salva prezzi' }));
     expect(callAdminFunction).toHaveBeenCalledWith(
       'admin-season-settings',
-      { action: 'update', prices: { 'campo-saldo': saldo190 } },
+      { action: 'update', season: 2025, prices: { 'campo-saldo': saldo190 } },
       expect.anything(),
     );
     expect(await screen.findByText('Prezzi salvati: valgono per gli ordini da adesso.')).toBeInTheDocument();
@@ -103,7 +109,7 @@ describe("'Impostazioni stagione'", () => {
     await user.click(within(form).getByRole('button', { name: 'Aggiungi prodotto' }));
     expect(callAdminFunction).toHaveBeenLastCalledWith(
       'admin-season-settings',
-      { action: 'update', products: [outing] },
+      { action: 'update', season: 2025, products: [outing] },
       expect.anything(),
     );
     expect(await screen.findByText(/Uscita di Pasqua, 15,00 € per figlio, Reparto, chiude il 20\/03\/2030/)).toBeInTheDocument();
@@ -127,7 +133,65 @@ describe("'Impostazioni stagione'", () => {
     await userEvent.clear(form.getByLabelText('IBAN'));
     await userEvent.type(form.getByLabelText('IBAN'), 'it66 a030 6909 6061 0000 0012 345');
     await userEvent.click(form.getByRole('button', { name: 'Salva conto' }));
-    expect(callAdminFunction).toHaveBeenCalledWith('admin-season-settings', { action: 'update', bankAccount: account }, expect.anything());
+    expect(callAdminFunction).toHaveBeenCalledWith(
+      'admin-season-settings',
+      { action: 'update', season: 2025, bankAccount: account },
+      expect.anything(),
+    );
     expect(await screen.findByText('Conto salvato: le famiglie vedono questi dati da adesso.')).toBeInTheDocument();
+  });
+
+  it("'Nuova stagione 2026' prepares the next season and shows it, while families still see 2025", async () => {
+    const next = {
+      ...ON,
+      season: 2026,
+      medicalForm: { cutoff: '2026-02-01', folder: 'Documenti/Schede Mediche 2026' },
+      nextPrepared: true,
+    };
+    let prepared = false;
+    vi.mocked(callAdminFunction).mockImplementation((_name, body) => {
+      const { action, season } = body as { action: string; season?: number };
+      if (action === 'newSeason') {
+        prepared = true;
+        return Promise.resolve(next);
+      }
+      return Promise.resolve(season === 2026 ? next : { ...ON, nextPrepared: prepared });
+    });
+    renderWithProviders(<SeasonSettings />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Nuova stagione 2026' }));
+    expect(await screen.findByRole('heading', { name: 'Impostazioni stagione 2026' })).toBeInTheDocument();
+    expect(screen.getByText(/Le famiglie vedono ancora la stagione 2025/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prossima stagione 2026', pressed: true })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Cartella su Cloudinary' })).toHaveValue('Documenti/Schede Mediche 2026');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stagione in corso 2025' }));
+    expect(await screen.findByRole('heading', { name: 'Impostazioni stagione 2025' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Cartella su Cloudinary' })).toHaveValue('Documenti/Schede Mediche 2025');
+    expect(screen.queryByRole('button', { name: 'Nuova stagione 2026' })).not.toBeInTheDocument();
+  });
+
+  it("checks the medical form's folder before saving it", async () => {
+    vi.mocked(callAdminFunction).mockResolvedValue(ON);
+    renderWithProviders(<SeasonSettings />);
+    const form = await screen.findByRole('form', { name: 'Scheda medica della stagione 2025' });
+    const folder = within(form).getByRole('textbox', { name: 'Cartella su Cloudinary' });
+    await userEvent.clear(folder);
+    await userEvent.type(folder, '../Schede');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salva scheda medica' }));
+    expect(within(form).getByText(/Cartella non valida/)).toBeInTheDocument();
+    expect(callAdminFunction).not.toHaveBeenCalledWith(
+      'admin-season-settings',
+      expect.objectContaining({ action: 'update' }),
+      expect.anything(),
+    );
+
+    await userEvent.clear(folder);
+    await userEvent.type(folder, 'Schede/Campo 2025');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salva scheda medica' }));
+    expect(callAdminFunction).toHaveBeenCalledWith(
+      'admin-season-settings',
+      { action: 'update', season: 2025, medicalForm: { cutoff: '2025-02-01', folder: 'Schede/Campo 2025' } },
+      expect.anything(),
+    );
   });
 });

@@ -97,6 +97,8 @@ describe('admin-season-settings', () => {
         prices: SPEC_PRICES,
         products: [],
         bankAccount: GROUP.bankAccount,
+        medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: `Documenti/Schede Mediche ${SEASON.campYear}` },
+        nextPrepared: false,
         updatedBy: null,
         updatedAt: null,
       },
@@ -115,6 +117,7 @@ describe('admin-season-settings', () => {
       prices: SPEC_PRICES,
       products: [],
       bankAccount: GROUP.bankAccount,
+      medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: SEASON.medicalFormFolder },
     });
   });
 
@@ -271,6 +274,82 @@ describe('admin-season-settings', () => {
         body: { error: 'Questo nome è già di un prodotto del campo o del gruppo.' },
       });
       expect(await call({ action: 'update', products: [] }, treasurer)).toMatchObject({ status: 200, body: { products: [] } });
+    });
+  });
+
+  describe("the medical form's cutoff and folder", () => {
+    it('are checked, audited and read by the functions', async () => {
+      expect(await call({ action: 'update', medicalForm: { cutoff: '2025-02-30', folder: 'Schede' } }, treasurer)).toEqual({
+        status: 400,
+        body: { error: 'Data di inizio della scheda medica non valida.' },
+      });
+      expect(
+        await call({ action: 'update', medicalForm: { cutoff: `${SEASON.campYear}-03-01`, folder: '../altro' } }, treasurer),
+      ).toMatchObject({
+        status: 400,
+      });
+      expect(await auditEntries()).toEqual([]);
+
+      const medicalForm = { cutoff: `${SEASON.campYear}-03-01`, folder: `Schede/Campo ${SEASON.campYear}` };
+      expect(await call({ action: 'update', medicalForm }, treasurer)).toMatchObject({ status: 200, body: { medicalForm } });
+      const [entry] = await auditEntries();
+      expect(entry?.summary).toBe(
+        `Stagione ${SEASON.campYear}: scheda medica da «dal 01/02/${SEASON.campYear}, cartella Documenti/Schede Mediche ${SEASON.campYear}» a «dal 01/03/${SEASON.campYear}, cartella Schede/Campo ${SEASON.campYear}»`,
+      );
+      expect((await readSeasonSettings(db, SEASON.campYear)).medicalForm).toEqual(medicalForm);
+    });
+  });
+
+  describe("'Nuova stagione'", () => {
+    const next = SEASON.campYear + 1;
+    const saldoAt190 = { euros: 190, siblingEuros: 155, freeFromChild: 6 };
+    const outing = {
+      name: 'Uscita di Pasqua',
+      price: { euros: 15 },
+      branches: ['Reparto'],
+      sizes: false,
+      closesOn: `${SEASON.campYear}-03-20`,
+    };
+    const newSeasonEntries = async () =>
+      (await db.collection('audit_log').where('action', '==', 'settings.new_season').get()).docs.map((doc) => doc.data());
+
+    it("copies this season's settings to the next, dates a year later, once even when pressed twice at the same moment", async () => {
+      await call({ action: 'update', cardFee: false, prices: { 'campo-saldo': saldoAt190 }, products: [outing] }, treasurer);
+      const [first, second] = await Promise.all([call({ action: 'newSeason' }, treasurer), call({ action: 'newSeason' }, treasurer)]);
+      const statuses = [first.status, second.status].sort();
+      expect(statuses).toEqual([200, 409]);
+      const prepared = first.status === 200 ? first : second;
+      expect(prepared.body).toMatchObject({
+        season: next,
+        cardFee: false,
+        prices: { 'campo-saldo': saldoAt190 },
+        products: [{ ...outing, closesOn: `${next}-03-20` }],
+        medicalForm: { cutoff: `${next}-02-01`, folder: `Documenti/Schede Mediche ${next}` },
+        nextPrepared: true,
+      });
+      expect((first.status === 409 ? first : second).body).toEqual({
+        error: `La stagione ${next} è già stata preparata: modificala da qui.`,
+      });
+      const entries = await newSeasonEntries();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.summary).toBe(`Stagione ${next} preparata dalle impostazioni della stagione ${SEASON.campYear}`);
+      expect(await call({ action: 'read' }, treasurer)).toMatchObject({ body: { season: SEASON.campYear, nextPrepared: true } });
+    });
+
+    it("changes the next season without touching the portal's, and refuses any other season", async () => {
+      await call({ action: 'newSeason' }, treasurer);
+      expect(await call({ action: 'update', season: next, prices: { 'campo-saldo': saldoAt190 } }, treasurer)).toMatchObject({
+        status: 200,
+        body: { season: next, prices: { 'campo-saldo': saldoAt190 } },
+      });
+      const order = await transferOrder('RSSMRA80C12H501E', 'campo-saldo', ['son-rossi-marco']);
+      expect(order.totalEuros).toBe(180);
+      for (const season of [SEASON.campYear - 1, next + 1]) {
+        expect(await call({ action: 'read', season }, treasurer)).toEqual({
+          status: 400,
+          body: { error: `Si possono modificare solo la stagione ${SEASON.campYear} e la successiva, ${next}.` },
+        });
+      }
     });
   });
 });

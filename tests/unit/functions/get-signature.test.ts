@@ -10,6 +10,8 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
+import type { Firestore } from 'firebase-admin/firestore';
+import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;
@@ -18,10 +20,12 @@ const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';
 
 let dataDir: string;
+let db: Firestore;
 let media: ReturnType<typeof createMediaEmulatorApp>;
 
 beforeAll(async () => {
-  await resetToDemoData(await useEmulatorDb(PROJECT), PROJECT);
+  db = await useEmulatorDb(PROJECT);
+  await resetToDemoData(db, PROJECT);
   dataDir = mkdtempSync(path.join(tmpdir(), 'get-signature-'));
   media = createMediaEmulatorApp({ dataDir, ...ACCOUNT });
 });
@@ -148,6 +152,31 @@ describe('get-signature', () => {
         ACCOUNT.apiSecret,
       ),
     );
+  });
+
+  it("follows the season's medical-form settings: the treasurer's folder, and a cutoff after Sara's deposit makes her form not due", async () => {
+    const settings = db.collection('season_settings').doc(String(SEASON.campYear));
+    const folder = `Schede/Campo ${SEASON.campYear}`;
+    const save = async (cutoff: string) => {
+      await settings.set({
+        season: SEASON.campYear,
+        card_fee: true,
+        medical_form: { cutoff, folder },
+        updated_at: new Date(),
+        updated_by: 'test',
+      });
+      forgetSeasonSettings();
+    };
+    try {
+      await save(`${SEASON.campYear}-02-01`);
+      const signed = await call({ cf: BIANCHI, childId: SARA });
+      expect(await signed.json()).toMatchObject({ folder });
+      await save(`${SEASON.campYear + 1}-01-01`);
+      expect((await call({ cf: BIANCHI, childId: SARA })).status).toBe(403);
+    } finally {
+      await settings.delete();
+      forgetSeasonSettings();
+    }
   });
 
   it("refuses a child of another family with 400, whatever the child's own eligibility", async () => {

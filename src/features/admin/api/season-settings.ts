@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { BankAccount } from '@/domain/bank-account';
+import type { MedicalFormSettings } from '@/domain/medical-form-settings';
+import { SEASON } from '@/config/season';
 import type { PriceRule } from '@/domain/price-rule';
 import type { SeasonProduct } from '@/domain/catalogue';
 import { seasonProductSchema } from '@/domain/catalogue-schema';
@@ -21,22 +23,24 @@ const answerSchema = z.object({
   prices: z.record(z.enum(SPEC_PRODUCTS), priceRuleSchema),
   products: z.array(seasonProductSchema),
   bankAccount: z.object({ holder: z.string(), iban: z.string() }),
+  medicalForm: z.object({ cutoff: z.iso.date(), folder: z.string() }),
+  nextPrepared: z.boolean(),
   updatedBy: z.string().nullable(),
   updatedAt: z.iso.datetime().nullable(),
 });
 export type SeasonSettingsView = z.infer<typeof answerSchema>;
 
-/** The current season's settings. */
-export function seasonSettingsQueryOptions() {
+/** The settings of `season`: the portal's (`SEASON.campYear`) or the next one, once prepared. */
+export function seasonSettingsQueryOptions(season: number = SEASON.campYear) {
   return queryOptions({
-    queryKey: queryKeys.seasonSettings,
-    queryFn: () => callAdminFunction('admin-season-settings', { action: 'read' }, answerSchema),
+    queryKey: [...queryKeys.seasonSettings, season],
+    queryFn: () => callAdminFunction('admin-season-settings', { action: 'read', season }, answerSchema),
   });
 }
 
 /** {@link seasonSettingsQueryOptions} as a hook. */
-export function useSeasonSettings() {
-  return useQuery(seasonSettingsQueryOptions());
+export function useSeasonSettings(season?: number) {
+  return useQuery(seasonSettingsQueryOptions(season));
 }
 
 /** What an admin changes: the card fee, the rules of the spec's products named, the season's own products, the account. */
@@ -47,20 +51,36 @@ export interface SeasonSettingsChange {
   products?: SeasonProduct[];
   /** The account for the Bonifico, checked (bankAccountSchema). */
   bankAccount?: BankAccount;
+  /** The medical form's cutoff day and folder, checked (medicalFormSettingsSchema). */
+  medicalForm?: MedicalFormSettings;
 }
 
-/** Saves a change of the season's settings; the answer replaces what the screen shows, and the 'Registro' and the payment screens' prices are read again. */
-export function useUpdateSeasonSettings() {
+/** Saves a change of `season`'s settings; the answer replaces what the screen shows, and the orders and the payment screens' prices are read again. */
+export function useUpdateSeasonSettings(season: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.updateSeasonSettings,
-    mutationFn: (change: SeasonSettingsChange) => callAdminFunction('admin-season-settings', { action: 'update', ...change }, answerSchema),
+    mutationFn: (change: SeasonSettingsChange) =>
+      callAdminFunction('admin-season-settings', { action: 'update', season, ...change }, answerSchema),
     onSuccess: (answer) => {
-      queryClient.setQueryData(queryKeys.seasonSettings, answer);
+      queryClient.setQueryData(seasonSettingsQueryOptions(answer.season).queryKey, answer);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
         queryClient.invalidateQueries({ queryKey: queryKeys.publicSeasonSettings }),
       ]);
+    },
+  });
+}
+
+/** 'Nuova stagione': prepares the next season from the portal's settings; the answer is the next season's. */
+export function usePrepareNextSeason() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.prepareNextSeason,
+    mutationFn: () => callAdminFunction('admin-season-settings', { action: 'newSeason' }, answerSchema),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(seasonSettingsQueryOptions(answer.season).queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: seasonSettingsQueryOptions().queryKey });
     },
   });
 }

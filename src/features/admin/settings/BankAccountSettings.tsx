@@ -21,7 +21,7 @@ export interface BankAccountSettingsProps {
  * saved; orders already recorded keep the reason they were given.
  */
 export function BankAccountSettings({ season, account }: BankAccountSettingsProps) {
-  const update = useUpdateSeasonSettings();
+  const update = useUpdateSeasonSettings(season);
   const [holder, setHolder] = useState(account.holder);
   const [iban, setIban] = useState(readableIban(account.iban));
   const [errors, setErrors] = useState<{ holder?: string; iban?: string }>({});

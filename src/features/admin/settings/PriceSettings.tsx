@@ -31,7 +31,7 @@ export interface PriceSettingsProps {
  */
 export function PriceSettings({ season, prices }: PriceSettingsProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(prices));
-  const update = useUpdateSeasonSettings();
+  const update = useUpdateSeasonSettings(season);
   const parsed = SPEC_PRODUCTS.map((product) => ({ product, result: ruleOf(drafts[product]) }));
   const errors = new Map(parsed.flatMap(({ product, result }) => ('error' in result ? [[product, result.error] as const] : [])));
   const draftPrices =

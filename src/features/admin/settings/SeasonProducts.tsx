@@ -31,7 +31,7 @@ export interface SeasonProductsProps {
  * one that already has orders.
  */
 export function SeasonProducts({ season, products }: SeasonProductsProps) {
-  const update = useUpdateSeasonSettings();
+  const update = useUpdateSeasonSettings(season);
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [branches, setBranches] = useState<Branch[]>([...BRANCHES]);

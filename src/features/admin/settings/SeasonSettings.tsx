@@ -1,23 +1,30 @@
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { italianDate } from '@/domain/italian-time';
 import { settingsErrorMessage } from './settings-error';
+import { SEASON } from '@/config/season';
 import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
+import { MedicalFormSeasonSettings } from './MedicalFormSeasonSettings';
+import { NextSeason } from './NextSeason';
 import { BankAccountSettings } from './BankAccountSettings';
 import { PriceSettings } from './PriceSettings';
 import { SeasonProducts } from './SeasonProducts';
 
 /**
  * 'Impostazioni stagione' (docs/admin.md, "Impostazioni stagione"): the
- * current season's card fee ('Commissioni Servizio' on card payments), on
- * or off, with the legal note beside it; the products' prices
+ * portal's season or the next one ({@link NextSeason}: 'Nuova stagione');
+ * the season's card fee ('Commissioni Servizio' on card payments), on or
+ * off, with the legal note beside it; the products' prices
  * ({@link PriceSettings}); the season's own products ({@link SeasonProducts});
- * the account for the Bonifico ({@link BankAccountSettings}); who changed them last. A change applies to
- * orders started afterwards; orders already recorded keep their amounts.
+ * the account for the Bonifico ({@link BankAccountSettings}); the medical
+ * form ({@link MedicalFormSeasonSettings}); who changed them last. A change
+ * applies to orders started afterwards; orders already recorded keep their amounts.
  */
 export function SeasonSettings() {
-  const settings = useSeasonSettings();
-  const update = useUpdateSeasonSettings();
+  const [shown, setShown] = useState(SEASON.campYear);
+  const settings = useSeasonSettings(shown);
+  const update = useUpdateSeasonSettings(shown);
 
   if (settings.isPending) return <p className="text-gray-600">Caricamento delle impostazioni…</p>;
   if (settings.isError) {
@@ -30,12 +37,13 @@ export function SeasonSettings() {
       </Alert>
     );
   }
-  const { season, cardFee, prices, products, bankAccount, updatedBy, updatedAt } = settings.data;
+  const { season, cardFee, prices, products, bankAccount, medicalForm, nextPrepared, updatedBy, updatedAt } = settings.data;
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
         Impostazioni stagione {season}
       </h1>
+      <NextSeason shown={season} nextPrepared={nextPrepared} onShow={setShown} />
       <div className="space-y-3 rounded-xl border border-gray-200 p-4">
         <h2 className="font-semibold">Commissioni Servizio sui pagamenti con carta</h2>
         <p className="text-sm text-gray-700">
@@ -54,9 +62,10 @@ export function SeasonSettings() {
         {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
         {update.isSuccess && <Alert kind="success">Impostazione salvata: vale per i pagamenti con carta da adesso.</Alert>}
       </div>
-      <PriceSettings season={season} prices={prices} />
-      <SeasonProducts season={season} products={products} />
-      <BankAccountSettings season={season} account={bankAccount} />
+      <PriceSettings key={`prices-${season}`} season={season} prices={prices} />
+      <SeasonProducts key={`products-${season}`} season={season} products={products} />
+      <BankAccountSettings key={`account-${season}`} season={season} account={bankAccount} />
+      <MedicalFormSeasonSettings key={`medical-form-${season}`} season={season} settings={medicalForm} />
       {updatedBy && updatedAt && (
         <p className="text-sm text-gray-600">
           Ultima modifica di {updatedBy} il {italianDate(new Date(updatedAt))}.
