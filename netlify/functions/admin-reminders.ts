@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { PAYMENT_SCREENS } from '../../src/config/paths';
 import { SEASON } from '../../src/config/season';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import type { BankAccount } from '../../src/domain/bank-account';
 import { bankTransferPageOf, paymentReasonOf } from '../../src/domain/bank-transfer';
 import { COLLECTION, reminderDocument } from '../../src/domain/documents';
 import { planOf, SPEC_PRODUCTS, type SpecProduct } from '../../src/domain/products';
@@ -25,7 +24,7 @@ import { reminderMail } from '../lib/mail/messages';
 import { deliverMail, enqueueMail, mailContext } from '../lib/mail/outbox';
 import { parseBody } from '../lib/order-request';
 import { readReminderPlan, UnreadableSeasonError } from '../lib/reminders';
-import { readSeasonSettings } from '../lib/season-settings';
+import { readSeasonSettings, type SeasonSettings } from '../lib/season-settings';
 
 /** Italian messages of admin-reminders. */
 export const REMINDER_MESSAGES = {
@@ -45,14 +44,20 @@ const bodySchema = z.object({
 const PARALLEL = 8;
 
 /** The reminder e-mail of one family (docs/admin.md, "Reminders"). */
-function familyMail(product: SpecProduct, season: number, family: FamilyReminder, account: BankAccount, context: MailContext) {
+function familyMail(
+  product: SpecProduct,
+  season: number,
+  family: FamilyReminder,
+  { bankAccount: account, deadlines }: Pick<SeasonSettings, 'bankAccount' | 'deadlines'>,
+  context: MailContext,
+) {
   return reminderMail(
     {
       familySurname: family.familySurname,
       productName: reminderProductName(product, season),
       lines: family.lines.map((line) => ({ childName: line.name, plan: planOf(product), size: '', amountEuros: line.priceEuros })),
       totalEuros: family.totalEuros,
-      deadline: SEASON.paymentDeadlines[product] ?? null,
+      deadline: deadlines[product] ?? null,
       iban: account.iban,
       holder: account.holder,
       reason: paymentReasonOf(planOf(product), season, family.familySurname),
@@ -71,11 +76,18 @@ function familyMail(product: SpecProduct, season: number, family: FamilyReminder
  */
 async function remindFamily(
   db: Firestore,
-  input: { season: number; product: SpecProduct; family: FamilyReminder; account: BankAccount; actor: AuditActor; context: MailContext },
+  input: {
+    season: number;
+    product: SpecProduct;
+    family: FamilyReminder;
+    settings: SeasonSettings;
+    actor: AuditActor;
+    context: MailContext;
+  },
 ): Promise<string | null> {
   const { season, product, family, actor } = input;
   const ref = db.collection(COLLECTION.reminders).doc(reminderId(season, product, family.familyId));
-  const content = familyMail(product, season, family, input.account, input.context);
+  const content = familyMail(product, season, family, input.settings, input.context);
   return runTransaction(db, async (transaction) => {
     const previous = readSnapshot(reminderDocument, await transaction.get(ref));
     const now = Timestamp.now();
@@ -137,14 +149,14 @@ export default jsonFunction('admin-reminders', async (body, request, context) =>
 
   const actor = adminActor(token);
   const mail = mailContext(request);
-  const { bankAccount: account } = await readSeasonSettings(db, season);
+  const settings = await readSeasonSettings(db, season);
   const sent: Array<{ family: FamilyReminder; mailId: string }> = [];
   let skipped = 0;
   let failed = 0;
   for (let start = 0; start < plan.families.length; start += PARALLEL) {
     const group = plan.families.slice(start, start + PARALLEL);
     const outcomes = await Promise.allSettled(
-      group.map((family) => remindFamily(db, { season, product, family, account, actor, context: mail })),
+      group.map((family) => remindFamily(db, { season, product, family, settings, actor, context: mail })),
     );
     outcomes.forEach((outcome, index) => {
       const family = group[index];

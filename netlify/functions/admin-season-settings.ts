@@ -29,11 +29,12 @@ import {
 } from '../lib/season-settings';
 import type { MedicalFormSettings } from '../../src/domain/medical-form-settings';
 import { medicalFormSettingsSchema } from '../../src/domain/medical-form-settings-schema';
+import { paymentDeadlinesSchema, type PaymentDeadlines } from '../../src/domain/season-settings';
 
 /** Italian messages of admin-season-settings. */
 export const SEASON_SETTINGS_MESSAGES = {
   malformed:
-    'Richiesta non valida: serve "action" (read, newSeason, o update con "cardFee", "prices", "products", "bankAccount" o "medicalForm").',
+    'Richiesta non valida: serve "action" (read, newSeason, o update con "cardFee", "prices", "products", "bankAccount", "medicalForm" o "deadlines").',
   ordered: (name: string) => `«${name}» ha già degli ordini in questa stagione: non si può togliere.`,
   otherSeason: (current: number) => `Si possono modificare solo la stagione ${current} e la successiva, ${current + 1}.`,
   nextExists: (next: number) => `La stagione ${next} è già stata preparata: modificala da qui.`,
@@ -73,6 +74,7 @@ const bodySchema = z.discriminatedUnion('action', [
     products: seasonProductsSchema.optional(),
     bankAccount: bankAccountSchema.optional(),
     medicalForm: medicalFormSettingsSchema.optional(),
+    deadlines: paymentDeadlinesSchema.optional(),
   }),
 ]);
 
@@ -88,6 +90,8 @@ export interface SeasonSettingsAnswer {
   bankAccount: BankAccount;
   /** The medical form's cutoff day and Cloudinary folder. */
   medicalForm: MedicalFormSettings;
+  /** The last day to pay each of the spec's products that has one. */
+  deadlines: PaymentDeadlines;
   /** True when the next season has been prepared ('Nuova stagione'). */
   nextPrepared: boolean;
   updatedBy: string | null;
@@ -106,7 +110,8 @@ export interface SeasonSettingsAnswer {
  *   of them (SeasonProduct, seasonProductsSchema; one with orders cannot be
  *   removed: 409), `bankAccount` the account for the Bonifico (BankAccount,
  *   bankAccountSchema), `medicalForm` the form's cutoff day and folder
- *   (MedicalFormSettings, medicalFormSettingsSchema). It writes
+ *   (MedicalFormSettings, medicalFormSettingsSchema), `deadlines` the last
+ *   day to pay each spec product, all of them (paymentDeadlinesSchema). It writes
  *   `season_settings/{season}` and an audit entry 'Impostazioni modificate'
  *   (what changed, before and after) in one transaction; values equal to the
  *   stored ones write nothing;
@@ -160,6 +165,7 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
       products: command.products ?? before.products,
       bankAccount: command.bankAccount ?? before.bankAccount,
       medicalForm: command.medicalForm ?? before.medicalForm,
+      deadlines: command.deadlines ?? before.deadlines,
     };
     await refuseRemovingOrdered(db, transaction, season, before.products, after.products);
     const change = settingsChangeSummary(season, before, after);
@@ -186,6 +192,7 @@ export default jsonFunction('admin-season-settings', async (body, request) => {
     products: settings.products,
     bankAccount: settings.bankAccount,
     medicalForm: settings.medicalForm,
+    deadlines: settings.deadlines,
     nextPrepared,
     updatedBy: stored?.updated_by ?? null,
     updatedAt: stored?.updated_at.toISOString() ?? null,

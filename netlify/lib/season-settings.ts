@@ -5,6 +5,7 @@ import { SPEC_PRICES, type SeasonPrices } from '../../src/domain/price-rule';
 import { readSnapshot } from './documents';
 import { GROUP } from '../../src/config/group';
 import type { BankAccount } from '../../src/domain/bank-account';
+import type { PaymentDeadlines } from '../../src/domain/season-settings';
 import { defaultMedicalFormSettings, nextSeasonMedicalForm, type MedicalFormSettings } from '../../src/domain/medical-form-settings';
 import { dayYearLater } from '../../src/domain/italian-time';
 
@@ -27,6 +28,8 @@ export interface SeasonSettings {
   bankAccount: BankAccount;
   /** The medical form's cutoff day and folder: the treasurer's, or the spec's for the season. */
   medicalForm: MedicalFormSettings;
+  /** The last day to pay each of the spec's products that has one, as the reminders print it. */
+  deadlines: PaymentDeadlines;
 }
 
 /** The season's catalogue: the spec's four products at the season's prices, then the treasurer's own (seasonCatalogue). */
@@ -42,6 +45,7 @@ export function defaultSeasonSettings(season: number): SeasonSettings {
     products: [],
     bankAccount: GROUP.bankAccount,
     medicalForm: defaultMedicalFormSettings(season),
+    deadlines: {},
   };
 }
 
@@ -66,20 +70,22 @@ export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
     products: stored.products,
     bankAccount: stored.bank_account ?? GROUP.bankAccount,
     medicalForm: stored.medical_form ?? defaultMedicalFormSettings(stored.season),
+    deadlines: stored.deadlines,
   };
 }
 
 /**
  * The next season's settings from `season`'s ('Nuova stagione', docs/admin.md):
- * the same fee, prices, products and account; the products' closing days
- * and the medical form's cutoff a year later, its folder named after the
- * new year.
+ * the same fee, prices, products and account; the products' closing days,
+ * the payment deadlines and the medical form's cutoff a year later, its
+ * folder named after the new year.
  */
 export function nextSeasonSettings(settings: SeasonSettings, season: number): SeasonSettings {
   return {
     ...settings,
     products: settings.products.map((product) => (product.closesOn ? { ...product, closesOn: dayYearLater(product.closesOn) } : product)),
     medicalForm: nextSeasonMedicalForm(settings.medicalForm, season),
+    deadlines: Object.fromEntries(Object.entries(settings.deadlines).map(([product, day]) => [product, dayYearLater(day)])),
   };
 }
 
@@ -92,6 +98,7 @@ export function settingsDocumentOf(season: number, settings: SeasonSettings, ema
     products: settings.products,
     bank_account: settings.bankAccount,
     medical_form: settings.medicalForm,
+    deadlines: settings.deadlines,
     updated_at: now,
     updated_by: email,
   };

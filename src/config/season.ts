@@ -1,5 +1,4 @@
 import { season } from '../../group.config.json';
-import type { SpecProduct } from '../domain/products';
 import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../domain/medical-form-settings';
 
 /**
@@ -33,13 +32,6 @@ export const SEASON = {
   medicalFormCutoff: medicalFormCutoffInstant(defaultMedicalFormSettings(campYear)),
   /** The spec's Cloudinary folder of the season's medical forms, until the treasurer sets another. */
   medicalFormFolder: defaultMedicalFormSettings(campYear).folder,
-  /**
-   * The last moment to pay each product, printed in its reminders as 'Da
-   * pagare entro il dd/mm/yyyy' (Europe/Rome; docs/admin.md, "Reminders");
-   * a product left out has no deadline and its reminders name none. E.g.
-   * `{ 'campo-saldo': new Date(`${campYear}-06-30T23:59:59+02:00`) }`.
-   */
-  paymentDeadlines: {} as Partial<Record<SpecProduct, Date>>,
   /** How many seasons the admin's season picker offers: this one and the ones before. */
   seasonsShown: 5,
 } as const;

@@ -4,6 +4,7 @@ import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, SIZES } from './plans';
 import { seasonProductsSchema } from './catalogue-schema';
 import { bankAccountSchema } from './bank-account';
 import { medicalFormSettingsSchema } from './medical-form-settings-schema';
+import { paymentDeadlinesSchema } from './season-settings';
 import { priceRuleSchema } from './price-rule-schema';
 import { SPEC_PRODUCTS } from './products';
 
@@ -387,7 +388,9 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
  * SPEC_PRICES); `products`, the treasurer's own products (SeasonProduct);
  * `bank_account`, the account for the Bonifico (BankAccount; none: the
  * one in group.config.json); `medical_form`, the form's cutoff day and
- * Cloudinary folder (MedicalFormSettings; none: the spec's); who
+ * Cloudinary folder (MedicalFormSettings; none: the spec's); `deadlines`,
+ * the last day to pay each of the spec's products that has one, as the
+ * reminders print it (PaymentDeadlines); who
  * changed them last and when. A season without the document has the
  * spec's settings. Admins change it through admin-season-settings; the
  * browser reads it through the public season-settings function.
@@ -399,6 +402,7 @@ export const seasonSettingsDocument = z.object({
   products: seasonProductsSchema.default([]),
   bank_account: bankAccountSchema.optional(),
   medical_form: medicalFormSettingsSchema.optional(),
+  deadlines: paymentDeadlinesSchema.default({}),
   updated_at: timestamp,
   updated_by: z.string(),
 });

@@ -5,7 +5,7 @@ import { SPEC_PRICES, type SeasonPrices } from './price-rule';
 import { mayBuy, specProduct } from './catalogue';
 import { priceOrder, type SpecProduct } from './products';
 import { sumEuros } from './money';
-import { italianDate } from './italian-time';
+import { italianDate, italianDayText } from './italian-time';
 import { SPEC_NAMES, withYear } from './spec-catalogue';
 
 /**
@@ -177,8 +177,8 @@ export function planReminders(source: ReminderSource): ReminderPlan {
 }
 
 /** The deadline line of a reminder: 'Da pagare entro il dd/mm/yyyy' (Europe/Rome). */
-export function deadlineSentence(deadline: Date): string {
-  return `Da pagare entro il ${italianDate(deadline)}`;
+export function deadlineSentence(deadline: string): string {
+  return `Da pagare entro il ${italianDayText(deadline)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { BRANCHES } from './plans';
 import type { MedicalFormSettings } from './medical-form-settings';
+import type { PaymentDeadlines } from './season-settings';
 import { readableIban, type BankAccount } from './bank-account';
 import type { SeasonProduct } from './catalogue';
 import { productSlug } from './product-slug';
@@ -14,6 +15,7 @@ export interface SeasonSettingsValues {
   products: SeasonProduct[];
   bankAccount: BankAccount;
   medicalForm: MedicalFormSettings;
+  deadlines: PaymentDeadlines;
 }
 
 /** True when two rules price every child alike (a branch set to the base price counts as set). */
@@ -44,6 +46,9 @@ const describeAccount = (account: BankAccount) => `${account.holder}, ${readable
 
 /** 'dal 01/02/{year}, cartella Documenti/Schede Mediche {year}' */
 const describeMedicalForm = (settings: MedicalFormSettings) => `dal ${italianDayText(settings.cutoff)}, cartella ${settings.folder}`;
+
+/** '30/06/{year}', or 'nessuna'. */
+const describeDeadline = (day: string | undefined) => (day ? italianDayText(day) : 'nessuna');
 
 const sameProduct = (a: SeasonProduct, b: SeasonProduct) => describeSeasonProduct(a) === describeSeasonProduct(b);
 
@@ -100,6 +105,16 @@ export function settingsChangeSummary(
     parts.push(`scheda medica da «${describeMedicalForm(before.medicalForm)}» a «${describeMedicalForm(after.medicalForm)}»`);
     was.medical_form = before.medicalForm;
     now.medical_form = after.medicalForm;
+  }
+  const deadlineChanges = SPEC_PRODUCTS.filter((product) => before.deadlines[product] !== after.deadlines[product]);
+  for (const product of deadlineChanges) {
+    parts.push(
+      `scadenza ${planOf(product)} da «${describeDeadline(before.deadlines[product])}» a «${describeDeadline(after.deadlines[product])}»`,
+    );
+  }
+  if (deadlineChanges.length > 0) {
+    was.deadlines = before.deadlines;
+    now.deadlines = after.deadlines;
   }
   if (parts.length === 0) return null;
   return { summary: `Stagione ${season}: ${parts.join('; ')}`, before: was, after: now };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogueProductSchema } from './catalogue-schema';
+import { SPEC_PRODUCTS } from './products';
 
 /**
  * What the public season-settings function answers (docs/api.md,
@@ -15,3 +16,11 @@ export const publicSeasonSettingsSchema = z.object({
   bankAccount: z.object({ holder: z.string(), iban: z.string() }),
 });
 export type PublicSeasonSettings = z.infer<typeof publicSeasonSettingsSchema>;
+
+/**
+ * The last day to pay each of the spec's products (yyyy-mm-dd, Italy), as
+ * the reminders print it ('Da pagare entro il …'); a product left out has
+ * none (docs/admin.md, "Reminders").
+ */
+export const paymentDeadlinesSchema = z.partialRecord(z.enum(SPEC_PRODUCTS), z.iso.date({ error: 'Data di scadenza non valida.' }));
+export type PaymentDeadlines = z.infer<typeof paymentDeadlinesSchema>;

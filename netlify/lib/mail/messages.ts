@@ -227,8 +227,8 @@ export interface ReminderMail {
   lines: readonly MailLine[];
   /** The lines' sum, in euros. */
   totalEuros: number;
-  /** The season's deadline for the product (`SEASON.paymentDeadlines`), null when it has none. */
-  deadline: Date | null;
+  /** The season's last day (yyyy-mm-dd) to pay the product (SeasonSettings.deadlines), null when it has none. */
+  deadline: string | null;
   iban: string;
   /** The account holder ('Intestatario'). */
   holder: string;

@@ -16,6 +16,7 @@ const ON = {
   products: [],
   bankAccount: { holder: 'Gruppo Scout Manziana 1', iban: 'IT60X0542811101000000123456' },
   medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
+  deadlines: {},
   nextPrepared: false,
   updatedBy: null,
   updatedAt: null,

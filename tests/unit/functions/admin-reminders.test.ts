@@ -11,6 +11,7 @@ import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
 
 /**
  * admin-reminders against the Auth and Firestore emulators and the run's
@@ -44,6 +45,7 @@ beforeAll(async () => {
 afterAll(() => auth.stop(), 30_000);
 beforeEach(async () => {
   await resetToDemoData(db, PROJECT);
+  forgetSeasonSettings();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const tag = randomUUID().slice(0, 8);
   addressOf = {};
@@ -63,7 +65,6 @@ beforeEach(async () => {
   await addOrder('rossi-camp', 'family-rossi', 'Rossi', 'Confermato', PLAN.campAcconto, ['son-rossi-marco']);
 });
 afterEach(() => {
-  delete SEASON.paymentDeadlines['campo-saldo'];
   vi.restoreAllMocks();
 });
 
@@ -172,7 +173,10 @@ describe('admin-reminders', () => {
   });
 
   it('sends one e-mail to the family with an unpaid Saldo: the child, the price, the deadline, the transfer and the payment page', async () => {
-    SEASON.paymentDeadlines['campo-saldo'] = new Date(`${YEAR}-06-30T23:59:59+02:00`);
+    await db
+      .collection('season_settings')
+      .doc(String(YEAR))
+      .set({ season: YEAR, card_fee: true, deadlines: { 'campo-saldo': `${YEAR}-06-30` }, updated_at: new Date(), updated_by: 'test' });
     expect(await send()).toEqual({ status: 200, body: { sent: 1, children: 1, recentlyReminded: 0, withoutEmail: [ROSSI_TO_CALL] } });
 
     const [message, ...more] = await remindersTo('parent-bianchi-anna');

@@ -98,6 +98,7 @@ describe('admin-season-settings', () => {
         products: [],
         bankAccount: GROUP.bankAccount,
         medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: `Documenti/Schede Mediche ${SEASON.campYear}` },
+        deadlines: {},
         nextPrepared: false,
         updatedBy: null,
         updatedAt: null,
@@ -118,6 +119,7 @@ describe('admin-season-settings', () => {
       products: [],
       bankAccount: GROUP.bankAccount,
       medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: SEASON.medicalFormFolder },
+      deadlines: {},
     });
   });
 
@@ -314,7 +316,11 @@ describe('admin-season-settings', () => {
       (await db.collection('audit_log').where('action', '==', 'settings.new_season').get()).docs.map((doc) => doc.data());
 
     it("copies this season's settings to the next, dates a year later, once even when pressed twice at the same moment", async () => {
-      await call({ action: 'update', cardFee: false, prices: { 'campo-saldo': saldoAt190 }, products: [outing] }, treasurer);
+      const deadlines = { 'campo-saldo': `${SEASON.campYear}-06-30` };
+      expect(
+        await call({ action: 'update', cardFee: false, prices: { 'campo-saldo': saldoAt190 }, products: [outing], deadlines }, treasurer),
+      ).toMatchObject({ status: 200, body: { deadlines } });
+      expect((await auditEntries())[0]?.summary).toContain(`scadenza Campo Estivo - Saldo da «nessuna» a «30/06/${SEASON.campYear}»`);
       const [first, second] = await Promise.all([call({ action: 'newSeason' }, treasurer), call({ action: 'newSeason' }, treasurer)]);
       const statuses = [first.status, second.status].sort();
       expect(statuses).toEqual([200, 409]);
@@ -325,6 +331,7 @@ describe('admin-season-settings', () => {
         prices: { 'campo-saldo': saldoAt190 },
         products: [{ ...outing, closesOn: `${next}-03-20` }],
         medicalForm: { cutoff: `${next}-02-01`, folder: `Documenti/Schede Mediche ${next}` },
+        deadlines: { 'campo-saldo': `${next}-06-30` },
         nextPrepared: true,
       });
       expect((first.status === 409 ? first : second).body).toEqual({

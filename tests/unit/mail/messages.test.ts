@@ -170,13 +170,13 @@ describe('the reminder e-mail', () => {
       { childName: 'Marco', plan: 'Campo Estivo - Saldo', size: '', amountEuros: 155 },
     ],
     totalEuros: 335,
-    deadline: new Date('2025-06-30T23:59:59+02:00'),
+    deadline: '2025-06-30',
     iban: GROUP.bankAccount.iban,
     holder: GROUP.bankAccount.holder,
     reason: 'Saldo Campo Scout 2025 - Rossi',
     paymentUrl: 'https://pagamenti.example.org/campo-estivo',
   };
-  const reminder = async (overrides: Partial<Omit<typeof reminderInput, 'deadline'>> & { deadline?: Date | null } = {}) => {
+  const reminder = async (overrides: Partial<Omit<typeof reminderInput, 'deadline'>> & { deadline?: string | null } = {}) => {
     const { reminderMail } = await import('../../../netlify/lib/mail/messages');
     return reminderMail({ ...reminderInput, ...overrides }, context);
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { BankAccount } from '@/domain/bank-account';
 import type { MedicalFormSettings } from '@/domain/medical-form-settings';
 import { SEASON } from '@/config/season';
+import { paymentDeadlinesSchema, type PaymentDeadlines } from '@/domain/season-settings';
 import type { PriceRule } from '@/domain/price-rule';
 import type { SeasonProduct } from '@/domain/catalogue';
 import { seasonProductSchema } from '@/domain/catalogue-schema';
@@ -24,6 +25,7 @@ const answerSchema = z.object({
   products: z.array(seasonProductSchema),
   bankAccount: z.object({ holder: z.string(), iban: z.string() }),
   medicalForm: z.object({ cutoff: z.iso.date(), folder: z.string() }),
+  deadlines: paymentDeadlinesSchema,
   nextPrepared: z.boolean(),
   updatedBy: z.string().nullable(),
   updatedAt: z.iso.datetime().nullable(),
@@ -53,6 +55,8 @@ export interface SeasonSettingsChange {
   bankAccount?: BankAccount;
   /** The medical form's cutoff day and folder, checked (medicalFormSettingsSchema). */
   medicalForm?: MedicalFormSettings;
+  /** The last day to pay each spec product that has one, all of them (the record replaces the saved one). */
+  deadlines?: PaymentDeadlines;
 }
 
 /** Saves a change of `season`'s settings; the answer replaces what the screen shows, and the orders and the payment screens' prices are read again. */

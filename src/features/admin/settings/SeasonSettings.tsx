@@ -7,6 +7,7 @@ import { SEASON } from '@/config/season';
 import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
 import { MedicalFormSeasonSettings } from './MedicalFormSeasonSettings';
 import { NextSeason } from './NextSeason';
+import { PaymentDeadlinesSettings } from './PaymentDeadlinesSettings';
 import { BankAccountSettings } from './BankAccountSettings';
 import { PriceSettings } from './PriceSettings';
 import { SeasonProducts } from './SeasonProducts';
@@ -17,7 +18,8 @@ import { SeasonProducts } from './SeasonProducts';
  * the season's card fee ('Commissioni Servizio' on card payments), on or
  * off, with the legal note beside it; the products' prices
  * ({@link PriceSettings}); the season's own products ({@link SeasonProducts});
- * the account for the Bonifico ({@link BankAccountSettings}); the medical
+ * the account for the Bonifico ({@link BankAccountSettings}); the payment
+ * deadlines ({@link PaymentDeadlinesSettings}); the medical
  * form ({@link MedicalFormSeasonSettings}); who changed them last. A change
  * applies to orders started afterwards; orders already recorded keep their amounts.
  */
@@ -37,7 +39,7 @@ export function SeasonSettings() {
       </Alert>
     );
   }
-  const { season, cardFee, prices, products, bankAccount, medicalForm, nextPrepared, updatedBy, updatedAt } = settings.data;
+  const { season, cardFee, prices, products, bankAccount, medicalForm, deadlines, nextPrepared, updatedBy, updatedAt } = settings.data;
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
@@ -65,6 +67,7 @@ export function SeasonSettings() {
       <PriceSettings key={`prices-${season}`} season={season} prices={prices} />
       <SeasonProducts key={`products-${season}`} season={season} products={products} />
       <BankAccountSettings key={`account-${season}`} season={season} account={bankAccount} />
+      <PaymentDeadlinesSettings key={`deadlines-${season}`} season={season} deadlines={deadlines} />
       <MedicalFormSeasonSettings key={`medical-form-${season}`} season={season} settings={medicalForm} />
       {updatedBy && updatedAt && (
         <p className="text-sm text-gray-600">
