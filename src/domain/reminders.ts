@@ -5,7 +5,7 @@ import { SPEC_PRICES, type SeasonPrices } from './price-rule';
 import { mayBuy, specProduct } from './catalogue';
 import { priceOrder, type SpecProduct } from './products';
 import { sumEuros } from './money';
-import { italianDate, italianDayText } from './italian-time';
+import { italianDayText } from './italian-time';
 import { SPEC_NAMES, withYear } from './spec-catalogue';
 
 /**
@@ -183,7 +183,7 @@ export function deadlineSentence(deadline: string): string {
 
 /**
  * The newest reminder naming each child (any product): child id → `sent_at`.
- * The row's 'Ultimo promemoria: dd/mm/yyyy' ({@link italianDate}).
+ * The row's 'Ultimo promemoria: dd/mm/yyyy' (italianDate).
  */
 export function lastReminderByChild(reminders: ReadonlyArray<Pick<ReminderDocument, 'child_ids' | 'sent_at'>>): Map<string, Date> {
   const last = new Map<string, Date>();
