@@ -206,7 +206,7 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
 
 /** A row's history in Italian, oldest first: 'Confermato da admin@example.com il dd/mm/yyyy', … (historyLine). */
 export function historyLines(row: Pick<AdminOrderRow, 'history'>): string[] {
-  return row.history.map((entry) => historyLine({ action: entry.action, by: entry.by, date: spreadsheetDate(entry.at) }));
+  return row.history.map((entry) => historyLine({ action: entry.action, by: entry.by, date: spreadsheetDate(entry.at), note: entry.note }));
 }
 
 /**

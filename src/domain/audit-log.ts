@@ -10,6 +10,8 @@
 export const AUDIT_ACTION = {
   /** An admin confirmed a Bonifico received. */
   paymentConfirm: 'payment.confirm',
+  /** An admin cancelled a Bonifico never paid ('Annulla ordine'): 'Annullato', its products free again. */
+  paymentCancel: 'payment.cancel',
   /** An admin set a confirmed Bonifico back to 'Da Verificare'. */
   paymentUnconfirm: 'payment.unconfirm',
   /** Stripe reported a refund of a card payment (full or partial). */
@@ -47,6 +49,7 @@ export const AUDIT_ACTIONS = Object.values(AUDIT_ACTION) as [AuditAction, ...Aud
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.confirm': 'Bonifico confermato',
   'payment.unconfirm': 'Conferma annullata',
+  'payment.cancel': 'Ordine annullato',
   'payment.refunded': 'Rimborso registrato',
   'payment.disputed': 'Contestazione',
   'medical_form.open': 'Scheda medica aperta',
@@ -76,6 +79,8 @@ export interface HistoryStep {
   by: string;
   /** dd/mm/yyyy. */
   date: string;
+  /** What the admin wrote with it (the reason of a cancellation), when anything. */
+  note?: string;
 }
 
 /**
@@ -90,6 +95,8 @@ export function historyLine(step: HistoryStep): string {
       return `Confermato da ${step.by} il ${step.date}`;
     case 'payment.unconfirm':
       return `Conferma annullata da ${step.by} il ${step.date}`;
+    case 'payment.cancel':
+      return `Ordine annullato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
     case 'payment.disputed':
       return `Contestazione registrata da ${step.by} il ${step.date}`;
     default:

@@ -153,6 +153,8 @@ export const paymentHistoryEntry = z.object({
   at: timestamp,
   action: z.enum(AUDIT_ACTIONS),
   by: z.string(),
+  /** What the admin wrote with the step: the reason of a cancellation. */
+  note: z.string().optional(),
 });
 export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
 
@@ -233,6 +235,8 @@ export const paymentDocument = z.object({
   /** The parent whose session placed the order; null for orders recorded before it was kept. */
   parent_id: z.string().nullable().default(null),
   receipt: paymentReceipt.nullable().default(null),
+  /** Why the treasurer cancelled the order ('Annulla ordine'); null unless 'Annullato'. */
+  cancel_reason: z.string().nullable().default(null),
 });
 export type PaymentDocument = z.infer<typeof paymentDocument>;
 
@@ -311,6 +315,7 @@ export const MAIL_KINDS = [
   'bank-transfer-order',
   'card-payment',
   'transfer-confirmed',
+  'order-cancelled',
   'medical-form',
   'receipt',
   'reminder',

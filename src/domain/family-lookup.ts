@@ -88,7 +88,10 @@ export function buildFamilyLookup(input: {
         branch: child.branch,
         paid: own.map(({ item, payment }) => ({
           plan: item.plan,
-          status: payment && payment.status !== PAYMENT_STATUS.refunded ? payment.status : PAYMENT_STATUS.toVerify,
+          status:
+            payment && payment.status !== PAYMENT_STATUS.refunded && payment.status !== PAYMENT_STATUS.cancelled
+              ? payment.status
+              : PAYMENT_STATUS.toVerify,
           date: item.created_at.toISOString(),
           note: item.note,
         })),

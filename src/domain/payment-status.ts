@@ -27,10 +27,10 @@ export function disputeOutcome(stripeStatus: string): DisputeOutcome {
 /**
  * True when the items of a payment with `status` hold their product for the
  * season (one product per child and season): Confermato, Da Verificare and
- * Contestato do; Rimborsato does not, so the child may buy it again.
+ * Contestato do; Rimborsato and Annullato do not, so the child may buy it again.
  */
 export function holdsProduct(status: PaymentStatus): boolean {
-  return status !== PAYMENT_STATUS.refunded;
+  return status !== PAYMENT_STATUS.refunded && status !== PAYMENT_STATUS.cancelled;
 }
 
 /** What Stripe reported of a card payment, in euros. */

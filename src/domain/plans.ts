@@ -41,13 +41,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * docs/data-model.md, `payments.status`): the spec's two, and what Stripe
  * reports of a card payment afterwards (src/domain/payment-status.ts):
  * 'Rimborsato' (refunded in full, or a dispute lost) and 'Contestato' (a
- * dispute open).
+ * dispute open); and 'Annullato', a Bonifico the treasurer cancelled
+ * before it was paid ('Annulla ordine').
  */
 export const PAYMENT_STATUS = {
   confirmed: 'Confermato',
   toVerify: 'Da Verificare',
   refunded: 'Rimborsato',
   disputed: 'Contestato',
+  cancelled: 'Annullato',
 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 

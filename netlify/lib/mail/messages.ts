@@ -176,6 +176,30 @@ export function transferConfirmedMail(transfer: TransferConfirmedMail, context: 
   );
 }
 
+/** Data of {@link orderCancelledMail}: the family, the product's name, the Bonifico's reason and what the treasurer wrote. */
+export interface OrderCancelledMail {
+  familySurname: string;
+  plan: string;
+  reason: string;
+  note: string;
+}
+
+/** 'Ordine annullato': the treasurer cancelled a Bonifico order not paid; nothing is due for it, and the product may be paid again. */
+export function orderCancelledMail(order: OrderCancelledMail, context: MailContext): MailContent {
+  return compose(
+    'Ordine annullato',
+    [
+      say(greeting(order.familySurname)),
+      say(
+        `il tesoriere ha annullato l'ordine «${order.plan}» da pagare con bonifico (causale «${order.reason}»). Non devi versare nulla per questo ordine.`,
+      ),
+      say(`Motivo: ${order.note}`),
+      say('Se vuoi, puoi ordinarlo di nuovo dal portale, anche con carta. Per qualsiasi dubbio scrivici all’indirizzo qui sotto.'),
+    ],
+    context,
+  );
+}
+
 /** Data of {@link medicalFormReceivedMail}: the child, the camp year, and the family's surname for the greeting ('Gentile genitore,' without it). */
 export interface MedicalFormReceivedMail {
   childName: string;

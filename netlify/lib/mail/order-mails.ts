@@ -3,7 +3,7 @@ import { paymentReasonOf } from '../../../src/domain/bank-transfer';
 import type { PaymentDocument } from '../../../src/domain/documents';
 import type { RecordedOrder } from '../record-order';
 import type { MailContext, MailLine } from './layout';
-import { bankTransferOrderMail, cardPaymentMail, transferConfirmedMail } from './messages';
+import { bankTransferOrderMail, cardPaymentMail, orderCancelledMail, transferConfirmedMail } from './messages';
 import type { OutgoingMail } from './outbox';
 
 /**
@@ -60,6 +60,22 @@ export function transferConfirmedNotice(
         totalEuros: payment.total_amount,
         reason: paymentReasonOf(payment.plan, payment.season, payment.family_surname),
         receiptNumber,
+      },
+      context,
+    ),
+  };
+}
+
+/** 'Ordine annullato' for a cancelled Bonifico `payment`, with the treasurer's `note`. */
+export function orderCancelledNotice(payment: PaymentDocument, note: string, context: MailContext): Pick<OutgoingMail, 'kind' | 'content'> {
+  return {
+    kind: 'order-cancelled',
+    content: orderCancelledMail(
+      {
+        familySurname: payment.family_surname,
+        plan: payment.plan,
+        reason: paymentReasonOf(payment.plan, payment.season, payment.family_surname),
+        note,
       },
       context,
     ),

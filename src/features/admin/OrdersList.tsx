@@ -9,6 +9,7 @@ import { OrderFiltersBar } from './orders/OrderFiltersBar';
 import { OrderCard, OrderRows, type TransferRequest } from './orders/OrderRows';
 import { OrderSummaryTable } from './orders/OrderSummaryTable';
 import { TransferDialog } from './orders/TransferDialog';
+import { CancelOrderDialog } from './orders/CancelOrderDialog';
 import { useExportOrders } from './orders/use-export-orders';
 import { useOrderFilters } from './orders/use-order-filters';
 import { useWideScreen } from './orders/use-wide-screen';
@@ -119,7 +120,8 @@ export function OrdersList() {
           )}
         </div>
       )}
-      <TransferDialog request={transfer} onClose={() => setTransfer(null)} />
+      <TransferDialog request={transfer?.action === 'cancel' ? null : transfer} onClose={() => setTransfer(null)} />
+      <CancelOrderDialog row={transfer?.action === 'cancel' ? transfer.row : null} onClose={() => setTransfer(null)} />
     </div>
   );
 }

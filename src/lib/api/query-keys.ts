@@ -52,6 +52,7 @@ export const mutationKeys = {
   uploadMedicalForm: ['upload-medical-form'] as const,
   /** An admin confirms a Bonifico, or undoes the confirmation (docs/admin-orders.md). */
   transferConfirmation: ['transfer-confirmation'] as const,
+  cancelOrder: ['cancel-order'] as const,
   /** The orders desk's CSV export, which reads the remaining pages first. */
   exportOrders: ['export-orders'] as const,
   /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */

@@ -20,6 +20,7 @@ import {
   fetchOrdersCount,
   fetchOrdersPage,
   setTransferConfirmation,
+  cancelOrder,
   type OrdersCursor,
   type OrdersPage,
 } from '@/features/admin/api/admin-orders';
@@ -41,6 +42,7 @@ vi.mock('@/features/admin/api/admin-orders', async (importOriginal) => ({
   fetchOrdersCount: vi.fn(),
   fetchOrderSummary: vi.fn(),
   setTransferConfirmation: vi.fn(),
+  cancelOrder: vi.fn(),
 }));
 // The season's settings (its own products) come through an admin function; by default it never answers, and the desk lists the spec's plans.
 vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn(() => new Promise(() => {})) }));
@@ -174,13 +176,13 @@ describe('the orders desk', () => {
       within(magliette)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
     const totals = within(summary).getByRole('row', { name: /^Totale/ });
     expect(
       within(totals)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
     expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null, SPEC_PLANS);
   });
 
@@ -268,6 +270,37 @@ describe('the orders desk', () => {
     await waitFor(() => expect(within(orderRow('Verdi')).getByText('Da Verificare')).toBeInTheDocument());
     expect(setTransferConfirmation).toHaveBeenLastCalledWith('p-verdi', 'unconfirm');
     expect(orderRow('Verdi')).not.toHaveTextContent('Confermato da');
+  });
+
+  it("cancels a Bonifico never paid with a reason, the family told only when ticked, and shows it 'Annullato'", async () => {
+    vi.mocked(cancelOrder).mockImplementation((paymentId, reason) => {
+      const record = database.find((entry) => entry.payment.id === paymentId);
+      if (!record) return Promise.reject(new Error('missing'));
+      record.payment = {
+        ...record.payment,
+        status: 'Annullato',
+        history: [{ at: new Date(2025, 5, 7), action: 'payment.cancel', by: 'admin@example.com', note: reason }],
+      };
+      return Promise.resolve(true);
+    });
+    const { user } = showDesk();
+    await screen.findAllByTestId('order-row');
+    await user.click(within(orderRow('Verdi')).getByRole('button', { name: 'Annulla ordine' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Annullare l’ordine di 30,00 € della famiglia Verdi da pagare con bonifico?');
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla ordine' }));
+    expect(within(dialog).getByText('Scrivi il motivo dell’annullamento.')).toBeInTheDocument();
+    expect(cancelOrder).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Pagherà con carta');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Avvisa la famiglia' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla ordine' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelOrder).toHaveBeenCalledWith('p-verdi', 'Pagherà con carta', true);
+    const verdi = orderRow('Verdi');
+    expect(within(verdi).getByText('Annullato')).toBeInTheDocument();
+    expect(verdi).toHaveTextContent('Ordine annullato da admin@example.com il 07/06/2025: Pagherà con carta');
+    expect(within(verdi).queryByRole('button', { name: 'Annulla ordine' })).not.toBeInTheDocument();
   });
 
   it('explains a refused write in Italian and changes nothing on screen', async () => {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
 import adminReceipt from '../../../netlify/functions/admin-receipt';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
@@ -123,6 +124,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'record-medical-form': recordMedicalForm,
   'admin-medical-form': adminMedicalForm,
   'admin-confirm-transfer': adminConfirmTransfer,
+  'admin-cancel-order': adminCancelOrder,
   'admin-receipt': adminReceipt,
   'admin-season-settings': adminSeasonSettings,
   receipt,

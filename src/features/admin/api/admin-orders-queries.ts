@@ -4,7 +4,14 @@ import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@/dom
 import { seasonSettingsQueryOptions } from './season-settings';
 import type { PaymentMethod } from '@/domain/plans';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
-import { fetchOrderSummary, fetchOrdersCount, fetchOrdersPage, setTransferConfirmation, type OrdersCursor } from './admin-orders';
+import {
+  fetchOrderSummary,
+  fetchOrdersCount,
+  fetchOrdersPage,
+  setTransferConfirmation,
+  cancelOrder,
+  type OrdersCursor,
+} from './admin-orders';
 
 /**
  * The orders desk's query options, hooks and mutation (docs/admin-orders.md),
@@ -75,6 +82,23 @@ export function useSeasonPlans(season: number): string[] {
   return season === SEASON.campYear && current.data
     ? seasonPlans(current.data.products.map((product) => ({ plan: product.name })))
     : [...SPEC_PLANS];
+}
+
+/** What {@link useCancelOrder} asks for: the payment, the reason, and whether the family is told. */
+export interface OrderCancellation {
+  paymentId: string;
+  reason: string;
+  notifyFamily: boolean;
+}
+
+/** Cancels a Bonifico never paid (cancelOrder); like {@link useTransferConfirmation}, the list changes once it is read again. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.cancelOrder,
+    mutationFn: ({ paymentId, reason, notifyFamily }: OrderCancellation) => cancelOrder(paymentId, reason, notifyFamily),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
 }
 
 /** What {@link useTransferConfirmation} asks for: a payment, and confirm or undo. */

@@ -131,3 +131,16 @@ export async function setTransferConfirmation(paymentId: string, action: 'confir
   const answer = await callAdminFunction('admin-confirm-transfer', { paymentId, action }, transferAnswerSchema);
   return answer.changed;
 }
+
+/**
+ * Cancels a Bonifico 'Da Verificare' that will never be paid ('Annulla
+ * ordine', docs/admin-orders.md) through admin-cancel-order: the payment
+ * becomes 'Annullato' and its children's products are free again; the
+ * family is written to only when `notifyFamily`.
+ * @returns whether this call changed the payment (false: already cancelled).
+ * @throws UserFacingError with the function's Italian message.
+ */
+export async function cancelOrder(paymentId: string, reason: string, notifyFamily: boolean): Promise<boolean> {
+  const answer = await callAdminFunction('admin-cancel-order', { paymentId, reason, notifyFamily }, transferAnswerSchema);
+  return answer.changed;
+}

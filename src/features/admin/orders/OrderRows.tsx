@@ -4,8 +4,8 @@ import { PAYMENT_STATUS } from '@/domain/plans';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
 import { ReceiptActions } from './ReceiptActions';
 
-/** What a row's button asks for: confirm its Bonifico, or undo the confirmation. */
-export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' };
+/** What a row's button asks for: confirm its Bonifico, undo the confirmation, or cancel a Bonifico never paid. */
+export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' | 'cancel' };
 
 /** Green Confermato, yellow Da Verificare (the spec's two), red Contestato, grey Rimborsato. */
 const STATUS_TONE: Record<AdminOrderRow['status'], string> = {
@@ -13,6 +13,7 @@ const STATUS_TONE: Record<AdminOrderRow['status'], string> = {
   [PAYMENT_STATUS.toVerify]: 'bg-yellow-100 text-yellow-800',
   [PAYMENT_STATUS.disputed]: 'bg-red-100 text-red-800',
   [PAYMENT_STATUS.refunded]: 'bg-gray-100 text-gray-700',
+  [PAYMENT_STATUS.cancelled]: 'bg-gray-100 text-gray-700',
 };
 
 function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {
@@ -70,6 +71,20 @@ function TransferButton({ row, onTransfer, className = '' }: OrderRowsProps & { 
   );
 }
 
+/** 'Annulla ordine' on a Bonifico 'Da Verificare' (docs/admin-orders.md, "Annulla ordine"), nothing otherwise. */
+function CancelButton({ row, onTransfer, className = '' }: OrderRowsProps & { className?: string }) {
+  if (transferAction(row) !== 'confirm') return null;
+  return (
+    <button
+      type="button"
+      className={`min-h-11 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-red-700 hover:bg-red-50 ${className}`}
+      onClick={() => onTransfer({ row, action: 'cancel' })}
+    >
+      Annulla ordine
+    </button>
+  );
+}
+
 /** Props of {@link OrderRows} and {@link OrderCard}. */
 export interface OrderRowsProps {
   row: AdminOrderRow;
@@ -83,7 +98,7 @@ export interface OrderRowsProps {
  * Rimborsato) with its history ("Confermato da {email} il {dd/mm/yyyy}",
  * …), total with the euros refunded; then one line per
  * child (surname, name, plan, 'Taglia X', price). A Bonifico 'Da
- * Verificare' has 'Conferma bonifico', a confirmed one 'Annulla conferma';
+ * Verificare' has 'Conferma bonifico' and 'Annulla ordine', a confirmed one 'Annulla conferma';
  * a payment with a receipt has its {@link ReceiptActions}.
  */
 export function OrderRows({ row, onTransfer }: OrderRowsProps) {
@@ -101,6 +116,7 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
         </td>
         <td className="px-3 py-1 text-right">
           <TransferButton row={row} onTransfer={onTransfer} />
+          <CancelButton row={row} onTransfer={onTransfer} />
           <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
         </td>
       </tr>
@@ -155,6 +171,7 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
         ))}
       </ul>
       <TransferButton row={row} onTransfer={onTransfer} className="w-full" />
+      <CancelButton row={row} onTransfer={onTransfer} className="w-full" />
       <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
     </li>
   );
