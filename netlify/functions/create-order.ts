@@ -64,7 +64,7 @@ export default fiscalCodeFunction('create-order', async (body, httpRequest, cont
   return jsonResponse(created ? 201 : 200, {
     orderId: order.orderId,
     totalEuros: order.totalEuros,
-    paymentReason: paymentReasonOf(resolved.product.plan, SEASON.campYear, resolved.family.surname),
+    paymentReason: paymentReasonOf(resolved.product.plan, SEASON.campYear, resolved.family.surname, order.reference),
     lines: order.lines,
   });
 });

@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { newTransferReference } from '../../src/domain/transfer-reference';
 import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { COLLECTION, familyDocument, orderItemDocument, paymentDocument, stripePaymentIntentDocument } from '../../src/domain/documents';
 import { holdsProduct, type RecordedStatus } from '../../src/domain/payment-status';
@@ -21,6 +23,7 @@ export const RECORD_ORDER_MESSAGES = {
 
 /** Attempts of the order's transaction (Firestore's default is 5): orders for the same children contend — two deliveries, two taps — and an aborted attempt is retried with backoff. */
 const TRANSACTION_ATTEMPTS = 10;
+const REFERENCE_CANDIDATES = 3;
 
 /** One line of an order to record: a child, a plan, the size ('' when none) and the price in euros. */
 export interface LineToRecord {
@@ -72,6 +75,8 @@ export interface RecordedOrder {
   /** The receipt's number (docs/admin.md, "Receipts"), null until the payment is confirmed. */
   receiptNumber: string | null;
   lines: Array<{ childId: string; name: string; plan: string; size: Size | ''; priceEuros: number }>;
+  /** A Bonifico's reference code ('CE25-7K3Q'), null for a card payment. */
+  reference: string | null;
 }
 
 /**
@@ -81,7 +86,9 @@ export interface RecordedOrder {
  * order id added to the family's `orders_id` with `updated_at`; timestamps
  * are the server's. Either everything is written or nothing is. Every
  * document carries `order.season`; the payment also the plan, family and
- * surname the admin list filters by, and a copy of the lines it shows.
+ * surname the admin list filters by, and a copy of the lines it shows. A
+ * Bonifico gets a reference code (newTransferReference) not given before:
+ * `transfer_references/{code}` is created in the same transaction.
  *
  * Idempotent per `orderId`: when the order exists (a retried request, a
  * second webhook delivery, two at once) nothing is written and the stored
@@ -118,6 +125,8 @@ export async function recordOrder(
   const familyRef = db.collection(COLLECTION.families).doc(order.familyId);
   const stripeStateRef = db.collection(COLLECTION.stripePaymentIntents).doc(order.orderId);
   const isCard = order.method === 'Online';
+  // A few candidates read in the same batch: one is free but once in a million orders.
+  const candidates = isCard ? [] : Array.from({ length: REFERENCE_CANDIDATES }, () => newTransferReference(plan, order.season, randomInt));
   return runTransaction(
     db,
     async (transaction) => {
@@ -126,13 +135,18 @@ export async function recordOrder(
         ref: db.collection(COLLECTION.orderItems).doc(seasonItemId(order.season, line.plan, line.child.id)),
       }));
       // One batched read of everything the transaction decides on: fewer round trips, a shorter window for contention.
-      const [existing, familySnapshot, stripeStateSnapshot, ...heldSnapshots] = await transaction.getAll(
+      const referenceRefs = candidates.map((code) => db.collection(COLLECTION.transferReferences).doc(code));
+      const [existing, familySnapshot, stripeStateSnapshot, ...others] = await transaction.getAll(
         orderRef,
         familyRef,
         // A Bonifico has no Stripe state: the order's own reference stands in, unread.
         isCard ? stripeStateRef : orderRef,
         ...seasonItems.map(({ ref }) => ref),
+        ...referenceRefs,
       );
+      const heldSnapshots = others.slice(0, seasonItems.length);
+      const referenceRef = referenceRefs.find((_, index) => others[seasonItems.length + index]?.exists === false) ?? null;
+      if (!isCard && !referenceRef) throw new Error('recordOrder: no free reference code among the candidates');
       if (existing?.exists) return { created: false, order: await readRecorded(transaction, existing), held: [], mailId: null };
       const family = familySnapshot ? readSnapshot(familyDocument, familySnapshot) : null;
       if (!family) throw new HttpError(404, RECORD_ORDER_MESSAGES.familyGone);
@@ -214,7 +228,17 @@ export async function recordOrder(
         history: [],
         parent_id: order.parentId,
         receipt,
+        reference: referenceRef?.id ?? null,
       });
+      if (referenceRef) {
+        transaction.create(referenceRef, {
+          code: referenceRef.id,
+          payment_id: paymentRef.id,
+          order_id: order.orderId,
+          family_id: order.familyId,
+          season: order.season,
+        });
+      }
       transaction.create(orderRef, {
         id: order.orderId,
         created_at: now,
@@ -240,6 +264,7 @@ export async function recordOrder(
           size: line.size,
           priceEuros: line.priceEuros,
         })),
+        reference: referenceRef?.id ?? null,
       };
       const message = order.notify?.(recorded, family.surname);
       const mailId = message
@@ -287,5 +312,6 @@ async function readRecorded(
       size: item.note,
       priceEuros: item.price,
     })),
+    reference: payment.reference,
   };
 }

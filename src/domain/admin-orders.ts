@@ -153,6 +153,8 @@ export interface AdminOrderRow {
   history: PaymentHistoryEntry[];
   /** The receipt's number ('{year}/42'), null until the payment is confirmed (docs/admin.md, "Receipts"). */
   receiptNumber: string | null;
+  /** A Bonifico's reference code in its reason ('CE25-7K3Q'); null for a card payment or an older order. */
+  reference: string | null;
   /** Ordered by surname, then name. */
   children: AdminOrderChild[];
 }
@@ -174,6 +176,7 @@ export type RowPayment = Pick<
   | 'refunded_amount'
   | 'history'
   | 'receipt'
+  | 'reference'
 >;
 
 /** The row of `payment`: its fields, and its `lines` (the order's items, in tick order) as the children. */
@@ -200,6 +203,7 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     refundedAmount: payment.refunded_amount,
     history: payment.history,
     receiptNumber: payment.receipt?.number ?? null,
+    reference: payment.reference,
     children,
   };
 }
@@ -285,11 +289,12 @@ export const ORDER_CSV_HEADER = [
   'Confermato da',
   'Confermato il',
   'Rimborsato',
+  'Riferimento',
 ] as const;
 
 /**
  * The export's lines: one per child line of each order, in the rows' order,
- * the order's fields repeated on each (the euros refunded by card last); an order without readable items
+ * the order's fields repeated on each (the euros refunded by card, then the Bonifico's reference code, last); an order without readable items
  * still gets one line, with the child's columns empty. Dates dd/mm/yyyy,
  * euros with a decimal comma (src/domain/spreadsheet-format.ts).
  */
@@ -300,6 +305,7 @@ export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
       row.confirmedBy ?? '',
       row.confirmedAt ? spreadsheetDate(row.confirmedAt) : '',
       row.refundedAmount > 0 ? spreadsheetEuros(row.refundedAmount) : '',
+      row.reference ?? '',
     ];
     if (row.children.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
     return row.children.map((child) => [

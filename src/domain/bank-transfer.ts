@@ -47,10 +47,14 @@ export function quotaOf(product: string): Quota | undefined {
  * records it) with the family surname filled in, as the transfer page and
  * the e-mail give it: the spec's for its products ('Saldo Campo Scout
  * {year} - Rossi', 'Pagamento Felpa - Rossi'), '{name} - Rossi' for a
- * season product ('Uscita di Pasqua - Rossi').
+ * season product ('Uscita di Pasqua - Rossi'); an order's reference code
+ * (src/domain/transfer-reference.ts), when it has one, after it: 'Saldo
+ * Campo Scout {year} - Rossi CE25-7K3Q'.
  */
-export function paymentReasonOf(plan: string, year: number, surname: string): string {
+export function paymentReasonOf(plan: string, year: number, surname: string, reference: string | null = null): string {
   const product = productOf(plan);
-  if (isSpecProduct(product)) return paymentReason(bankTransferPageOf(product), year, surname, quotaOf(product));
-  return `${plan} - ${surname.trim()}`;
+  const reason = isSpecProduct(product)
+    ? paymentReason(bankTransferPageOf(product), year, surname, quotaOf(product))
+    : `${plan} - ${surname.trim()}`;
+  return reference ? `${reason} ${reference}` : reason;
 }

@@ -36,6 +36,7 @@ export const COLLECTION = {
   receiptCounters: 'receipt_counters',
   seasonSettings: 'season_settings',
   reminders: 'reminders',
+  transferReferences: 'transfer_references',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -235,6 +236,8 @@ export const paymentDocument = z.object({
   /** The parent whose session placed the order; null for orders recorded before it was kept. */
   parent_id: z.string().nullable().default(null),
   receipt: paymentReceipt.nullable().default(null),
+  /** A Bonifico's reference code, appended to its reason ('CE25-7K3Q', src/domain/transfer-reference.ts); null for a card payment and older orders. */
+  reference: z.string().nullable().default(null),
   /** Why the treasurer cancelled the order ('Annulla ordine'); null unless 'Annullato'. */
   cancel_reason: z.string().nullable().default(null),
 });
@@ -412,6 +415,21 @@ export const seasonSettingsDocument = z.object({
   updated_by: z.string(),
 });
 export type SeasonSettingsDocument = z.infer<typeof seasonSettingsDocument>;
+
+/**
+ * `transfer_references/{code}`: the Bonifico order a reference code was
+ * given to ('CE25-7K3Q', src/domain/transfer-reference.ts), created in the
+ * transaction that records the order, so no two orders share a code and a
+ * statement line finds its payment in one read. Server only.
+ */
+export const transferReferenceDocument = z.object({
+  code: z.string(),
+  payment_id: z.string(),
+  order_id: z.string(),
+  family_id: z.string(),
+  season,
+});
+export type TransferReferenceDocument = z.infer<typeof transferReferenceDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

@@ -19,6 +19,8 @@ export interface SpecProductNames {
   reason: string;
   /** What a reminder's subject calls it, `{year}` the camp year: 'Felpa Reparto'. */
   subject: string;
+  /** The two letters that start its Bonifico reference codes ('CE25-7K3Q', src/domain/transfer-reference.ts). */
+  code: string;
 }
 
 /** The spec's four products' names, in the order of the screens and the admin's columns. */
@@ -30,6 +32,7 @@ export const SPEC_NAMES = {
     held: 'Acconto già versato',
     reason: 'Acconto Campo Scout {year}',
     subject: 'Acconto Campo Estivo {year}',
+    code: 'CE',
   },
   'campo-saldo': {
     plan: 'Campo Estivo - Saldo',
@@ -38,6 +41,7 @@ export const SPEC_NAMES = {
     held: 'Saldo già versato',
     reason: 'Saldo Campo Scout {year}',
     subject: 'Saldo Campo Estivo {year}',
+    code: 'CE',
   },
   felpa: {
     plan: 'Felpa Reparto',
@@ -46,6 +50,7 @@ export const SPEC_NAMES = {
     held: 'Felpa già ordinata',
     reason: 'Pagamento Felpa',
     subject: 'Felpa Reparto',
+    code: 'FR',
   },
   maglietta: {
     plan: 'Maglietta Gruppo',
@@ -54,6 +59,7 @@ export const SPEC_NAMES = {
     held: 'Maglietta già ordinata',
     reason: 'Pagamento Maglietta Gruppo',
     subject: 'Maglietta Gruppo',
+    code: 'MG',
   },
 } as const satisfies Record<SpecProduct, SpecProductNames>;
 

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
-import { SEASON } from '../../src/config/season';
-import { trovaWithCode } from './helpers';
+import { CAMP_YEAR, trovaWithCode } from './helpers';
 
 /** The roster sample of docs/admin.md, with one error of each kind. */
 const ROSTER_SAMPLE = path.resolve(import.meta.dirname, '../../docs/roster-example.csv');
@@ -64,7 +63,7 @@ export const A11Y_STATES: A11yState[] = [
   { name: 'home', open: async (page) => (await page.goto('/'), await ready(page, /.+/)) },
   {
     name: '/campo-estivo empty',
-    open: async (page) => (await page.goto('/campo-estivo'), await ready(page, `Campo Estivo ${SEASON.campYear}`)),
+    open: async (page) => (await page.goto('/campo-estivo'), await ready(page, `Campo Estivo ${CAMP_YEAR}`)),
   },
   {
     name: "/campo-estivo with errors ('Trova' on an empty form)",

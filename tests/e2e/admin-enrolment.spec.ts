@@ -3,9 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS } from '../../emulators/seed/demo-data';
 import { PLAN } from '../../src/domain/plans';
-import { SEASON } from '../../src/config/season';
 import { clearMedicalDoc } from './emulator-db';
-import { DESKTOP, todayInRome, trovaWithCode } from './helpers';
+import { CAMP_YEAR, DESKTOP, todayInRome, trovaWithCode } from './helpers';
 import { E2E_PORTS } from './ports';
 
 /**
@@ -14,7 +13,7 @@ import { E2E_PORTS } from './ports';
  * opened by the admin through admin-medical-form and the media emulator.
  */
 
-const YEAR: number = SEASON.campYear;
+const YEAR: number = CAMP_YEAR;
 
 test.use({ viewport: DESKTOP, isMobile: false, hasTouch: false });
 

@@ -133,6 +133,7 @@ test("the CSV export downloads the season's orders as the screen shows them", as
     'Confermato da',
     'Confermato il',
     'Rimborsato',
+    'Riferimento',
   ]);
   const csvLines = lines.map(([family, date, method, status, total, surname, name, plan, size, price, by, on]) =>
     [

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { REFERENCE_ALPHABET } from '../../src/domain/transfer-reference';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { mailInbox } from '../support/mail-inbox';
@@ -78,3 +80,13 @@ export async function trovaWithCode(page: Page, cf: string, trova?: () => Promis
   await field.fill(code);
   await page.getByRole('button', { name: 'Conferma' }).click();
 }
+
+/** A Bonifico's reference code as the /bonifico page shows it after its reason ('CE25-7K3Q'), as a regular expression's source. */
+export const REFERENCE = `[A-Z]{2}\\d{2}-[${REFERENCE_ALPHABET}]{4}`;
+
+/**
+ * The season the built portal runs (`season` in group.config.json, SEASON.campYear),
+ * read as a file: Playwright's loader cannot import JSON without an import attribute.
+ */
+export const CAMP_YEAR = (JSON.parse(readFileSync(new URL('../../group.config.json', import.meta.url), 'utf8')) as { season: number })
+  .season;

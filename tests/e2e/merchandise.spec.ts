@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, DESKTOP, signInAsAdmin, trovaWithCode } from './helpers';
+import { choose, DESKTOP, REFERENCE, signInAsAdmin, trovaWithCode } from './helpers';
 
 test('a parent orders Reparto sweatshirts by bank transfer and the sizes reach the admin list', async ({ page, browser }) => {
   await page.goto('/felpa-reparto');
@@ -28,7 +28,7 @@ test('a parent orders Reparto sweatshirts by bank transfer and the sizes reach t
   await expect(page).toHaveURL(/\/bonifico\/felpa-gruppo$/);
   await expect(page.getByRole('heading', { name: 'Ordine Registrato con Successo' })).toBeVisible();
   await expect(page.getByText('60,00 €', { exact: true })).toBeVisible();
-  await expect(page.getByText('Pagamento Felpa - Verdi', { exact: true })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Pagamento Felpa - Verdi ${REFERENCE}$`))).toBeVisible();
 
   const context = await browser.newContext({ viewport: DESKTOP });
   const admin = await context.newPage();
@@ -62,7 +62,7 @@ test('a parent orders a group T-shirt by bank transfer at 15 €', async ({ page
   await page.getByRole('button', { name: 'Visualizza Dati Bonifico' }).click();
 
   await expect(page).toHaveURL(/\/bonifico\/maglietta-gruppo$/);
-  await expect(page.getByText('Pagamento Maglietta Gruppo - Rossi', { exact: true })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Pagamento Maglietta Gruppo - Rossi ${REFERENCE}$`))).toBeVisible();
   await expect(page.getByText('Maglietta Gruppo: 15,00 € ciascuna.')).toBeVisible();
 
   const context = await browser.newContext({ viewport: DESKTOP });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { countPayments } from './emulator-db';
-import { choose, trovaWithCode } from './helpers';
+import { choose, REFERENCE, trovaWithCode } from './helpers';
 
 // The Bianchi family: Sara (Reparto) holds the camp Acconto only; no other
 // spec orders her a Maglietta.
@@ -30,7 +30,7 @@ test('two presses of Visualizza Dati Bonifico in the same instant save one order
     button.click();
   });
   await expect(page.getByRole('heading', { name: 'Ordine Registrato con Successo' })).toBeFocused();
-  await expect(page.getByText('Pagamento Maglietta Gruppo - Bianchi', { exact: true })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Pagamento Maglietta Gruppo - Bianchi ${REFERENCE}$`))).toBeVisible();
   expect(await countPayments('family-bianchi', 'Maglietta Gruppo')).toBe(1);
 
   // Back: the same fiscal code, method and family; Sara now holds her T-shirt.

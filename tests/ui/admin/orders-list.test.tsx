@@ -68,6 +68,7 @@ const payment = (id: string, surname: string, fields: Partial<RowPayment>): RowP
   refunded_amount: 0,
   history: [],
   receipt: null,
+  reference: null,
   ...fields,
 });
 type Line = RowPayment['lines'][number];
@@ -92,7 +93,7 @@ const rowsOf = (query: OrderQuery) =>
 beforeEach(() => {
   database = [
     {
-      payment: payment('p-verdi', 'Verdi', {}),
+      payment: payment('p-verdi', 'Verdi', { reference: 'MG25-7K3Q' }),
       items: [item('p-verdi', 'Verdi', 'Andrea', 'M', 15), item('p-verdi', 'Verdi', 'Chiara', 'S', 15)],
     },
     {
@@ -162,7 +163,7 @@ describe('the orders desk', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Verdi', 'Neri']);
     const verdi = orderRow('Verdi');
     expect(within(verdi).getAllByRole('row')[0]).toHaveTextContent(
-      /Verdi\s*02\/04\/2025\s*Bonifico\s*Da Verificare\s*30,00 €\s*Conferma bonifico/,
+      /Verdi\s*02\/04\/2025\s*Bonifico\s*MG25-7K3Q\s*Da Verificare\s*30,00 €\s*Conferma bonifico/,
     );
     expect(within(verdi).getAllByRole('row')[1]).toHaveTextContent(/Verdi\s*Andrea\s*Maglietta Gruppo\s*Taglia M\s*15,00 €/);
     expect(within(orderRow('Neri')).queryByRole('button')).not.toBeInTheDocument();

@@ -37,6 +37,7 @@ const payment: RowPayment = {
   refunded_amount: 0,
   history: [{ at: new Date(2025, 4, 3, 9, 30), action: 'payment.confirm', by: 'admin@example.com' }],
   receipt: null,
+  reference: 'FR25-7K3Q',
 };
 const NO_FILTERS: OrderFilters = { surname: '', plan: null, method: null, status: null };
 
@@ -129,8 +130,9 @@ describe('transferAction', () => {
 describe('summarizeOrders', () => {
   const zero = { count: 0, total: 0 };
 
-  it('fills every plan and status, sums per plan and overall, rounded to cents; refunded orders stay out of the held total', () => {
+  it('fills every plan and status, sums per plan and overall, rounded to cents; refunded and cancelled orders stay out of the held total', () => {
     const summary = summarizeOrders([
+      { plan: PLAN.felpa, status: 'Annullato', count: 1, total: 30 },
       { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
       { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
       { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
@@ -145,6 +147,7 @@ describe('summarizeOrders', () => {
         'Da Verificare': { count: 1, total: 30.2 },
         Rimborsato: { count: 1, total: 30 },
         Contestato: { count: 1, total: 30 },
+        Annullato: { count: 1, total: 30 },
       },
       held: { count: 4, total: 120.3 },
     });
@@ -155,6 +158,7 @@ describe('summarizeOrders', () => {
         'Da Verificare': { count: 1, total: 30.2 },
         Rimborsato: { count: 1, total: 30 },
         Contestato: { count: 1, total: 30 },
+        Annullato: { count: 1, total: 30 },
       },
       held: { count: 5, total: 220.3 },
     });
@@ -208,6 +212,7 @@ describe('the CSV export', () => {
         'admin@example.com',
         '03/05/2025',
         '',
+        'FR25-7K3Q',
       ],
       [
         'De Rossi',
@@ -223,11 +228,12 @@ describe('the CSV export', () => {
         'admin@example.com',
         '03/05/2025',
         '',
+        'FR25-7K3Q',
       ],
-      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', ''],
+      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', '', 'FR25-7K3Q'],
     ]);
-    const refunded = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', refunded_amount: 50 })]);
-    expect(refunded[0]?.at(-1)).toBe('50,00');
+    const refunded = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', refunded_amount: 50, reference: null })]);
+    expect(refunded[0]?.slice(-2)).toEqual(['50,00', '']);
     const parsed = Papa.parse<string[]>(toSpreadsheetCsv(ORDER_CSV_HEADER, lines).replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([[...ORDER_CSV_HEADER], ...lines]);
   });

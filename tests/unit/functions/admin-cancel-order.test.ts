@@ -52,16 +52,18 @@ const verdiTshirtsByCard = () =>
       status: 'succeeded',
       amount_received: onlineTotal(30).totalCents,
       currency: 'eur',
-      metadata: orderMetadata(
-        'family-verdi',
-        'parent-verdi-paolo',
-        'maglietta',
-        [
-          { id: 'son-verdi-andrea', size: 'M' },
-          { id: 'son-verdi-chiara', size: 'S' },
-        ],
-        true,
-      ),
+      metadata: {
+        ...orderMetadata(
+          'family-verdi',
+          'parent-verdi-paolo',
+          'maglietta',
+          [
+            { id: 'son-verdi-andrea', size: 'M' },
+            { id: 'son-verdi-chiara', size: 'S' },
+          ],
+          true,
+        ),
+      },
     },
     'test',
     { siteUrl: 'http://localhost' },

@@ -50,12 +50,41 @@ async function count(collection: string): Promise<number> {
 }
 
 describe('create-order prices on the server', () => {
+  it('gives each Bonifico its own reference code, even two at the same moment, kept in the reason, the payment and the e-mail', async () => {
+    const answers = await Promise.all([
+      call(order({ children: [{ id: 'son-rossi-marco' }] })),
+      call(order({ cf: 'BNCNNA84L45B114C', product: 'felpa', children: [{ id: 'son-bianchi-sara', size: 'M' }] })),
+    ]);
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ orderId: string; paymentReason: string }>;
+    const codes = bodies.map((body) => body.paymentReason.split(' ').at(-1)!);
+    expect(new Set(codes).size).toBe(2);
+    for (const [index, body] of bodies.entries()) {
+      const reference = (await db.collection('transfer_references').doc(codes[index]!).get()).data();
+      expect(reference).toMatchObject({ order_id: body.orderId });
+      expect(
+        (
+          await db
+            .collection('payments')
+            .doc(reference?.payment_id as string)
+            .get()
+        ).get('reference'),
+      ).toBe(codes[index]);
+    }
+    const mails = (await db.collection('mail').where('kind', '==', 'bank-transfer-order').get()).docs.map(
+      (doc) => doc.get('text') as string,
+    );
+    expect(mails.filter((text) => codes.some((code) => text.includes(code)))).toHaveLength(2);
+  });
+
   it('records a Rossi deposit for Marco and Giulia: 100 € + 150 € (Clan), Da Verificare, linked to the family', async () => {
     const response = await call(order({ children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-giulia' }] }));
     expect(response.status).toBe(201);
     const body = (await response.json()) as { orderId: string; totalEuros: number; paymentReason: string; lines: unknown[] };
     expect(body.totalEuros).toBe(250);
-    expect(body.paymentReason).toBe(`Acconto Campo Scout ${SEASON.campYear} - Rossi`);
+    // The spec's reason, then the order's reference code: CE, the season's two digits, four characters without 0, O, 1, I or L.
+    expect(body.paymentReason).toMatch(
+      new RegExp(`^Acconto Campo Scout ${SEASON.campYear} - Rossi CE${SEASON.campYear % 100}-[A-HJKMNP-Z2-9]{4}$`),
+    );
     expect(body.lines).toEqual([
       { childId: 'son-rossi-marco', name: 'Marco', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 100 },
       { childId: 'son-rossi-giulia', name: 'Giulia', plan: 'Campo Estivo - Acconto', size: '', priceEuros: 150 },
@@ -112,7 +141,10 @@ describe('create-order prices on the server', () => {
       totalEuros: number;
       paymentReason: string;
     };
-    expect(maglietta).toMatchObject({ totalEuros: 15, paymentReason: 'Pagamento Maglietta Gruppo - Rossi' });
+    expect(maglietta).toMatchObject({
+      totalEuros: 15,
+      paymentReason: expect.stringMatching(/^Pagamento Maglietta Gruppo - Rossi MG\d\d-[A-Z2-9]{4}$/),
+    });
   });
 
   it('ignores what a tampered request adds: prices, amounts, statuses, family ids', async () => {

@@ -107,7 +107,10 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
       <tr className="bg-white align-top">
         <td className="px-3 py-2 font-semibold">{row.familySurname || '—'}</td>
         <td className="px-3 py-2 tabular-nums">{spreadsheetDate(row.createdAt)}</td>
-        <td className="px-3 py-2">{row.method}</td>
+        <td className="px-3 py-2">
+          {row.method}
+          {row.reference && <span className="block font-mono text-sm text-gray-600">{row.reference}</span>}
+        </td>
         <td className="px-3 py-2">
           <OrderStatus row={row} />
         </td>
@@ -155,6 +158,7 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
       </div>
       <p className="text-sm text-gray-700">
         <span className="tabular-nums">{spreadsheetDate(row.createdAt)}</span> · {row.method}
+        {row.reference && <span className="font-mono"> · {row.reference}</span>}
       </p>
       <div>
         <OrderStatus row={row} />
