@@ -1,7 +1,7 @@
 import { historyLine } from './audit-log';
 import type { OrderItemDocument, PaymentDocument, PaymentHistoryEntry } from './documents';
 import { sumEuros } from './money';
-import { holdsProduct } from './payment-status';
+import { holdsProduct, type RefundablePayment } from './payment-status';
 import { PAYMENT_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type PaymentMethod, type PaymentStatus } from './plans';
 import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
@@ -147,8 +147,12 @@ export interface AdminOrderRow {
   confirmedAt: Date | null;
   /** The e-mail of the admin who confirmed the Bonifico. */
   confirmedBy: string | null;
-  /** Euros refunded by card so far (0 when none). */
+  /** Euros refunded so far: by Stripe for a card, by the treasurer's transfer for a Bonifico (0 when none). */
   refundedAmount: number;
+  /** Euros asked of Stripe through 'Rimborsa', reported or not yet by its webhook. */
+  refundRequested: number;
+  /** The card service fee charged on top of the items (0 without it), as its receipt says. */
+  serviceFee: number;
   /** What admins and Stripe did to it, oldest first (docs/security.md, "Audit log"). */
   history: PaymentHistoryEntry[];
   /** The receipt's number ('{year}/42'), null until the payment is confirmed (docs/admin.md, "Receipts"). */
@@ -174,6 +178,7 @@ export type RowPayment = Pick<
   | 'confirmed_at'
   | 'confirmed_by'
   | 'refunded_amount'
+  | 'refund_requested'
   | 'history'
   | 'receipt'
   | 'reference'
@@ -201,6 +206,8 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     confirmedAt: payment.confirmed_at,
     confirmedBy: payment.confirmed_by,
     refundedAmount: payment.refunded_amount,
+    refundRequested: payment.refund_requested,
+    serviceFee: payment.receipt?.service_fee ?? 0,
     history: payment.history,
     receiptNumber: payment.receipt?.number ?? null,
     reference: payment.reference,
@@ -323,4 +330,16 @@ export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
 /** The export's file name: `pagamenti-{season}.csv`. */
 export function orderCsvFileName(season: number): string {
   return `pagamenti-${season}.csv`;
+}
+
+/** A row as the refund rules read it (RefundablePayment). */
+export function refundViewOf(row: AdminOrderRow): RefundablePayment {
+  return {
+    method: row.method,
+    status: row.status,
+    totalEuros: row.totalAmount,
+    serviceFeeEuros: row.serviceFee,
+    refundedEuros: row.refundedAmount,
+    requestedEuros: row.refundRequested,
+  };
 }

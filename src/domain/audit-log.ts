@@ -12,6 +12,8 @@ export const AUDIT_ACTION = {
   paymentConfirm: 'payment.confirm',
   /** An admin cancelled a Bonifico never paid ('Annulla ordine'): 'Annullato', its products free again. */
   paymentCancel: 'payment.cancel',
+  /** An admin asked Stripe to refund a card payment ('Rimborsa'); the webhook then records it as `payment.refunded`. */
+  paymentRefundRequest: 'payment.refund_request',
   /** An admin set a confirmed Bonifico back to 'Da Verificare'. */
   paymentUnconfirm: 'payment.unconfirm',
   /** Stripe reported a refund of a card payment (full or partial). */
@@ -50,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.confirm': 'Bonifico confermato',
   'payment.unconfirm': 'Conferma annullata',
   'payment.cancel': 'Ordine annullato',
+  'payment.refund_request': 'Rimborso richiesto',
   'payment.refunded': 'Rimborso registrato',
   'payment.disputed': 'Contestazione',
   'medical_form.open': 'Scheda medica aperta',
@@ -97,6 +100,10 @@ export function historyLine(step: HistoryStep): string {
       return `Conferma annullata da ${step.by} il ${step.date}`;
     case 'payment.cancel':
       return `Ordine annullato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
+    case 'payment.refund_request':
+      return `Rimborso di ${step.note ?? ''} chiesto da ${step.by} il ${step.date}`;
+    case 'payment.refunded':
+      return `Rimborso registrato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
     case 'payment.disputed':
       return `Contestazione registrata da ${step.by} il ${step.date}`;
     default:

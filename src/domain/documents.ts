@@ -37,6 +37,7 @@ export const COLLECTION = {
   seasonSettings: 'season_settings',
   reminders: 'reminders',
   transferReferences: 'transfer_references',
+  refundRequests: 'refund_requests',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -231,6 +232,8 @@ export const paymentDocument = z.object({
   confirmed_by: z.string().nullable().default(null),
   recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]).optional(),
   refunded_amount: z.number().nonnegative().default(0),
+  /** Euros an admin asked Stripe to refund through the portal ('Rimborsa'), before its webhook reports them in `refunded_amount`. */
+  refund_requested: z.number().nonnegative().default(0),
   dispute: z.enum(['open', 'won', 'lost']).nullable().default(null),
   history: z.array(paymentHistoryEntry).default([]),
   /** The parent whose session placed the order; null for orders recorded before it was kept. */

@@ -41,3 +41,10 @@ export function formatEuros(euros: number): string {
 export function sumEuros(amounts: readonly number[]): number {
   return roundEuros(amounts.reduce((total, amount) => total + amount, 0));
 }
+
+/** Reads an amount a person typed in euros ('190', '190,5', '190.50'); null when it is not one with at most two decimals. */
+export function readTypedEuros(text: string): number | null {
+  const normalised = text.trim().replace(',', '.');
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(normalised)) return null;
+  return Number(normalised);
+}

@@ -1,4 +1,5 @@
-import { PAYMENT_STATUS, type PaymentStatus } from './plans';
+import { sumEuros } from './money';
+import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus } from './plans';
 
 /**
  * What a payment's status means for the season and the books
@@ -55,4 +56,39 @@ export function cardPaymentStatus(recorded: RecordedStatus, outcome: CardOutcome
   if (outcome.dispute === 'lost') return PAYMENT_STATUS.refunded;
   if (outcome.chargedEuros > 0 && outcome.refundedEuros >= outcome.chargedEuros) return PAYMENT_STATUS.refunded;
   return recorded;
+}
+
+/** What a refund reads of a payment, in euros. */
+export interface RefundablePayment {
+  method: PaymentMethod;
+  status: PaymentStatus;
+  /** The items' total. */
+  totalEuros: number;
+  /** The card service fee charged on top (0 for a transfer or without the fee). */
+  serviceFeeEuros: number;
+  /** Refunded so far (Stripe's figure for a card, the treasurer's for a transfer). */
+  refundedEuros: number;
+  /** Asked of Stripe through the portal, whether or not its webhook has reported it yet. */
+  requestedEuros: number;
+}
+
+/**
+ * True when money of the payment can go back ('Rimborsa', docs/admin-orders.md):
+ * a card payment taken (Confermato, or Da Verificare held for the treasurer),
+ * a Bonifico Confermato.
+ */
+export function canRefund(payment: Pick<RefundablePayment, 'method' | 'status'>): boolean {
+  if (payment.method === 'Bonifico') return payment.status === PAYMENT_STATUS.confirmed;
+  return payment.status === PAYMENT_STATUS.confirmed || payment.status === PAYMENT_STATUS.toVerify;
+}
+
+/**
+ * The euros left to refund: a card's charge (items and fee, or Stripe's own
+ * figure `chargedEuros` when known) less the larger of what Stripe refunded
+ * and what was asked of it; a transfer's total less what was refunded.
+ */
+export function refundableEuros(payment: RefundablePayment, chargedEuros: number | null = null): number {
+  if (payment.method === 'Bonifico') return sumEuros([payment.totalEuros, -payment.refundedEuros]);
+  const charged = chargedEuros ?? sumEuros([payment.totalEuros, payment.serviceFeeEuros]);
+  return Math.max(0, sumEuros([charged, -Math.max(payment.refundedEuros, payment.requestedEuros)]));
 }

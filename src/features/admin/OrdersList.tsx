@@ -10,6 +10,7 @@ import { OrderCard, OrderRows, type TransferRequest } from './orders/OrderRows';
 import { OrderSummaryTable } from './orders/OrderSummaryTable';
 import { TransferDialog } from './orders/TransferDialog';
 import { CancelOrderDialog } from './orders/CancelOrderDialog';
+import { RefundDialog } from './orders/RefundDialog';
 import { useExportOrders } from './orders/use-export-orders';
 import { useOrderFilters } from './orders/use-order-filters';
 import { useWideScreen } from './orders/use-wide-screen';
@@ -120,7 +121,11 @@ export function OrdersList() {
           )}
         </div>
       )}
-      <TransferDialog request={transfer?.action === 'cancel' ? null : transfer} onClose={() => setTransfer(null)} />
+      <TransferDialog
+        request={transfer?.action === 'confirm' || transfer?.action === 'undo' ? transfer : null}
+        onClose={() => setTransfer(null)}
+      />
+      <RefundDialog row={transfer?.action === 'refund' ? transfer.row : null} onClose={() => setTransfer(null)} />
       <CancelOrderDialog row={transfer?.action === 'cancel' ? transfer.row : null} onClose={() => setTransfer(null)} />
     </div>
   );

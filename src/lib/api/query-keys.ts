@@ -53,6 +53,7 @@ export const mutationKeys = {
   /** An admin confirms a Bonifico, or undoes the confirmation (docs/admin-orders.md). */
   transferConfirmation: ['transfer-confirmation'] as const,
   cancelOrder: ['cancel-order'] as const,
+  refundPayment: ['refund-payment'] as const,
   /** The orders desk's CSV export, which reads the remaining pages first. */
   exportOrders: ['export-orders'] as const,
   /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */

@@ -21,6 +21,7 @@ import {
   fetchOrdersPage,
   setTransferConfirmation,
   cancelOrder,
+  refundPayment,
   type OrdersCursor,
   type OrdersPage,
 } from '@/features/admin/api/admin-orders';
@@ -43,6 +44,7 @@ vi.mock('@/features/admin/api/admin-orders', async (importOriginal) => ({
   fetchOrderSummary: vi.fn(),
   setTransferConfirmation: vi.fn(),
   cancelOrder: vi.fn(),
+  refundPayment: vi.fn(),
 }));
 // The season's settings (its own products) come through an admin function; by default it never answers, and the desk lists the spec's plans.
 vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn(() => new Promise(() => {})) }));
@@ -66,6 +68,7 @@ const payment = (id: string, surname: string, fields: Partial<RowPayment>): RowP
   confirmed_at: null,
   confirmed_by: null,
   refunded_amount: 0,
+  refund_requested: 0,
   history: [],
   receipt: null,
   reference: null,
@@ -166,7 +169,12 @@ describe('the orders desk', () => {
       /Verdi\s*02\/04\/2025\s*Bonifico\s*MG25-7K3Q\s*Da Verificare\s*30,00 €\s*Conferma bonifico/,
     );
     expect(within(verdi).getAllByRole('row')[1]).toHaveTextContent(/Verdi\s*Andrea\s*Maglietta Gruppo\s*Taglia M\s*15,00 €/);
-    expect(within(orderRow('Neri')).queryByRole('button')).not.toBeInTheDocument();
+    // A card payment is never confirmed by hand: it can only be refunded.
+    expect(
+      within(orderRow('Neri'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Rimborsa']);
     expect(await screen.findByText('2 di 2 ordini')).toBeInTheDocument();
     expect(lastQuery()).toEqual(describeOrderQuery(2025, NO_FILTERS));
 
@@ -304,6 +312,36 @@ describe('the orders desk', () => {
     expect(within(verdi).queryByRole('button', { name: 'Annulla ordine' })).not.toBeInTheDocument();
   });
 
+  it("refunds part of a card payment with one request however often 'Rimborsa' is pressed, and refuses more than was paid", async () => {
+    let answer: (changed: boolean) => void = () => {};
+    vi.mocked(refundPayment).mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const { user } = showDesk();
+    await screen.findAllByTestId('order-row');
+    expect(within(orderRow('Verdi')).queryByRole('button', { name: 'Rimborsa' })).not.toBeInTheDocument();
+    await user.click(within(orderRow('Neri')).getByRole('button', { name: 'Rimborsa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rimborsa con carta' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Importo da rimborsare (€)' });
+    expect(amount).toHaveValue('30,00');
+    await user.clear(amount);
+    await user.type(amount, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Rimborsa' }));
+    expect(within(dialog).getByText('Si possono rimborsare al massimo 30,00 €.')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '10,50');
+    const refundButton = within(dialog).getByRole('button', { name: 'Rimborsa' });
+    await user.click(refundButton);
+    await user.click(refundButton);
+    expect(refundPayment).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(refundPayment).mock.calls[0]?.[0]).toEqual({
+      paymentId: 'p-neri',
+      amountEuros: 10.5,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    answer(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('explains a refused write in Italian and changes nothing on screen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(setTransferConfirmation).mockRejectedValue(new UserFacingError('Questo account non è un amministratore.', 403));
@@ -346,10 +384,40 @@ describe('the orders desk', () => {
     const parsed = Papa.parse<string[]>((csv ?? '').replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([
       [...ORDER_CSV_HEADER],
-      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Andrea', PLAN.maglietta, 'M', '15,00', '', '', ''],
-      ['Verdi', '02/04/2025', 'Bonifico', 'Da Verificare', '30,00', 'Verdi', 'Chiara', PLAN.maglietta, 'S', '15,00', '', '', ''],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', ''],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', ''],
+      [
+        'Verdi',
+        '02/04/2025',
+        'Bonifico',
+        'Da Verificare',
+        '30,00',
+        'Verdi',
+        'Andrea',
+        PLAN.maglietta,
+        'M',
+        '15,00',
+        '',
+        '',
+        '',
+        'MG25-7K3Q',
+      ],
+      [
+        'Verdi',
+        '02/04/2025',
+        'Bonifico',
+        'Da Verificare',
+        '30,00',
+        'Verdi',
+        'Chiara',
+        PLAN.maglietta,
+        'S',
+        '15,00',
+        '',
+        '',
+        '',
+        'MG25-7K3Q',
+      ],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', '', ''],
     ]);
   });
 

@@ -35,6 +35,7 @@ const payment: RowPayment = {
   confirmed_at: new Date(2025, 4, 3, 9, 30),
   confirmed_by: 'admin@example.com',
   refunded_amount: 0,
+  refund_requested: 0,
   history: [{ at: new Date(2025, 4, 3, 9, 30), action: 'payment.confirm', by: 'admin@example.com' }],
   receipt: null,
   reference: 'FR25-7K3Q',

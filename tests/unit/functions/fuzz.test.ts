@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
+import adminRefund from '../../../netlify/functions/admin-refund';
 import adminReceipt from '../../../netlify/functions/admin-receipt';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
 import receipt from '../../../netlify/functions/receipt';
@@ -125,6 +126,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'admin-medical-form': adminMedicalForm,
   'admin-confirm-transfer': adminConfirmTransfer,
   'admin-cancel-order': adminCancelOrder,
+  'admin-refund': adminRefund,
   'admin-receipt': adminReceipt,
   'admin-season-settings': adminSeasonSettings,
   receipt,

@@ -10,6 +10,7 @@ import {
   fetchOrdersPage,
   setTransferConfirmation,
   cancelOrder,
+  refundPayment,
   type OrdersCursor,
 } from './admin-orders';
 
@@ -97,6 +98,16 @@ export function useCancelOrder() {
   return useMutation({
     mutationKey: mutationKeys.cancelOrder,
     mutationFn: ({ paymentId, reason, notifyFamily }: OrderCancellation) => cancelOrder(paymentId, reason, notifyFamily),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}
+
+/** Refunds a payment (refundPayment); like {@link useTransferConfirmation}, the list changes once it is read again. */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.refundPayment,
+    mutationFn: refundPayment,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 }

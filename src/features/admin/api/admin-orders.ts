@@ -144,3 +144,24 @@ export async function cancelOrder(paymentId: string, reason: string, notifyFamil
   const answer = await callAdminFunction('admin-cancel-order', { paymentId, reason, notifyFamily }, transferAnswerSchema);
   return answer.changed;
 }
+
+/** What admin-refund answers: whether this request refunded (false: the same request was made before). */
+const refundAnswerSchema = z.object({ changed: z.boolean() });
+
+/** A refund as 'Rimborsa' asks it: euros, the dialog's idempotency key, and the day of the treasurer's transfer for a Bonifico. */
+export interface RefundRequest {
+  paymentId: string;
+  amountEuros: number;
+  idempotencyKey: string;
+  transferDate?: string;
+}
+
+/**
+ * Refunds a payment through admin-refund ('Rimborsa', docs/admin-orders.md):
+ * a card payment through Stripe, a Bonifico recorded as refunded by transfer.
+ * @returns whether this request refunded (false: made before with the same key).
+ * @throws UserFacingError with the function's Italian message.
+ */
+export async function refundPayment(refund: RefundRequest): Promise<boolean> {
+  return (await callAdminFunction('admin-refund', refund, refundAnswerSchema)).changed;
+}

@@ -1,11 +1,12 @@
-import { historyLines, transferAction, type AdminOrderRow } from '@/domain/admin-orders';
+import { historyLines, refundViewOf, transferAction, type AdminOrderRow } from '@/domain/admin-orders';
+import { canRefund, refundableEuros } from '@/domain/payment-status';
 import { formatEuros } from '@/domain/money';
 import { PAYMENT_STATUS } from '@/domain/plans';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
 import { ReceiptActions } from './ReceiptActions';
 
-/** What a row's button asks for: confirm its Bonifico, undo the confirmation, or cancel a Bonifico never paid. */
-export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' | 'cancel' };
+/** What a row's button asks for: confirm its Bonifico, undo the confirmation, cancel a Bonifico never paid, or refund. */
+export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' | 'cancel' | 'refund' };
 
 /** Green Confermato, yellow Da Verificare (the spec's two), red Contestato, grey Rimborsato. */
 const STATUS_TONE: Record<AdminOrderRow['status'], string> = {
@@ -85,6 +86,21 @@ function CancelButton({ row, onTransfer, className = '' }: OrderRowsProps & { cl
   );
 }
 
+/** 'Rimborsa' on a payment whose money can go back and has some left (canRefund, refundableEuros), nothing otherwise. */
+function RefundButton({ row, onTransfer, className = '' }: OrderRowsProps & { className?: string }) {
+  const view = refundViewOf(row);
+  if (!canRefund(view) || refundableEuros(view) <= 0) return null;
+  return (
+    <button
+      type="button"
+      className={`min-h-11 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50 ${className}`}
+      onClick={() => onTransfer({ row, action: 'refund' })}
+    >
+      Rimborsa
+    </button>
+  );
+}
+
 /** Props of {@link OrderRows} and {@link OrderCard}. */
 export interface OrderRowsProps {
   row: AdminOrderRow;
@@ -99,6 +115,7 @@ export interface OrderRowsProps {
  * …), total with the euros refunded; then one line per
  * child (surname, name, plan, 'Taglia X', price). A Bonifico 'Da
  * Verificare' has 'Conferma bonifico' and 'Annulla ordine', a confirmed one 'Annulla conferma';
+ * a payment with money left to give back has 'Rimborsa';
  * a payment with a receipt has its {@link ReceiptActions}.
  */
 export function OrderRows({ row, onTransfer }: OrderRowsProps) {
@@ -120,6 +137,7 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
         <td className="px-3 py-1 text-right">
           <TransferButton row={row} onTransfer={onTransfer} />
           <CancelButton row={row} onTransfer={onTransfer} />
+          <RefundButton row={row} onTransfer={onTransfer} />
           <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
         </td>
       </tr>
@@ -176,6 +194,7 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
       </ul>
       <TransferButton row={row} onTransfer={onTransfer} className="w-full" />
       <CancelButton row={row} onTransfer={onTransfer} className="w-full" />
+      <RefundButton row={row} onTransfer={onTransfer} className="w-full" />
       <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
     </li>
   );

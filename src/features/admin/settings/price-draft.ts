@@ -1,5 +1,6 @@
 import { BRANCHES, type Branch } from '@/domain/plans';
 import type { PriceRule } from '@/domain/price-rule';
+import { readTypedEuros } from '@/domain/money';
 
 /** A price rule as the treasurer types it: every field a string, '' for not set. */
 export interface PriceDraft {
@@ -21,33 +22,26 @@ export function draftOf(rule: PriceRule): PriceDraft {
   };
 }
 
-/** Reads an amount typed in euros ('190', '190,5', '190.50'); null when it is not one with at most two decimals. */
-function readEuros(text: string): number | null {
-  const normalised = text.trim().replace(',', '.');
-  if (!/^\d{1,5}(\.\d{1,2})?$/.test(normalised)) return null;
-  return Number(normalised);
-}
-
 /**
  * The rule the fields describe, or the first field's problem in Italian
  * ('Prezzo per figlio: scrivi un importo in euro, es. 180,00'). The server
  * checks the rule again (priceRuleSchema).
  */
 export function ruleOf(draft: PriceDraft): { rule: PriceRule } | { error: string } {
-  const euros = readEuros(draft.euros);
+  const euros = readTypedEuros(draft.euros);
   if (euros === null) return { error: 'Prezzo per figlio: scrivi un importo in euro, es. 180,00.' };
   const rule: PriceRule = { euros };
   const branchEuros: Partial<Record<Branch, number>> = {};
   for (const branch of BRANCHES) {
     const text = draft.branch[branch].trim();
     if (!text) continue;
-    const value = readEuros(text);
+    const value = readTypedEuros(text);
     if (value === null) return { error: `${branch}: scrivi un importo in euro o lascia vuoto.` };
     branchEuros[branch] = value;
   }
   if (Object.keys(branchEuros).length > 0) rule.branchEuros = branchEuros;
   if (draft.sibling.trim()) {
-    const value = readEuros(draft.sibling);
+    const value = readTypedEuros(draft.sibling);
     if (value === null) return { error: 'Dal 2° figlio: scrivi un importo in euro o lascia vuoto.' };
     rule.siblingEuros = value;
   }
