@@ -9,7 +9,7 @@ import { SIZES, type Size } from '../../src/domain/plans';
 import { findProduct, isClosed, mayBuy, type CatalogueProduct } from '../../src/domain/catalogue';
 import { italianDay, italianDayText } from '../../src/domain/italian-time';
 import { priceOrder, type PricedLine } from '../../src/domain/products';
-import { findFamilyByParentCf, findFamilyItems, type FamilyItem } from './families';
+import { findFamilyByParentCf, findFamilyItems, type FamilyItem, type FamilyWithChildren } from './families';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UNKNOWN_CODE_MESSAGE, UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
@@ -217,11 +217,28 @@ export async function resolveOrder(db: Firestore, request: OrderRequest, options
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
   assertSessionFamily(options.session, found.family.id);
-  const { chosen, problems } = matchOrderChildren(found.children, request.children, product);
+  return priceFamilyOrder(db, found, product, request.children, options.orderIdOf?.(found.family.id));
+}
+
+/**
+ * The order of `requested` children of the family `found` for `product`,
+ * checked and priced as {@link resolveOrder} does once the family is known:
+ * the children are the family's, may buy the product, have a size when it
+ * takes one, and do not hold it already (`ownOrderId`'s items aside).
+ * @throws HttpError 400 naming the problem, 409 naming the children who hold the product.
+ */
+export async function priceFamilyOrder(
+  db: Firestore,
+  found: FamilyWithChildren,
+  product: CatalogueProduct,
+  requested: OrderRequest['children'],
+  ownOrderId?: string,
+): Promise<ResolvedOrder> {
+  const { chosen, problems } = matchOrderChildren(found.children, requested, product);
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem, product));
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
-  const holders = productHolders(product, items, options.orderIdOf?.(found.family.id));
+  const holders = productHolders(product, items, ownOrderId);
   const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
   if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, product.plan));
   // The family's siblings who hold the product from earlier orders come first in the Saldo's ladder.

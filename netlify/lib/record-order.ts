@@ -5,7 +5,7 @@ import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { COLLECTION, familyDocument, orderItemDocument, paymentDocument, stripePaymentIntentDocument } from '../../src/domain/documents';
 import { holdsProduct, type RecordedStatus } from '../../src/domain/payment-status';
 import { sumEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus, type Size } from '../../src/domain/plans';
+import { PAYMENT_STATUS, type RecordedMethod, type PaymentStatus, type Size } from '../../src/domain/plans';
 import { seasonItemId } from '../../src/domain/products';
 import { cardFieldsOf } from './card-events';
 import { readSnapshot } from './documents';
@@ -13,6 +13,7 @@ import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import { enqueueMail, familyAddresses, type OutgoingMail } from './mail/outbox';
 import { readReceiptInputs } from './receipts/issue-receipt';
+import { recordAudit, type AuditEntry } from './audit-log';
 
 /** Italian messages of recording an order. */
 export const RECORD_ORDER_MESSAGES = {
@@ -38,7 +39,7 @@ export interface OrderToRecord {
   /** The order's document id: derived from the idempotency key (Bonifico) or the PaymentIntent id (Online). */
   orderId: string;
   familyId: string;
-  method: PaymentMethod;
+  method: RecordedMethod;
   /** The status it is recorded with: 'Confermato' or 'Da Verificare'. */
   status: RecordedStatus;
   /** The camp year the order belongs to: `SEASON.campYear` (src/config/season.ts). */
@@ -63,19 +64,21 @@ export interface OrderToRecord {
    * transaction, with the receipt attached when one was issued. None when absent.
    */
   notify?: (order: RecordedOrder, familySurname: string) => Pick<OutgoingMail, 'kind' | 'content'>;
+  /** The audit entry of an order an admin recorded (cash), written in the same transaction; none for a parent's order. */
+  audit?: (order: RecordedOrder, familySurname: string) => AuditEntry;
 }
 
 /** An order as recorded, in the shape the functions answer (docs/api.md). */
 export interface RecordedOrder {
   orderId: string;
-  method: PaymentMethod;
+  method: RecordedMethod;
   status: PaymentStatus;
   /** The items' sum in euros. */
   totalEuros: number;
   /** The receipt's number (docs/admin.md, "Receipts"), null until the payment is confirmed. */
   receiptNumber: string | null;
   lines: Array<{ childId: string; name: string; plan: string; size: Size | ''; priceEuros: number }>;
-  /** A Bonifico's reference code ('CE25-7K3Q'), null for a card payment. */
+  /** A Bonifico's reference code ('CE25-7K3Q'), null for a card or cash payment. */
   reference: string | null;
 }
 
@@ -126,7 +129,7 @@ export async function recordOrder(
   const stripeStateRef = db.collection(COLLECTION.stripePaymentIntents).doc(order.orderId);
   const isCard = order.method === 'Online';
   // A few candidates read in the same batch: one is free but once in a million orders.
-  const candidates = isCard ? [] : Array.from({ length: REFERENCE_CANDIDATES }, () => newTransferReference(plan, order.season, randomInt));
+  const candidates = order.method !== 'Bonifico' ? [] : Array.from({ length: REFERENCE_CANDIDATES }, () => newTransferReference(plan, order.season, randomInt));
   return runTransaction(
     db,
     async (transaction) => {
@@ -146,7 +149,7 @@ export async function recordOrder(
       );
       const heldSnapshots = others.slice(0, seasonItems.length);
       const referenceRef = referenceRefs.find((_, index) => others[seasonItems.length + index]?.exists === false) ?? null;
-      if (!isCard && !referenceRef) throw new Error('recordOrder: no free reference code among the candidates');
+      if (candidates.length > 0 && !referenceRef) throw new Error('recordOrder: no free reference code among the candidates');
       if (existing?.exists) return { created: false, order: await readRecorded(transaction, existing), held: [], mailId: null };
       const family = familySnapshot ? readSnapshot(familyDocument, familySnapshot) : null;
       if (!family) throw new HttpError(404, RECORD_ORDER_MESSAGES.familyGone);
@@ -266,6 +269,7 @@ export async function recordOrder(
         })),
         reference: referenceRef?.id ?? null,
       };
+      if (order.audit) recordAudit(db, transaction, order.audit(recorded, family.surname));
       const message = order.notify?.(recorded, family.surname);
       const mailId = message
         ? enqueueMail(db, transaction, {

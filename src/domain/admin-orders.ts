@@ -2,7 +2,7 @@ import { historyLine } from './audit-log';
 import type { OrderItemDocument, PaymentDocument, PaymentHistoryEntry } from './documents';
 import { sumEuros } from './money';
 import { holdsProduct, type RefundablePayment } from './payment-status';
-import { PAYMENT_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type PaymentMethod, type PaymentStatus } from './plans';
+import { RECORDED_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type RecordedMethod, type PaymentStatus } from './plans';
 import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
 /**
@@ -44,7 +44,7 @@ export function surnameFilterKey(surname: string): string {
 export interface OrderFilters {
   surname: string;
   plan: string | null;
-  method: PaymentMethod | null;
+  method: RecordedMethod | null;
   status: PaymentStatus | null;
 }
 
@@ -59,7 +59,7 @@ export function readOrderFilters(params: URLSearchParams): OrderFilters {
   return {
     surname: params.get(FILTER_PARAM.surname) ?? '',
     plan: params.get(FILTER_PARAM.plan) || null,
-    method: oneOf(PAYMENT_METHODS, params.get(FILTER_PARAM.method)),
+    method: oneOf(RECORDED_METHODS, params.get(FILTER_PARAM.method)),
     status: oneOf(ORDER_STATUSES, params.get(FILTER_PARAM.status)),
   };
 }
@@ -140,7 +140,7 @@ export interface AdminOrderRow {
   familySurname: string;
   createdAt: Date;
   plan: string;
-  method: PaymentMethod;
+  method: RecordedMethod;
   status: PaymentStatus;
   /** Euros. */
   totalAmount: number;

@@ -14,6 +14,8 @@ export const AUDIT_ACTION = {
   paymentCancel: 'payment.cancel',
   /** An admin asked Stripe to refund a card payment ('Rimborsa'); the webhook then records it as `payment.refunded`. */
   paymentRefundRequest: 'payment.refund_request',
+  /** An admin recorded cash collected from a family ('Registra pagamento in contanti'). */
+  paymentCash: 'payment.cash',
   /** An admin set a confirmed Bonifico back to 'Da Verificare'. */
   paymentUnconfirm: 'payment.unconfirm',
   /** Stripe reported a refund of a card payment (full or partial). */
@@ -53,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.unconfirm': 'Conferma annullata',
   'payment.cancel': 'Ordine annullato',
   'payment.refund_request': 'Rimborso richiesto',
+  'payment.cash': 'Pagamento in contanti',
   'payment.refunded': 'Rimborso registrato',
   'payment.disputed': 'Contestazione',
   'medical_form.open': 'Scheda medica aperta',

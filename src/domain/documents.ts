@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-log';
-import { BRANCHES, PAYMENT_METHODS, PAYMENT_STATUS, SIZES } from './plans';
+import { BRANCHES, RECORDED_METHODS, PAYMENT_STATUS, SIZES } from './plans';
 import { seasonProductsSchema } from './catalogue-schema';
 import { bankAccountSchema } from './bank-account';
 import { medicalFormSettingsSchema } from './medical-form-settings-schema';
@@ -214,7 +214,7 @@ export const paymentDocument = z.object({
   family_surname: z.string(),
   surname_key: z.string(),
   plan,
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(RECORDED_METHODS),
   status: z.enum(PAYMENT_STATUS),
   total_amount: z.number().nonnegative(),
   /** The order's items in tick order: item id, child, size ('' when none), price in euros. */
@@ -320,6 +320,7 @@ export const MAIL_KINDS = [
   'access-code',
   'bank-transfer-order',
   'card-payment',
+  'cash-payment',
   'transfer-confirmed',
   'order-cancelled',
   'medical-form',

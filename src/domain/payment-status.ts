@@ -1,5 +1,5 @@
 import { sumEuros } from './money';
-import { PAYMENT_STATUS, type PaymentMethod, type PaymentStatus } from './plans';
+import { PAYMENT_STATUS, type PaymentStatus, type RecordedMethod } from './plans';
 
 /**
  * What a payment's status means for the season and the books
@@ -60,7 +60,7 @@ export function cardPaymentStatus(recorded: RecordedStatus, outcome: CardOutcome
 
 /** What a refund reads of a payment, in euros. */
 export interface RefundablePayment {
-  method: PaymentMethod;
+  method: RecordedMethod;
   status: PaymentStatus;
   /** The items' total. */
   totalEuros: number;
@@ -75,9 +75,10 @@ export interface RefundablePayment {
 /**
  * True when money of the payment can go back ('Rimborsa', docs/admin-orders.md):
  * a card payment taken (Confermato, or Da Verificare held for the treasurer),
- * a Bonifico Confermato.
+ * a Bonifico Confermato. Cash is given back by hand, outside the portal.
  */
 export function canRefund(payment: Pick<RefundablePayment, 'method' | 'status'>): boolean {
+  if (payment.method === 'Contanti') return false;
   if (payment.method === 'Bonifico') return payment.status === PAYMENT_STATUS.confirmed;
   return payment.status === PAYMENT_STATUS.confirmed || payment.status === PAYMENT_STATUS.toVerify;
 }
@@ -88,7 +89,7 @@ export function canRefund(payment: Pick<RefundablePayment, 'method' | 'status'>)
  * and what was asked of it; a transfer's total less what was refunded.
  */
 export function refundableEuros(payment: RefundablePayment, chargedEuros: number | null = null): number {
-  if (payment.method === 'Bonifico') return sumEuros([payment.totalEuros, -payment.refundedEuros]);
+  if (payment.method !== 'Online') return sumEuros([payment.totalEuros, -payment.refundedEuros]);
   const charged = chargedEuros ?? sumEuros([payment.totalEuros, payment.serviceFeeEuros]);
   return Math.max(0, sumEuros([charged, -Math.max(payment.refundedEuros, payment.requestedEuros)]));
 }

@@ -32,9 +32,17 @@ export type Branch = (typeof BRANCHES)[number];
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL'] as const;
 export type Size = (typeof SIZES)[number];
 
-/** 'Metodo di Pagamento' options (docs/product.md, "Screens"; docs/data-model.md, `payments.method`). */
+/** 'Metodo di Pagamento' options, a parent's choice (docs/product.md, "Screens"). */
 export const PAYMENT_METHODS = ['Online', 'Bonifico'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * How a payment was made, as recorded: a parent's two ({@link PAYMENT_METHODS}),
+ * and 'Contanti', cash a volunteer collected and recorded in the admin
+ * ('Registra pagamento in contanti', docs/admin-orders.md).
+ */
+export const RECORDED_METHODS = [...PAYMENT_METHODS, 'Contanti'] as const;
+export type RecordedMethod = (typeof RECORDED_METHODS)[number];
 
 /**
  * Payment status values (docs/product.md, "Rules", "Payment status";

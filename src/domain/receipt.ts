@@ -1,6 +1,6 @@
 import type { PaymentDocument } from './documents';
 import { sumEuros } from './money';
-import type { PaymentMethod, Size } from './plans';
+import type { RecordedMethod, Size } from './plans';
 
 /**
  * Receipts ('ricevute', docs/admin.md, "Receipts"): one per payment once it
@@ -19,7 +19,7 @@ export function receiptNumber(year: number, sequence: number): string {
 export type ReceiptMethod = 'Carta' | 'Bonifico' | 'Contanti';
 
 /** The receipt's name of a payment method: 'Online' is a card payment. */
-export function receiptMethod(method: PaymentMethod): ReceiptMethod {
+export function receiptMethod(method: RecordedMethod): ReceiptMethod {
   return method === 'Online' ? 'Carta' : method;
 }
 

@@ -128,9 +128,11 @@ export interface CardPaymentMail {
   serviceFeeEuros: number;
   /** The receipt attached ('{year}/42'); null when the payment awaits the treasurer's check and has none yet. */
   receiptNumber: string | null;
+  /** Cash a volunteer collected ('Contanti') rather than a card payment online; online when absent. */
+  cash?: boolean;
 }
 
-/** 'Pagamento ricevuto': the lines, 'Commissioni Servizio' when > 0, the total paid. */
+/** 'Pagamento ricevuto': the lines, 'Commissioni Servizio' when > 0, the total paid, online or in cash. */
 export function cardPaymentMail(payment: CardPaymentMail, context: MailContext): MailContent {
   const totals: MailTotal[] = [
     ...(payment.serviceFeeEuros > 0 ? [{ label: 'Commissioni Servizio', euros: payment.serviceFeeEuros }] : []),
@@ -140,7 +142,7 @@ export function cardPaymentMail(payment: CardPaymentMail, context: MailContext):
     'Pagamento ricevuto',
     [
       say(greeting(payment.familySurname)),
-      say('abbiamo ricevuto il tuo pagamento online. Ecco il riepilogo:'),
+      say(`abbiamo ricevuto il tuo pagamento ${payment.cash ? 'in contanti' : 'online'}. Ecco il riepilogo:`),
       lines(payment.lines, totals),
       ...receiptNote(payment.receiptNumber),
       say('Non devi fare altro. Grazie!'),

@@ -45,6 +45,24 @@ export function cardPaymentNotice(totalEuros: number, serviceFeeEuros: number, c
   });
 }
 
+/** 'Pagamento ricevuto' for cash of `totalEuros` a volunteer collected and recorded, its receipt attached. */
+export function cashPaymentNotice(context: MailContext) {
+  return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
+    kind: 'cash-payment',
+    content: cardPaymentMail(
+      {
+        familySurname,
+        lines: mailLines(order.lines),
+        totalEuros: order.totalEuros,
+        serviceFeeEuros: 0,
+        receiptNumber: order.receiptNumber,
+        cash: true,
+      },
+      context,
+    ),
+  });
+}
+
 /** 'Bonifico ricevuto' for a confirmed Bonifico `payment`, its lines as the payment keeps them, naming its receipt `receiptNumber`. */
 export function transferConfirmedNotice(
   payment: PaymentDocument,

@@ -1,5 +1,5 @@
 import type { OrderQuery } from '@/domain/admin-orders';
-import type { PaymentMethod } from '@/domain/plans';
+import type { RecordedMethod } from '@/domain/plans';
 import type { OrderRequestBody, SpecProduct } from '@/domain/products';
 
 /**
@@ -26,7 +26,7 @@ export const queryKeys = {
   /** How many payments match one query of the orders desk. */
   adminOrderCount: (query: OrderQuery) => ['admin-orders', 'count', query] as const,
   /** The summary table of a season, for one method or both (null). */
-  adminOrderSummary: (season: number, method: PaymentMethod | null, plans: readonly string[]) =>
+  adminOrderSummary: (season: number, method: RecordedMethod | null, plans: readonly string[]) =>
     ['admin-orders', 'summary', season, method, plans] as const,
   /**
    * The admin view 'Situazione iscritti' of one season (docs/admin-enrolment.md); under `adminOrders`, so a

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParentDocument } from '@/domain/documents';
-import { changeFamily, fetchFamily, type FamilyChild, type FamilyRecord } from '@/features/admin/api/families';
+import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/api/families';
+import { SPEC_PRICES } from '@/domain/price-rule';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
@@ -17,6 +18,26 @@ vi.mock('@/features/admin/api/families', async (importOriginal) => ({
   fetchFamiliesPage: vi.fn(),
   fetchFamily: vi.fn(),
   changeFamily: vi.fn(),
+  recordCashPayment: vi.fn(),
+}));
+// The season's catalogue comes through admin-season-settings: the spec's prices and no product of its own.
+vi.mock('@/features/admin/api/admin-functions', () => ({
+  callAdminFunction: vi.fn((name: string) =>
+    name === 'admin-season-settings'
+      ? Promise.resolve({
+          season: 2025,
+          cardFee: true,
+          prices: SPEC_PRICES,
+          products: [],
+          bankAccount: { holder: 'Gruppo', iban: 'IT60X0542811101000000123456' },
+          medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
+          deadlines: {},
+          nextPrepared: false,
+          updatedBy: null,
+          updatedAt: null,
+        })
+      : new Promise(() => {}),
+  ),
 }));
 
 const UPDATED = new Date(2025, 0, 10);
@@ -251,5 +272,30 @@ describe("a family's page", () => {
     expect(await screen.findByText('Famiglia non trovata.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Torna a Famiglie' })).toHaveAttribute('href', '/admin/famiglie');
     expect(screen.queryByRole('button', { name: /Aggiungi/ })).not.toBeInTheDocument();
+  });
+
+  it("records cash for Luca's T-shirt: only the children who may buy it, a size each, the server's total and receipt", async () => {
+    vi.mocked(recordCashPayment).mockResolvedValue({ orderId: 'contanti-1', totalEuros: 15, receiptNumber: '2025/7' });
+    const { user } = showFamily();
+    const section = await screen.findByRole('region', { name: 'Registra pagamento in contanti' });
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Prodotto' }), 'Maglietta Gruppo');
+    // Giulia is archived: only Luca is offered.
+    expect(
+      within(section)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Luca (Branco)']);
+    await user.click(within(section).getByRole('checkbox', { name: 'Luca (Branco)' }));
+    await user.click(within(section).getByRole('button', { name: 'Registra pagamento in contanti' }));
+    expect(within(section).getByText('Scegli la taglia di ogni figlio.')).toBeInTheDocument();
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Taglia di Luca' }), 'M');
+    await user.click(within(section).getByRole('button', { name: 'Registra pagamento in contanti' }));
+    expect(await within(section).findByText(/Pagamento in contanti registrato: 15,00 €, ricevuta n\. 2025\/7/)).toBeInTheDocument();
+    expect(recordCashPayment).toHaveBeenCalledWith({
+      familyId: 'f-rossi',
+      product: 'maglietta',
+      children: [{ id: 's-luca', size: 'M' }],
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 });

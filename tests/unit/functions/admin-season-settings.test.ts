@@ -246,7 +246,10 @@ describe('admin-season-settings', () => {
       expect(entry?.summary).toBe(`Stagione ${SEASON.campYear}: nuovo prodotto «Uscita di Pasqua, 15,00 € per figlio, Reparto»`);
 
       const order = await transferOrder('RSSMRA80C12H501E', 'uscita-di-pasqua', ['son-rossi-marco']);
-      expect(order).toMatchObject({ totalEuros: 15, paymentReason: 'Uscita di Pasqua - Rossi' });
+      expect(order).toMatchObject({
+        totalEuros: 15,
+        paymentReason: expect.stringMatching(/^Uscita di Pasqua - Rossi UP\d\d-[A-Z2-9]{4}$/),
+      });
       const item = await db.collection('order_items').doc(`${SEASON.campYear}_uscita-di-pasqua_son-rossi-marco`).get();
       expect(item.data()).toMatchObject({ plan: 'Uscita di Pasqua', price: 15 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
 import adminRefund from '../../../netlify/functions/admin-refund';
+import adminRecordCash from '../../../netlify/functions/admin-record-cash';
 import adminReceipt from '../../../netlify/functions/admin-receipt';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
 import receipt from '../../../netlify/functions/receipt';
@@ -127,6 +128,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'admin-confirm-transfer': adminConfirmTransfer,
   'admin-cancel-order': adminCancelOrder,
   'admin-refund': adminRefund,
+  'admin-record-cash': adminRecordCash,
   'admin-receipt': adminReceipt,
   'admin-season-settings': adminSeasonSettings,
   receipt,

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQ
 import { SEASON } from '@/config/season';
 import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@/domain/admin-orders';
 import { seasonSettingsQueryOptions } from './season-settings';
-import type { PaymentMethod } from '@/domain/plans';
+import type { RecordedMethod } from '@/domain/plans';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import {
   fetchOrderSummary,
@@ -11,6 +11,7 @@ import {
   setTransferConfirmation,
   cancelOrder,
   refundPayment,
+  type RefundRequest,
   type OrdersCursor,
 } from './admin-orders';
 
@@ -55,7 +56,7 @@ export function useOrderCount(description: OrderQuery, { enabled = true }: { ena
 }
 
 /** The summary table of `season`, for `method` or both (null): aggregations summed per plan of `plans` and status (summarizeOrders). */
-export function orderSummaryQueryOptions(season: number, method: PaymentMethod | null, plans: readonly string[]) {
+export function orderSummaryQueryOptions(season: number, method: RecordedMethod | null, plans: readonly string[]) {
   return queryOptions({
     queryKey: queryKeys.adminOrderSummary(season, method, plans),
     queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method, plans), plans),
@@ -66,7 +67,7 @@ export function orderSummaryQueryOptions(season: number, method: PaymentMethod |
 /** {@link orderSummaryQueryOptions} as a hook; not read while `enabled` is false. */
 export function useOrderSummary(
   season: number,
-  method: PaymentMethod | null,
+  method: RecordedMethod | null,
   plans: readonly string[],
   { enabled = true }: { enabled?: boolean } = {},
 ) {
@@ -107,7 +108,7 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.refundPayment,
-    mutationFn: refundPayment,
+    mutationFn: (refund: RefundRequest) => refundPayment(refund),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 }

@@ -25,7 +25,7 @@ import {
 } from '@/domain/admin-orders';
 import { COLLECTION, type PaymentDocument } from '@/domain/documents';
 import { roundEuros } from '@/domain/money';
-import { PAYMENT_STATUS, type PaymentMethod } from '@/domain/plans';
+import { PAYMENT_STATUS, type RecordedMethod } from '@/domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';
@@ -101,7 +101,7 @@ export async function fetchOrdersCount(description: OrderQuery): Promise<number>
  * of the payments of `season` — of `method` only when one is chosen — as
  * aggregation queries in parallel.
  */
-export async function fetchOrderSummary(season: number, method: PaymentMethod | null, plans: readonly string[]): Promise<SummaryEntry[]> {
+export async function fetchOrderSummary(season: number, method: RecordedMethod | null, plans: readonly string[]): Promise<SummaryEntry[]> {
   const cells = plans.flatMap((plan) => ORDER_STATUSES.map((status) => ({ plan, status })));
   return Promise.all(
     cells.map(async ({ plan, status }) => {

@@ -1,6 +1,14 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/api/query-keys';
-import { changeFamily, fetchFamiliesPage, fetchFamily, type FamiliesCursor, type FamiliesSearch } from './families';
+import {
+  changeFamily,
+  fetchFamiliesPage,
+  fetchFamily,
+  recordCashPayment,
+  type CashPayment,
+  type FamiliesCursor,
+  type FamiliesSearch,
+} from './families';
 import type { FamilyChange } from '@/domain/family-change';
 
 /**
@@ -67,6 +75,16 @@ export function useFamilyChange() {
     mutationKey: familyChangeMutationKey,
     mutationFn: (change: FamilyChange) => changeFamily(change),
     // queryKeys.adminOrders is the prefix of familyQueryKeys.all: one invalidation refreshes both.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}
+
+/** Records cash (recordCashPayment); the orders desk and the family are read again afterwards. */
+export function useRecordCashPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['record-cash'] as const,
+    mutationFn: (payment: CashPayment) => recordCashPayment(payment),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 }

@@ -17,6 +17,7 @@ import { surnameFilterKey } from '@/domain/admin-orders';
 import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@/domain/documents';
 import { normalizeFiscalCode } from '@/domain/fiscal-code';
 import type { FamilyChange } from '@/domain/family-change';
+import type { Size } from '@/domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';
@@ -203,4 +204,25 @@ const familyChangeAnswerSchema = z.object({ familyId: z.string() });
 export async function changeFamily(change: FamilyChange): Promise<string> {
   const answer = await callAdminFunction('admin-family', { change }, familyChangeAnswerSchema);
   return answer.familyId;
+}
+
+/** What admin-record-cash answers: the order, the euros the server priced and the receipt's number. */
+const cashAnswerSchema = z.object({ orderId: z.string(), totalEuros: z.number(), receiptNumber: z.string().nullable() });
+
+/** Cash collected from a family: the product's catalogue id, the children (with a size when it takes one), and one idempotency key per attempt. */
+export interface CashPayment {
+  familyId: string;
+  product: string;
+  children: Array<{ id: string; size?: Size }>;
+  idempotencyKey: string;
+}
+
+/**
+ * Records cash a volunteer collected (admin-record-cash, docs/admin-orders.md,
+ * "Registra pagamento in contanti"): the server prices it, records it
+ * 'Confermato' with a receipt and writes to the family.
+ * @throws UserFacingError with the function's Italian message (a child who already holds the product: 409).
+ */
+export async function recordCashPayment(payment: CashPayment) {
+  return callAdminFunction('admin-record-cash', payment, cashAnswerSchema);
 }

@@ -8,6 +8,7 @@ import type { ParentDocument } from '@/domain/documents';
 import type { FamilyChild, FamilyRecord } from '../api/families';
 import { useFamily } from '../api/families-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
+import { CashPayment } from './CashPayment';
 import { ChildForm } from './ChildForm';
 import { ArchivedBadge } from './family-ui';
 import { ParentForm } from './ParentForm';
@@ -151,7 +152,8 @@ function FamilyPeople({ record }: { record: FamilyRecord }) {
  * 'Genitori' (fiscal code, e-mail, phone) and 'Figli' (branch, fiscal code,
  * 'Archiviato'), each with 'Modifica' and 'Rimuovi' (none for an archived
  * child), and 'Aggiungi genitore' / 'Aggiungi figlio'. Changes go through
- * admin-family; the page shows them once the family is read again. A
+ * admin-family; the page shows them once the family is read again; then
+ * 'Registra pagamento in contanti' ({@link CashPayment}). A
  * spinner while loading, 'Riprova' on a failed read, 'Famiglia non
  * trovata.' for an id that does not exist.
  */
@@ -170,6 +172,7 @@ export function FamilyDetail() {
       {/* One heading element in every state: the focus a navigation gives it (FocusPageHeading) survives the load. */}
       <h1 className="text-2xl font-bold text-brand-800">{family.data ? `Famiglia ${family.data.family.surname}` : 'Famiglia'}</h1>
       {family.data && <FamilyPeople record={family.data} />}
+      {family.data && <CashPayment record={family.data} />}
       {family.isPending && (
         <div className="flex justify-center py-10">
           <Spinner />

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Select, type SelectOption } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
 import { ORDER_STATUSES, type FilterChange, type OrderFilters } from '@/domain/admin-orders';
-import { PAYMENT_METHODS } from '@/domain/plans';
+import { RECORDED_METHODS } from '@/domain/plans';
 
 /** Milliseconds of quiet after typing before the surname filter reads again. */
 export const SURNAME_DEBOUNCE_MS = 300;
 
 const ALL = { value: '', label: 'Tutti' } as const;
 const options = (values: readonly string[]): SelectOption[] => [ALL, ...values.map((value) => ({ value, label: value }))];
-const METHOD_OPTIONS = options(PAYMENT_METHODS);
+const METHOD_OPTIONS = options(RECORDED_METHODS);
 const STATUS_OPTIONS = options(ORDER_STATUSES);
 
 /** Props of {@link OrderFiltersBar}. */

@@ -1,12 +1,12 @@
 import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@/domain/admin-orders';
 import { formatEuros } from '@/domain/money';
-import type { PaymentMethod } from '@/domain/plans';
+import type { RecordedMethod } from '@/domain/plans';
 
 /** Props of {@link OrderSummaryTable}. */
 export interface OrderSummaryTableProps {
   season: number;
   /** The method the figures are limited to, null for both. */
-  method: PaymentMethod | null;
+  method: RecordedMethod | null;
   summary: OrderSummary;
 }
 
