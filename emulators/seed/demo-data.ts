@@ -40,6 +40,8 @@ export interface DemoOrder {
   status: PaymentStatus;
   /** One per child; each item's id is `seasonItemId(season, plan, childId)`, as recordOrder writes it. */
   items: Array<{ childId: string; plan: Plan; note: Size | ''; priceEuros: number }>;
+  /** A Bonifico's reference code ('CE25-7K3Q'); none for the orders made before codes were given. */
+  reference?: string;
 }
 
 export const DEMO_FAMILIES: DemoFamily[] = [
@@ -141,4 +143,46 @@ export const DEMO_ORDERS: DemoOrder[] = [
       { childId: 'son-neri-elisa', plan: PLAN.maglietta, note: 'M', priceEuros: 15 },
     ],
   },
+];
+
+/** A Bonifico 'Da Verificare' of the statement sample: one child line per item, at the spec's prices. */
+const statementOrder = (id: string, familyId: string, reference: string, items: DemoOrder['items']): DemoOrder => ({
+  id: `order-statement-${id}`,
+  familyId,
+  createdAt: '2025-05-05T09:00:00Z',
+  season: 2025,
+  method: 'Bonifico',
+  status: 'Da Verificare',
+  items,
+  reference,
+});
+
+/**
+ * The orders the statement sample pays (docs/samples/estratto-conto.camt053.xml
+ * and .csv; docs/admin.md, "Estratto conto"): eight each paid by a transfer
+ * naming its code, two of the Verdi family paid by one transfer naming both,
+ * and Luca's T-shirt paid by a transfer with no code, only his name and
+ * amount. Seeded on top of the demo data by `npm run seed:statement`.
+ */
+export const STATEMENT_DEMO_ORDERS: DemoOrder[] = [
+  statementOrder('rossi-acconto', 'family-rossi', 'CE25-RM2A', [{ childId: 'son-rossi-marco', plan: PLAN.campAcconto, note: '', priceEuros: 100 }]),
+  statementOrder('rossi-felpa', 'family-rossi', 'FR25-RM3F', [{ childId: 'son-rossi-marco', plan: PLAN.felpa, note: 'M', priceEuros: 30 }]),
+  statementOrder('bianchi-saldo', 'family-bianchi', 'CE25-BS4S', [{ childId: 'son-bianchi-sara', plan: PLAN.campSaldo, note: '', priceEuros: 180 }]),
+  statementOrder('bianchi-maglietta', 'family-bianchi', 'MG25-BS5M', [{ childId: 'son-bianchi-sara', plan: PLAN.maglietta, note: 'S', priceEuros: 15 }]),
+  statementOrder('esposito-acconto', 'family-esposito', 'CE25-EG6A', [{ childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 }]),
+  statementOrder('esposito-felpa', 'family-esposito', 'FR25-EG7F', [{ childId: 'son-esposito-gennaro', plan: PLAN.felpa, note: 'L', priceEuros: 30 }]),
+  statementOrder('neri-acconto', 'family-neri', 'CE25-NP8A', [
+    { childId: 'son-neri-pietro', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
+    { childId: 'son-neri-elisa', plan: PLAN.campAcconto, note: '', priceEuros: 150 },
+  ]),
+  statementOrder('verdi-felpa', 'family-verdi', 'FR25-VM9F', [
+    { childId: 'son-verdi-matteo', plan: PLAN.felpa, note: 'M', priceEuros: 30 },
+    { childId: 'son-verdi-sofia', plan: PLAN.felpa, note: 'S', priceEuros: 30 },
+  ]),
+  statementOrder('verdi-acconto', 'family-verdi', 'CE25-VT2A', [
+    { childId: 'son-verdi-tommaso', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
+    { childId: 'son-verdi-alice', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
+  ]),
+  statementOrder('verdi-saldo', 'family-verdi', 'CE25-VT3S', [{ childId: 'son-verdi-tommaso', plan: PLAN.campSaldo, note: '', priceEuros: 180 }]),
+  statementOrder('rossi-maglietta', 'family-rossi', 'MG25-RL4M', [{ childId: 'son-rossi-luca', plan: PLAN.maglietta, note: 'XS', priceEuros: 15 }]),
 ];

@@ -10,7 +10,7 @@ import { onlineTotal } from '../../src/domain/service-fee';
 import { seasonItemId } from '../../src/domain/products';
 import { PLAN } from '../../src/domain/plans';
 import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
-import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS, type DemoChild, type DemoFamily } from './demo-data';
+import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS, STATEMENT_DEMO_ORDERS, type DemoChild, type DemoFamily, type DemoOrder } from './demo-data';
 
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
@@ -120,66 +120,92 @@ export async function seedDemoData(db: Firestore): Promise<void> {
 
   // The confirmed demo payments have their receipts, numbered per year in order (docs/admin.md, "Receipts").
   const receiptCounters = new Map<number, number>();
-  for (const order of DEMO_ORDERS) {
-    const family = DEMO_FAMILIES.find((f) => f.id === order.familyId);
-    if (!family) throw new Error(`Demo order ${order.id} names an unknown family`);
-    const createdAt = Timestamp.fromDate(new Date(order.createdAt));
-    const paymentId = `payment-${order.id}`;
-    // Each item with its child and its id (as recordOrder writes it), resolved once.
-    const lines = order.items.map((item) => {
-      const child = family.children.find((c) => c.id === item.childId);
-      if (!child) throw new Error(`Demo order ${order.id} names an unknown child ${item.childId}`);
-      return { item, child, id: seasonItemId(order.season, item.plan, item.childId) };
-    });
-    for (const { item, child, id } of lines) {
-      put(db, batch, COLLECTION.orderItems, {
-        id,
-        created_at: createdAt,
-        season: order.season,
-        family_id: family.id,
-        payment_id: paymentId,
-        note: item.note,
-        plan: item.plan,
-        son_info: { id: child.id, name: child.name, surname: family.surname },
-        price: item.priceEuros,
-      });
-    }
-    put(db, batch, COLLECTION.payments, {
-      id: paymentId,
-      created_at: createdAt,
-      season: order.season,
-      order_id: order.id,
-      family_id: family.id,
-      family_surname: family.surname,
-      surname_key: surnameFilterKey(family.surname),
-      plan: order.items[0]?.plan ?? PLAN.campAcconto,
-      method: order.method,
-      status: order.status,
-      total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
-      lines: lines.map(({ item, child, id }) => ({
-        item_id: id,
-        child_id: child.id,
-        name: child.name,
-        surname: family.surname,
-        note: item.note,
-        price: item.priceEuros,
-      })),
-      confirmed_at: order.status === 'Confermato' && order.method === 'Bonifico' ? createdAt : null,
-      confirmed_by: order.status === 'Confermato' && order.method === 'Bonifico' ? DEMO_ADMIN.email : null,
-      parent_id: family.parents[0]?.id ?? null,
-      receipt: order.status === 'Confermato' ? demoReceipt(receiptCounters, family, order, createdAt) : null,
-    });
-    put(db, batch, COLLECTION.orders, {
-      id: order.id,
-      created_at: createdAt,
-      season: order.season,
-      family_id: order.familyId,
-      order_items: lines.map(({ id }) => id),
-      payment_id: paymentId,
-    });
-  }
+  for (const order of DEMO_ORDERS) putDemoOrder(db, batch, order, receiptCounters);
   for (const [year, last] of receiptCounters) {
     batch.set(db.collection(COLLECTION.receiptCounters).doc(String(year)), { year, last, updated_at: seededAt });
+  }
+  await batch.commit();
+}
+
+/** Writes a demo order in `batch`: its items (on their season ids), its payment (with its receipt when confirmed, numbered in `receiptCounters`) and the order. */
+function putDemoOrder(db: Firestore, batch: WriteBatch, order: DemoOrder, receiptCounters: Map<number, number>): void {
+  const family = DEMO_FAMILIES.find((f) => f.id === order.familyId);
+  if (!family) throw new Error(`Demo order ${order.id} names an unknown family`);
+  const createdAt = Timestamp.fromDate(new Date(order.createdAt));
+  const paymentId = `payment-${order.id}`;
+  // Each item with its child and its id (as recordOrder writes it), resolved once.
+  const lines = order.items.map((item) => {
+    const child = family.children.find((c) => c.id === item.childId);
+    if (!child) throw new Error(`Demo order ${order.id} names an unknown child ${item.childId}`);
+    return { item, child, id: seasonItemId(order.season, item.plan, item.childId) };
+  });
+  for (const { item, child, id } of lines) {
+    put(db, batch, COLLECTION.orderItems, {
+      id,
+      created_at: createdAt,
+      season: order.season,
+      family_id: family.id,
+      payment_id: paymentId,
+      note: item.note,
+      plan: item.plan,
+      son_info: { id: child.id, name: child.name, surname: family.surname },
+      price: item.priceEuros,
+    });
+  }
+  put(db, batch, COLLECTION.payments, {
+    id: paymentId,
+    created_at: createdAt,
+    season: order.season,
+    order_id: order.id,
+    family_id: family.id,
+    family_surname: family.surname,
+    surname_key: surnameFilterKey(family.surname),
+    plan: order.items[0]?.plan ?? PLAN.campAcconto,
+    method: order.method,
+    status: order.status,
+    total_amount: sumEuros(order.items.map((item) => item.priceEuros)),
+    lines: lines.map(({ item, child, id }) => ({
+      item_id: id,
+      child_id: child.id,
+      name: child.name,
+      surname: family.surname,
+      note: item.note,
+      price: item.priceEuros,
+    })),
+    confirmed_at: order.status === 'Confermato' && order.method === 'Bonifico' ? createdAt : null,
+    confirmed_by: order.status === 'Confermato' && order.method === 'Bonifico' ? DEMO_ADMIN.email : null,
+    parent_id: family.parents[0]?.id ?? null,
+    receipt: order.status === 'Confermato' ? demoReceipt(receiptCounters, family, order, createdAt) : null,
+    reference: order.reference ?? null,
+  });
+  put(db, batch, COLLECTION.orders, {
+    id: order.id,
+    created_at: createdAt,
+    season: order.season,
+    family_id: order.familyId,
+    order_items: lines.map(({ id }) => id),
+    payment_id: paymentId,
+  });
+}
+
+/**
+ * The Bonifico orders of the statement sample (docs/samples/estratto-conto.camt053.xml,
+ * docs/admin.md "Estratto conto"), added to the demo data: 'Da Verificare',
+ * each with the reference code the sample's transfers name, the code kept in
+ * `transfer_references` as recordOrder keeps it. Run by `npm run seed:statement`.
+ */
+export async function seedStatementDemo(db: Firestore): Promise<void> {
+  const batch = db.batch();
+  for (const order of STATEMENT_DEMO_ORDERS) putDemoOrder(db, batch, order, new Map());
+  for (const order of STATEMENT_DEMO_ORDERS) {
+    if (!order.reference) continue;
+    batch.set(db.collection(COLLECTION.transferReferences).doc(order.reference), {
+      code: order.reference,
+      payment_id: `payment-${order.id}`,
+      order_id: order.id,
+      family_id: order.familyId,
+      season: order.season,
+    });
   }
   await batch.commit();
 }

@@ -129,7 +129,10 @@ export async function recordOrder(
   const stripeStateRef = db.collection(COLLECTION.stripePaymentIntents).doc(order.orderId);
   const isCard = order.method === 'Online';
   // A few candidates read in the same batch: one is free but once in a million orders.
-  const candidates = order.method !== 'Bonifico' ? [] : Array.from({ length: REFERENCE_CANDIDATES }, () => newTransferReference(plan, order.season, randomInt));
+  const candidates =
+    order.method !== 'Bonifico'
+      ? []
+      : Array.from({ length: REFERENCE_CANDIDATES }, () => newTransferReference(plan, order.season, randomInt));
   return runTransaction(
     db,
     async (transaction) => {

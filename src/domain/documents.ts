@@ -38,6 +38,7 @@ export const COLLECTION = {
   reminders: 'reminders',
   transferReferences: 'transfer_references',
   refundRequests: 'refund_requests',
+  statementLines: 'statement_lines',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } from '@/domain/admin-orders';
-import { PAYMENT_METHODS } from '@/domain/plans';
+import { RECORDED_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
 import { AUDIT_ACTIONS } from '@/domain/audit-log';
 import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
@@ -26,6 +26,7 @@ import {
   type QueryClause,
   type QueryShape,
 } from './firestore-index-check';
+import { openTransfersOfAmount } from '../../../netlify/lib/open-transfers';
 
 /**
  * Every Firestore query of the browser and the functions has its composite
@@ -94,7 +95,7 @@ const orNone = <T>(values: readonly T[]): Array<T | null> => [null, ...values];
 
 /** Every filter combination of the orders desk: each plan, method and status or 'Tutti', with and without a surname. */
 const ALL_ORDER_FILTERS: OrderFilters[] = orNone(SPEC_PLANS).flatMap((plan) =>
-  orNone(PAYMENT_METHODS).flatMap((method) =>
+  orNone(RECORDED_METHODS).flatMap((method) =>
     orNone(ORDER_STATUSES).flatMap((status) => ['', 'De Rossi'].map((surname) => ({ surname, plan, method, status }))),
   ),
 );
@@ -107,7 +108,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
     await fetchOrdersPage(description, null);
     await fetchOrdersCount(description);
   }
-  for (const method of orNone(PAYMENT_METHODS)) await fetchOrderSummary(SEASON, method, SPEC_PLANS);
+  for (const method of orNone(RECORDED_METHODS)) await fetchOrderSummary(SEASON, method, SPEC_PLANS);
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   await fetchFailedMailCount();
@@ -134,6 +135,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await deliverDue(db);
   await readReminderPlan(db, SEASON, 'campo-saldo', new Date());
   await planHasOrders(db, recordingTransaction, SEASON, 'Uscita di Pasqua');
+  await openTransfersOfAmount(db, SEASON, 15);
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -143,6 +145,7 @@ const QUERYING_FILES = [
   'netlify/lib/families.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/mail/outbox.ts',
+  'netlify/lib/open-transfers.ts',
   'netlify/lib/receipts/issue-receipt.ts',
   'netlify/lib/reminders.ts',
   'netlify/lib/roster-queries.ts',

@@ -5,6 +5,7 @@ import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
 import adminRefund from '../../../netlify/functions/admin-refund';
 import adminRecordCash from '../../../netlify/functions/admin-record-cash';
+import adminStatement from '../../../netlify/functions/admin-statement';
 import adminReceipt from '../../../netlify/functions/admin-receipt';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
 import receipt from '../../../netlify/functions/receipt';
@@ -129,6 +130,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'admin-cancel-order': adminCancelOrder,
   'admin-refund': adminRefund,
   'admin-record-cash': adminRecordCash,
+  'admin-statement': adminStatement,
   'admin-receipt': adminReceipt,
   'admin-season-settings': adminSeasonSettings,
   receipt,

@@ -1,0 +1,182 @@
+import type { Config } from '@netlify/functions';
+import { createHash } from 'node:crypto';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { SEASON } from '../../src/config/season';
+import {
+  lineReferences,
+  matchStatementLine,
+  paysExactly,
+  statementLineKey,
+  type LineMatch,
+  type OpenTransfer,
+  type StatementLine,
+} from '../../src/domain/bank-statement';
+import { COLLECTION } from '../../src/domain/documents';
+import { roundEuros } from '../../src/domain/money';
+import { requireAdmin } from '../lib/admin-auth';
+import { adminActor, type AuditActor } from '../lib/audit-log';
+import { getDb } from '../lib/firestore';
+import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import type { MailContext } from '../lib/mail/layout';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { openTransfersByReference, openTransfersOfAmount } from '../lib/open-transfers';
+import { parseBody } from '../lib/order-request';
+import { changeTransferConfirmation } from '../lib/transfer-confirmation';
+
+/** Italian messages of admin-statement. */
+export const STATEMENT_MESSAGES = {
+  malformed: 'Richiesta non valida: servono "action" (match o confirm) e le righe dell\'estratto conto.',
+  notExact: (date: string) =>
+    `Il bonifico del ${date} non corrisponde agli ordini scelti (importo o famiglia diversi): confermalo a mano da «Pagamenti».`,
+  notOpen: "Uno degli ordini scelti non è più da verificare: aggiorna l'estratto conto.",
+} as const;
+
+/** A statement's lines: at most a few months of a group's account. */
+const MAX_LINES = 2000;
+
+const lineSchema = z.object({
+  bankReference: z.string().max(200),
+  date: z.iso.date(),
+  amountEuros: z.number().positive().max(1_000_000),
+  description: z.string().max(1000),
+  orderingParty: z.string().max(300),
+});
+
+const bodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('match'), lines: z.array(lineSchema).min(1).max(MAX_LINES) }),
+  z.object({
+    action: z.literal('confirm'),
+    items: z
+      .array(z.object({ line: lineSchema, paymentIds: z.array(z.string().min(1).max(128)).min(1).max(20) }))
+      .min(1)
+      .max(200),
+  }),
+]);
+
+/** The document id a line is remembered by in `statement_lines` (statementLineKey, hashed). */
+export function statementLineId(line: StatementLine): string {
+  return createHash('sha256').update(statementLineKey(line)).digest('hex').slice(0, 40);
+}
+
+/** A line's answer: its id, the match, and the orders of an earlier import when it was matched before. */
+export interface MatchedLine extends LineMatch {
+  lineId: string;
+}
+
+/**
+ * Matches every line (matchStatementLine) after one read of what was
+ * matched before (`statement_lines`), of the codes the statement names and
+ * of the open orders of each amount without a code: reads grow with the
+ * statement, not with the season's orders. Returns the lines and the reads made.
+ */
+export async function matchStatement(
+  db: Firestore,
+  season: number,
+  lines: readonly StatementLine[],
+): Promise<{ lines: MatchedLine[]; reads: number }> {
+  const ids = lines.map(statementLineId);
+  const done = await db.getAll(...ids.map((id) => db.collection(COLLECTION.statementLines).doc(id)));
+  const codes = [...new Set(lines.flatMap(lineReferences))];
+  const byReference = await openTransfersByReference(db, season, codes);
+  const amounts = [...new Set(lines.filter((line) => lineReferences(line).length === 0).map((line) => roundEuros(line.amountEuros)))];
+  const byAmount = new Map<number, OpenTransfer[]>();
+  let amountReads = 0;
+  for (const amount of amounts) {
+    const found = await openTransfersOfAmount(db, season, amount);
+    byAmount.set(amount, found);
+    amountReads += Math.max(1, found.length);
+  }
+  const matched = lines.map((line, index): MatchedLine => {
+    const before = done[index];
+    if (before?.exists) {
+      return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null };
+    }
+    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, (euros) => byAmount.get(roundEuros(euros)) ?? []) };
+  });
+  return { lines: matched, reads: ids.length + codes.length * 2 + amountReads };
+}
+
+/**
+ * Confirms the orders a line pays, then remembers the line: each order
+ * through changeTransferConfirmation (its receipt, its e-mail, its audit
+ * entry, as when confirmed by hand; one already confirmed changes nothing),
+ * then `statement_lines/{id}`. A line remembered before confirms nothing.
+ * @returns the confirmed orders' mail ids, and whether the line was new.
+ * @throws HttpError 409 when an order is no longer open, 400 when the line does not pay them exactly.
+ */
+async function confirmLine(
+  db: Firestore,
+  season: number,
+  item: { line: StatementLine; paymentIds: string[] },
+  actor: AuditActor,
+  mail: MailContext,
+): Promise<{ confirmed: number; mailIds: string[] }> {
+  const ref = db.collection(COLLECTION.statementLines).doc(statementLineId(item.line));
+  if ((await ref.get()).exists) return { confirmed: 0, mailIds: [] };
+  const orders = await db.getAll(...item.paymentIds.map((id) => db.collection(COLLECTION.payments).doc(id)));
+  const open = orders.flatMap((snapshot) => {
+    const data = snapshot.data();
+    return snapshot.exists && data && data.season === season && data.method === 'Bonifico'
+      ? [{ familyId: data.family_id as string, totalEuros: data.total_amount as number, status: data.status as string }]
+      : [];
+  });
+  if (open.length !== item.paymentIds.length) throw new HttpError(409, STATEMENT_MESSAGES.notOpen);
+  if (!paysExactly(item.line, open)) throw new HttpError(400, STATEMENT_MESSAGES.notExact(item.line.date));
+  const mailIds: string[] = [];
+  let confirmed = 0;
+  for (const paymentId of item.paymentIds) {
+    const result = await changeTransferConfirmation(db, { paymentId, action: 'confirm', actor, mail });
+    if (result.changed) confirmed += 1;
+    if (result.mailId) mailIds.push(result.mailId);
+  }
+  try {
+    await ref.create({ ...item.line, payment_ids: item.paymentIds, matched_by: actor.email, matched_at: Timestamp.now() });
+  } catch (error) {
+    // Another admin remembered the same line at the same moment: the orders were confirmed once all the same.
+    if ((error as { code?: number }).code !== 6) throw error;
+  }
+  return { confirmed, mailIds };
+}
+
+/**
+ * POST /.netlify/functions/admin-statement with an admin's ID token
+ * (docs/api.md, "admin-statement"; docs/admin.md, "Estratto conto"):
+ * - `{ action: 'match', lines: StatementLine[] }` → 200 `{ lines:
+ *   MatchedLine[] }`: each credit 'Corrisponde', 'Cumulativo', 'Probabile',
+ *   'Non abbinato' (with the orders to pick by hand) or 'Già abbinato' (a
+ *   line of an earlier import); nothing is written;
+ * - `{ action: 'confirm', items: [{ line, paymentIds }] }` → 200 `{
+ *   confirmed, skipped }`: each line's orders confirmed as by hand (receipt,
+ *   e-mail, audit entry) and the line remembered, so importing the same
+ *   file again confirms nothing twice. A line must pay its orders exactly
+ *   (one family, the sum of their totals): otherwise 400, nothing of that
+ *   line confirmed; an order no longer open: 409.
+ * 401/403 without an admin token; 400 for a malformed body.
+ */
+export default jsonFunction('admin-statement', async (body, request, context) => {
+  const token = await requireAdmin(request, 'admin-statement');
+  const command = parseBody(bodySchema, body, STATEMENT_MESSAGES.malformed);
+  const db = getDb();
+  const season = SEASON.campYear;
+  if (command.action === 'match') {
+    const { lines } = await matchStatement(db, season, command.lines);
+    return jsonResponse(200, { lines });
+  }
+  const actor = adminActor(token);
+  const mail = mailContext(request);
+  let confirmed = 0;
+  let skipped = 0;
+  const mailIds: string[] = [];
+  for (const item of command.items) {
+    const result = await confirmLine(db, season, item, actor, mail);
+    if (result.confirmed === 0) skipped += 1;
+    confirmed += result.confirmed;
+    mailIds.push(...result.mailIds);
+  }
+  for (const id of mailIds) context.waitUntil(deliverMail(db, id));
+  return jsonResponse(200, { confirmed, skipped });
+});
+
+/** A treasurer imports a statement a week; the limit only stops a runaway loop. */
+export const config: Config = { rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

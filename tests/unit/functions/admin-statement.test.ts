@@ -1,0 +1,123 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import adminStatement, { type MatchedLine } from '../../../netlify/functions/admin-statement';
+import { seedStatementDemo } from '../../../emulators/seed/seed';
+import { statementLinesFromTable, type StatementLine } from '../../../src/domain/bank-statement';
+import { camtStatementLines } from '../../../src/lib/camt053';
+import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
+import { functionContext } from '../../support/function-context';
+import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+
+/**
+ * 'Importa estratto conto' (docs/admin.md, "Estratto conto") with the
+ * samples of docs/samples against the demo data and the sample's orders
+ * (`npm run seed:statement`): 12 credits, 8 'Corrisponde', 1 'Cumulativo',
+ * 1 'Probabile', 2 'Non abbinato'; confirming and importing again confirms
+ * nothing twice.
+ */
+
+const PROJECT = 'demo-admin-statement';
+const SAMPLES = path.resolve(import.meta.dirname, '../../../docs/samples');
+let db: Firestore;
+let auth: TestAuth;
+let treasurer: string;
+
+beforeAll(async () => {
+  db = await useEmulatorDb(PROJECT);
+  auth = await startTestAuth(PROJECT);
+  treasurer = await auth.account('tesoriere@example.com', { admin: true });
+}, 120_000);
+afterAll(() => auth.stop(), 30_000);
+beforeEach(async () => {
+  await resetToDemoData(db, PROJECT);
+  await seedStatementDemo(db);
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+async function call(body: unknown) {
+  const response = await adminStatement(
+    new Request('http://localhost/.netlify/functions/admin-statement', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${treasurer}` },
+      body: JSON.stringify(body),
+    }),
+    functionContext(),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const camtLines = () => camtStatementLines(readFileSync(path.join(SAMPLES, 'estratto-conto.camt053.xml'), 'utf8'));
+
+const match = async (lines: StatementLine[]) => ((await call({ action: 'match', lines })).body as { lines: MatchedLine[] }).lines;
+
+const kinds = (matched: readonly MatchedLine[]) =>
+  matched.reduce<Record<string, number>>((count, line) => ({ ...count, [line.kind]: (count[line.kind] ?? 0) + 1 }), {});
+
+/** What 'Conferma selezionati' sends: every line with orders to confirm. */
+const confirmable = (lines: StatementLine[], matched: MatchedLine[]) =>
+  matched.flatMap((line, index) =>
+    line.payments.length > 0 ? [{ line: lines[index]!, paymentIds: line.payments.map((payment) => payment.paymentId) }] : [],
+  );
+
+describe('admin-statement', () => {
+  it('reads the CAMT.053 sample: its twelve credits, not its debit', () => {
+    const lines = camtLines();
+    expect(lines).toHaveLength(12);
+    expect(lines[0]).toEqual({
+      bankReference: 'CE25RM2A01',
+      date: '2025-06-02',
+      amountEuros: 100,
+      description: 'ACCONTO CAMPO SCOUT 2025 - ROSSI CE25-RM2A',
+      orderingParty: 'ROSSI MARIO',
+    });
+  });
+
+  it('matches the sample: 8 Corrisponde, 1 Cumulativo, 1 Probabile, 2 Non abbinato; confirming and importing again confirms nothing twice', async () => {
+    const lines = camtLines();
+    const matched = await match(lines);
+    expect(kinds(matched)).toEqual({ Corrisponde: 8, Cumulativo: 1, Probabile: 1, 'Non abbinato': 2 });
+    expect(matched[8]?.payments.map((payment) => payment.reference)).toEqual(['CE25-VT2A', 'CE25-VT3S']);
+    expect(matched[9]).toMatchObject({ kind: 'Probabile', payments: [{ familySurname: 'Rossi', reference: 'MG25-RL4M' }] });
+
+    const items = confirmable(lines, matched);
+    expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 11, skipped: 0 } });
+    const confirmedMails = async () => (await db.collection('mail').where('kind', '==', 'transfer-confirmed').get()).size;
+    expect(await confirmedMails()).toBe(11);
+    const receipts = (await db.collection('payments').where('status', '==', 'Confermato').where('method', '==', 'Bonifico').get()).docs;
+    expect(receipts.filter((doc) => String(doc.id).startsWith('payment-order-statement-') && doc.get('receipt'))).toHaveLength(11);
+
+    const again = await match(lines);
+    expect(kinds(again)).toEqual({ 'Già abbinato': 10, 'Non abbinato': 2 });
+    expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 0, skipped: 10 } });
+    expect(await confirmedMails()).toBe(11);
+  });
+
+  it('reads the CSV sample with its columns mapped, to the same matches', async () => {
+    const [, ...rows] = Papa.parse<string[]>(readFileSync(path.join(SAMPLES, 'estratto-conto.csv'), 'utf8'), {
+      delimiter: ';',
+      skipEmptyLines: true,
+    }).data;
+    const { lines, problems } = statementLinesFromTable(rows, { date: 0, amount: 3, description: 4, orderingParty: 5 }, 2);
+    expect(problems).toEqual([]);
+    expect(lines).toHaveLength(12);
+    expect(kinds(await match(lines))).toEqual({ Corrisponde: 8, Cumulativo: 1, Probabile: 1, 'Non abbinato': 2 });
+  });
+
+  it('never accepts an amount that differs from the order: shown, and refused when confirmed', async () => {
+    const [first] = camtLines();
+    const short = { ...first!, amountEuros: 90, bankReference: 'SHORT1' };
+    const [matched] = await match([short]);
+    expect(matched).toMatchObject({
+      kind: 'Non abbinato',
+      candidates: [{ reference: 'CE25-RM2A' }],
+      problem: "Importo diverso: l'ordine è di 100,00 €, il bonifico di 90,00 €.",
+    });
+    expect(await call({ action: 'confirm', items: [{ line: short, paymentIds: [matched!.candidates[0]!.paymentId] }] })).toMatchObject({
+      status: 400,
+    });
+    expect((await db.collection('payments').doc('payment-order-statement-rossi-acconto').get()).get('status')).toBe('Da Verificare');
+  });
+});
