@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/bank-statement';
 import { COLLECTION } from '../../src/domain/documents';
 import { roundEuros } from '../../src/domain/money';
+import { italianDayText } from '../../src/domain/italian-time';
 import { requireAdmin } from '../lib/admin-auth';
 import { adminActor, type AuditActor } from '../lib/audit-log';
 import { getDb } from '../lib/firestore';
@@ -122,7 +123,7 @@ async function confirmLine(
       : [];
   });
   if (open.length !== item.paymentIds.length) throw new HttpError(409, STATEMENT_MESSAGES.notOpen);
-  if (!paysExactly(item.line, open)) throw new HttpError(400, STATEMENT_MESSAGES.notExact(item.line.date));
+  if (!paysExactly(item.line, open)) throw new HttpError(400, STATEMENT_MESSAGES.notExact(italianDayText(item.line.date)));
   const mailIds: string[] = [];
   let confirmed = 0;
   for (const paymentId of item.paymentIds) {
@@ -147,11 +148,12 @@ async function confirmLine(
  *   'Non abbinato' (with the orders to pick by hand) or 'Già abbinato' (a
  *   line of an earlier import); nothing is written;
  * - `{ action: 'confirm', items: [{ line, paymentIds }] }` → 200 `{
- *   confirmed, skipped }`: each line's orders confirmed as by hand (receipt,
- *   e-mail, audit entry) and the line remembered, so importing the same
- *   file again confirms nothing twice. A line must pay its orders exactly
- *   (one family, the sum of their totals): otherwise 400, nothing of that
- *   line confirmed; an order no longer open: 409.
+ *   confirmed, skipped, refused }`: each line's orders confirmed as by hand
+ *   (receipt, e-mail, audit entry) and the line remembered, so importing the
+ *   same file again confirms nothing twice (`skipped` counts those lines).
+ *   A line must pay its orders exactly (one family, the sum of their
+ *   totals) and its orders must still be Bonifico orders of the season:
+ *   otherwise nothing of that line is confirmed and `refused` says why.
  * 401/403 without an admin token; 400 for a malformed body.
  */
 export default jsonFunction('admin-statement', async (body, request, context) => {
@@ -167,15 +169,22 @@ export default jsonFunction('admin-statement', async (body, request, context) =>
   const mail = mailContext(request);
   let confirmed = 0;
   let skipped = 0;
+  const refused: Array<{ lineId: string; error: string }> = [];
   const mailIds: string[] = [];
   for (const item of command.items) {
-    const result = await confirmLine(db, season, item, actor, mail);
-    if (result.confirmed === 0) skipped += 1;
-    confirmed += result.confirmed;
-    mailIds.push(...result.mailIds);
+    try {
+      const result = await confirmLine(db, season, item, actor, mail);
+      if (result.confirmed === 0) skipped += 1;
+      confirmed += result.confirmed;
+      mailIds.push(...result.mailIds);
+    } catch (error) {
+      // One line refused leaves the others confirmed: the treasurer sees which and why.
+      if (!(error instanceof HttpError)) throw error;
+      refused.push({ lineId: statementLineId(item.line), error: error.message });
+    }
   }
   for (const id of mailIds) context.waitUntil(deliverMail(db, id));
-  return jsonResponse(200, { confirmed, skipped });
+  return jsonResponse(200, { confirmed, skipped, refused });
 });
 
 /** A treasurer imports a statement a week; the limit only stops a runaway loop. */

@@ -15,6 +15,7 @@ const AdminAuditLogView = lazy(async () => ({ default: (await import('@/features
 const AdminFamiliesView = lazy(async () => ({ default: (await import('@/features/admin/families/FamiliesList')).FamiliesList }));
 const AdminFamilyView = lazy(async () => ({ default: (await import('@/features/admin/families/FamilyDetail')).FamilyDetail }));
 const AdminSettingsView = lazy(async () => ({ default: (await import('@/features/admin/settings/SeasonSettings')).SeasonSettings }));
+const AdminStatementView = lazy(async () => ({ default: (await import('@/features/admin/statement/StatementImport')).StatementImport }));
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/roster/RosterImport')).RosterImport }));
 
 /**
@@ -83,6 +84,7 @@ export const router = createBrowserRouter([
               { path: paths.adminEnrolment, Component: AdminEnrolmentView },
               { path: paths.adminAuditLog, Component: AdminAuditLogView },
               { path: paths.adminSettings, Component: AdminSettingsView },
+              { path: paths.adminStatement, Component: AdminStatementView },
               { path: paths.adminFamilies, Component: AdminFamiliesView },
               { path: paths.adminRosterImport, Component: AdminRosterImportView },
               { path: paths.adminFamilyRoute, Component: AdminFamilyView },

@@ -15,6 +15,7 @@ export const paths = {
   adminAuditLog: '/admin/registro',
   adminSettings: '/admin/impostazioni',
   adminFamilies: '/admin/famiglie',
+  adminStatement: '/admin/estratto-conto',
   adminRosterImport: '/admin/famiglie/importa',
   /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */
   adminFamilyRoute: '/admin/famiglie/:familyId',

@@ -155,8 +155,15 @@ export function readStatementDay(cell: unknown): string | null {
   if (cell instanceof Date && !Number.isNaN(cell.getTime())) return cell.toISOString().slice(0, 10);
   const text = cellText(cell).trim();
   const italian = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  if (italian) return `${italian[3]}-${italian[2]!.padStart(2, '0')}-${italian[1]!.padStart(2, '0')}`;
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null;
+  const day = italian ? `${italian[3]}-${italian[2]!.padStart(2, '0')}-${italian[1]!.padStart(2, '0')}` : text;
+  return isCalendarDay(day) ? day : null;
+}
+
+/** True when `day` is yyyy-mm-dd and that day exists ('2025-02-30' does not). */
+function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
 /**

@@ -83,7 +83,7 @@ describe('admin-statement', () => {
     expect(matched[9]).toMatchObject({ kind: 'Probabile', payments: [{ familySurname: 'Rossi', reference: 'MG25-RL4M' }] });
 
     const items = confirmable(lines, matched);
-    expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 11, skipped: 0 } });
+    expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 11, skipped: 0, refused: [] } });
     const confirmedMails = async () => (await db.collection('mail').where('kind', '==', 'transfer-confirmed').get()).size;
     expect(await confirmedMails()).toBe(11);
     const receipts = (await db.collection('payments').where('status', '==', 'Confermato').where('method', '==', 'Bonifico').get()).docs;
@@ -91,7 +91,7 @@ describe('admin-statement', () => {
 
     const again = await match(lines);
     expect(kinds(again)).toEqual({ 'Già abbinato': 10, 'Non abbinato': 2 });
-    expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 0, skipped: 10 } });
+    expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 0, skipped: 10, refused: [] } });
     expect(await confirmedMails()).toBe(11);
   });
 
@@ -115,8 +115,19 @@ describe('admin-statement', () => {
       candidates: [{ reference: 'CE25-RM2A' }],
       problem: "Importo diverso: l'ordine è di 100,00 €, il bonifico di 90,00 €.",
     });
-    expect(await call({ action: 'confirm', items: [{ line: short, paymentIds: [matched!.candidates[0]!.paymentId] }] })).toMatchObject({
-      status: 400,
+    expect(await call({ action: 'confirm', items: [{ line: short, paymentIds: [matched!.candidates[0]!.paymentId] }] })).toEqual({
+      status: 200,
+      body: {
+        confirmed: 0,
+        skipped: 0,
+        refused: [
+          {
+            lineId: matched!.lineId,
+            error:
+              'Il bonifico del 02/06/2025 non corrisponde agli ordini scelti (importo o famiglia diversi): confermalo a mano da «Pagamenti».',
+          },
+        ],
+      },
     });
     expect((await db.collection('payments').doc('payment-order-statement-rossi-acconto').get()).get('status')).toBe('Da Verificare');
   });

@@ -9,6 +9,7 @@ import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 
 const TABS = [
   { label: 'Pagamenti', path: paths.adminOrders },
+  { label: 'Estratto conto', path: paths.adminStatement },
   { label: 'Situazione iscritti', path: paths.adminEnrolment },
   { label: 'Famiglie', path: paths.adminFamilies },
   { label: 'Registro', path: paths.adminAuditLog },
@@ -17,7 +18,7 @@ const TABS = [
 
 /**
  * The treasurer's desk around the admin views (docs/admin.md): the tabs
- * 'Pagamenti', 'Situazione iscritti', 'Famiglie', 'Registro' and 'Impostazioni' (keeping the chosen season), the
+ * 'Pagamenti', 'Estratto conto', 'Situazione iscritti', 'Famiglie', 'Registro' and 'Impostazioni' (keeping the chosen season), the
  * season picker 'Stagione', 'Esci', and the notice of e-mails not
  * delivered. The view of the address shows below.
  */
