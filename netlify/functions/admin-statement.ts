@@ -35,6 +35,8 @@ export const STATEMENT_MESSAGES = {
 
 /** A statement's lines: at most a few months of a group's account. */
 const MAX_LINES = 2000;
+/** Its body: 2,000 lines of at most about 1.5 KB each, under Netlify's 6 MB limit. */
+const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
 
 const lineSchema = z.object({
   bankReference: z.string().max(200),
@@ -156,36 +158,40 @@ async function confirmLine(
  *   otherwise nothing of that line is confirmed and `refused` says why.
  * 401/403 without an admin token; 400 for a malformed body.
  */
-export default jsonFunction('admin-statement', async (body, request, context) => {
-  const token = await requireAdmin(request, 'admin-statement');
-  const command = parseBody(bodySchema, body, STATEMENT_MESSAGES.malformed);
-  const db = getDb();
-  const season = SEASON.campYear;
-  if (command.action === 'match') {
-    const { lines } = await matchStatement(db, season, command.lines);
-    return jsonResponse(200, { lines });
-  }
-  const actor = adminActor(token);
-  const mail = mailContext(request);
-  let confirmed = 0;
-  let skipped = 0;
-  const refused: Array<{ lineId: string; error: string }> = [];
-  const mailIds: string[] = [];
-  for (const item of command.items) {
-    try {
-      const result = await confirmLine(db, season, item, actor, mail);
-      if (result.confirmed === 0) skipped += 1;
-      confirmed += result.confirmed;
-      mailIds.push(...result.mailIds);
-    } catch (error) {
-      // One line refused leaves the others confirmed: the treasurer sees which and why.
-      if (!(error instanceof HttpError)) throw error;
-      refused.push({ lineId: statementLineId(item.line), error: error.message });
+export default jsonFunction(
+  'admin-statement',
+  async (body, request, context) => {
+    const token = await requireAdmin(request, 'admin-statement');
+    const command = parseBody(bodySchema, body, STATEMENT_MESSAGES.malformed);
+    const db = getDb();
+    const season = SEASON.campYear;
+    if (command.action === 'match') {
+      const { lines } = await matchStatement(db, season, command.lines);
+      return jsonResponse(200, { lines });
     }
-  }
-  for (const id of mailIds) context.waitUntil(deliverMail(db, id));
-  return jsonResponse(200, { confirmed, skipped, refused });
-});
+    const actor = adminActor(token);
+    const mail = mailContext(request);
+    let confirmed = 0;
+    let skipped = 0;
+    const refused: Array<{ lineId: string; error: string }> = [];
+    const mailIds: string[] = [];
+    for (const item of command.items) {
+      try {
+        const result = await confirmLine(db, season, item, actor, mail);
+        if (result.confirmed === 0) skipped += 1;
+        confirmed += result.confirmed;
+        mailIds.push(...result.mailIds);
+      } catch (error) {
+        // One line refused leaves the others confirmed: the treasurer sees which and why.
+        if (!(error instanceof HttpError)) throw error;
+        refused.push({ lineId: statementLineId(item.line), error: error.message });
+      }
+    }
+    for (const id of mailIds) context.waitUntil(deliverMail(db, id));
+    return jsonResponse(200, { confirmed, skipped, refused });
+  },
+  { maxBytes: MAX_STATEMENT_BYTES },
+);
 
 /** A treasurer imports a statement a week; the limit only stops a runaway loop. */
 export const config: Config = { rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -1,11 +1,9 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import { fulfilPayment, orderMetadata } from '../../../netlify/lib/fulfil-payment';
 import { onlineTotal } from '../../../src/domain/service-fee';
-import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
-import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { adminFunctionTestbed } from '../../support/admin-function';
+import { resetToDemoData } from '../../support/server-db';
 
 /**
  * 'Annulla ordine' (docs/admin-orders.md): a Bonifico never paid is
@@ -15,38 +13,13 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-cancel-order';
 const VERDI_TSHIRTS = 'payment-order-verdi-magliette';
-let db: Firestore;
-let auth: TestAuth;
-let treasurer: string;
-let parent: string;
-
-beforeAll(async () => {
-  db = await useEmulatorDb(PROJECT);
-  auth = await startTestAuth(PROJECT);
-  treasurer = await auth.account('tesoriere@example.com', { admin: true });
-  parent = await auth.account('genitore@example.com');
-}, 120_000);
-afterAll(() => auth.stop(), 30_000);
-beforeEach(async () => {
-  await resetToDemoData(db, PROJECT);
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-
-async function cancel(body: unknown, token = treasurer) {
-  const response = await adminCancelOrder(
-    new Request('http://localhost/.netlify/functions/admin-cancel-order', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }),
-    functionContext(),
-  );
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const testbed = adminFunctionTestbed(PROJECT, adminCancelOrder, 'admin-cancel-order');
+const db = () => testbed.db();
+const cancel = testbed.call;
 
 const verdiTshirtsByCard = () =>
   fulfilPayment(
-    db,
+    db(),
     {
       id: 'pi_verdi_tshirts',
       status: 'succeeded',
@@ -69,25 +42,25 @@ const verdiTshirtsByCard = () =>
     { siteUrl: 'http://localhost' },
   );
 
-const mailsOfKind = async (kind: string) => (await db.collection('mail').where('kind', '==', kind).get()).docs.map((doc) => doc.data());
+const mailsOfKind = async (kind: string) => (await db().collection('mail').where('kind', '==', kind).get()).docs.map((doc) => doc.data());
 
 describe('admin-cancel-order', () => {
   it("cancels Verdi's T-shirt transfer: 'Annullato', audited, no e-mail; Andrea's and Chiara's T-shirts are then paid by card, 'Confermato'", async () => {
     const before = await verdiTshirtsByCard();
     expect(before.order.status).toBe('Da Verificare');
 
-    await resetToDemoData(db, PROJECT);
+    await resetToDemoData(db(), PROJECT);
     expect(await cancel({ paymentId: VERDI_TSHIRTS, reason: 'La famiglia paga con carta' })).toEqual({
       status: 200,
       body: { status: 'Annullato', changed: true },
     });
-    const payment = (await db.collection('payments').doc(VERDI_TSHIRTS).get()).data();
+    const payment = (await db().collection('payments').doc(VERDI_TSHIRTS).get()).data();
     expect(payment).toMatchObject({
       status: 'Annullato',
       cancel_reason: 'La famiglia paga con carta',
       history: [expect.objectContaining({ action: 'payment.cancel', by: 'tesoriere@example.com', note: 'La famiglia paga con carta' })],
     });
-    const audit = (await db.collection('audit_log').where('action', '==', 'payment.cancel').get()).docs.map((doc) => doc.data());
+    const audit = (await db().collection('audit_log').where('action', '==', 'payment.cancel').get()).docs.map((doc) => doc.data());
     expect(audit).toHaveLength(1);
     expect(audit[0]?.summary).toBe('Ordine annullato: famiglia Verdi, Maglietta Gruppo, 30,00 € (La famiglia paga con carta)');
     expect(await mailsOfKind('order-cancelled')).toEqual([]);
@@ -104,7 +77,7 @@ describe('admin-cancel-order', () => {
     expect(mails).toHaveLength(1);
     expect([...(mails[0]?.to as string[])].sort()).toEqual(['elena.verdi@example.com', 'paolo.verdi@example.com']);
     expect(mails[0]?.text).toContain('Motivo: Ordine doppio');
-    expect((await db.collection('audit_log').where('action', '==', 'payment.cancel').get()).size).toBe(1);
+    expect((await db().collection('audit_log').where('action', '==', 'payment.cancel').get()).size).toBe(1);
   });
 
   it('refuses a confirmed transfer, a missing reason, an unknown payment and a browser without the admin claim, changing nothing', async () => {
@@ -118,8 +91,8 @@ describe('admin-cancel-order', () => {
     });
     expect(await cancel({ paymentId: VERDI_TSHIRTS, reason: ' ' })).toMatchObject({ status: 400 });
     expect(await cancel({ paymentId: 'nessuno', reason: 'prova' })).toMatchObject({ status: 404 });
-    expect((await cancel({ paymentId: VERDI_TSHIRTS, reason: 'prova' }, parent)).status).toBe(403);
-    expect((await db.collection('payments').doc(VERDI_TSHIRTS).get()).get('status')).toBe('Da Verificare');
-    expect((await db.collection('audit_log').get()).size).toBe(0);
+    expect((await cancel({ paymentId: VERDI_TSHIRTS, reason: 'prova' }, testbed.tokens.parent)).status).toBe(403);
+    expect((await db().collection('payments').doc(VERDI_TSHIRTS).get()).get('status')).toBe('Da Verificare');
+    expect((await db().collection('audit_log').get()).size).toBe(0);
   });
 });

@@ -1,42 +1,13 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import adminRecordCash from '../../../netlify/functions/admin-record-cash';
-import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
-import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { adminFunctionTestbed } from '../../support/admin-function';
 
 /** 'Registra pagamento in contanti' (docs/admin-orders.md): cash priced by the catalogue, Confermato, with a receipt, once per request. */
 
-const PROJECT = 'demo-record-cash';
-let db: Firestore;
-let auth: TestAuth;
-let treasurer: string;
-let parent: string;
-
-beforeAll(async () => {
-  db = await useEmulatorDb(PROJECT);
-  auth = await startTestAuth(PROJECT);
-  treasurer = await auth.account('tesoriere@example.com', { admin: true });
-  parent = await auth.account('genitore@example.com');
-}, 120_000);
-afterAll(() => auth.stop(), 30_000);
-beforeEach(async () => {
-  await resetToDemoData(db, PROJECT);
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-
-async function recordCash(body: unknown, token = treasurer) {
-  const response = await adminRecordCash(
-    new Request('http://localhost/.netlify/functions/admin-record-cash', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }),
-    functionContext(),
-  );
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const testbed = adminFunctionTestbed('demo-record-cash', adminRecordCash, 'admin-record-cash');
+const db = () => testbed.db();
+const recordCash = testbed.call;
 
 const verdiSweatshirts = (idempotencyKey = randomUUID()) => ({
   familyId: 'family-verdi',
@@ -55,14 +26,14 @@ describe('admin-record-cash', () => {
     expect(first).toMatchObject({ status: 201, body: { totalEuros: 60, receiptNumber: expect.stringMatching(/^\d{4}\/\d+$/) } });
     expect(again).toMatchObject({ status: 200, body: { orderId: first.body.orderId } });
 
-    const payments = (await db.collection('payments').where('method', '==', 'Contanti').get()).docs.map((doc) => doc.data());
+    const payments = (await db().collection('payments').where('method', '==', 'Contanti').get()).docs.map((doc) => doc.data());
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ status: 'Confermato', total_amount: 60, family_surname: 'Verdi', reference: null });
-    const mails = (await db.collection('mail').where('kind', '==', 'cash-payment').get()).docs.map((doc) => doc.data());
+    const mails = (await db().collection('mail').where('kind', '==', 'cash-payment').get()).docs.map((doc) => doc.data());
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('abbiamo ricevuto il tuo pagamento in contanti');
     expect(mails[0]?.attachments).toEqual([{ kind: 'receipt', payment_id: payments[0]?.id }]);
-    const audit = (await db.collection('audit_log').where('action', '==', 'payment.cash').get()).docs.map((doc) => doc.data());
+    const audit = (await db().collection('audit_log').where('action', '==', 'payment.cash').get()).docs.map((doc) => doc.data());
     expect(audit.map((entry) => entry.summary)).toEqual(['Pagamento in contanti registrato: famiglia Verdi, Felpa Reparto, 60,00 €']);
   });
 
@@ -70,7 +41,7 @@ describe('admin-record-cash', () => {
     await recordCash(verdiSweatshirts());
     expect(await recordCash(verdiSweatshirts())).toMatchObject({ status: 409 });
     expect(await recordCash({ ...verdiSweatshirts(), children: [{ id: 'son-rossi-marco', size: 'M' }] })).toMatchObject({ status: 400 });
-    expect((await recordCash(verdiSweatshirts(), parent)).status).toBe(403);
-    expect((await db.collection('payments').where('method', '==', 'Contanti').get()).size).toBe(1);
+    expect((await recordCash(verdiSweatshirts(), testbed.tokens.parent)).status).toBe(403);
+    expect((await db().collection('payments').where('method', '==', 'Contanti').get()).size).toBe(1);
   });
 });

@@ -1,15 +1,12 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import adminStatement, { type MatchedLine } from '../../../netlify/functions/admin-statement';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
 import { statementLinesFromTable, type StatementLine } from '../../../src/domain/bank-statement';
 import { camtStatementLines } from '../../../src/lib/camt053';
-import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
-import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { adminFunctionTestbed } from '../../support/admin-function';
 
 /**
  * 'Importa estratto conto' (docs/admin.md, "Estratto conto") with the
@@ -19,35 +16,11 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
  * nothing twice.
  */
 
-const PROJECT = 'demo-admin-statement';
 const SAMPLES = path.resolve(import.meta.dirname, '../../../docs/samples');
-let db: Firestore;
-let auth: TestAuth;
-let treasurer: string;
-
-beforeAll(async () => {
-  db = await useEmulatorDb(PROJECT);
-  auth = await startTestAuth(PROJECT);
-  treasurer = await auth.account('tesoriere@example.com', { admin: true });
-}, 120_000);
-afterAll(() => auth.stop(), 30_000);
-beforeEach(async () => {
-  await resetToDemoData(db, PROJECT);
-  await seedStatementDemo(db);
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-
-async function call(body: unknown) {
-  const response = await adminStatement(
-    new Request('http://localhost/.netlify/functions/admin-statement', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${treasurer}` },
-      body: JSON.stringify(body),
-    }),
-    functionContext(),
-  );
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const testbed = adminFunctionTestbed('demo-admin-statement', adminStatement, 'admin-statement');
+const db = () => testbed.db();
+const call = testbed.call;
+beforeEach(() => seedStatementDemo(db()));
 
 const camtLines = () => camtStatementLines(readFileSync(path.join(SAMPLES, 'estratto-conto.camt053.xml'), 'utf8'));
 
@@ -84,9 +57,9 @@ describe('admin-statement', () => {
 
     const items = confirmable(lines, matched);
     expect(await call({ action: 'confirm', items })).toEqual({ status: 200, body: { confirmed: 11, skipped: 0, refused: [] } });
-    const confirmedMails = async () => (await db.collection('mail').where('kind', '==', 'transfer-confirmed').get()).size;
+    const confirmedMails = async () => (await db().collection('mail').where('kind', '==', 'transfer-confirmed').get()).size;
     expect(await confirmedMails()).toBe(11);
-    const receipts = (await db.collection('payments').where('status', '==', 'Confermato').where('method', '==', 'Bonifico').get()).docs;
+    const receipts = (await db().collection('payments').where('status', '==', 'Confermato').where('method', '==', 'Bonifico').get()).docs;
     expect(receipts.filter((doc) => String(doc.id).startsWith('payment-order-statement-') && doc.get('receipt'))).toHaveLength(11);
 
     const again = await match(lines);
@@ -129,6 +102,18 @@ describe('admin-statement', () => {
         ],
       },
     });
-    expect((await db.collection('payments').doc('payment-order-statement-rossi-acconto').get()).get('status')).toBe('Da Verificare');
+    expect((await db().collection('payments').doc('payment-order-statement-rossi-acconto').get()).get('status')).toBe('Da Verificare');
+  });
+
+  it('takes a statement of a busy month: 500 lines in one request', async () => {
+    const [first] = camtLines();
+    const lines = Array.from({ length: 500 }, (_, index) => ({
+      ...first!,
+      bankReference: `MONTH${index}`,
+      description: `${first!.description} ${'X'.repeat(60)}`,
+    }));
+    const answer = await call({ action: 'match', lines });
+    expect(answer.status).toBe(200);
+    expect((answer.body as { lines: unknown[] }).lines).toHaveLength(500);
   });
 });

@@ -1,0 +1,48 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { startTestAuth } from './auth-emulator';
+import { functionContext, type NetlifyFunction } from './function-context';
+import { resetToDemoData, useEmulatorDb } from './server-db';
+
+/**
+ * The set-up of a test file of one admin function: the file's own Firestore
+ * project, reset to the demo data before each test; the Auth emulator with
+ * a treasurer (admin claim) and a parent (none); the function's info log
+ * silenced. `call` posts a JSON body with a token (the treasurer's by
+ * default) and answers the status and the JSON body.
+ */
+export function adminFunctionTestbed(projectId: string, handler: NetlifyFunction, name: string) {
+  let db: Firestore | undefined;
+  let stopAuth: (() => Promise<void>) | undefined;
+  const tokens = { treasurer: '', parent: '' };
+  beforeAll(async () => {
+    db = await useEmulatorDb(projectId);
+    const auth = await startTestAuth(projectId);
+    stopAuth = () => auth.stop();
+    tokens.treasurer = await auth.account('tesoriere@example.com', { admin: true });
+    tokens.parent = await auth.account('genitore@example.com');
+  }, 120_000);
+  afterAll(() => stopAuth?.(), 30_000);
+  beforeEach(async () => {
+    if (db) await resetToDemoData(db, projectId);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+  });
+  return {
+    db: () => {
+      if (!db) throw new Error('The test file has not started');
+      return db;
+    },
+    tokens,
+    call: async (body: unknown, token: string = tokens.treasurer) => {
+      const response = await handler(
+        new Request(`http://localhost/.netlify/functions/${name}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        }),
+        functionContext(),
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+  };
+}
