@@ -38,8 +38,9 @@ function codeOf(index: number): string {
   return `BE25-${chars.join('')}`;
 }
 
-/** A surname per order, so that 'Probabile' lines name exactly one family. */
-const surnameOf = (index: number) => `Bench${codeOf(index).slice(5)}`;
+/** A surname per order, letters only as real ones are, so that 'Probabile' lines name exactly one family. */
+const surnameOf = (index: number) =>
+  `Bench${[0, 1, 2, 3].map((position) => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(index / 26 ** position) % 26]).join('')}`;
 const totalOf = (index: number) => 15 + (index % 40) * 5;
 
 /** Writes orders `from` to `to` - 1: payment, order and reference code, in batches. */
@@ -83,7 +84,8 @@ function statement(): StatementLine[] {
     const index = line % SIZES[0]!;
     const base = { bankReference: `BENCH${line}`, date: '2025-06-02', orderingParty: '' };
     if (line < 400) return { ...base, amountEuros: totalOf(index), description: `MAGLIETTA ${codeOf(index)}` };
-    if (line < 450) return { ...base, amountEuros: totalOf(index), description: 'MAGLIETTA', orderingParty: surnameOf(index).toUpperCase() };
+    if (line < 450)
+      return { ...base, amountEuros: totalOf(index), description: 'MAGLIETTA', orderingParty: surnameOf(index).toUpperCase() };
     return { ...base, amountEuros: 1234.56 + line, description: 'ALTRO ACCREDITO' };
   });
 }
@@ -109,7 +111,10 @@ try {
     const answer = (await response.json()) as { lines?: Array<{ kind: string }> };
     const elapsed = performance.now() - started;
     if (!response.ok || !answer.lines) throw new Error(`admin-statement answered ${response.status}: ${JSON.stringify(answer)}`);
-    const kinds = answer.lines.reduce<Record<string, number>>((count, line) => ({ ...count, [line.kind]: (count[line.kind] ?? 0) + 1 }), {});
+    const kinds = answer.lines.reduce<Record<string, number>>(
+      (count, line) => ({ ...count, [line.kind]: (count[line.kind] ?? 0) + 1 }),
+      {},
+    );
     const { reads } = await matchStatement(stackDb(stack), SEASON, lines);
     console.log(
       `season of ${String(size).padStart(5)} orders: matched in ${(elapsed / 1000).toFixed(2)} s, ${reads} document reads; ${JSON.stringify(kinds)}`,

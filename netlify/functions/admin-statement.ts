@@ -8,6 +8,7 @@ import {
   matchStatementLine,
   paysExactly,
   statementLineKey,
+  surnameKeysIn,
   type LineMatch,
   type OpenTransfer,
   type StatementLine,
@@ -82,22 +83,20 @@ export async function matchStatement(
   const done = await db.getAll(...ids.map((id) => db.collection(COLLECTION.statementLines).doc(id)));
   const codes = [...new Set(lines.flatMap(lineReferences))];
   const byReference = await openTransfersByReference(db, season, codes);
-  const amounts = [...new Set(lines.filter((line) => lineReferences(line).length === 0).map((line) => roundEuros(line.amountEuros)))];
-  const byAmount = new Map<number, OpenTransfer[]>();
-  let amountReads = 0;
-  for (const amount of amounts) {
-    const found = await openTransfersOfAmount(db, season, amount);
-    byAmount.set(amount, found);
-    amountReads += Math.max(1, found.length);
+  // A line without a code: the open orders of its amount of the families it may name, and a few of any family.
+  const candidates = new Map<number, OpenTransfer[]>();
+  let candidateReads = 0;
+  for (const [index, line] of lines.entries()) {
+    if (done[index]?.exists || lineReferences(line).length > 0) continue;
+    const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), surnameKeysIn(line));
+    candidates.set(index, found);
+    candidateReads += Math.max(1, found.length);
   }
   const matched = lines.map((line, index): MatchedLine => {
-    const before = done[index];
-    if (before?.exists) {
-      return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null };
-    }
-    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, (euros) => byAmount.get(roundEuros(euros)) ?? []) };
+    if (done[index]?.exists) return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null };
+    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, () => candidates.get(index) ?? []) };
   });
-  return { lines: matched, reads: ids.length + codes.length * 2 + amountReads };
+  return { lines: matched, reads: ids.length + codes.length * 2 + candidateReads };
 }
 
 /**

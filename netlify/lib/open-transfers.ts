@@ -47,18 +47,35 @@ export async function openTransfersByReference(
   return found;
 }
 
-/** The season's open Bonifico orders whose total is `euros`: one equality query (single-field indexes suffice). */
-export async function openTransfersOfAmount(db: Firestore, season: number, euros: number): Promise<OpenTransfer[]> {
-  const snapshot = await db
+/** How many orders of one amount a line offers to pick by hand: a few, whatever the season holds. */
+export const CANDIDATES_PER_AMOUNT = 5;
+
+/**
+ * The season's open Bonifico orders whose total is `euros`: those of the
+ * families `surnameKeys` names (surnameKeysIn; every one of them), then the
+ * first {@link CANDIDATES_PER_AMOUNT} of any family. Equality queries:
+ * single-field indexes suffice, and the reads stay a handful per line.
+ */
+export async function openTransfersOfAmount(
+  db: Firestore,
+  season: number,
+  euros: number,
+  surnameKeys: readonly string[] = [],
+): Promise<OpenTransfer[]> {
+  const open = db
     .collection(COLLECTION.payments)
     .where('season', '==', season)
     .where('method', '==', 'Bonifico')
     .where('status', '==', PAYMENT_STATUS.toVerify)
-    .where('total_amount', '==', euros)
-    .limit(50)
-    .get();
-  return snapshot.docs.flatMap((doc) => {
+    .where('total_amount', '==', euros);
+  const [named, any] = await Promise.all([
+    surnameKeys.length > 0 ? open.where('surname_key', 'in', surnameKeys).limit(30).get() : null,
+    open.limit(CANDIDATES_PER_AMOUNT).get(),
+  ]);
+  const found = new Map<string, OpenTransfer>();
+  for (const doc of [...(named?.docs ?? []), ...any.docs]) {
     const payment = readSnapshot(paymentDocument, doc);
-    return isOpen(payment, season) ? [openTransferOf(payment)] : [];
-  });
+    if (isOpen(payment, season)) found.set(payment.id, openTransferOf(payment));
+  }
+  return [...found.values()];
 }

@@ -57,6 +57,21 @@ export function lineReferences(line: StatementLine): string[] {
   return findTransferReferences(`${line.description} ${line.orderingParty}`);
 }
 
+/**
+ * The surname keys (`payments.surname_key`: lower case, no spaces) a line
+ * may name: each word of its ordering party and description, and each two
+ * words joined ('DE ROSSI' → 'derossi'); at most 30, the ordering party's
+ * first (Firestore's 'in' takes 30 values).
+ */
+export function surnameKeysIn(line: Pick<StatementLine, 'description' | 'orderingParty'>): string[] {
+  const words = `${line.orderingParty} ${line.description}`
+    .toLowerCase()
+    .split(/[^\p{L}']+/u)
+    .filter((word) => word.length >= 2);
+  const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
+  return [...new Set([...words, ...pairs])].slice(0, 30);
+}
+
 /** Letters only, upper case, accents dropped: 'D'Amico' → 'DAMICO', for a surname search in free text. */
 const letters = (text: string) =>
   text

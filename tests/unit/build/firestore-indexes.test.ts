@@ -135,7 +135,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await deliverDue(db);
   await readReminderPlan(db, SEASON, 'campo-saldo', new Date());
   await planHasOrders(db, recordingTransaction, SEASON, 'Uscita di Pasqua');
-  await openTransfersOfAmount(db, SEASON, 15);
+  await openTransfersOfAmount(db, SEASON, 15, ['rossi', 'derossi']);
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }

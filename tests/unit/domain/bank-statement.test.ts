@@ -5,6 +5,7 @@ import {
   readStatementDay,
   statementLineKey,
   statementLinesFromTable,
+  surnameKeysIn,
   type OpenTransfer,
   type StatementLine,
 } from '@/domain/bank-statement';
@@ -97,6 +98,20 @@ describe('matchStatementLine', () => {
     });
     // 'ROSSINI' is not 'Rossi'.
     expect(matchStatementLine(line({ orderingParty: 'ROSSINI ANNA' }), byReference, sameAmount).kind).toBe('Non abbinato');
+  });
+
+  it('names the surname keys a line may hold: its words and each two joined, the ordering party first', () => {
+    expect(surnameKeysIn({ orderingParty: 'DE ROSSI ANNA', description: "CAMPO D'AMICO" })).toEqual([
+      'de',
+      'rossi',
+      'anna',
+      'campo',
+      "d'amico",
+      'derossi',
+      'rossianna',
+      'annacampo',
+      "campod'amico",
+    ]);
   });
 
   it("is remembered by the bank's reference, else by its day, amount and description", () => {
