@@ -13,7 +13,8 @@ import {
   type OpenTransfer,
   type StatementLine,
 } from '../../src/domain/bank-statement';
-import { COLLECTION } from '../../src/domain/documents';
+import { COLLECTION, paymentDocument } from '../../src/domain/documents';
+import { readSnapshot } from '../lib/documents';
 import { roundEuros } from '../../src/domain/money';
 import { italianDayText } from '../../src/domain/italian-time';
 import { requireAdmin } from '../lib/admin-auth';
@@ -118,9 +119,9 @@ async function confirmLine(
   if ((await ref.get()).exists) return { confirmed: 0, mailIds: [] };
   const orders = await db.getAll(...item.paymentIds.map((id) => db.collection(COLLECTION.payments).doc(id)));
   const open = orders.flatMap((snapshot) => {
-    const data = snapshot.data();
-    return snapshot.exists && data && data.season === season && data.method === 'Bonifico'
-      ? [{ familyId: data.family_id as string, totalEuros: data.total_amount as number, status: data.status as string }]
+    const payment = readSnapshot(paymentDocument, snapshot);
+    return payment && payment.season === season && payment.method === 'Bonifico'
+      ? [{ familyId: payment.family_id, totalEuros: payment.total_amount }]
       : [];
   });
   if (open.length !== item.paymentIds.length) throw new HttpError(409, STATEMENT_MESSAGES.notOpen);

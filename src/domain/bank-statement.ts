@@ -165,7 +165,7 @@ export function readStatementAmount(cell: unknown): number | null {
   return roundEuros(Number(normalised));
 }
 
-/** A day as exports write it ('02/06/2025', '2025-06-02', a spreadsheet's date) as yyyy-mm-dd; null when it is not one. */
+/** A day as exports write it ('dd/mm/yyyy', 'yyyy-mm-dd', a spreadsheet's date) as yyyy-mm-dd; null when it is not one. */
 export function readStatementDay(cell: unknown): string | null {
   if (cell instanceof Date && !Number.isNaN(cell.getTime())) return cell.toISOString().slice(0, 10);
   const text = cellText(cell).trim();
@@ -174,7 +174,7 @@ export function readStatementDay(cell: unknown): string | null {
   return isCalendarDay(day) ? day : null;
 }
 
-/** True when `day` is yyyy-mm-dd and that day exists ('2025-02-30' does not). */
+/** True when `day` is yyyy-mm-dd and that day exists (the 30th of February does not). */
 function isCalendarDay(day: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
   const date = new Date(`${day}T00:00:00Z`);

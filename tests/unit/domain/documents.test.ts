@@ -58,7 +58,7 @@ describe('the admin converters (src/lib/db/documents.ts)', () => {
     const bad = snapshot('payments/p1', {
       id: 'p1',
       created_at: timestamp('2026-05-01'),
-      method: 'Contanti',
+      method: 'Assegno',
       status: 'Confermato',
       total_amount: 10,
     });
