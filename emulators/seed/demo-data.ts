@@ -165,12 +165,22 @@ const statementOrder = (id: string, familyId: string, reference: string, items: 
  * amount. Seeded on top of the demo data by `npm run seed:statement`.
  */
 export const STATEMENT_DEMO_ORDERS: DemoOrder[] = [
-  statementOrder('rossi-acconto', 'family-rossi', 'CE25-RM2A', [{ childId: 'son-rossi-marco', plan: PLAN.campAcconto, note: '', priceEuros: 100 }]),
+  statementOrder('rossi-acconto', 'family-rossi', 'CE25-RM2A', [
+    { childId: 'son-rossi-marco', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
+  ]),
   statementOrder('rossi-felpa', 'family-rossi', 'FR25-RM3F', [{ childId: 'son-rossi-marco', plan: PLAN.felpa, note: 'M', priceEuros: 30 }]),
-  statementOrder('bianchi-saldo', 'family-bianchi', 'CE25-BS4S', [{ childId: 'son-bianchi-sara', plan: PLAN.campSaldo, note: '', priceEuros: 180 }]),
-  statementOrder('bianchi-maglietta', 'family-bianchi', 'MG25-BS5M', [{ childId: 'son-bianchi-sara', plan: PLAN.maglietta, note: 'S', priceEuros: 15 }]),
-  statementOrder('esposito-acconto', 'family-esposito', 'CE25-EG6A', [{ childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 }]),
-  statementOrder('esposito-felpa', 'family-esposito', 'FR25-EG7F', [{ childId: 'son-esposito-gennaro', plan: PLAN.felpa, note: 'L', priceEuros: 30 }]),
+  statementOrder('bianchi-saldo', 'family-bianchi', 'CE25-BS4S', [
+    { childId: 'son-bianchi-sara', plan: PLAN.campSaldo, note: '', priceEuros: 180 },
+  ]),
+  statementOrder('bianchi-maglietta', 'family-bianchi', 'MG25-BS5M', [
+    { childId: 'son-bianchi-sara', plan: PLAN.maglietta, note: 'S', priceEuros: 15 },
+  ]),
+  statementOrder('esposito-acconto', 'family-esposito', 'CE25-EG6A', [
+    { childId: 'son-esposito-gennaro', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
+  ]),
+  statementOrder('esposito-felpa', 'family-esposito', 'FR25-EG7F', [
+    { childId: 'son-esposito-gennaro', plan: PLAN.felpa, note: 'L', priceEuros: 30 },
+  ]),
   statementOrder('neri-acconto', 'family-neri', 'CE25-NP8A', [
     { childId: 'son-neri-pietro', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
     { childId: 'son-neri-elisa', plan: PLAN.campAcconto, note: '', priceEuros: 150 },
@@ -183,6 +193,10 @@ export const STATEMENT_DEMO_ORDERS: DemoOrder[] = [
     { childId: 'son-verdi-tommaso', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
     { childId: 'son-verdi-alice', plan: PLAN.campAcconto, note: '', priceEuros: 100 },
   ]),
-  statementOrder('verdi-saldo', 'family-verdi', 'CE25-VT3S', [{ childId: 'son-verdi-tommaso', plan: PLAN.campSaldo, note: '', priceEuros: 180 }]),
-  statementOrder('rossi-maglietta', 'family-rossi', 'MG25-RL4M', [{ childId: 'son-rossi-luca', plan: PLAN.maglietta, note: 'XS', priceEuros: 15 }]),
+  statementOrder('verdi-saldo', 'family-verdi', 'CE25-VT3S', [
+    { childId: 'son-verdi-tommaso', plan: PLAN.campSaldo, note: '', priceEuros: 180 },
+  ]),
+  statementOrder('rossi-maglietta', 'family-rossi', 'MG25-RL4M', [
+    { childId: 'son-rossi-luca', plan: PLAN.maglietta, note: 'XS', priceEuros: 15 },
+  ]),
 ];

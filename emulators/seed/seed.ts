@@ -10,7 +10,15 @@ import { onlineTotal } from '../../src/domain/service-fee';
 import { seasonItemId } from '../../src/domain/products';
 import { PLAN } from '../../src/domain/plans';
 import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
-import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS, STATEMENT_DEMO_ORDERS, type DemoChild, type DemoFamily, type DemoOrder } from './demo-data';
+import {
+  DEMO_ADMIN,
+  DEMO_FAMILIES,
+  DEMO_ORDERS,
+  STATEMENT_DEMO_ORDERS,
+  type DemoChild,
+  type DemoFamily,
+  type DemoOrder,
+} from './demo-data';
 
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;

@@ -99,7 +99,7 @@ export function StatementImport() {
       // Our readers' errors are Italian sentences for the treasurer; anything else is not shown as it is.
       const known = error instanceof RosterFileError || (error instanceof Error && error.message === CAMT_UNREADABLE);
       if (!known) console.error('statement: the file could not be read', error);
-      setReadError(known ? (error).message : 'Non è stato possibile leggere il file: scegli di nuovo l’estratto conto.');
+      setReadError(known ? error.message : 'Non è stato possibile leggere il file: scegli di nuovo l’estratto conto.');
     }
   };
 
