@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { COLLECTION, paymentDocument, stripePaymentIntentDocument, orderDocument, type PaymentDocument } from '../../src/domain/documents';
@@ -50,6 +50,24 @@ function refundView(payment: PaymentDocument): RefundablePayment {
 }
 
 /**
+ * Reads, in `transaction`, whether the request's key was used before (null:
+ * nothing to do) and the payment it refunds, checked: it exists and its
+ * status can be refunded.
+ * @throws HttpError 404, 409.
+ */
+async function readRefundRequest(db: Firestore, transaction: Transaction, request: RefundRequest): Promise<PaymentDocument | null> {
+  const [requested, paymentSnapshot] = await transaction.getAll(
+    db.collection(COLLECTION.refundRequests).doc(request.idempotencyKey),
+    db.collection(COLLECTION.payments).doc(request.paymentId),
+  );
+  if (requested?.exists) return null;
+  const payment = paymentSnapshot ? readSnapshot(paymentDocument, paymentSnapshot) : null;
+  if (!payment) throw new HttpError(404, REFUND_MESSAGES.notFound);
+  if (!canRefund(refundView(payment))) throw new HttpError(409, REFUND_MESSAGES.notRefundable(payment.status));
+  return payment;
+}
+
+/**
  * Reserves a card refund in one transaction: the request's key
  * (`refund_requests/{key}`, so the same request twice reaches Stripe once)
  * and the euros asked (`payments.refund_requested`), checked against what
@@ -60,11 +78,8 @@ async function reserveCardRefund(db: Firestore, request: RefundRequest, actor: A
   const requestRef = db.collection(COLLECTION.refundRequests).doc(request.idempotencyKey);
   const paymentRef = db.collection(COLLECTION.payments).doc(request.paymentId);
   return runTransaction(db, async (transaction) => {
-    const [requested, paymentSnapshot] = await transaction.getAll(requestRef, paymentRef);
-    if (requested?.exists) return null;
-    const payment = paymentSnapshot ? readSnapshot(paymentDocument, paymentSnapshot) : null;
-    if (!payment) throw new HttpError(404, REFUND_MESSAGES.notFound);
-    if (!canRefund(refundView(payment))) throw new HttpError(409, REFUND_MESSAGES.notRefundable(payment.status));
+    const payment = await readRefundRequest(db, transaction, request);
+    if (!payment) return null;
     const state = readSnapshot(
       stripePaymentIntentDocument,
       await transaction.get(db.collection(COLLECTION.stripePaymentIntents).doc(payment.order_id)),
@@ -134,11 +149,8 @@ async function refundByTransfer(db: Firestore, request: RefundRequest & { transf
   const requestRef = db.collection(COLLECTION.refundRequests).doc(request.idempotencyKey);
   const paymentRef = db.collection(COLLECTION.payments).doc(request.paymentId);
   return runTransaction(db, async (transaction) => {
-    const [requested, paymentSnapshot] = await transaction.getAll(requestRef, paymentRef);
-    if (requested?.exists) return false;
-    const payment = paymentSnapshot ? readSnapshot(paymentDocument, paymentSnapshot) : null;
-    if (!payment) throw new HttpError(404, REFUND_MESSAGES.notFound);
-    if (!canRefund(refundView(payment))) throw new HttpError(409, REFUND_MESSAGES.notRefundable(payment.status));
+    const payment = await readRefundRequest(db, transaction, request);
+    if (!payment) return false;
     const left = refundableEuros(refundView(payment));
     if (request.amountEuros > left) throw new HttpError(400, REFUND_MESSAGES.tooMuch(left));
     const refunded = sumEuros([payment.refunded_amount, request.amountEuros]);
