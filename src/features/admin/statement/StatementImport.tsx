@@ -9,7 +9,6 @@ import { describeError } from '@/lib/errors';
 import { confirmStatement, matchStatement, type MatchedLine } from '../api/statement';
 import { readStatementFile, type StatementFile } from './read-statement-file';
 import { RosterFileError } from '../roster/read-roster-file';
-import { CAMT_UNREADABLE } from '@/lib/camt053';
 import { StatementRows } from './StatementRows';
 
 /** Where the treasurer's column choices are remembered, by column title. */
@@ -96,10 +95,11 @@ export function StatementImport() {
       setTitles(initialTitles(read.header.map(cellText)));
     } catch (error) {
       setFile(null);
-      // Our readers' errors are Italian sentences for the treasurer; anything else is not shown as it is.
-      const known = error instanceof RosterFileError || (error instanceof Error && error.message === CAMT_UNREADABLE);
-      if (!known) console.error('statement: the file could not be read', error);
-      setReadError(known ? error.message : 'Non è stato possibile leggere il file: scegli di nuovo l’estratto conto.');
+      // The readers' errors are Italian sentences for the treasurer; anything else is not shown as it is.
+      if (!(error instanceof RosterFileError)) console.error('statement: the file could not be read', error);
+      setReadError(
+        error instanceof RosterFileError ? error.message : 'Non è stato possibile leggere il file: scegli di nuovo l’estratto conto.',
+      );
     }
   };
 

@@ -10,7 +10,8 @@ import { readRosterFile, RosterFileError, type RosterSheet } from '../roster/rea
 export type StatementFile = { kind: 'camt'; lines: StatementLine[] } | ({ kind: 'table' } & RosterSheet);
 
 /**
- * @throws RosterFileError (or Error for an XML that is no CAMT.053) with an Italian message.
+ * @throws RosterFileError with an Italian message: another extension, a
+ * file that cannot be read, an XML that is no CAMT.053 statement.
  */
 export async function readStatementFile(file: File): Promise<StatementFile> {
   if (/\.xml$/i.test(file.name)) {
@@ -22,7 +23,11 @@ export async function readStatementFile(file: File): Promise<StatementFile> {
       console.error('statement: the .xml could not be read', error);
       throw new RosterFileError(CAMT_UNREADABLE);
     }
-    return { kind: 'camt', lines: camtStatementLines(xml) };
+    try {
+      return { kind: 'camt', lines: camtStatementLines(xml) };
+    } catch {
+      throw new RosterFileError(CAMT_UNREADABLE);
+    }
   }
   if (!/\.(csv|xlsx)$/i.test(file.name)) throw new RosterFileError('Il file deve essere .xml (CAMT.053), .csv o .xlsx.');
   return { kind: 'table', ...(await readRosterFile(file)) };
