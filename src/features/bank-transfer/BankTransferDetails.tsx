@@ -29,20 +29,25 @@ function AccountRows({ account, problem }: { account: BankAccount | undefined; p
       </>
     );
   }
-  if (problem) {
-    return (
-      <Alert kind="error">
-        {problem.message}{' '}
-        <Button variant="secondary" size="sm" onClick={problem.retry}>
-          Riprova
-        </Button>
-      </Alert>
-    );
-  }
+  // Inside the <dl>, a state is a term and its description too: a bare status or alert there is invalid HTML (axe: definition-list).
   return (
-    <p role="status" className="py-3 text-sm text-gray-600">
-      Caricamento dei dati del conto…
-    </p>
+    <div className="py-3">
+      <dt className="text-sm text-gray-500">Conto</dt>
+      <dd className="mt-1">
+        {problem ? (
+          <Alert kind="error">
+            {problem.message}{' '}
+            <Button variant="secondary" size="sm" onClick={problem.retry}>
+              Riprova
+            </Button>
+          </Alert>
+        ) : (
+          <span role="status" className="text-sm text-gray-600">
+            Caricamento dei dati del conto…
+          </span>
+        )}
+      </dd>
+    </div>
   );
 }
 
