@@ -22,6 +22,7 @@ import { specProduct } from '../../src/domain/catalogue';
 import { SPEC_PRICES } from '../../src/domain/price-rule';
 import { planOf, priceOrder, seasonItemId, type SpecProduct } from '../../src/domain/products';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
+import { defaultMedicalFormSettings } from '../../src/domain/medical-form-settings';
 
 const SURNAMES = [
   'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco',
@@ -219,7 +220,7 @@ function buildDocuments(size: number, db: Firestore) {
         cf: fakeFiscalCode(childIndex, 'S'),
         branch: child.branch,
         medical_doc: hasForm
-          ? `https://res.cloudinary.com/demo/image/authenticated/s--bench--/v1/${encodeURI(SEASON.medicalFormFolder)}/${child.id}.pdf`
+          ? `https://res.cloudinary.com/demo/image/authenticated/s--bench--/v1/${encodeURI(defaultMedicalFormSettings(SEASON.campYear).folder)}/${child.id}.pdf`
           : '',
         updated_at: family.updatedAt,
       });

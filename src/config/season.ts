@@ -1,5 +1,4 @@
 import { season } from '../../group.config.json';
-import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../domain/medical-form-settings';
 
 /**
  * The season (docs/product.md, "Season"; docs/admin.md, "Nuova stagione"):
@@ -23,15 +22,6 @@ export const SEASON = {
    * medical form received before it belongs to an earlier season.
    */
   startsAt: new Date(`${campYear}-02-01T00:00:00+01:00`),
-  /**
-   * The spec's medical-form cutoff: children qualify with a 'Campo Estivo -
-   * Acconto' item created on or after it (docs/product.md, "Medical form")
-   * until the treasurer sets another in 'Impostazioni stagione'
-   * (SeasonSettings.medicalForm, which the functions read).
-   */
-  medicalFormCutoff: medicalFormCutoffInstant(defaultMedicalFormSettings(campYear)),
-  /** The spec's Cloudinary folder of the season's medical forms, until the treasurer sets another. */
-  medicalFormFolder: defaultMedicalFormSettings(campYear).folder,
   /** How many seasons the admin's season picker offers: this one and the ones before. */
   seasonsShown: 5,
 } as const;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEASON, seasonChoices } from '../../../src/config/season';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../../../src/domain/medical-form-settings';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SEASON_FILE = 'src/config/season.ts';
@@ -42,8 +43,8 @@ describe('one season (src/config/season.ts)', () => {
 
   it('derives the season from the camp year: start and medical-form cutoff on 1 February in Italy, the folder named after it', () => {
     expect(SEASON.startsAt.toISOString()).toBe(`${SEASON.campYear}-01-31T23:00:00.000Z`);
-    expect(SEASON.medicalFormCutoff.getTime()).toBe(SEASON.startsAt.getTime());
-    expect(SEASON.medicalFormFolder).toBe(`Documenti/Schede Mediche ${SEASON.campYear}`);
+    expect(medicalFormCutoffInstant(defaultMedicalFormSettings(SEASON.campYear)).getTime()).toBe(SEASON.startsAt.getTime());
+    expect(defaultMedicalFormSettings(SEASON.campYear).folder).toBe(`Documenti/Schede Mediche ${SEASON.campYear}`);
   });
 
   it('offers this season first in the picker, then the ones before', () => {

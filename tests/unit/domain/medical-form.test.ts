@@ -11,6 +11,7 @@ import {
   seasonMedicalForms,
   validateMedicalFormFile,
 } from '@/domain/medical-form';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../../../src/domain/medical-form-settings';
 
 const pdfHead = new Uint8Array(Buffer.from('%PDF-1.7'));
 const FOLDER = 'Documenti/Schede Mediche 2025';
@@ -80,7 +81,7 @@ describe("a child's forms in a season", () => {
 });
 
 describe('eligibility', () => {
-  const cutoff = SEASON.medicalFormCutoff;
+  const cutoff = medicalFormCutoffInstant(defaultMedicalFormSettings(SEASON.campYear));
 
   it("needs a 'Campo Estivo - Acconto' item created on or after 1 February 2025 (Italian time)", () => {
     expect(isEligibleForMedicalForm([{ plan: 'Campo Estivo - Acconto', created_at: new Date('2025-03-10T09:30:00Z') }], cutoff)).toBe(true);
@@ -101,7 +102,7 @@ describe('eligibility', () => {
   });
 
   it('defaults to the 2025 season folder', () => {
-    expect(SEASON.medicalFormFolder).toBe('Documenti/Schede Mediche 2025');
+    expect(defaultMedicalFormSettings(SEASON.campYear).folder).toBe('Documenti/Schede Mediche 2025');
     expect(SEASON.campYear).toBe(2025);
   });
 });

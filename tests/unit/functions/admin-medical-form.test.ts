@@ -15,6 +15,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { storedSessionHeaders } from '../../support/family-session';
+import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
 
 /**
  * admin-medical-form against the real pieces (docs/admin-enrolment.md,
@@ -220,7 +221,7 @@ describe('admin-medical-form', () => {
     expect(await (await fetch(newest.url)).text()).toBe('%PDF-1.7 second');
     const earlier = await post(adminMedicalForm, { childId: SARA, publicId: first }, { authorization: `Bearer ${adminToken}` });
     expect(await (await fetch(((await earlier.json()) as { url: string }).url)).text()).toBe('%PDF-1.7 first');
-    for (const publicId of [`${SEASON.medicalFormFolder}/son-rossi-marco/1741600000-0a1b2c3d`, 'anything']) {
+    for (const publicId of [`${defaultMedicalFormSettings(SEASON.campYear).folder}/son-rossi-marco/1741600000-0a1b2c3d`, 'anything']) {
       const refused = await post(adminMedicalForm, { childId: SARA, publicId }, { authorization: `Bearer ${adminToken}` });
       expect(refused.status).toBe(404);
     }

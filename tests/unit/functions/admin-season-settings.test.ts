@@ -14,6 +14,7 @@ import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
 
 /**
  * 'Impostazioni stagione' (docs/admin.md): the treasurer switches the card
@@ -118,7 +119,7 @@ describe('admin-season-settings', () => {
       prices: SPEC_PRICES,
       products: [],
       bankAccount: GROUP.bankAccount,
-      medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: SEASON.medicalFormFolder },
+      medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: defaultMedicalFormSettings(SEASON.campYear).folder },
       deadlines: {},
     });
   });

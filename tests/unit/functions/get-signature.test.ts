@@ -12,6 +12,7 @@ import { functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
+import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;
@@ -85,7 +86,7 @@ describe('get-signature', () => {
       signature: expect.stringMatching(/^[0-9a-f]{40}$/),
       api_key: ACCOUNT.apiKey,
       upload_preset: ACCOUNT.uploadPreset,
-      folder: SEASON.medicalFormFolder,
+      folder: defaultMedicalFormSettings(SEASON.campYear).folder,
       // Derived from Sara's document id and this upload, never from her name.
       public_id: expect.stringMatching(new RegExp(`^${SARA}/\\d+-[0-9a-f]{8}$`)),
       type: 'authenticated',
@@ -110,12 +111,15 @@ describe('get-signature', () => {
     const { api_key, timestamp, signature, folder, public_id, type, upload_preset, allowed_formats } = body;
     const uploaded = await uploadToMedia({ api_key, timestamp, signature, folder, public_id, type, upload_preset, allowed_formats });
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body).toMatchObject({ public_id: `${SEASON.medicalFormFolder}/${public_id}`, type: 'authenticated' });
+    expect(uploaded.body).toMatchObject({
+      public_id: `${defaultMedicalFormSettings(SEASON.campYear).folder}/${public_id}`,
+      type: 'authenticated',
+    });
     const stored = storedFilePath(dataDir, {
       cloudName: 'demo',
       resourceType: 'image',
       type: 'authenticated',
-      publicId: `${SEASON.medicalFormFolder}/${public_id}`,
+      publicId: `${defaultMedicalFormSettings(SEASON.campYear).folder}/${public_id}`,
       format: 'pdf',
     });
     expect(new Uint8Array(readFileSync(stored))).toEqual(PDF);
@@ -144,7 +148,7 @@ describe('get-signature', () => {
       cloudinary.utils.api_sign_request(
         {
           allowed_formats: 'pdf',
-          folder: SEASON.medicalFormFolder,
+          folder: defaultMedicalFormSettings(SEASON.campYear).folder,
           public_id: body.public_id,
           timestamp: body.timestamp,
           type: 'authenticated',

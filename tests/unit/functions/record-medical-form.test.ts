@@ -13,13 +13,14 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
+import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
 
 const PROJECT = 'demo-record-medical-form';
 const ACCOUNT = DEMO_MEDIA;
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';
-const SARA_ID = `${SEASON.medicalFormFolder}/${SARA}/1741600000-0a1b2c3d`;
+const SARA_ID = `${defaultMedicalFormSettings(SEASON.campYear).folder}/${SARA}/1741600000-0a1b2c3d`;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let db: Firestore;
@@ -111,7 +112,7 @@ async function expectNothingWritten(childId: string, attempt: () => Promise<void
 describe('record-medical-form', () => {
   it("records a real upload of Sara's form: a file named after her id, the authenticated URL, its history entry, the server time", async () => {
     const answer = await uploadSaraForm();
-    expect(answer.public_id).toMatch(new RegExp(`^${SEASON.medicalFormFolder}/${SARA}/\\d+-[0-9a-f]{8}$`));
+    expect(answer.public_id).toMatch(new RegExp(`^${defaultMedicalFormSettings(SEASON.campYear).folder}/${SARA}/\\d+-[0-9a-f]{8}$`));
     const before = Date.now();
     const response = await record({ cf: ' bncnna84l45b114c ', childId: SARA, upload: answer });
     expect(response.status).toBe(200);
@@ -158,7 +159,7 @@ describe('record-medical-form', () => {
     const answer = await uploadSaraForm();
     expect((await record({ cf: BIANCHI, childId: SARA, upload: answer })).status).toBe(200);
     expect((await readChild(SARA)).medical_forms.map((form) => [form.public_id, form.version])).toEqual([
-      [`${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`, 1741600000],
+      [`${defaultMedicalFormSettings(SEASON.campYear).folder}/Scheda-Medica_Bianchi-Sara`, 1741600000],
       [answer.public_id, answer.version],
     ]);
   });
@@ -180,7 +181,7 @@ describe('record-medical-form', () => {
     // An upload signed without allowed_formats (a Cloudinary account that ignored it): the Admin API shows what was stored.
     const publicId = `${SARA}/1741600000-0a1b2c3d`;
     const params = {
-      folder: SEASON.medicalFormFolder,
+      folder: defaultMedicalFormSettings(SEASON.campYear).folder,
       public_id: publicId,
       timestamp: String(Math.floor(Date.now() / 1000)),
       type: 'authenticated',
@@ -238,8 +239,8 @@ describe('record-medical-form', () => {
   it("refuses a genuine answer for another file than the child's own", async () => {
     const version = Math.floor(Date.now() / 1000);
     for (const publicId of [
-      `${SEASON.medicalFormFolder}/son-rossi-marco/1741600000-0a1b2c3d`,
-      `${SEASON.medicalFormFolder}/Scheda-Medica_Bianchi-Sara`,
+      `${defaultMedicalFormSettings(SEASON.campYear).folder}/son-rossi-marco/1741600000-0a1b2c3d`,
+      `${defaultMedicalFormSettings(SEASON.campYear).folder}/Scheda-Medica_Bianchi-Sara`,
       `Altro/${SARA}/1741600000-0a1b2c3d`,
       `${SARA}/1741600000-0a1b2c3d`,
     ]) {
@@ -262,7 +263,7 @@ describe('record-medical-form', () => {
   });
 
   it('refuses a child that is not eligible with 403', async () => {
-    const publicId = `${SEASON.medicalFormFolder}/son-esposito-gennaro/1741600000-0a1b2c3d`;
+    const publicId = `${defaultMedicalFormSettings(SEASON.campYear).folder}/son-esposito-gennaro/1741600000-0a1b2c3d`;
     const version = Math.floor(Date.now() / 1000);
     const upload = { public_id: publicId, version, signature: cloudinaryResponseSignature(publicId, version, ACCOUNT.apiSecret) };
     await expectNothingWritten('son-esposito-gennaro', async () => {
