@@ -22,8 +22,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startMediaEmulator } from './media/server';
-import { DEMO_ADMIN } from './seed/demo-data';
-import { setAdminClaim } from '../netlify/lib/admin-claims';
+import { DEMO_STAFF } from './seed/demo-data';
+import { setStaffRole } from '../netlify/lib/admin-claims';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
@@ -135,9 +135,11 @@ async function main() {
 
   const auth = await startAuthEmulator(settings);
   track(auth, 'Auth emulator');
-  await ensureAuthAccount(settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await setAdminClaim(DEMO_ADMIN.email, true);
-  console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (admin ${DEMO_ADMIN.email})`);
+  for (const account of DEMO_STAFF) {
+    await ensureAuthAccount(settings, account.email, account.password);
+    await setStaffRole(account.email, account.staff);
+  }
+  console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (${DEMO_STAFF.map(({ email }) => email).join(', ')})`);
   // Under `netlify dev` netlify-cli serves the functions; otherwise Vite has loaded each one once before "ready".
   if (!process.env.NETLIFY_DEV) {
     const { functions, ms } = await functionsLoaded(`http://localhost:${settings.appPort}${FUNCTIONS_READY_PATH}`);

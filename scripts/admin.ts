@@ -1,6 +1,7 @@
 /**
- * `npm run admin -- grant EMAIL` / `npm run admin -- revoke EMAIL`: gives or
- * takes the admin claim (docs/security.md, "Admins").
+ * `npm run admin -- grant EMAIL --role admin|tesoriere|capo [--branch Reparto …]`
+ * gives an account its role; `npm run admin -- revoke EMAIL` takes it away
+ * (docs/security.md, "Roles"). A capo needs one `--branch` per branch.
  *
  * Where: with FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY set (in the
  * environment or `.env`) and no emulator host, the real project
@@ -9,13 +10,27 @@
  * The account must exist (Firebase console > Authentication > Add user).
  */
 import { existsSync } from 'node:fs';
-import { setAdminClaim } from '../netlify/lib/admin-claims';
+import { parseArgs } from 'node:util';
+import { setStaffRole } from '../netlify/lib/admin-claims';
 import { DEMO_PROJECT_ID } from '../emulators/seed/demo-data';
+import { staffSchema } from '../src/domain/staff-role-schema';
+import { staffLabel } from '../src/domain/staff-roles';
+
+const USAGE = 'Usage: npm run admin -- grant EMAIL --role admin|tesoriere|capo [--branch Branco|Reparto|Clan …] | revoke EMAIL';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const [action, email] = process.argv.slice(2);
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { role: { type: 'string' }, branch: { type: 'string', multiple: true } },
+});
+const [action, email] = positionals;
 if ((action !== 'grant' && action !== 'revoke') || !email || !email.includes('@')) {
-  console.error('Usage: npm run admin -- grant EMAIL | revoke EMAIL');
+  console.error(USAGE);
+  process.exit(2);
+}
+const role = action === 'grant' ? staffSchema.safeParse({ role: values.role, branches: values.branch ?? [] }) : null;
+if (role && !role.success) {
+  console.error(`${role.error.issues[0]?.message ?? 'Ruolo non valido.'}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -29,8 +44,11 @@ const where = process.env.FIREBASE_AUTH_EMULATOR_HOST
   : `project ${process.env.FIREBASE_PROJECT_ID}`;
 
 try {
-  const { uid } = await setAdminClaim(email, action === 'grant');
-  console.log(`${action === 'grant' ? 'Granted' : 'Revoked'} admin for ${email} (${uid}) on ${where}.`);
+  const staff = role?.data ?? null;
+  const { uid } = await setStaffRole(email, staff);
+  console.log(
+    staff ? `Granted ${staffLabel(staff)} to ${email} (${uid}) on ${where}.` : `Revoked the role of ${email} (${uid}) on ${where}.`,
+  );
 } catch (error) {
   const code = (error as { code?: string }).code;
   console.error(

@@ -5,9 +5,21 @@
  * codice-fiscale-js from the data below, so they are valid too.
  */
 import { PLAN, type Size, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '../../src/domain/plans';
+import type { Staff } from '../../src/domain/staff-roles';
 
 /** The demo admin account created in the Auth emulator. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' } as const;
+
+/** The demo's other volunteers (docs/security.md, "Roles"): a treasurer and a Reparto leader, same password as the admin. */
+export const DEMO_TREASURER = { email: 'tesoriere@example.com', password: DEMO_ADMIN.password } as const;
+export const DEMO_LEADER = { email: 'capo.reparto@example.com', password: DEMO_ADMIN.password } as const;
+
+/** Every demo volunteer and its role, made by `npm run dev` and the browser tests. */
+export const DEMO_STAFF: readonly { email: string; password: string; staff: Staff }[] = [
+  { ...DEMO_ADMIN, staff: { role: 'admin' } },
+  { ...DEMO_TREASURER, staff: { role: 'tesoriere' } },
+  { ...DEMO_LEADER, staff: { role: 'capo', branches: ['Reparto'] } },
+];
 
 /** Project id of the local emulators ("demo-" tells Firebase tools it is offline-only). */
 export const DEMO_PROJECT_ID = 'demo-scout-portal';

@@ -5,7 +5,7 @@ import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { COLLECTION, orderDocument, paymentDocument } from '../../src/domain/documents';
 import { formatEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -46,7 +46,7 @@ const bodySchema = z.object({
  * unknown payment, 409 a card payment or a status other than 'Da Verificare'.
  */
 export default jsonFunction('admin-cancel-order', async (body, request, context) => {
-  const token = await requireAdmin(request, 'admin-cancel-order');
+  const { token } = await requireStaff(request, 'admin-cancel-order', 'payments');
   const { paymentId, reason, notifyFamily } = parseBody(bodySchema, body, CANCEL_ORDER_MESSAGES.malformed);
   const actor = adminActor(token);
   const db = getDb();

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor } from '../lib/audit-log';
 import { getDb } from '../lib/firestore';
 import { jsonFunction, jsonResponse } from '../lib/http';
@@ -31,7 +31,7 @@ const bodySchema = z.object({
  * (Rimborsato, Contestato), 405 for other methods, 503 without Firebase.
  */
 export default jsonFunction('admin-confirm-transfer', async (body, request, context) => {
-  const token = await requireAdmin(request, 'admin-confirm-transfer');
+  const { token } = await requireStaff(request, 'admin-confirm-transfer', 'payments');
   const { paymentId, action } = parseBody(bodySchema, body, CONFIRM_TRANSFER_MESSAGES.malformed);
   const actor = adminActor(token);
   const db = getDb();

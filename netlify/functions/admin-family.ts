@@ -5,7 +5,7 @@ import { AUDIT_ACTION, type AuditAction } from '../../src/domain/audit-log';
 import { childDocument, COLLECTION, familyDocument, parentDocument } from '../../src/domain/documents';
 import { familyChangeSchema, type ParsedFamilyChange } from '../../src/domain/family-change';
 import { checkChild, checkParent, PARENT_TITLES } from '../../src/domain/roster';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -217,7 +217,7 @@ async function apply(db: Firestore, transaction: Transaction, change: Change): P
  * methods, 503 without Firebase.
  */
 export default jsonFunction('admin-family', async (body, request) => {
-  const token = await requireAdmin(request, 'admin-family');
+  const { token } = await requireStaff(request, 'admin-family', 'roster');
   const { change } = parseBody(bodySchema, body, FAMILY_MESSAGES.malformed);
   const db = getDb();
   const familyId = await runTransaction(db, async (transaction) => {

@@ -4,7 +4,8 @@ import { SEASON } from '../../src/config/season';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { childDocument, COLLECTION, type ChildDocument } from '../../src/domain/documents';
 import { medicalFormFileName } from '../../src/domain/medical-form';
-import { requireAdmin } from '../lib/admin-auth';
+import { canOpenMedicalForm } from '../../src/domain/staff-roles';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import {
   childIdField,
@@ -23,6 +24,7 @@ export const ADMIN_MEDICAL_FORM_MESSAGES = {
   malformed: 'Richiesta non valida: serve "childId" (e, per una scheda sostituita, "publicId").',
   notReceived: 'Nessuna scheda medica ricevuta per questo figlio.',
   unrecognised: 'La scheda medica registrata non è riconosciuta: va caricata di nuovo.',
+  otherBranch: 'Puoi aprire solo le schede mediche dei ragazzi della tua branca.',
 } as const;
 
 const bodySchema = z.object({ childId: childIdField, publicId: z.string().min(1).max(512).optional() });
@@ -59,17 +61,19 @@ function formToOpen(settings: CloudinarySettings, child: ChildDocument, publicId
  * expiry (ISO 8601).
  * Errors `{ error }` in Italian: 400 for a malformed body, 401 'Accesso admin
  * richiesto.' without a valid token, 403 'Questo account non è un
- * amministratore.' without the claim, 404 'Nessuna scheda medica ricevuta per
+ * amministratore.' without a role, 403 for a role that opens no forms or a
+ * capo of another branch, 404 'Nessuna scheda medica ricevuta per
  * questo figlio.' for an unknown child, no form or a public id not in its
  * history, 409 when the stored URL is not one of our files, 405 for other
  * methods, 503 when Cloudinary (or Firebase) is not configured.
  */
 export default jsonFunction('admin-medical-form', async (body, request) => {
-  const token = await requireAdmin(request, 'admin-medical-form');
+  const { token, staff } = await requireStaff(request, 'admin-medical-form', 'medicalForms');
   const { childId, publicId } = parseBody(bodySchema, body, ADMIN_MEDICAL_FORM_MESSAGES.malformed);
   const settings = requireCloudinary();
   const db = getDb();
   const child = readSnapshot(childDocument, await db.collection(COLLECTION.sons).doc(childId).get());
+  if (child && !canOpenMedicalForm(staff, child.branch)) throw new HttpError(403, ADMIN_MEDICAL_FORM_MESSAGES.otherBranch);
   const opened = child ? formToOpen(settings, child, publicId) : null;
   if (!child || !opened) throw new HttpError(404, ADMIN_MEDICAL_FORM_MESSAGES.notReceived);
   const batch = db.batch();

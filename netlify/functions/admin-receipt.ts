@@ -4,7 +4,7 @@ import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { COLLECTION, paymentDocument } from '../../src/domain/documents';
 import { hasReceipt, receiptTotal, receiptDataOf } from '../../src/domain/receipt';
 import { RECEIPT_ISSUER } from '../../src/config/receipt';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -41,7 +41,7 @@ const bodySchema = z.object({
  * without an e-mail address, 405 other methods.
  */
 export default jsonFunction('admin-receipt', async (body, request, context) => {
-  const token = await requireAdmin(request, 'admin-receipt');
+  const { token } = await requireStaff(request, 'admin-receipt', 'payments');
   const { paymentId, action } = parseBody(bodySchema, body, ADMIN_RECEIPT_MESSAGES.malformed);
   const db = getDb();
   const ref = db.collection(COLLECTION.payments).doc(paymentId);

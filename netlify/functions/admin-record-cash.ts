@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SEASON } from '../../src/config/season';
 import { findProduct } from '../../src/domain/catalogue';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { findFamilyById } from '../lib/families';
 import { getDb } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
@@ -49,7 +49,7 @@ export function cashOrderId(familyId: string, idempotencyKey: string): string {
  * token, 404 unknown family, 409 a child already holds the product.
  */
 export default jsonFunction('admin-record-cash', async (body, request, context) => {
-  const token = await requireAdmin(request, 'admin-record-cash');
+  const { token } = await requireStaff(request, 'admin-record-cash', 'payments');
   const cash = parseBody(bodySchema, body, CASH_MESSAGES.malformed);
   const actor = adminActor(token);
   const db = getDb();

@@ -7,7 +7,7 @@ import { eurosToCents, formatEuros, sumEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
 import { canRefund, refundableEuros, type RefundablePayment } from '../../src/domain/payment-status';
 import { italianDayText } from '../../src/domain/italian-time';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -199,7 +199,7 @@ async function refundByTransfer(db: Firestore, request: RefundRequest & { transf
  * refused or did not answer (nothing was refunded), 503 Stripe not configured.
  */
 export default jsonFunction('admin-refund', async (body, request) => {
-  const token = await requireAdmin(request, 'admin-refund');
+  const { token } = await requireStaff(request, 'admin-refund', 'payments');
   const refund = parseBody(bodySchema, body, REFUND_MESSAGES.malformed);
   const actor = adminActor(token);
   const db = getDb();

@@ -14,7 +14,7 @@ import {
   reminderProductName,
   type FamilyReminder,
 } from '../../src/domain/reminders';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -134,7 +134,7 @@ async function remindFamily(
  * Firebase, 405 for other methods.
  */
 export default jsonFunction('admin-reminders', async (body, request, context) => {
-  const token = await requireAdmin(request, 'admin-reminders');
+  const { token } = await requireStaff(request, 'admin-reminders', 'payments');
   const { product, action } = parseBody(bodySchema, body, REMINDER_MESSAGES.malformed);
   const db = getDb();
   const season = SEASON.campYear;

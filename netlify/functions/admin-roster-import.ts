@@ -5,7 +5,7 @@ import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { childDocument, COLLECTION, familyDocument, parentDocument } from '../../src/domain/documents';
 import { checkRoster, MAX_ROSTER_ROWS, type RosterFamily } from '../../src/domain/roster';
 import { planImport, type ImportPlan, type KnownChild, type KnownParent } from '../../src/domain/roster-import';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { getAllById, readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -139,7 +139,7 @@ async function archive(db: FirebaseFirestore.Firestore, childIds: readonly strin
 export default jsonFunction(
   'admin-roster-import',
   async (body, request) => {
-    const token = await requireAdmin(request, 'admin-roster-import');
+    const { token } = await requireStaff(request, 'admin-roster-import', 'roster');
     const input = parseBody(bodySchema, body, ROSTER_IMPORT_MESSAGES.malformed);
     const db = getDb();
     if (input.action === 'preview') return jsonResponse(200, await preview(db, input.rows));

@@ -12,7 +12,7 @@ import { bankAccountSchema, type BankAccount } from '../../src/domain/bank-accou
 import { priceRuleSchema } from '../../src/domain/price-rule-schema';
 import { SPEC_PRODUCTS } from '../../src/domain/products';
 import { settingsChangeSummary } from '../../src/domain/season-settings-change';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
@@ -125,7 +125,7 @@ export interface SeasonSettingsAnswer {
  * names it), 401/403 without an admin token, 405 other methods.
  */
 export default jsonFunction('admin-season-settings', async (body, request) => {
-  const token = await requireAdmin(request, 'admin-season-settings');
+  const { token } = await requireStaff(request, 'admin-season-settings', 'settings');
   const command = parseBody(bodySchema, body, SEASON_SETTINGS_MESSAGES.malformed);
   const db = getDb();
   const current = SEASON.campYear;

@@ -17,7 +17,7 @@ import { COLLECTION, paymentDocument } from '../../src/domain/documents';
 import { readSnapshot } from '../lib/documents';
 import { roundEuros } from '../../src/domain/money';
 import { italianDayText } from '../../src/domain/italian-time';
-import { requireAdmin } from '../lib/admin-auth';
+import { requireStaff } from '../lib/admin-auth';
 import { adminActor, type AuditActor } from '../lib/audit-log';
 import { getDb } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
@@ -161,7 +161,7 @@ async function confirmLine(
 export default jsonFunction(
   'admin-statement',
   async (body, request, context) => {
-    const token = await requireAdmin(request, 'admin-statement');
+    const { token } = await requireStaff(request, 'admin-statement', 'payments');
     const command = parseBody(bodySchema, body, STATEMENT_MESSAGES.malformed);
     const db = getDb();
     const season = SEASON.campYear;

@@ -1,4 +1,5 @@
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { can, staffOf, type Permission, type Staff } from '../../src/domain/staff-roles';
 import { getAdminApp } from './firestore';
 import { HttpError } from './http';
 
@@ -8,25 +9,34 @@ import { HttpError } from './http';
  * form"): the caller sends its Firebase ID token as
  * `Authorization: Bearer <token>`, firebase-admin verifies it (signature,
  * expiry, project; against the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST
- * is set) and the token must carry the custom claim `admin: true`.
+ * is set) and the token's custom claims must give a role that may use what
+ * the function does (src/domain/staff-roles.ts).
  */
 
 /** Italian messages of the admin check. */
 export const ADMIN_AUTH_MESSAGES = {
   unauthenticated: 'Accesso admin richiesto.',
   notAdmin: 'Questo account non è un amministratore.',
+  forbidden: 'Il tuo ruolo non permette questa operazione.',
 } as const;
+
+/** A verified caller: its token, and the role its claims give. */
+export interface StaffCaller {
+  token: DecodedIdToken;
+  staff: Staff;
+}
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Verifies the request's ID token and its admin claim; returns the decoded token.
+ * Verifies the request's ID token and that its role may use `permission`.
  * @throws HttpError 401 'Accesso admin richiesto.' without a Bearer token or
  * when the token does not verify (forged, expired, revoked, another
- * project); 403 'Questo account non è un amministratore.' when the claim
- * `admin` is not `true`. ServiceNotConfiguredError (503) without Firebase settings.
+ * project); 403 'Questo account non è un amministratore.' when the claims
+ * give no role, 'Il tuo ruolo non permette questa operazione.' when the
+ * role may not use `permission`. ServiceNotConfiguredError (503) without Firebase settings.
  */
-export async function requireAdmin(request: Request, functionName: string): Promise<DecodedIdToken> {
+export async function requireStaff(request: Request, functionName: string, permission: Permission): Promise<StaffCaller> {
   const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw new HttpError(401, ADMIN_AUTH_MESSAGES.unauthenticated);
   const auth = getAuth(getAdminApp());
@@ -39,6 +49,8 @@ export async function requireAdmin(request: Request, functionName: string): Prom
     console.warn(`${functionName}: ID token refused (${typeof code === 'string' ? code : 'unknown'})`);
     throw new HttpError(401, ADMIN_AUTH_MESSAGES.unauthenticated);
   }
-  if (decoded.admin !== true) throw new HttpError(403, ADMIN_AUTH_MESSAGES.notAdmin);
-  return decoded;
+  const staff = staffOf(decoded);
+  if (!staff) throw new HttpError(403, ADMIN_AUTH_MESSAGES.notAdmin);
+  if (!can(staff, permission)) throw new HttpError(403, ADMIN_AUTH_MESSAGES.forbidden);
+  return { token: decoded, staff };
 }

@@ -187,6 +187,22 @@ export async function fetchStoredResource(settings: CloudinarySettings, publicId
 }
 
 /**
+ * Deletes the medical form `publicId` from Cloudinary (the SDK's
+ * `uploader.destroy`, type authenticated, cached copies invalidated). A file
+ * Cloudinary no longer holds counts as deleted, so a retried deletion succeeds.
+ * @throws Error when Cloudinary cannot be reached or refuses the request.
+ */
+export async function destroyMedicalForm(settings: CloudinarySettings, publicId: string): Promise<void> {
+  const answer = (await cloudinary.uploader.destroy(publicId, {
+    ...adminApiOptions(settings),
+    resource_type: MEDICAL_FORM_RESOURCE_TYPE,
+    type: MEDICAL_FORM_DELIVERY_TYPE,
+    invalidate: true,
+  })) as { result?: unknown };
+  if (answer.result !== 'ok' && answer.result !== 'not found') throw new Error(`Cloudinary destroy ${publicId}: ${JSON.stringify(answer)}`);
+}
+
+/**
  * True when the stored file is what a medical form must be: a PDF of at
  * most 10 MB (MAX_MEDICAL_FORM_BYTES) whose version is the upload answer's.
  */

@@ -16,6 +16,8 @@ const AdminFamiliesView = lazy(async () => ({ default: (await import('@/features
 const AdminFamilyView = lazy(async () => ({ default: (await import('@/features/admin/families/FamilyDetail')).FamilyDetail }));
 const AdminSettingsView = lazy(async () => ({ default: (await import('@/features/admin/settings/SeasonSettings')).SeasonSettings }));
 const AdminStatementView = lazy(async () => ({ default: (await import('@/features/admin/statement/StatementImport')).StatementImport }));
+const AdminMedicalFormsView = lazy(async () => ({ default: (await import('@/features/admin/medical-forms/MedicalForms')).MedicalForms }));
+const AdminUsersView = lazy(async () => ({ default: (await import('@/features/admin/users/Users')).Users }));
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/roster/RosterImport')).RosterImport }));
 
 /**
@@ -88,6 +90,8 @@ export const router = createBrowserRouter([
               { path: paths.adminFamilies, Component: AdminFamiliesView },
               { path: paths.adminRosterImport, Component: AdminRosterImportView },
               { path: paths.adminFamilyRoute, Component: AdminFamilyView },
+              { path: paths.adminMedicalForms, Component: AdminMedicalFormsView },
+              { path: paths.adminUsers, Component: AdminUsersView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -30,6 +30,26 @@ export const groupConfigSchema = z.object({
   logo: z.string().regex(/^\/[\w./-]+$/, 'il percorso di un file sotto public/, es. /logo.svg'),
   /** The account of a season whose treasurer has set none in 'Impostazioni stagione' (SeasonSettings.bankAccount). */
   bankAccount: bankAccountSchema,
+  /**
+   * What the privacy notice (/privacy, docs/privacy.md) says of the group as
+   * data controller, and how long it keeps what: the choices a group makes
+   * and writes here, not in code.
+   */
+  privacy: z.object({
+    /** The notice's version, the day it last changed (yyyy-mm-dd): a parent's consent is stored with it. Change it with the text. */
+    noticeVersion: z.iso.date(),
+    /** Who acts for the controller (the group), e.g. 'Il Capo Gruppo pro tempore'. */
+    representative: z.string().trim().min(3),
+    /** Where a parent writes to exercise their rights. */
+    contactEmail: z.email(),
+    /** The day (mm-dd) a season ends: a season's medical forms are deleted `medicalFormRetentionDays` after it. */
+    seasonEnds: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'un giorno mm-gg, es. 09-30'),
+    medicalFormRetentionDays: z.number().int().min(0).max(365),
+    /** Payments and receipts (art. 2220 c.c.: 10). */
+    accountingRetentionYears: z.number().int().min(1).max(20),
+    /** Families no longer enrolled, after their last season, before the group erases them. */
+    rosterRetentionYears: z.number().int().min(1).max(20),
+  }),
   /** The fixed text at the foot of every receipt; '' for none. Say that an amount is tax-deductible only if it is. */
   receiptFooter: z.string().max(600),
   links: z.object({

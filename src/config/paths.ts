@@ -17,6 +17,8 @@ export const paths = {
   adminFamilies: '/admin/famiglie',
   adminStatement: '/admin/estratto-conto',
   adminRosterImport: '/admin/famiglie/importa',
+  adminMedicalForms: '/admin/schede-mediche',
+  adminUsers: '/admin/utenti',
   /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */
   adminFamilyRoute: '/admin/famiglie/:familyId',
   adminFamily: (familyId: string) => `/admin/famiglie/${encodeURIComponent(familyId)}`,

@@ -24,6 +24,8 @@ export const AUDIT_ACTION = {
   paymentDisputed: 'payment.disputed',
   /** An admin opened a child's medical form. */
   medicalFormOpen: 'medical_form.open',
+  /** A child's medical forms of a season were deleted: by the retention schedule, or early by an admin ('Elimina ora'). */
+  medicalFormDelete: 'medical_form.delete',
   /** An admin imported the roster from a file. */
   rosterImport: 'roster.import',
   /** An admin added, changed, or removed (archived) a child or a parent in 'Famiglie'. */
@@ -39,6 +41,12 @@ export const AUDIT_ACTION = {
   receiptResend: 'receipt.resend',
   /** An admin sent the reminders of a product to the families that have not paid it. */
   reminderSend: 'reminder.send',
+  /** An admin gave a volunteer's account a role, or took it away ('Utenti'). */
+  staffGrant: 'staff.grant',
+  /** An admin exported everything the portal holds about a family ('Esporta dati'). */
+  familyExport: 'family.export',
+  /** An admin erased a family's personal data ('Elimina famiglia'); its payments stay, anonymised. */
+  familyErase: 'family.erase',
   /** An admin changed the season's settings ('Impostazioni stagione'). */
   settingsUpdate: 'settings.update',
   /** An admin prepared the next season from this one's settings ('Nuova stagione'). */
@@ -59,6 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refunded': 'Rimborso registrato',
   'payment.disputed': 'Contestazione',
   'medical_form.open': 'Scheda medica aperta',
+  'medical_form.delete': 'Schede mediche eliminate',
   'roster.import': 'Anagrafica importata',
   'family.child_add': 'Figlio aggiunto',
   'family.child_update': 'Figlio modificato',
@@ -69,6 +78,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'mail.failed': 'E-mail non consegnata',
   'receipt.resend': 'Ricevuta inviata di nuovo',
   'reminder.send': 'Promemoria inviati',
+  'staff.grant': 'Ruolo modificato',
+  'family.export': 'Dati della famiglia esportati',
+  'family.erase': 'Famiglia eliminata',
   'settings.update': 'Impostazioni modificate',
   'settings.new_season': 'Nuova stagione',
 };

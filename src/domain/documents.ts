@@ -56,7 +56,8 @@ const season = z.number().int().positive();
 /**
  * One medical form received for a child (docs/data-model.md, "Medical
  * forms"): its Cloudinary public id (folder included, unique per upload),
- * version, size in bytes, the season and when it was recorded.
+ * version, size in bytes, the season, when it was recorded and the
+ * parent's consent to the privacy notice.
  */
 export const medicalFormRecord = z.object({
   public_id: z.string(),
@@ -64,6 +65,8 @@ export const medicalFormRecord = z.object({
   bytes: z.number().int().nonnegative(),
   season: z.number().int().positive(),
   received_at: timestamp,
+  /** The parent's 'Ho letto l'informativa' with this upload: when, and the notice's version (PRIVACY.noticeVersion); null for forms before it was asked. */
+  consent: z.object({ at: timestamp, notice_version: z.string() }).nullable().default(null),
 });
 export type MedicalFormRecord = z.infer<typeof medicalFormRecord>;
 

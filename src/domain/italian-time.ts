@@ -11,6 +11,12 @@ export function italianDate(date: Date): string {
   return new Intl.DateTimeFormat('it-IT', { timeZone: ROME, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
+/** `date` as dd/mm/yyyy hh:mm in Italy (who opened a medical form, and when). */
+export function italianDateTime(date: Date): string {
+  const parts = new Intl.DateTimeFormat('it-IT', { timeZone: ROME, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  return `${italianDate(date)} ${parts}`;
+}
+
 /** The calendar year of `date` in Italy. */
 export function italianYear(date: Date): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone: ROME, year: 'numeric' }).format(date));

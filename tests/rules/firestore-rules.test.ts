@@ -47,10 +47,20 @@ const who = {
   /** Anyone who signed up with e-mail and password through Firebase Auth's public API. */
   selfSignedUp: () =>
     modular(env.authenticatedContext('mallory', { email: 'mallory@example.com', firebase: { sign_in_provider: 'password' } })),
-  /** The group's admin: e-mail account with the custom claim admin: true. */
-  admin: () =>
-    modular(env.authenticatedContext('admin', { email: 'admin@example.com', admin: true, firebase: { sign_in_provider: 'password' } })),
+  /** The group's admin: e-mail account with the custom claim role: 'admin'. */
+  admin: () => staff('admin', { role: 'admin' }),
+  /** The treasurer: role 'tesoriere'. */
+  treasurer: () => staff('tesoriere', { role: 'tesoriere' }),
+  /** A Reparto leader: role 'capo', branches ['Reparto']. */
+  repartoLeader: () => staff('capo-reparto', { role: 'capo', branches: ['Reparto'] }),
+  /** An account with the single claim of before roles, `admin: true`: no role now. */
+  legacyAdmin: () => staff('legacy', { admin: true }),
 };
+
+/** A volunteer's e-mail account with `claims`. */
+function staff(uid: string, claims: Record<string, unknown>) {
+  return modular(env.authenticatedContext(uid, { email: `${uid}@example.com`, ...claims, firebase: { sign_in_provider: 'password' } }));
+}
 
 beforeAll(async () => {
   setLogLevel('error');
@@ -278,6 +288,43 @@ const ATTACKERS = {
   anonymous: who.anonymous,
   selfSignedUp: who.selfSignedUp,
 } as const;
+
+describe('roles', () => {
+  it('the treasurer reads what the admin reads: payments, the roster, the audit log', async () => {
+    const db = who.treasurer();
+    await assertSucceeds(getDocs(query(collection(db, 'payments'), where('season', '==', 2025), limit(50))));
+    await assertSucceeds(getDocs(query(collection(db, 'sons'), where('family_id', '==', 'family-rossi'))));
+    await assertSucceeds(getDocs(query(collection(db, 'audit_log'), orderBy('at', 'desc'), limit(50))));
+  });
+
+  it("a Reparto leader reads the Reparto's children, not a Clan child", async () => {
+    const db = who.repartoLeader();
+    const reparto = await assertSucceeds(getDocs(query(collection(db, 'sons'), where('branch', 'in', ['Reparto']))));
+    expect(reparto.docs.map((child) => child.id)).toContain('son-rossi-marco');
+    expect(reparto.docs.every((child) => child.get('branch') === 'Reparto')).toBe(true);
+    await assertSucceeds(getDoc(doc(db, 'sons', 'son-rossi-marco')));
+    await assertFails(getDoc(doc(db, 'sons', 'son-rossi-giulia')));
+    await assertFails(getDocs(query(collection(db, 'sons'), where('family_id', '==', 'family-rossi'))));
+  });
+
+  it('a Reparto leader reads no payments, orders, items, parents, families, reminders or audit log', async () => {
+    const db = who.repartoLeader();
+    await assertFails(getDocs(query(collection(db, 'payments'), where('season', '==', 2025), limit(50))));
+    await assertFails(getDoc(doc(db, 'payments', VERDI_BONIFICO)));
+    for (const name of ['orders', 'order_items', 'parents', 'families', 'reminders', 'audit_log']) {
+      await assertFails(getDocs(query(collection(db, name), limit(1))));
+    }
+  });
+
+  it('an account with only the old `admin: true` claim reads nothing until it is granted a role', async () => {
+    await assertFails(getDocs(query(collection(who.legacyAdmin(), 'payments'), limit(1))));
+  });
+
+  it('no role writes: not the treasurer, not a leader', async () => {
+    await assertFails(updateDoc(doc(who.treasurer(), 'payments', VERDI_BONIFICO), { status: 'Confermato' }));
+    await assertFails(updateDoc(doc(who.repartoLeader(), 'sons', 'son-rossi-marco'), { medical_doc: '' }));
+  });
+});
 
 describe('attacks are denied', () => {
   for (const attack of attacks) {

@@ -7,19 +7,22 @@ import { resetToDemoData, useEmulatorDb } from './server-db';
 /**
  * The set-up of a test file of one admin function: the file's own Firestore
  * project, reset to the demo data before each test; the Auth emulator with
- * a treasurer (admin claim) and a parent (none); the function's info log
+ * an admin, a treasurer, a Reparto leader (src/domain/staff-roles.ts) and
+ * a parent (no role); the function's info log
  * silenced. `call` posts a JSON body with a token (the treasurer's by
  * default) and answers the status and the JSON body.
  */
 export function adminFunctionTestbed(projectId: string, handler: NetlifyFunction, name: string) {
   let db: Firestore | undefined;
   let stopAuth: (() => Promise<void>) | undefined;
-  const tokens = { treasurer: '', parent: '' };
+  const tokens = { admin: '', treasurer: '', leader: '', parent: '' };
   beforeAll(async () => {
     db = await useEmulatorDb(projectId);
     const auth = await startTestAuth(projectId);
     stopAuth = () => auth.stop();
-    tokens.treasurer = await auth.account('tesoriere@example.com', { admin: true });
+    tokens.admin = await auth.account('admin@example.com', { role: 'admin' });
+    tokens.treasurer = await auth.account('tesoriere@example.com', { role: 'tesoriere' });
+    tokens.leader = await auth.account('capo@example.com', { role: 'capo', branches: ['Reparto'] });
     tokens.parent = await auth.account('genitore@example.com');
   }, 120_000);
   afterAll(() => stopAuth?.(), 30_000);

@@ -18,7 +18,7 @@ import { getAdminApp } from '../../netlify/lib/firestore';
 export interface TestAuth {
   /** host:port of the emulator. */
   host: string;
-  /** Creates an account with `claims` (e.g. `{ admin: true }`) and resolves its ID token. */
+  /** Creates an account with `claims` (e.g. `{ role: 'tesoriere' }`) and resolves its ID token. */
   account: (email: string, claims?: Record<string, unknown>) => Promise<string>;
   /** Signs in again and resolves a fresh ID token (after claims changed). */
   signIn: (email: string) => Promise<string>;

@@ -2,6 +2,7 @@ import { PageSizes, PDFDocument, rgb, StandardFonts, type Color, type PDFFont, t
 import { formatEuros } from '../../../src/domain/money';
 import { receiptTotal, type ReceiptData } from '../../../src/domain/receipt';
 import { italianDate } from '../../../src/domain/italian-time';
+import { printableText, wrap } from '../pdf-text';
 
 // Fixed strings, not the library's version: the bytes must not change when pdf-lib is updated.
 const PRODUCER = 'pdf-lib';
@@ -162,47 +163,6 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
 
   numberPages(w);
   return doc.save();
-}
-
-/**
- * A function that keeps what `font` can draw (WinAnsi for the standard
- * fonts: Italian accents, '€', '°', apostrophes) and maps the rest to its
- * base letter, else '?': the standard fonts throw on anything else.
- */
-function printableText(font: PDFFont): (text: string) => string {
-  const supported = new Set(font.getCharacterSet());
-  const fits = (char: string) => supported.has(char.codePointAt(0) ?? -1);
-  return (text) =>
-    Array.from(text.replace(/\s+/g, ' ').trim(), (char) => {
-      if (fits(char)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      return base !== '' && Array.from(base).every(fits) ? base : '?';
-    }).join('');
-}
-
-/** `text` broken into lines no wider than `width`; a word wider than that (a long surname, a code) is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter((part) => part !== '')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line !== '') lines.push(line);
-  return lines.length === 0 ? [''] : lines;
 }
 
 function lineHeight(size: number): number {

@@ -1,4 +1,5 @@
 import { onIdTokenChanged, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import { staffOf, type Staff } from '@/domain/staff-roles';
 import { getFirebase } from '@/lib/firebase';
 
 /**
@@ -7,30 +8,30 @@ import { getFirebase } from '@/lib/firebase';
  * import it with `import()` (docs/security.md, "Admins").
  */
 
-/** What {@link watchAdminAuth} reports: nobody signed in, or a user and whether their ID token carries `admin: true`. */
+/** What {@link watchAdminAuth} reports: nobody signed in, or a user and the role its ID token's claims give (null: none). */
 export interface AdminAuthChange {
   user: User | null;
-  isAdmin: boolean;
+  staff: Staff | null;
 }
 
 /**
- * Calls `onChange` with the signed-in user and the admin claim, now and at
+ * Calls `onChange` with the signed-in user and its role (src/domain/staff-roles.ts), now and at
  * every sign-in, sign-out and token refresh. A token that cannot be read
- * counts as not admin (logged). Returns the unsubscribe function.
+ * counts as no role (logged). Returns the unsubscribe function.
  * @throws ServiceNotConfiguredError when the build has no Firebase settings.
  */
 export function watchAdminAuth(onChange: (change: AdminAuthChange) => void): () => void {
   return onIdTokenChanged(getFirebase().auth, (user) => {
     if (!user) {
-      onChange({ user: null, isAdmin: false });
+      onChange({ user: null, staff: null });
       return;
     }
     user
       .getIdTokenResult()
-      .then((token) => onChange({ user, isAdmin: token.claims.admin === true }))
+      .then((token) => onChange({ user, staff: staffOf(token.claims) }))
       .catch((error: unknown) => {
         console.error('Lettura dei permessi non riuscita:', error);
-        onChange({ user, isAdmin: false });
+        onChange({ user, staff: null });
       });
   });
 }

@@ -1,12 +1,13 @@
 import type { User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
+import type { Staff } from '@/domain/staff-roles';
 
 /**
  * The auth state as the admin screens see it: loading, nobody signed in, or
- * a user with whether their ID token carries the custom claim `admin: true`
- * (docs/security.md, "Admins").
+ * a user with the role its ID token's custom claims give, null for none
+ * (docs/security.md, "Roles").
  */
-export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | null; isAdmin: boolean };
+export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | null; staff: Staff | null };
 
 /** Where Firebase Auth's local persistence keeps a signed-in user: `firebase:authUser:<api key>:<app name>` in localStorage. */
 const STORED_USER_PREFIX = 'firebase:authUser:';
@@ -26,7 +27,7 @@ function mayHaveStoredUser(): boolean {
 }
 
 /**
- * Subscribes to the signed-in user and reads the admin claim from its ID
+ * Subscribes to the signed-in user and reads its role from its ID
  * token, loading Firebase Auth (admin-auth.ts) at mount. Until it answers:
  * 'ready' with nobody when no user is stored in this browser (the login form
  * shows at once), 'loading' otherwise (a Caricamento text shows).
@@ -34,14 +35,14 @@ function mayHaveStoredUser(): boolean {
  */
 export function useAuthUser(): AuthState {
   const [state, setState] = useState<AuthState>(() =>
-    mayHaveStoredUser() ? { status: 'loading' } : { status: 'ready', user: null, isAdmin: false },
+    mayHaveStoredUser() ? { status: 'loading' } : { status: 'ready', user: null, staff: null },
   );
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
     import('./admin-auth')
       .then(({ watchAdminAuth }) => {
-        if (active) unsubscribe = watchAdminAuth(({ user, isAdmin }) => setState({ status: 'ready', user, isAdmin }));
+        if (active) unsubscribe = watchAdminAuth(({ user, staff }) => setState({ status: 'ready', user, staff }));
       })
       // Firebase could not load (offline, a new deploy): the route's error page offers a reload, never an endless 'Caricamento'.
       .catch((error: unknown) =>

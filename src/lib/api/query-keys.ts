@@ -35,6 +35,12 @@ export const queryKeys = {
   enrolmentStatus: (season: number) => ['admin-orders', 'enrolment-status', season] as const,
   /** The audit log's pages for one action (null: all); under `adminOrders`, so an admin action (which invalidates it) refreshes it. */
   auditLog: (action: string | null) => ['admin-orders', 'audit-log', action] as const,
+  /** The children of some branches and their medical forms ('Schede mediche'); under `adminOrders` like the other admin reads. */
+  branchMedicalForms: (branches: readonly string[]) => ['admin-orders', 'branch-medical-forms', branches] as const,
+  /** Who opened a child's medical forms (admin-medical-form-openings): read when asked, never kept. */
+  medicalFormOpenings: (childId: string) => ['medical-form-openings', childId] as const,
+  /** The volunteers' accounts and roles ('Utenti', admin-users). */
+  staffAccounts: ['staff-accounts'] as const,
   /** How many e-mails were given up (the admin's home notice). */
   failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
@@ -58,6 +64,10 @@ export const mutationKeys = {
   exportOrders: ['export-orders'] as const,
   /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */
   openMedicalForm: ['open-medical-form'] as const,
+  /** admin-users 'grant': an admin gives a volunteer a role ('Utenti'). */
+  grantStaffRole: ['grant-staff-role'] as const,
+  /** admin-delete-medical-forms: 'Elimina ora', a season's medical forms deleted early (docs/privacy.md). */
+  deleteMedicalForms: ['delete-medical-forms'] as const,
   /** admin-reminders 'send': an admin sends a product's reminders (docs/admin.md, "Reminders"). */
   sendReminders: ['send-reminders'] as const,
   /** admin-season-settings 'update': an admin changes the season's settings. */

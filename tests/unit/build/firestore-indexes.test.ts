@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS } from '@/domain/audit-log';
 import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
+import { fetchBranchChildren } from '@/features/admin/api/medical-forms';
 import { planHasOrders } from '../../../netlify/lib/season-settings';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
 import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
@@ -27,6 +28,11 @@ import {
   type QueryShape,
 } from './firestore-index-check';
 import { openTransfersOfAmount } from '../../../netlify/lib/open-transfers';
+import { deleteMedicalForms } from '../../../netlify/lib/medical-form-deletion';
+import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openings';
+import { readFamilyData } from '../../../netlify/lib/family-data';
+import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
+import { SYSTEM_ACTOR } from '@/domain/audit-log';
 
 /**
  * Every Firestore query of the browser and the functions has its composite
@@ -114,6 +120,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await fetchFailedMailCount();
   for (const text of ['', 'De Rossi', 'RSSMRA80C12H501E']) await fetchFamiliesPage(familiesSearchOf(text), null);
   await fetchFamily('family-rossi');
+  await fetchBranchChildren(['Reparto', 'Clan']);
   const db = recordingAdminDb();
   await findFamilyByParentCf(db, 'RSSMRA80C12H501E');
   await findFamilyItems(db, 'family-rossi', SEASON);
@@ -136,6 +143,9 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await readReminderPlan(db, SEASON, 'campo-saldo', new Date());
   await planHasOrders(db, recordingTransaction, SEASON, 'Uscita di Pasqua');
   await openTransfersOfAmount(db, SEASON, 15, ['rossi', 'derossi']);
+  await deleteMedicalForms(db, {} as CloudinarySettings, () => true, SYSTEM_ACTOR);
+  await readMedicalFormOpenings(db, 'son-rossi-marco');
+  await readFamilyData(db, 'family-rossi').catch(() => null);
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -143,8 +153,11 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 /** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
 const QUERYING_FILES = [
   'netlify/lib/families.ts',
+  'netlify/lib/family-data.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/mail/outbox.ts',
+  'netlify/lib/medical-form-deletion.ts',
+  'netlify/lib/medical-form-openings.ts',
   'netlify/lib/open-transfers.ts',
   'netlify/lib/receipts/issue-receipt.ts',
   'netlify/lib/reminders.ts',
@@ -154,6 +167,7 @@ const QUERYING_FILES = [
   'src/features/admin/api/audit-log.ts',
   'src/features/admin/api/enrolment-status.ts',
   'src/features/admin/api/families.ts',
+  'src/features/admin/api/medical-forms.ts',
 ];
 
 async function readIndexes(): Promise<IndexDefinition[]> {

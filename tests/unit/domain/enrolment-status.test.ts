@@ -181,6 +181,7 @@ describe('buildEnrolmentRows', () => {
       bytes: 10,
       season,
       received_at: at,
+      consent: null,
     });
     const first = new Date(START.getTime() + days(5));
     const second = new Date(START.getTime() + days(9));

@@ -29,8 +29,8 @@ let parent: string;
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   auth = await startTestAuth(PROJECT);
-  treasurer = await auth.account('tesoriere@example.com', { admin: true });
-  leader = await auth.account('capo@example.com', { admin: true });
+  treasurer = await auth.account('tesoriere@example.com', { role: 'tesoriere' });
+  leader = await auth.account('capo@example.com', { role: 'admin' });
   parent = await auth.account('genitore@example.com');
 }, 120_000);
 afterAll(() => auth.stop(), 30_000);

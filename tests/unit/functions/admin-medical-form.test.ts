@@ -30,6 +30,7 @@ const ACCOUNT = DEMO_MEDIA;
 const PDF = new Uint8Array(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
 const BIANCHI = 'BNCNNA84L45B114C';
 const SARA = 'son-bianchi-sara';
+const GIULIA_CLAN = 'son-rossi-giulia';
 const ADMIN = { email: 'tesoriere@example.com' };
 const PARENT = { email: 'genitore@example.com' };
 
@@ -39,6 +40,8 @@ let media: RunningMediaEmulator;
 let auth: TestAuth;
 let adminToken: string;
 let parentToken: string;
+let leaderToken: string;
+let treasurerToken: string;
 
 /** An unsigned JWT (the Auth emulator's own form) with `claims` over a real token's payload. */
 function emulatorStyleToken(realToken: string, claims: Record<string, unknown>): string {
@@ -53,8 +56,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'admin-medical-form-'));
   auth = await startTestAuth(PROJECT);
   media = await startMediaEmulator({ port: 0, dataDir: path.join(dataDir, 'media'), ...ACCOUNT });
-  adminToken = await auth.account(ADMIN.email, { admin: true });
+  adminToken = await auth.account(ADMIN.email, { role: 'admin' });
   parentToken = await auth.account(PARENT.email);
+  leaderToken = await auth.account('capo.reparto@example.com', { role: 'capo', branches: ['Reparto'] });
+  treasurerToken = await auth.account('cassa@example.com', { role: 'tesoriere' });
 }, 120_000);
 
 afterAll(async () => {
@@ -277,11 +282,33 @@ describe('admin-medical-form', () => {
     expect(await response.json()).toEqual({ error: 'Questo account non è un amministratore.' });
 
     const otherProject = emulatorStyleToken(parentToken, {
-      admin: true,
+      role: 'admin',
       aud: 'another-project',
       iss: 'https://securetoken.google.com/another-project',
     });
     expect((await openForm(SARA, otherProject)).status).toBe(401);
+  });
+
+  it("lets a Reparto leader open a Reparto child's form, not a Clan child's (403); the treasurer opens none", async () => {
+    await uploadSaraForm();
+    // Giulia's record gets Sara's file: what is refused is the branch, not a missing form.
+    const sara = (await db.collection('sons').doc(SARA).get()).data() ?? {};
+    await db.collection('sons').doc(GIULIA_CLAN).update({ medical_forms: sara.medical_forms, medical_doc: sara.medical_doc });
+    expect((await openForm(GIULIA_CLAN, adminToken)).status).toBe(200);
+    expect((await openForm(SARA, leaderToken)).status).toBe(200);
+    const clan = await openForm(GIULIA_CLAN, leaderToken);
+    expect(clan.status).toBe(403);
+    expect(await clan.json()).toEqual({ error: 'Puoi aprire solo le schede mediche dei ragazzi della tua branca.' });
+    for (const childId of [SARA, GIULIA_CLAN]) {
+      const treasurer = await openForm(childId, treasurerToken);
+      expect(treasurer.status).toBe(403);
+      expect(await treasurer.json()).toEqual({ error: 'Il tuo ruolo non permette questa operazione.' });
+    }
+    const opened = await db.collection('audit_log').where('action', '==', 'medical_form.open').get();
+    expect(opened.docs.map((entry) => [entry.get('actor.email'), entry.get('target.id')]).sort()).toEqual([
+      ['capo.reparto@example.com', SARA],
+      [ADMIN.email, GIULIA_CLAN],
+    ]);
   });
 
   it('refuses the admin of a disabled account with 401', async () => {

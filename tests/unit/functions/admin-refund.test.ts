@@ -51,7 +51,7 @@ let auth: TestAuth;
 let treasurer: string;
 beforeAll(async () => {
   auth = await startTestAuth(PROJECT);
-  treasurer = await auth.account('tesoriere@example.com', { admin: true });
+  treasurer = await auth.account('tesoriere@example.com', { role: 'tesoriere' });
 }, 120_000);
 afterAll(() => auth.stop(), 30_000);
 

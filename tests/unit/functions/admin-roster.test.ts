@@ -32,7 +32,7 @@ let parentAccount: string;
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   auth = await startTestAuth(PROJECT);
-  admin = await auth.account('segreteria@example.com', { admin: true });
+  admin = await auth.account('segreteria@example.com', { role: 'admin' });
   parentAccount = await auth.account('genitore@example.com');
 }, 120_000);
 afterAll(() => auth.stop(), 30_000);

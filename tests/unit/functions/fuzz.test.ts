@@ -11,6 +11,10 @@ import adminSeasonSettings from '../../../netlify/functions/admin-season-setting
 import receipt from '../../../netlify/functions/receipt';
 import adminFamily from '../../../netlify/functions/admin-family';
 import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
+import adminMedicalFormOpenings from '../../../netlify/functions/admin-medical-form-openings';
+import adminDeleteMedicalForms from '../../../netlify/functions/admin-delete-medical-forms';
+import adminUsers from '../../../netlify/functions/admin-users';
+import adminFamilyData from '../../../netlify/functions/admin-family-data';
 import adminRosterImport from '../../../netlify/functions/admin-roster-import';
 import adminReminders from '../../../netlify/functions/admin-reminders';
 import createOrder from '../../../netlify/functions/create-order';
@@ -126,6 +130,10 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'get-signature': getSignature,
   'record-medical-form': recordMedicalForm,
   'admin-medical-form': adminMedicalForm,
+  'admin-medical-form-openings': adminMedicalFormOpenings,
+  'admin-delete-medical-forms': adminDeleteMedicalForms,
+  'admin-users': adminUsers,
+  'admin-family-data': adminFamilyData,
   'admin-confirm-transfer': adminConfirmTransfer,
   'admin-cancel-order': adminCancelOrder,
   'admin-refund': adminRefund,

@@ -39,7 +39,7 @@ let treasurer: string;
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   auth = await startTestAuth(PROJECT);
-  treasurer = await auth.account('tesoriere@example.com', { admin: true });
+  treasurer = await auth.account('tesoriere@example.com', { role: 'tesoriere' });
 }, 120_000);
 afterAll(() => auth.stop(), 30_000);
 beforeEach(async () => {

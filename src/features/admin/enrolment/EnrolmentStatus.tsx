@@ -22,11 +22,14 @@ import {
   type ProductCell,
 } from '@/domain/enrolment-status';
 import { BRANCHES, type Branch } from '@/domain/plans';
+import { can } from '@/domain/staff-roles';
 import { italianDate } from '@/domain/italian-time';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
 import { describeError } from '@/lib/errors';
-import { useEnrolmentStatus, useSignedMedicalForm } from '../api/enrolment-status';
+import { useEnrolmentStatus } from '../api/enrolment-status';
+import { useOpenMedicalForm, type FormToOpen } from '../medical-forms/use-open-medical-form';
+import { useStaff } from '../staff-context';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
 import { ReminderSection } from './ReminderSection';
@@ -69,33 +72,10 @@ function countsLine(all: readonly EnrolmentRow[], shown: number): string {
 }
 
 /**
- * Opens the form's signed URL in a new tab. The tab is opened at the click
- * (so no popup blocker stops it) and pointed at the URL once
- * admin-medical-form answers; closed again when it fails.
- */
-function useOpenMedicalForm() {
-  const signed = useSignedMedicalForm();
-  const open = (form: FormToOpen) => {
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
-    signed.mutate(form, {
-      onSuccess: ({ url }) => {
-        if (tab && !tab.closed) tab.location.href = url;
-        else window.open(url, '_blank', 'noopener');
-      },
-      onError: () => tab?.close(),
-    });
-  };
-  return { open, pending: signed.isPending ? signed.variables : undefined, error: signed.error, reset: signed.reset };
-}
-
-/** A form to open: the child's form in force, or with `publicId` an earlier one it replaced. */
-type FormToOpen = { childId: string; publicId?: string };
-
-/**
- * The medical form cell: its badge, 'Apri scheda' for the form in force,
- * and one line 'Sostituita il {data}' with 'Apri' for each earlier form of
- * the season it replaced (nothing received is ever lost: docs/admin-enrolment.md).
+ * The medical form cell: its badge and, for a role that opens forms
+ * (`onOpen`), 'Apri scheda' for the form in force and one line 'Sostituita
+ * il {data}' with 'Apri' for each earlier form of the season it replaced
+ * (nothing received is ever lost: docs/admin-enrolment.md).
  */
 function MedicalFormCellView({
   row,
@@ -103,10 +83,11 @@ function MedicalFormCellView({
   pending,
 }: {
   row: EnrolmentRow;
-  onOpen: (form: FormToOpen) => void;
+  onOpen: ((form: FormToOpen) => void) | undefined;
   pending: FormToOpen | undefined;
 }) {
   const cell = row.medicalForm;
+  if (!onOpen) return <MedicalFormBadge cell={cell} />;
   const who = `${row.name} ${row.surname}`;
   const isPending = (publicId?: string) => pending?.childId === row.childId && pending.publicId === publicId;
   return (
@@ -197,7 +178,7 @@ function EnrolmentTable({
 }: {
   rows: readonly EnrolmentRow[];
   lastReminders: ReadonlyMap<string, Date>;
-  onOpen: (form: FormToOpen) => void;
+  onOpen: ((form: FormToOpen) => void) | undefined;
   pending: FormToOpen | undefined;
 }) {
   return (
@@ -257,9 +238,9 @@ const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
  * medica mancante', name/surname and branch; 'Esporta CSV' of the rows shown
  * (`situazione-iscritti-{season}.csv`). For the current season, 'Promemoria
  * di pagamento' (ReminderSection) and, under a child's name, 'Ultimo
- * promemoria: dd/mm/yyyy'. 'Apri scheda' and 'Apri' open a
- * 5-minute signed URL of the PDF in a new tab (admin-medical-form, which
- * logs the opening). A spinner while loading;
+ * promemoria: dd/mm/yyyy'. 'Apri scheda' and 'Apri', for a role that opens
+ * medical forms, open a 5-minute signed URL of the PDF in a new tab
+ * (admin-medical-form, which logs the opening). A spinner while loading;
  * an Italian error with 'Riprova'. The table scrolls sideways on a phone.
  */
 export function EnrolmentStatus() {
@@ -267,6 +248,7 @@ export function EnrolmentStatus() {
   const [filter, setFilter] = useState<EnrolmentFilter>(NO_FILTER);
   const status = useEnrolmentStatus(season);
   const form = useOpenMedicalForm();
+  const opensForms = can(useStaff(), 'medicalForms');
   const all = status.data?.rows ?? [];
   const rows = filterEnrolmentRows(all, filter);
   const unreadable = status.data?.unreadable.length ?? 0;
@@ -315,7 +297,12 @@ export function EnrolmentStatus() {
         </Alert>
       )}
       {rows.length > 0 && (
-        <EnrolmentTable rows={rows} lastReminders={status.data?.lastReminders ?? NO_REMINDERS} onOpen={form.open} pending={form.pending} />
+        <EnrolmentTable
+          rows={rows}
+          lastReminders={status.data?.lastReminders ?? NO_REMINDERS}
+          onOpen={opensForms ? form.open : undefined}
+          pending={form.pending}
+        />
       )}
     </div>
   );

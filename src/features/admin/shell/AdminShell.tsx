@@ -1,36 +1,35 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { seasonChoices } from '@/config/season';
-import { paths } from '@/config/paths';
+import { can } from '@/domain/staff-roles';
 import { AdminLoading } from '../AdminLoading';
 import { FailedMailNotice } from '../audit/FailedMailNotice';
 import { SignOutButton } from '../SignOutButton';
+import { useStaff } from '../staff-context';
+import { ADMIN_SECTIONS, sectionOf } from './admin-sections';
 import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 
-const TABS = [
-  { label: 'Pagamenti', path: paths.adminOrders },
-  { label: 'Estratto conto', path: paths.adminStatement },
-  { label: 'Situazione iscritti', path: paths.adminEnrolment },
-  { label: 'Famiglie', path: paths.adminFamilies },
-  { label: 'Registro', path: paths.adminAuditLog },
-  { label: 'Impostazioni', path: paths.adminSettings },
-] as const;
-
 /**
- * The treasurer's desk around the admin views (docs/admin.md): the tabs
- * 'Pagamenti', 'Estratto conto', 'Situazione iscritti', 'Famiglie', 'Registro' and 'Impostazioni' (keeping the chosen season), the
- * season picker 'Stagione', 'Esci', and the notice of e-mails not
- * delivered. The view of the address shows below.
+ * The volunteers' desk around the admin views (docs/admin.md): the tabs
+ * of ADMIN_SECTIONS the signed-in role may use (keeping the chosen season),
+ * the season picker 'Stagione', 'Esci', and, for who reads the log, the
+ * notice of e-mails not delivered. The view of the address shows below; an
+ * address of a section the role may not use goes to its first tab.
  */
 export function AdminShell() {
+  const staff = useStaff();
   const [season, setSeason] = useAdminSeason();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const seasonSearch = new URLSearchParams(search).has(SEASON_PARAM) ? `?${SEASON_PARAM}=${season}` : '';
+  const tabs = ADMIN_SECTIONS.filter((section) => can(staff, section.permission));
+  const current = sectionOf(pathname);
+  const first = tabs[0];
+  if (current && !can(staff, current.permission) && first) return <Navigate to={first.path + seasonSearch} replace />;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <nav aria-label="Area admin" className="flex flex-wrap gap-1 rounded-xl bg-brand-50 p-1">
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <NavLink
               key={tab.path}
               to={tab.path + seasonSearch}
@@ -62,7 +61,7 @@ export function AdminShell() {
           <SignOutButton size="sm" />
         </div>
       </div>
-      <FailedMailNotice />
+      {can(staff, 'auditLog') && <FailedMailNotice />}
       <Suspense fallback={<AdminLoading />}>
         <Outlet />
       </Suspense>

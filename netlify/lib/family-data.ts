@@ -1,0 +1,172 @@
+import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { surnameFilterKey } from '../../src/domain/admin-orders';
+import { AUDIT_ACTION } from '../../src/domain/audit-log';
+import {
+  childDocument,
+  COLLECTION,
+  familyDocument,
+  mailDocument,
+  parentDocument,
+  paymentDocument,
+  reminderDocument,
+  type ChildDocument,
+  type FamilyDocument,
+  type MailDocument,
+  type ParentDocument,
+  type PaymentDocument,
+  type ReminderDocument,
+} from '../../src/domain/documents';
+import { PAYMENT_STATUS } from '../../src/domain/plans';
+import { recordAudit, type AuditActor } from './audit-log';
+import { destroyMedicalForm, legacyMedicalForm, type CloudinarySettings } from './cloudinary';
+import { readSnapshot } from './documents';
+import { runTransaction } from './firestore';
+import { HttpError } from './http';
+import { collectIndexWrites, unindex } from './roster-index';
+
+/** Italian messages of a family's data actions. */
+export const FAMILY_DATA_MESSAGES = {
+  notFound: 'La famiglia non esiste più. Aggiorna la pagina.',
+  openTransfers: 'La famiglia ha bonifici da verificare: confermali o annullali prima di eliminarla.',
+} as const;
+
+/** What the portal holds about a family (docs/privacy.md, "A family's rights"): its documents, read through their schemas. */
+export interface FamilyData {
+  family: FamilyDocument;
+  parents: ParentDocument[];
+  children: ChildDocument[];
+  /** Every season's; each carries its order's lines (the `orders` and `order_items` documents hold the same facts). */
+  payments: PaymentDocument[];
+  reminders: ReminderDocument[];
+  mail: MailDocument[];
+}
+
+/** The queries of a family's documents, by `family_id` (single-field equality, no composite index). */
+function familyQueries(db: Firestore, familyId: string) {
+  const of = (collection: string): Query => db.collection(collection).where('family_id', '==', familyId);
+  return {
+    parents: of(COLLECTION.parents),
+    children: of(COLLECTION.sons),
+    payments: of(COLLECTION.payments),
+    items: of(COLLECTION.orderItems),
+    reminders: of(COLLECTION.reminders),
+    mail: of(COLLECTION.mail),
+    accessCodes: of(COLLECTION.accessCodes),
+  };
+}
+
+/** The documents read through `schema`. */
+function readAll<T>(schema: z.ZodType<T>, docs: readonly QueryDocumentSnapshot[]): T[] {
+  return docs.flatMap((snapshot) => {
+    const value = readSnapshot(schema, snapshot);
+    return value ? [value] : [];
+  });
+}
+
+/**
+ * Reads everything the portal holds about `familyId`: the family, its
+ * parents and children (their medical forms' records, not the files), its
+ * payments of every season, the reminders and the e-mails it was sent.
+ * @throws HttpError 404 when the family does not exist.
+ */
+export async function readFamilyData(db: Firestore, familyId: string): Promise<FamilyData> {
+  const queries = familyQueries(db, familyId);
+  const [familySnapshot, parents, children, payments, reminders, mail] = await Promise.all([
+    db.collection(COLLECTION.families).doc(familyId).get(),
+    queries.parents.get(),
+    queries.children.get(),
+    queries.payments.get(),
+    queries.reminders.get(),
+    queries.mail.get(),
+  ]);
+  const family = readSnapshot(familyDocument, familySnapshot);
+  if (!family) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
+  return {
+    family,
+    parents: readAll(parentDocument, parents.docs),
+    children: readAll(childDocument, children.docs),
+    payments: readAll(paymentDocument, payments.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
+    reminders: readAll(reminderDocument, reminders.docs),
+    mail: readAll(mailDocument, mail.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
+  };
+}
+
+/** The name an erased family's payments keep for the books: 'Famiglia eliminata {id}'. */
+export function erasedFamilyName(familyId: string): string {
+  return `Famiglia eliminata ${familyId}`;
+}
+
+/** The public ids of every medical form of `children`, the one recorded before the history included. */
+function medicalFormIds(settings: CloudinarySettings, children: readonly ChildDocument[]): string[] {
+  return children.flatMap((child) => {
+    const legacy = legacyMedicalForm(settings, child);
+    return (legacy ? [legacy] : child.medical_forms).map((form) => form.public_id);
+  });
+}
+
+/**
+ * 'Elimina famiglia' (docs/privacy.md, "A family's rights"): erases the
+ * family's personal data and keeps its payments for the books.
+ * First the children's medical forms from Cloudinary; then, in one
+ * transaction: the family, its parents and children, their roster index
+ * entries, access codes, reminders and e-mails deleted; each payment's
+ * family name, children's names and parent replaced by
+ * {@link erasedFamilyName} (amounts, statuses, receipts kept), and the same
+ * in its order items; one audit entry 'family.erase' by `actor`.
+ * Resolves how many parents, children, forms and payments.
+ * @throws HttpError 404 for a family gone (a second erase at once), 409 while
+ * a Bonifico of the family is 'Da Verificare' (it could still be confirmed).
+ */
+export async function eraseFamily(db: Firestore, settings: CloudinarySettings, familyId: string, actor: AuditActor) {
+  const before = await readFamilyData(db, familyId);
+  if (before.payments.some((payment) => payment.status === PAYMENT_STATUS.toVerify))
+    throw new HttpError(409, FAMILY_DATA_MESSAGES.openTransfers);
+  const forms = medicalFormIds(settings, before.children);
+  for (const publicId of forms) await destroyMedicalForm(settings, publicId);
+
+  const name = erasedFamilyName(familyId);
+  const queries = familyQueries(db, familyId);
+  return runTransaction(db, async (transaction) => {
+    const familyRef = db.collection(COLLECTION.families).doc(familyId);
+    if (!readSnapshot(familyDocument, await transaction.get(familyRef))) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
+    // A transaction reads everything before it writes.
+    const [parents, children, payments, items, reminders, mail, accessCodes] = await Promise.all([
+      transaction.get(queries.parents),
+      transaction.get(queries.children),
+      transaction.get(queries.payments),
+      transaction.get(queries.items),
+      transaction.get(queries.reminders),
+      transaction.get(queries.mail),
+      transaction.get(queries.accessCodes),
+    ]);
+    for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs]) transaction.delete(document.ref);
+    const index = collectIndexWrites();
+    for (const parent of readAll(parentDocument, parents.docs)) unindex(db, index, 'parents', parent.cf);
+    for (const child of readAll(childDocument, children.docs)) unindex(db, index, 'children', child.cf);
+    index.flush(transaction);
+    for (const document of [...parents.docs, ...children.docs]) transaction.delete(document.ref);
+    transaction.delete(familyRef);
+    for (const payment of readAll(paymentDocument, payments.docs)) {
+      transaction.update(db.collection(COLLECTION.payments).doc(payment.id), {
+        family_surname: name,
+        surname_key: surnameFilterKey(name),
+        lines: payment.lines.map((line) => ({ ...line, name, surname: '' })),
+        parent_id: null,
+      });
+    }
+    for (const item of items.docs) {
+      transaction.update(item.ref, { son_info: { id: String(item.get('son_info.id') ?? ''), name, surname: '' } });
+    }
+    const counts = { parents: parents.size, children: children.size, forms: forms.length, payments: payments.size };
+    recordAudit(db, transaction, {
+      actor,
+      action: AUDIT_ACTION.familyErase,
+      target: { collection: COLLECTION.families, id: familyId },
+      summary: `${name}: ${counts.parents} genitori, ${counts.children} figli e ${counts.forms} schede mediche cancellati; ${counts.payments} pagamenti conservati senza nomi`,
+      before: { ...counts, reminders: reminders.size, mail: mail.size, access_codes: accessCodes.size },
+      after: null,
+    });
+    return counts;
+  });
+}

@@ -1,0 +1,18 @@
+import { privacy } from '../../group.config.json';
+
+/**
+ * The group's privacy choices (group.config.json `privacy`, checked when the
+ * site builds; docs/privacy.md): the notice's version, who to write to,
+ * when a season ends and how long the portal keeps what.
+ */
+export const PRIVACY = {
+  /** yyyy-mm-dd: stored with each parent's consent. */
+  noticeVersion: privacy.noticeVersion,
+  representative: privacy.representative,
+  contactEmail: privacy.contactEmail,
+  /** mm-dd. */
+  seasonEnds: privacy.seasonEnds,
+  medicalFormRetentionDays: privacy.medicalFormRetentionDays,
+  accountingRetentionYears: privacy.accountingRetentionYears,
+  rosterRetentionYears: privacy.rosterRetentionYears,
+} as const;

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Branch } from '@/domain/plans';
+import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
+import { deleteSeasonMedicalForms, fetchBranchChildren, fetchMedicalFormOpenings } from './medical-forms';
+
+/** The children of `branches` with their forms ('Schede mediche'), kept fresh for 30 s. */
+export function useBranchChildren(branches: readonly Branch[]) {
+  return useQuery({ queryKey: queryKeys.branchMedicalForms(branches), queryFn: () => fetchBranchChildren(branches), staleTime: 30_000 });
+}
+
+/** Who opened `childId`'s forms, read when `enabled` (the list is open) and again at each opening. */
+export function useMedicalFormOpenings(childId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.medicalFormOpenings(childId),
+    queryFn: () => fetchMedicalFormOpenings(childId),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** 'Elimina ora': on success the children's forms are read again. */
+export function useDeleteSeasonMedicalForms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.deleteMedicalForms,
+    mutationFn: (season: number) => deleteSeasonMedicalForms(season),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}

@@ -1,0 +1,64 @@
+import { collection, getDocs, query, where } from 'firebase/firestore/lite';
+import { z } from 'zod';
+import { COLLECTION, type ChildDocument } from '@/domain/documents';
+import type { Branch } from '@/domain/plans';
+import { converterOf, readDocuments } from '@/lib/db/documents';
+import { getFirebase } from '@/lib/firebase';
+import { callAdminFunction } from './admin-functions';
+
+/**
+ * What 'Schede mediche' reads and asks (docs/privacy.md): the children of
+ * the branches a role sees, who opened a child's forms, and 'Elimina ora'.
+ */
+
+/** The children as read: those not archived, by branch then surname and name, and the paths of documents that could not be read. */
+export interface BranchChildren {
+  children: ChildDocument[];
+  unreadable: string[];
+}
+
+/**
+ * Reads the `sons` of `branches` (one `branch in` query: the security rules
+ * let a capo read only their branches' children, and only a query that says
+ * so). Archived children are left out.
+ * @throws ServiceNotConfiguredError without Firebase settings; FirebaseError
+ * when Firestore refuses or cannot be reached.
+ */
+export async function fetchBranchChildren(branches: readonly Branch[]): Promise<BranchChildren> {
+  if (branches.length === 0) return { children: [], unreadable: [] };
+  const sons = collection(getFirebase().db, COLLECTION.sons).withConverter(converterOf(COLLECTION.sons));
+  const read = readDocuments((await getDocs(query(sons, where('branch', 'in', [...branches])))).docs);
+  const order = (child: ChildDocument) => `${branches.indexOf(child.branch)} ${child.surname} ${child.name}`;
+  return {
+    children: read.documents.filter((child) => child.archived_at === null).sort((a, b) => order(a).localeCompare(order(b), 'it')),
+    unreadable: read.invalid.map((error) => error.path),
+  };
+}
+
+const openingsSchema = z.object({ openings: z.array(z.object({ at: z.iso.datetime(), by: z.string() })) });
+
+/** One opening of a child's medical form: when, and who (an e-mail). */
+export interface MedicalFormOpening {
+  at: Date;
+  by: string;
+}
+
+/**
+ * Who opened the child's medical forms and when, newest first
+ * (admin-medical-form-openings).
+ * @throws UserFacingError with the function's Italian message (401, 403, 404, …).
+ */
+export async function fetchMedicalFormOpenings(childId: string): Promise<MedicalFormOpening[]> {
+  const { openings } = await callAdminFunction('admin-medical-form-openings', { childId }, openingsSchema);
+  return openings.map(({ at, by }) => ({ at: new Date(at), by }));
+}
+
+const deletedSchema = z.object({ season: z.number(), children: z.number(), files: z.number() });
+
+/**
+ * 'Elimina ora': deletes the medical forms of `season` (admin-delete-medical-forms); resolves how many children and files.
+ * @throws UserFacingError with the function's Italian message (403, 409 a season not over, 503, …).
+ */
+export async function deleteSeasonMedicalForms(season: number): Promise<z.infer<typeof deletedSchema>> {
+  return callAdminFunction('admin-delete-medical-forms', { season }, deletedSchema);
+}

@@ -1,0 +1,15 @@
+import { createContext, use } from 'react';
+import type { Staff } from '@/domain/staff-roles';
+
+/** The signed-in volunteer's role, provided by AdminGate to every admin view. */
+export const StaffContext = createContext<Staff | null>(null);
+
+/**
+ * The signed-in volunteer's role (src/domain/staff-roles.ts).
+ * @throws Error when used outside AdminGate: a view without a role is a programming error.
+ */
+export function useStaff(): Staff {
+  const staff = use(StaffContext);
+  if (!staff) throw new Error('useStaff outside AdminGate');
+  return staff;
+}

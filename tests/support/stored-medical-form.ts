@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { DEMO_MEDIA } from '../../emulators/dev/stack-environment';
+import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../emulators/media/server';
+import { medicalFormDeliveryUrl, requireCloudinary, signMedicalFormUpload } from '../../netlify/lib/cloudinary';
+import { existsSync } from 'node:fs';
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/**
+ * The media (Cloudinary) emulator for one test file, with the Cloudinary
+ * variables pointed at it before each test. `storeForm` uploads a PDF as a
+ * parent's upload does (signed, type authenticated) and records it in the
+ * child's `medical_forms` with `season`, as record-medical-form would;
+ * `isStored` says whether the emulator still holds a public id.
+ */
+export function mediaEmulatorTestbed() {
+  let media: RunningMediaEmulator | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'media-'));
+    media = await startMediaEmulator({ port: 0, dataDir, ...DEMO_MEDIA });
+  });
+  afterAll(async () => {
+    await media?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', DEMO_MEDIA.cloudName);
+    vi.stubEnv('CLOUDINARY_API_KEY', DEMO_MEDIA.apiKey);
+    vi.stubEnv('CLOUDINARY_API_SECRET', DEMO_MEDIA.apiSecret);
+    vi.stubEnv('CLOUDINARY_UPLOAD_PRESET', DEMO_MEDIA.uploadPreset);
+    vi.stubEnv('CLOUDINARY_API_URL', media?.url ?? '');
+  });
+  afterEach(() => vi.unstubAllEnvs());
+
+  return {
+    async storeForm(db: Firestore, childId: string, season: number): Promise<string> {
+      const settings = requireCloudinary();
+      const signed = signMedicalFormUpload(settings, { folder: `Documenti/Schede Mediche ${season}`, childId });
+      const form = new FormData();
+      form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
+      for (const [name, value] of Object.entries(signed)) if (name !== 'upload_url' && value) form.append(name, String(value));
+      const uploaded = await fetch(signed.upload_url, { method: 'POST', body: form });
+      const answer = (await uploaded.json()) as { public_id: string; version: number; bytes: number };
+      if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(answer)}`);
+      await db
+        .collection('sons')
+        .doc(childId)
+        .update({
+          medical_doc: medicalFormDeliveryUrl(settings, answer.public_id, answer.version),
+          medical_forms: FieldValue.arrayUnion({
+            public_id: answer.public_id,
+            version: answer.version,
+            bytes: answer.bytes,
+            season,
+            received_at: Timestamp.now(),
+          }),
+        });
+      return answer.public_id;
+    },
+    isStored(publicId: string): boolean {
+      return existsSync(
+        storedFilePath(dataDir, { cloudName: DEMO_MEDIA.cloudName, resourceType: 'image', type: 'authenticated', publicId, format: 'pdf' }),
+      );
+    },
+  };
+}
