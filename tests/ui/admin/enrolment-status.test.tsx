@@ -147,6 +147,13 @@ describe('EnrolmentStatus', () => {
     expect(tab.opener).toBeNull();
   });
 
+  it("shows the treasurer the form's state but no 'Apri scheda': the role opens no medical forms", async () => {
+    renderWithProviders(<EnrolmentStatus />, { initialEntries: ['/admin/situazione-iscritti'], staff: { role: 'tesoriere' } });
+    expect(await screen.findByText('Sara')).toBeInTheDocument();
+    expect(screen.getAllByText(/Ricevuta il/).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Apri scheda/ })).toBeNull();
+  });
+
   it("lists the forms a new upload replaced, 'Sostituita il', each opening its own file", async () => {
     const tab = { opener: {}, closed: false, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
