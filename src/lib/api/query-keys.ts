@@ -64,6 +64,9 @@ export const mutationKeys = {
   exportOrders: ['export-orders'] as const,
   /** admin-medical-form: an admin opens a received medical form (docs/admin-enrolment.md). */
   openMedicalForm: ['open-medical-form'] as const,
+  /** admin-family-data: an admin exports a family's data, or erases the family (docs/privacy.md). */
+  exportFamilyData: ['export-family-data'] as const,
+  eraseFamily: ['erase-family'] as const,
   /** admin-users 'grant': an admin gives a volunteer a role ('Utenti'). */
   grantStaffRole: ['grant-staff-role'] as const,
   /** admin-delete-medical-forms: 'Elimina ora', a season's medical forms deleted early (docs/privacy.md). */

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParentDocument } from '@/domain/documents';
+import type { Staff } from '@/domain/staff-roles';
+import { callAdminFunction } from '@/features/admin/api/admin-functions';
 import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/api/families';
 import { SPEC_PRICES } from '@/domain/price-rule';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
@@ -36,7 +38,9 @@ vi.mock('@/features/admin/api/admin-functions', () => ({
           updatedBy: null,
           updatedAt: null,
         })
-      : new Promise(() => {}),
+      : name === 'admin-family-data'
+        ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2 })
+        : new Promise(() => {}),
   ),
 }));
 
@@ -104,13 +108,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function showFamily(familyId = 'f-rossi') {
+function showFamily(familyId = 'f-rossi', staff: Staff = { role: 'admin' }) {
   return renderWithProviders(
     <Routes>
       <Route path="/admin/famiglie/:familyId" element={<FamilyDetail />} />
+      <Route path="/admin/famiglie" element={<FamiliesNotice />} />
     </Routes>,
-    { initialEntries: [`/admin/famiglie/${familyId}`] },
+    { initialEntries: [`/admin/famiglie/${familyId}`], staff },
   );
+}
+
+/** Stands for 'Famiglie': shows the notice the family's page sends. */
+function FamiliesNotice() {
+  const state = useLocation().state as { notice?: string } | null;
+  return <p>Famiglie: {state?.notice}</p>;
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -123,6 +134,28 @@ const person = (sectionName: string, fullName: string) => {
 };
 
 describe("a family's page", () => {
+  it("lets an admin erase the family after confirming, and goes back to 'Famiglie' saying what was kept", async () => {
+    const { user } = showFamily();
+    await user.click(await screen.findByRole('button', { name: 'Elimina famiglia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminare la famiglia Rossi?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Elimina famiglia' }));
+    expect(
+      await screen.findByText('Famiglie: Famiglia Rossi eliminata: 2 pagamenti conservati come «Famiglia eliminata f-rossi».'),
+    ).toBeInTheDocument();
+    expect(vi.mocked(callAdminFunction)).toHaveBeenCalledWith(
+      'admin-family-data',
+      { familyId: 'f-rossi', action: 'erase' },
+      expect.anything(),
+    );
+  });
+
+  it("shows the treasurer no 'Dati personali': exporting or erasing a family is an admin's", async () => {
+    showFamily('f-rossi', { role: 'tesoriere' });
+    expect(await screen.findByRole('heading', { name: 'Famiglia Rossi' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Elimina famiglia' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Esporta dati/ })).toBeNull();
+  });
+
   it('shows the parents and the children, an archived child without Rimuovi, and the way back', async () => {
     showFamily();
     expect(await screen.findByRole('heading', { level: 1, name: 'Famiglia Rossi' })).toBeInTheDocument();

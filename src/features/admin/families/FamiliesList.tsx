@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
@@ -31,13 +32,16 @@ export function familiesCount(shown: number): string {
  * page), parents (name, e-mail, phone) and children (name · branch,
  * 'Archiviato'). From Tailwind's `md` up a table, below stacked cards
  * (useWideScreen). A spinner while loading, 'Riprova' on a failed read, a
- * warning counting unreadable documents, and an empty state that says why.
+ * warning counting unreadable documents, and an empty state that says why;
+ * the notice a family's page sends here after 'Elimina famiglia'.
  */
 export function FamiliesList() {
   const [text, setText] = useState('');
   const search = familiesSearchOf(useDebouncedValue(text, SEARCH_DEBOUNCE_MS));
   const pages = useFamilyPages(search);
   const wide = useWideScreen();
+  // What the page that sent us here did ('Elimina famiglia'), said once.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
 
   const rows = pages.data?.pages.flatMap((page) => page.rows) ?? [];
   const unreadable = pages.data?.pages.reduce((total, page) => total + page.unreadable.length, 0) ?? 0;
@@ -48,6 +52,7 @@ export function FamiliesList() {
         <h1 className="text-2xl font-bold text-brand-800">Famiglie</h1>
         <LinkButton to={paths.adminRosterImport}>Importa anagrafica</LinkButton>
       </div>
+      {typeof notice === 'string' && <Alert kind="success">{notice}</Alert>}
       <TextField
         type="search"
         label="Cerca per cognome o codice fiscale"

@@ -8,7 +8,10 @@ import type { ParentDocument } from '@/domain/documents';
 import type { FamilyChild, FamilyRecord } from '../api/families';
 import { useFamily } from '../api/families-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
+import { can } from '@/domain/staff-roles';
+import { useStaff } from '../staff-context';
 import { CashPayment } from './CashPayment';
+import { FamilyRights } from './FamilyRights';
 import { ChildForm } from './ChildForm';
 import { ArchivedBadge } from './family-ui';
 import { ParentForm } from './ParentForm';
@@ -153,13 +156,15 @@ function FamilyPeople({ record }: { record: FamilyRecord }) {
  * 'Archiviato'), each with 'Modifica' and 'Rimuovi' (none for an archived
  * child), and 'Aggiungi genitore' / 'Aggiungi figlio'. Changes go through
  * admin-family; the page shows them once the family is read again; then
- * 'Registra pagamento in contanti' ({@link CashPayment}). A
+ * 'Registra pagamento in contanti' ({@link CashPayment}) and, for an
+ * admin, 'Dati personali' ({@link FamilyRights}). A
  * spinner while loading, 'Riprova' on a failed read, 'Famiglia non
  * trovata.' for an id that does not exist.
  */
 export function FamilyDetail() {
   const { familyId = '' } = useParams();
   const family = useFamily(familyId);
+  const staff = useStaff();
 
   return (
     <div className="space-y-5">
@@ -173,6 +178,7 @@ export function FamilyDetail() {
       <h1 className="text-2xl font-bold text-brand-800">{family.data ? `Famiglia ${family.data.family.surname}` : 'Famiglia'}</h1>
       {family.data && <FamilyPeople record={family.data} />}
       {family.data && <CashPayment record={family.data} />}
+      {family.data && can(staff, 'privacy') && <FamilyRights familyId={familyId} surname={family.data.family.surname} />}
       {family.isPending && (
         <div className="flex justify-center py-10">
           <Spinner />
