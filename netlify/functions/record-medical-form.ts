@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { PRIVACY } from '../../src/config/privacy';
 import { SEASON } from '../../src/config/season';
 import { childDocument, COLLECTION } from '../../src/domain/documents';
 import { isUploadOfChild } from '../../src/domain/medical-form';
@@ -37,11 +38,14 @@ const bodySchema = z.object({
     },
     malformed,
   ),
+  /** The version of the privacy notice the parent ticked 'Ho letto l'informativa' for (PRIVACY.noticeVersion). */
+  privacyNoticeVersion: z.string({ error: MEDICAL_FORM_MESSAGES.consentMissing }).max(32, MEDICAL_FORM_MESSAGES.consentMissing),
 });
 
 /**
  * POST /.netlify/functions/record-medical-form `{ cf, childId, upload: {
- * public_id, version, signature } }` (docs/api.md, "Medical form"), called
+ * public_id, version, signature }, privacyNoticeVersion }` (docs/api.md,
+ * "Medical form"), called
  * with the fields of Cloudinary's answer after the upload that
  * get-signature signed. Checks the parent's code, the family, the child and
  * its eligibility as get-signature does; that `upload.public_id` is one of
@@ -51,20 +55,22 @@ const bodySchema = z.object({
  * an hour old; then asks Cloudinary's Admin API what it stored: a PDF of at
  * most 10 MB of that version. Then, in one transaction, adds the form to
  * `sons/{childId}.medical_forms` (public id, version, bytes, season, server
- * time), sets `medical_doc` to its authenticated delivery URL and
+ * time, and the parent's consent: when, and the notice's version), sets `medical_doc` to its authenticated delivery URL and
  * `updated_at`. An earlier form stays in the history and in Cloudinary. The
  * same upload recorded twice is recorded once.
  *
  * Answers 200 `{ uploaded: true }`. Errors `{ error }` in Italian, with
  * nothing written: 400 for a malformed body, an invalid fiscal code, a child
  * of another family, another file, a signature that does not verify or a
- * stale upload; 403 for a child not eligible; 404 for an unknown fiscal
- * code; 422 when the stored file is not a PDF of at most 10 MB; 405 for
+ * stale upload, no consent to the privacy notice; 403 for a child not
+ * eligible; 404 for an unknown fiscal code; 409 a consent to a notice since
+ * changed; 422 when the stored file is not a PDF of at most 10 MB; 405 for
  * other methods; 503 when Cloudinary (or Firebase) is not configured.
  */
 export default fiscalCodeFunction('record-medical-form', async (body, httpRequest, context) => {
   const session = await requireSession(httpRequest);
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformedUpload);
+  if (request.privacyNoticeVersion !== PRIVACY.noticeVersion) throw new HttpError(409, MEDICAL_FORM_MESSAGES.consentOutdated);
   const settings = requireCloudinary();
   const db = getDb();
   const { family, child, folder } = await resolveMedicalFormChild(db, session, request.cf, request.childId);
@@ -97,6 +103,7 @@ export default fiscalCodeFunction('record-medical-form', async (body, httpReques
           bytes: stored?.bytes ?? 0,
           season: SEASON.campYear,
           received_at: Timestamp.now(),
+          consent: { at: Timestamp.now(), notice_version: request.privacyNoticeVersion },
         },
       ],
       updated_at: FieldValue.serverTimestamp(),

@@ -37,6 +37,8 @@ export const MEDICAL_FORM_MESSAGES = {
   notPdf: 'Il file caricato non è un PDF di al massimo 10 MB: carica di nuovo la scheda medica.',
   notVerified: 'Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.',
   stale: 'Il caricamento è scaduto: carica di nuovo la scheda medica.',
+  consentMissing: 'Per caricare la scheda medica conferma di aver letto l’informativa sulla privacy.',
+  consentOutdated: 'L’informativa sulla privacy è stata aggiornata: ricarica la pagina, rileggila e conferma.',
 } as const;
 
 /** Cloudinary's delivery type of the medical forms: not publicly downloadable. */

@@ -63,6 +63,7 @@ export const router = createBrowserRouter([
             path: paths.seasonProductTransferRoute,
             lazy: async () => ({ Component: (await import('./routes/SeasonProductRoute')).SeasonProductTransferRoute }),
           },
+          { path: paths.privacy, lazy: async () => ({ Component: (await import('@/features/privacy/PrivacyNotice')).PrivacyNotice }) },
           { path: paths.schedaMedica, lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
           ...BANK_TRANSFER_PAGES.map((page) => ({
             path: paths.bankTransfer(page),

@@ -42,6 +42,8 @@ export const groupConfigSchema = z.object({
     representative: z.string().trim().min(3),
     /** Where a parent writes to exercise their rights. */
     contactEmail: z.email(),
+    /** The e-mail (SMTP) provider the group chose, as the notice names it: company and country. */
+    mailProvider: z.string().trim().min(3),
     /** The day (mm-dd) a season ends: a season's medical forms are deleted `medicalFormRetentionDays` after it. */
     seasonEnds: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'un giorno mm-gg, es. 09-30'),
     medicalFormRetentionDays: z.number().int().min(0).max(365),

@@ -7,6 +7,7 @@ export const paths = {
   felpaReparto: '/felpa-reparto',
   magliettaGruppo: '/maglietta-gruppo',
   schedaMedica: '/scheda-medica',
+  privacy: '/privacy',
   pagamento: '/pagamento',
   paymentSuccess: '/payment-success',
   admin: '/admin',

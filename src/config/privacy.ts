@@ -10,6 +10,7 @@ export const PRIVACY = {
   noticeVersion: privacy.noticeVersion,
   representative: privacy.representative,
   contactEmail: privacy.contactEmail,
+  mailProvider: privacy.mailProvider,
   /** mm-dd. */
   seasonEnds: privacy.seasonEnds,
   medicalFormRetentionDays: privacy.medicalFormRetentionDays,

@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import { GROUP } from '@/config/group';
+import { paths } from '@/config/paths';
 
-/** The footer (docs/architecture.md, "Shape": components/layout; data in src/config/group.ts): group name, postal address, social link, copyright with the current year. */
+/** The footer (docs/architecture.md, "Shape": components/layout; data in src/config/group.ts): group name, postal address, 'Informativa sulla privacy', social link, copyright with the current year. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -11,6 +13,9 @@ export function Footer() {
           <p>{GROUP.address}</p>
         </div>
         <div className="flex flex-col gap-1 sm:items-end">
+          <Link to={paths.privacy} className="inline-flex min-h-11 items-center underline hover:text-white">
+            Informativa sulla privacy
+          </Link>
           <a
             href={GROUP.links.social}
             target="_blank"

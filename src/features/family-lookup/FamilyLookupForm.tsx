@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
+import { paths } from '@/config/paths';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
 import { UserFacingError } from '@/lib/api/functions-client';
@@ -210,6 +212,13 @@ export function FamilyLookupForm({
             Trova
           </Button>
         )}
+        <p className="text-sm text-gray-700">
+          Come usiamo i tuoi dati e quelli dei tuoi figli:{' '}
+          <Link to={paths.privacy} className="font-semibold text-brand-700 underline">
+            Informativa sulla privacy
+          </Link>
+          .
+        </p>
         <div ref={failureRef} tabIndex={-1} className="outline-none">
           {notFound && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
           {failure !== null && !notFound && <Alert kind="error">{describeError(failure)}</Alert>}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { FilePicker } from '@/components/ui/FilePicker';
+import { paths } from '@/config/paths';
 import type { LookupChild } from '@/domain/family-lookup';
 import { useUploadMedicalForm } from './api/upload-medical-form';
 import { checkMedicalFormFile } from './check-medical-form-file';
@@ -38,7 +40,9 @@ export interface MedicalFormUploaderProps {
  * failure, an Italian error with 'Riprova'; a child whose form is already
  * on record (`medicalForm.uploaded`) shows as done. The button 'Carica
  * Schede Mediche' / 'Carica Scheda Medica' (counting the children still to
- * upload) is enabled only when each of them has a file; files upload one by
+ * upload) is enabled only when each of them has a file and the parent
+ * ticked 'Ho letto l'informativa' (a link to /privacy; the consent is
+ * stored with each form by record-medical-form); files upload one by
  * one (useUploadMedicalForm: get-signature, upload, record-medical-form);
  * when all are done the banner 'Upload completato con successo!' shows and
  * the button disappears. A failed child stays not done and the others are
@@ -47,6 +51,7 @@ export interface MedicalFormUploaderProps {
 export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
   const [uploads, setUploads] = useState<Record<string, ChildUpload>>({});
   const [running, setRunning] = useState(false);
+  const [consented, setConsented] = useState(false);
   const upload = useUploadMedicalForm();
   const stateOf = (son: LookupChild) => uploads[son.id] ?? (son.medicalForm.uploaded ? UPLOADED_BEFORE : EMPTY);
   const patch = (sonId: string, change: Partial<ChildUpload>) =>
@@ -140,9 +145,27 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
           {uploadedNow ? 'Upload completato con successo!' : 'Le schede mediche di tutti i figli risultano già caricate.'}
         </Alert>
       ) : (
-        <Button className="w-full sm:w-auto" disabled={!allChosen} loading={running} onClick={() => void uploadAll()}>
-          {uploadButtonLabel(pending.length)}
-        </Button>
+        <div className="space-y-3">
+          <label className="flex min-h-11 items-start gap-3 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0"
+              checked={consented}
+              disabled={running}
+              onChange={(event) => setConsented(event.target.checked)}
+            />
+            <span>
+              Ho letto l’informativa{' '}
+              <Link to={paths.privacy} target="_blank" className="font-semibold text-brand-700 underline">
+                (Informativa sulla privacy, si apre in una nuova scheda)
+              </Link>{' '}
+              sul trattamento dei dati sanitari dei miei figli.
+            </span>
+          </label>
+          <Button className="w-full sm:w-auto" disabled={!allChosen || !consented} loading={running} onClick={() => void uploadAll()}>
+            {uploadButtonLabel(pending.length)}
+          </Button>
+        </div>
       )}
     </div>
   );

@@ -109,7 +109,9 @@ describe('focus after Trova', () => {
     server.use(
       fn('request-access-code', () => ({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } })),
     );
-    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={() => {}} />);
+    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={() => {}} />, {
+      initialEntries: ['/'],
+    });
     const field = screen.getByLabelText('Codice Fiscale Genitore');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     await waitFor(() => expect(field).toHaveFocus());

@@ -64,7 +64,7 @@ function services({
 /** The form of the medical screen (fiscal code only), the code typed and 'Trova' pressed. */
 async function trova(user = userEvent.setup()) {
   const onFound = vi.fn();
-  renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />);
+  renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />, { initialEntries: ['/'] });
   await user.type(screen.getByLabelText('Codice Fiscale Genitore'), CF.toLowerCase());
   await user.click(screen.getByRole('button', { name: 'Trova' }));
   return { onFound, user };

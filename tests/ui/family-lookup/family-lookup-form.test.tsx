@@ -44,7 +44,7 @@ function lookupAnswers(...replies: Array<{ status: number; json: object }>) {
 function renderForm(fields = { quota: true, method: true }) {
   const onFound = vi.fn();
   const onEdit = vi.fn();
-  const { user } = renderWithProviders(<FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />);
+  const { user } = renderWithProviders(<FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />, { initialEntries: ['/'] });
   return { onFound, onEdit, user };
 }
 

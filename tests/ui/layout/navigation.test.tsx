@@ -166,10 +166,15 @@ describe('mobile drawer', () => {
 });
 
 describe('footer', () => {
-  it('shows the group, its address in Manziana and the current year', () => {
-    render(<Footer />);
+  it('shows the group, its address in Manziana, the privacy notice and the current year', () => {
+    render(
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>,
+    );
     const year = String(new Date().getFullYear());
     expect(screen.getByText(new RegExp(`© ${year}`))).toBeInTheDocument();
     expect(screen.getByText(/Manziana \(RM\)/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Informativa sulla privacy' })).toHaveAttribute('href', '/privacy');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LookupChild } from '@/domain/family-lookup';
 import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
 import { fn, setupFunctionsServer } from '../support/functions';
+import { PRIVACY } from '@/config/privacy';
 import { renderWithProviders } from '../support/render';
 
 // Our functions and the upload endpoint get-signature names are faked at the network edge (msw), never by mocking our modules.
@@ -79,6 +80,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** Ticks 'Ho letto l'informativa', which the upload needs. */
+async function consent(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('checkbox', { name: /Ho letto l’informativa/ }));
+}
+
 async function chooseBoth(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
   await user.upload(screen.getByLabelText('Scheda medica di Sofia'), pdf('sofia.pdf'));
@@ -87,16 +93,17 @@ async function chooseBoth(user: ReturnType<typeof userEvent.setup>) {
 
 describe('upload button', () => {
   it("says 'Carica Scheda Medica' for one child and 'Carica Schede Mediche' for several", () => {
-    const { unmount } = renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    const { unmount } = renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
     expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeInTheDocument();
     unmount();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />, { initialEntries: ['/'] });
     expect(screen.getByRole('button', { name: 'Carica Schede Mediche' })).toBeInTheDocument();
   });
 
   it('is enabled only when every child has a file, and disabled again when one is cleared', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />, { initialEntries: ['/'] });
+    await consent(user);
     const button = screen.getByRole('button', { name: 'Carica Schede Mediche' });
     expect(button).toBeDisabled();
     expect(screen.getAllByText('Carica Scheda Medica')).toHaveLength(2);
@@ -112,7 +119,8 @@ describe('upload button', () => {
 
   it('keeps a file that is not a PDF out and shows why', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    await consent(user);
     await user.upload(
       screen.getByLabelText('Scheda medica di Matteo'),
       new File(['non sono un pdf'], 'finto.pdf', { type: 'application/pdf' }),
@@ -124,7 +132,8 @@ describe('upload button', () => {
 
   it('shows a child already on record as done and counts only the others', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true), sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true), sofia]} />, { initialEntries: ['/'] });
+    await consent(user);
     expect(screen.getByText('✓ Scheda medica caricata')).toBeInTheDocument();
     expect(screen.queryByLabelText('Scheda medica di Matteo')).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Carica Scheda Medica' });
@@ -133,9 +142,27 @@ describe('upload button', () => {
   });
 
   it('says so when every form is already on record, without a button', () => {
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true)]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[child(matteo.id, 'Matteo', true)]} />, { initialEntries: ['/'] });
     expect(screen.getByText('Le schede mediche di tutti i figli risultano già caricate.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Carica Sched/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('privacy notice', () => {
+  it("keeps the button disabled until 'Ho letto l'informativa' is ticked, links the notice, and sends its version with each form", async () => {
+    happyServices();
+    const user = userEvent.setup();
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    expect(screen.getByRole('link', { name: /Informativa sulla privacy/ })).toHaveAttribute('href', '/privacy');
+    await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
+    expect(await screen.findByText('matteo.pdf')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Carica Scheda Medica' });
+    expect(button).toBeDisabled();
+    await consent(user);
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
+    expect(calls.find((call) => call.to === 'record-medical-form')?.body.privacyNoticeVersion).toBe(PRIVACY.noticeVersion);
   });
 });
 
@@ -143,7 +170,8 @@ describe('uploading', () => {
   it('for each child in turn: get-signature, the signed multipart upload, record-medical-form; then the banner', async () => {
     happyServices();
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />, { initialEntries: ['/'] });
+    await consent(user);
     await chooseBoth(user);
     await user.click(screen.getByRole('button', { name: 'Carica Schede Mediche' }));
 
@@ -178,6 +206,7 @@ describe('uploading', () => {
         version: 1741600001,
         signature: `response-of-Scheda-Medica_Verdi-Matteo`,
       },
+      privacyNoticeVersion: PRIVACY.noticeVersion,
     });
   });
 
@@ -192,7 +221,8 @@ describe('uploading', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    await consent(user);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -226,7 +256,8 @@ describe('uploading', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo, sofia]} />, { initialEntries: ['/'] });
+    await consent(user);
     await chooseBoth(user);
     await user.click(screen.getByRole('button', { name: 'Carica Schede Mediche' }));
 
@@ -267,7 +298,8 @@ describe('uploading', () => {
       })),
     );
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    await consent(user);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -281,7 +313,8 @@ describe('uploading', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(UPLOAD_URL, () => HttpResponse.json({ error: { message: 'File size too large.' } }, { status: 400 })));
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    await consent(user);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -301,7 +334,8 @@ describe('uploading', () => {
       })),
     );
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    await consent(user);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));
@@ -322,7 +356,8 @@ describe('uploading', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />);
+    renderWithProviders(<MedicalFormUploader cf={CF} sons={[matteo]} />, { initialEntries: ['/'] });
+    await consent(user);
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), pdf('matteo.pdf'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carica Scheda Medica' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Carica Scheda Medica' }));

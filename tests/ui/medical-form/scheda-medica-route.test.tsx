@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
 import type { FamilyLookup, LookupChild } from '@/domain/family-lookup';
 import { fn as functionHandler, setupFunctionsServer } from '../support/functions';
+import { PRIVACY } from '@/config/privacy';
 import { renderWithProviders } from '../support/render';
 
 // request-access-code (a live session: no code asked), lookup-family, get-signature, the upload (to get-signature's upload_url) and record-medical-form are faked at the network edge (msw).
@@ -75,7 +76,7 @@ beforeEach(() => {
 });
 
 async function find(typed: string) {
-  const { user } = renderWithProviders(<SchedaMedicaRoute />);
+  const { user } = renderWithProviders(<SchedaMedicaRoute />, { initialEntries: ['/scheda-medica'] });
   await user.type(screen.getByLabelText('Codice Fiscale Genitore'), typed);
   await user.click(screen.getByRole('button', { name: 'Trova' }));
   return user;
@@ -100,6 +101,7 @@ describe('/scheda-medica', () => {
 
     await user.upload(screen.getByLabelText('Scheda medica di Matteo'), new File(['%PDF-1.7'], 'matteo.pdf', { type: 'application/pdf' }));
     const button = screen.getByRole('button', { name: 'Carica Scheda Medica' });
+    await user.click(screen.getByRole('checkbox', { name: /Ho letto l’informativa/ }));
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByText('Upload completato con successo!')).toBeInTheDocument();
@@ -120,6 +122,7 @@ describe('/scheda-medica', () => {
         cf: PARENT_CF,
         childId: 'matteo',
         upload: { public_id: `${FOLDER}/Scheda-Medica_Verdi-matteo`, version: 1741600001, signature: 'r' },
+        privacyNoticeVersion: PRIVACY.noticeVersion,
       },
     ]);
   });

@@ -10,6 +10,7 @@ import getSignature from '../../../netlify/functions/get-signature';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { getAdminApp } from '../../../netlify/lib/firestore';
 import { SEASON } from '@/config/season';
+import { PRIVACY } from '@/config/privacy';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
@@ -107,7 +108,7 @@ async function uploadForm(cf: string, childId: string, bytes: Uint8Array<ArrayBu
     form.append(name, String(signed[name]));
   const uploaded = await fetch(String(signed.upload_url), { method: 'POST', body: form });
   const answer = (await uploaded.json()) as { public_id: string; version: number; signature: string };
-  const recorded = await post(recordMedicalForm, { cf, childId, upload: answer });
+  const recorded = await post(recordMedicalForm, { cf, childId, upload: answer, privacyNoticeVersion: PRIVACY.noticeVersion });
   expect(recorded.status).toBe(200);
   return answer.public_id;
 }

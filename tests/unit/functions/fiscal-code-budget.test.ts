@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import CodiceFiscaleModule from 'codice-fiscale-js';
 import type { Firestore } from 'firebase-admin/firestore';
+import { PRIVACY } from '../../../src/config/privacy';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import getSignature from '../../../netlify/functions/get-signature';
@@ -57,7 +58,7 @@ const CALLS: Array<{ name: string; fn: NetlifyFunction; body: () => unknown }> =
   {
     name: 'record-medical-form',
     fn: recordMedicalForm,
-    body: () => ({ cf: BIANCHI, childId: 'son-bianchi-sara', upload: { public_id: 'x', version: 1, signature: 'f'.repeat(40) } }),
+    body: () => ({ cf: BIANCHI, childId: 'son-bianchi-sara', upload: { public_id: 'x', version: 1, signature: 'f'.repeat(40) }, privacyNoticeVersion: PRIVACY.noticeVersion }),
   },
 ];
 

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../emulators/media/server';
 import { cloudinaryResponseSignature } from '../../../emulators/media/signature';
 import getSignature from '../../../netlify/functions/get-signature';
+import { PRIVACY } from '../../../src/config/privacy';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { SEASON } from '@/config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
@@ -61,7 +62,8 @@ const post = async (fn: NetlifyFunction, body: unknown) =>
     functionContext(),
   );
 
-const record = (body: unknown) => post(recordMedicalForm, body);
+/** record-medical-form with the parent's 'Ho letto l'informativa' for the notice in force, unless `body` says otherwise. */
+const record = (body: object) => post(recordMedicalForm, { privacyNoticeVersion: PRIVACY.noticeVersion, ...body });
 
 interface UploadAnswer {
   public_id: string;
@@ -270,6 +272,22 @@ describe('record-medical-form', () => {
       const response = await record({ cf: 'SPSLGU75A14H501I', childId: 'son-esposito-gennaro', upload });
       expect(response.status).toBe(403);
     });
+  });
+
+  it("stores the parent's consent with the form, and refuses a form without it (400) or for a notice since changed (409)", async () => {
+    const upload = await uploadSaraForm();
+    const missing = await record({ cf: BIANCHI, childId: SARA, upload, privacyNoticeVersion: undefined });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: 'Per caricare la scheda medica conferma di aver letto l’informativa sulla privacy.' });
+    const outdated = await record({ cf: BIANCHI, childId: SARA, upload, privacyNoticeVersion: '2000-01-01' });
+    expect(outdated.status).toBe(409);
+    expect(await outdated.json()).toEqual({ error: 'L’informativa sulla privacy è stata aggiornata: ricarica la pagina, rileggila e conferma.' });
+    expect((await db.collection('sons').doc(SARA).get()).get('medical_forms')).toBeUndefined();
+
+    expect((await record({ cf: BIANCHI, childId: SARA, upload })).status).toBe(200);
+    const [form] = (await db.collection('sons').doc(SARA).get()).get('medical_forms') as { consent: { at: { toDate(): Date }; notice_version: string } }[];
+    expect(form?.consent.notice_version).toBe(PRIVACY.noticeVersion);
+    expect(Math.abs(form!.consent.at.toDate().getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it('answers 400 to an invalid fiscal code and 404 to an unknown one', async () => {
