@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_ORDERS } from '../../emulators/seed/demo-data';
+import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_LEADER, DEMO_ORDERS } from '../../emulators/seed/demo-data';
 import { PLAN } from '../../src/domain/plans';
 import { clearMedicalDoc } from './emulator-db';
 import { CAMP_YEAR, DESKTOP, todayInRome, trovaWithCode } from './helpers';
@@ -146,6 +146,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
   await parent.getByLabel('Codice Fiscale Genitore').fill('BNCNNA84L45B114C');
   await trovaWithCode(parent, 'BNCNNA84L45B114C');
   await parent.getByLabel('Scheda medica di Sara').setInputFiles('public/scheda-medica.pdf');
+  await parent.getByRole('checkbox', { name: /Ho letto l’informativa/ }).check();
   await parent.getByRole('button', { name: 'Carica Scheda Medica' }).click();
   await expect(parent.getByText('Upload completato con successo!')).toBeVisible();
   await parentContext.close();
@@ -181,4 +182,23 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
     expect(refused.status()).toBe(401);
     expect(await refused.json()).toEqual({ error: 'Accesso admin richiesto.' });
   }
+
+  // The Reparto leader signs in: only 'Schede mediche', Sara's form opens, and who opened it shows, the admin first.
+  const leaderContext = await browser.newContext();
+  const leader = await leaderContext.newPage();
+  await leader.setViewportSize(DESKTOP);
+  await leader.goto('/admin');
+  await leader.getByLabel('Email').fill(DEMO_LEADER.email);
+  await leader.getByLabel('Password', { exact: true }).fill(DEMO_LEADER.password);
+  await leader.getByRole('button', { name: 'Accedi' }).click();
+  await expect(leader.getByRole('heading', { name: 'Schede mediche' })).toBeVisible();
+  await expect(leader.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche']);
+  const saraForm = leader.getByTestId('medical-form-row').filter({ hasText: 'Sara' });
+  await expect(leader.getByTestId('medical-form-row').filter({ hasText: 'Clan' })).toHaveCount(0);
+  const leaderPopup = leader.waitForEvent('popup');
+  await saraForm.getByRole('button', { name: 'Apri scheda di Sara Bianchi' }).click();
+  await leaderPopup;
+  await saraForm.getByRole('button', { name: 'Mostra chi ha aperto la scheda di Sara Bianchi' }).click();
+  await expect(saraForm.getByRole('listitem')).toHaveText([new RegExp(DEMO_LEADER.email), new RegExp(DEMO_ADMIN.email)]);
+  await leaderContext.close();
 });

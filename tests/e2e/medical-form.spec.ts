@@ -29,6 +29,9 @@ test('the Bianchi parent uploads Sara’s medical form, stored as an authenticat
 
   await page.getByLabel('Scheda medica di Sara').setInputFiles(BLANK_FORM);
   await expect(page.getByText('scheda-medica.pdf')).toBeVisible();
+  // The upload waits for 'Ho letto l'informativa', whose link opens /privacy.
+  await expect(upload).toBeDisabled();
+  await page.getByRole('checkbox', { name: /Ho letto l’informativa/ }).check();
   await expect(upload).toBeEnabled();
 
   // Hold the upload's answer a moment so the progress bar can be seen.
