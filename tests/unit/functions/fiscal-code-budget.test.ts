@@ -58,7 +58,12 @@ const CALLS: Array<{ name: string; fn: NetlifyFunction; body: () => unknown }> =
   {
     name: 'record-medical-form',
     fn: recordMedicalForm,
-    body: () => ({ cf: BIANCHI, childId: 'son-bianchi-sara', upload: { public_id: 'x', version: 1, signature: 'f'.repeat(40) }, privacyNoticeVersion: PRIVACY.noticeVersion }),
+    body: () => ({
+      cf: BIANCHI,
+      childId: 'son-bianchi-sara',
+      upload: { public_id: 'x', version: 1, signature: 'f'.repeat(40) },
+      privacyNoticeVersion: PRIVACY.noticeVersion,
+    }),
   },
 ];
 

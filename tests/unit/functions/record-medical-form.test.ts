@@ -281,11 +281,15 @@ describe('record-medical-form', () => {
     expect(await missing.json()).toEqual({ error: 'Per caricare la scheda medica conferma di aver letto l’informativa sulla privacy.' });
     const outdated = await record({ cf: BIANCHI, childId: SARA, upload, privacyNoticeVersion: '2000-01-01' });
     expect(outdated.status).toBe(409);
-    expect(await outdated.json()).toEqual({ error: 'L’informativa sulla privacy è stata aggiornata: ricarica la pagina, rileggila e conferma.' });
+    expect(await outdated.json()).toEqual({
+      error: 'L’informativa sulla privacy è stata aggiornata: ricarica la pagina, rileggila e conferma.',
+    });
     expect((await db.collection('sons').doc(SARA).get()).get('medical_forms')).toBeUndefined();
 
     expect((await record({ cf: BIANCHI, childId: SARA, upload })).status).toBe(200);
-    const [form] = (await db.collection('sons').doc(SARA).get()).get('medical_forms') as { consent: { at: { toDate(): Date }; notice_version: string } }[];
+    const [form] = (await db.collection('sons').doc(SARA).get()).get('medical_forms') as {
+      consent: { at: { toDate(): Date }; notice_version: string };
+    }[];
     expect(form?.consent.notice_version).toBe(PRIVACY.noticeVersion);
     expect(Math.abs(form!.consent.at.toDate().getTime() - Date.now())).toBeLessThan(60_000);
   });
