@@ -196,4 +196,23 @@ export const A11Y_STATES: A11yState[] = [
       await expect(page.getByTestId('audit-entry').first().or(page.getByText('Nessuna voce nel registro.'))).toBeVisible();
     },
   },
+  {
+    name: "'Informativa sulla privacy'",
+    open: async (page) => (await page.goto('/privacy'), await ready(page, 'Informativa sulla privacy')),
+  },
+  {
+    name: "the admin 'Schede mediche' with who opened a form listed",
+    open: async (page) => {
+      await signIn(page, '/admin/schede-mediche', 'Schede mediche');
+      await page.getByRole('button', { name: 'Mostra chi ha aperto la scheda di Sara Bianchi' }).click();
+      await expect(page.getByText('Mai aperta').or(page.getByRole('listitem').filter({ hasText: '@' }).first())).toBeVisible();
+    },
+  },
+  {
+    name: "the admin 'Utenti', signed in",
+    open: async (page) => {
+      await signIn(page, '/admin/utenti', 'Utenti');
+      await expect(page.getByTestId('staff-row').first()).toBeVisible();
+    },
+  },
 ];
