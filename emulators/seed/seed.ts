@@ -1,4 +1,5 @@
 import CodiceFiscaleModule from 'codice-fiscale-js';
+import { checkSeasonTotals } from '../../netlify/lib/season-totals';
 import { Timestamp, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
@@ -133,6 +134,12 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     batch.set(db.collection(COLLECTION.receiptCounters).doc(String(year)), { year, last, updated_at: seededAt });
   }
   await batch.commit();
+  await countSeasons(db, DEMO_ORDERS);
+}
+
+/** Counts the seasons of `orders` again from their payments (season_totals), so seeding twice keeps them exact. */
+async function countSeasons(db: Firestore, orders: readonly DemoOrder[]): Promise<void> {
+  for (const season of new Set(orders.map((order) => order.season))) await checkSeasonTotals(db, season, true);
 }
 
 /** Writes a demo order in `batch`: its items (on their season ids), its payment (with its receipt when confirmed, numbered in `receiptCounters`) and the order. */
@@ -186,6 +193,7 @@ function putDemoOrder(db: Firestore, batch: WriteBatch, order: DemoOrder, receip
     receipt: order.status === 'Confermato' ? demoReceipt(receiptCounters, family, order, createdAt) : null,
     reference: order.reference ?? null,
   });
+
   put(db, batch, COLLECTION.orders, {
     id: order.id,
     created_at: createdAt,
@@ -216,6 +224,7 @@ export async function seedStatementDemo(db: Firestore): Promise<void> {
     });
   }
   await batch.commit();
+  await countSeasons(db, STATEMENT_DEMO_ORDERS);
 }
 
 /** The receipt of a confirmed demo order: the next number of its year in `counters`, the family's first parent, the children's fiscal codes. */

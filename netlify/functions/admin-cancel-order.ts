@@ -14,6 +14,7 @@ import { parseBody } from '../lib/order-request';
 import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
 import { orderCancelledNotice } from '../lib/mail/order-mails';
 import { readHeldItems, releaseItems } from '../lib/season-items';
+import { countPaymentChange } from '../lib/season-totals';
 
 /** Italian messages of admin-cancel-order. */
 export const CANCEL_ORDER_MESSAGES = {
@@ -64,6 +65,7 @@ export default jsonFunction('admin-cancel-order', async (body, request, context)
 
     const released = releaseItems(db, transaction, held, payment, order ? { ref: orderRef, itemIds: order.order_items } : null);
     const now = Timestamp.now();
+    countPaymentChange(db, transaction, payment, { ...payment, status: PAYMENT_STATUS.cancelled });
     transaction.update(ref, {
       status: PAYMENT_STATUS.cancelled,
       cancel_reason: reason,

@@ -14,6 +14,7 @@ import { getDb, runTransaction } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
 import { readHeldItems, releaseItems } from '../lib/season-items';
+import { countPaymentChange } from '../lib/season-totals';
 import { stripeFailure, stripeFromEnv } from '../lib/stripe';
 
 /** Italian messages of admin-refund. */
@@ -163,6 +164,7 @@ async function refundByTransfer(db: Firestore, request: RefundRequest & { transf
       : null;
     const note = `${formatEuros(request.amountEuros)} con bonifico del ${italianDayText(request.transferDate)}`;
     transaction.create(requestRef, { payment_id: payment.id, amount: request.amountEuros, by: actor.email, at: Timestamp.now() });
+    if (inFull) countPaymentChange(db, transaction, payment, { ...payment, status: PAYMENT_STATUS.refunded });
     transaction.update(paymentRef, {
       refunded_amount: refunded,
       ...(inFull ? { status: PAYMENT_STATUS.refunded } : {}),

@@ -1,3 +1,4 @@
+import { countPaymentChange } from './season-totals';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { AUDIT_ACTION, STRIPE_ACTOR } from '../../src/domain/audit-log';
@@ -149,6 +150,7 @@ export async function applyCardEvent(db: Firestore, event: CardEvent): Promise<'
 
     const released = held ? releaseItems(db, transaction, held, payment, { ref: orderRef, itemIds: order.order_items }) : null;
     const action = event.dispute !== undefined ? AUDIT_ACTION.paymentDisputed : AUDIT_ACTION.paymentRefunded;
+    countPaymentChange(db, transaction, payment, { ...payment, status: fields.status });
     transaction.update(paymentRef, {
       ...fields,
       recorded_status: recordedStatusOf(payment),

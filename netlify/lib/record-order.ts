@@ -1,3 +1,4 @@
+import { countPaymentChange } from './season-totals';
 import { randomInt } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { newTransferReference } from '../../src/domain/transfer-reference';
@@ -236,6 +237,7 @@ export async function recordOrder(
         receipt,
         reference: referenceRef?.id ?? null,
       });
+      countPaymentChange(db, transaction, null, { season: order.season, plan, method: order.method, status, total_amount: totalEuros });
       if (referenceRef) {
         transaction.create(referenceRef, {
           code: referenceRef.id,

@@ -1,3 +1,4 @@
+import { countPaymentChange } from './season-totals';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { COLLECTION, paymentDocument } from '../../src/domain/documents';
@@ -70,6 +71,7 @@ export async function changeTransferConfirmation(
         : { status: target, confirmed_at: null, confirmed_by: null };
     const receipt = issueReceipt?.() ?? null;
     const auditAction = action === 'confirm' ? AUDIT_ACTION.paymentConfirm : AUDIT_ACTION.paymentUnconfirm;
+    countPaymentChange(db, transaction, payment, { ...payment, status: target });
     transaction.update(ref, {
       ...after,
       ...(receipt ? { receipt } : {}),

@@ -11,6 +11,7 @@
  *
  * Deterministic (a seeded generator): the same size gives the same data.
  */
+import { totalsOf } from '../../src/domain/season-totals';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { SEASON } from '../../src/config/season';
@@ -251,6 +252,11 @@ export async function seedOrders(db: Firestore, size: number): Promise<SeedResul
   for (const name of collections) {
     counts[name] = docs[name].length;
     for (const document of docs[name]) writes.push([`${name}/${document.id}`, document]);
+  }
+  // The seasons' totals, as the transactions that record payments keep them (src/domain/season-totals.ts).
+  for (const season of new Set(docs.payments.map((payment) => payment.season))) {
+    const rows = totalsOf(docs.payments.filter((payment) => payment.season === season));
+    writes.push([`${COLLECTION.seasonTotals}/${season}`, { season, rows, updated_at: Timestamp.now() }]);
   }
   // Batches of 500 (Firestore's limit), COMMITS_AT_ONCE of them in flight.
   let nextBatch = 0;

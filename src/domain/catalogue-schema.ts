@@ -20,6 +20,8 @@ export const seasonProductSchema = z.strictObject({
     .min(3, { error: 'Il nome del prodotto ha almeno 3 caratteri.' })
     .max(60, { error: 'Il nome del prodotto ha al massimo 60 caratteri.' })
     .refine((name) => productSlug(name).length >= 3, { error: 'Il nome del prodotto deve contenere lettere o numeri.' })
+    // The season's totals key a cell by '{method}|{product}|{status}' (totalsKey).
+    .refine((name) => !name.includes('|'), { error: 'Il nome del prodotto non può contenere il carattere «|».' })
     .refine((name) => !isReserved(name), { error: 'Questo nome è già di un prodotto del campo o del gruppo.' }),
   price: priceRuleSchema,
   branches: z.array(z.enum(BRANCHES)).min(1, { error: 'Scegli almeno una branca.' }),

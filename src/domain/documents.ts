@@ -39,6 +39,7 @@ export const COLLECTION = {
   transferReferences: 'transfer_references',
   refundRequests: 'refund_requests',
   statementLines: 'statement_lines',
+  seasonTotals: 'season_totals',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -376,6 +377,18 @@ export const accessCodeDocument = z.object({
   tries: z.number().int().nonnegative(),
 });
 export type AccessCodeDocument = z.infer<typeof accessCodeDocument>;
+
+/**
+ * `season_totals/{season}`: the season's payments counted by method,
+ * product and status (`rows`, keyed '{method}|{product}|{status}': how many,
+ * how many euros), kept by the transactions that write payments
+ * (src/domain/season-totals.ts). The admin and the treasurer read it.
+ */
+export const seasonTotalsDocument = z.object({
+  season,
+  rows: z.record(z.string(), z.object({ count: z.number(), total: z.number() })).default({}),
+});
+export type SeasonTotalsDocument = z.infer<typeof seasonTotalsDocument>;
 
 /**
  * `reminders/{season}_{product}_{familyId}`: the last reminder of a product

@@ -31,6 +31,7 @@ import { openTransfersOfAmount } from '../../../netlify/lib/open-transfers';
 import { deleteMedicalForms } from '../../../netlify/lib/medical-form-deletion';
 import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openings';
 import { readFamilyData } from '../../../netlify/lib/family-data';
+import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
 import { SYSTEM_ACTOR } from '@/domain/audit-log';
 
@@ -114,7 +115,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
     await fetchOrdersPage(description, null);
     await fetchOrdersCount(description);
   }
-  for (const method of orNone(RECORDED_METHODS)) await fetchOrderSummary(SEASON, method, SPEC_PLANS);
+  for (const method of orNone(RECORDED_METHODS)) await fetchOrderSummary(SEASON, method);
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   await fetchFailedMailCount();
@@ -146,6 +147,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await deleteMedicalForms(db, {} as CloudinarySettings, () => true, SYSTEM_ACTOR);
   await readMedicalFormOpenings(db, 'son-rossi-marco');
   await readFamilyData(db, 'family-rossi').catch(() => null);
+  await checkSeasonTotals(db, SEASON);
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -163,6 +165,7 @@ const QUERYING_FILES = [
   'netlify/lib/reminders.ts',
   'netlify/lib/roster-queries.ts',
   'netlify/lib/season-settings.ts',
+  'netlify/lib/season-totals.ts',
   'src/features/admin/api/admin-orders.ts',
   'src/features/admin/api/audit-log.ts',
   'src/features/admin/api/enrolment-status.ts',

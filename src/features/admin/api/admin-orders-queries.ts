@@ -55,11 +55,11 @@ export function useOrderCount(description: OrderQuery, { enabled = true }: { ena
   return useQuery({ ...orderCountQueryOptions(description), enabled });
 }
 
-/** The summary table of `season`, for `method` or both (null): aggregations summed per plan of `plans` and status (summarizeOrders). */
+/** The summary table of `season`, for `method` or both (null): the season's kept totals per plan of `plans` and status (summarizeOrders). */
 export function orderSummaryQueryOptions(season: number, method: RecordedMethod | null, plans: readonly string[]) {
   return queryOptions({
     queryKey: queryKeys.adminOrderSummary(season, method, plans),
-    queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method, plans), plans),
+    queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method), plans),
     staleTime: STALE_MS,
   });
 }

@@ -1,32 +1,24 @@
 import { z } from 'zod';
 import {
   collection,
-  count,
-  getAggregate,
+  doc,
   getCount,
+  getDoc,
   getDocs,
   limit,
   orderBy,
   query,
   startAfter,
-  sum,
   where,
   type DocumentData,
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import {
-  buildOrderRow,
-  ORDER_STATUSES,
-  ORDERS_PAGE_SIZE,
-  type AdminOrderRow,
-  type OrderQuery,
-  type SummaryEntry,
-} from '@/domain/admin-orders';
-import { COLLECTION, type PaymentDocument } from '@/domain/documents';
-import { roundEuros } from '@/domain/money';
+import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@/domain/admin-orders';
+import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@/domain/documents';
+import { summaryEntriesOf } from '@/domain/season-totals';
 import { PAYMENT_STATUS, type RecordedMethod } from '@/domain/plans';
-import { converterOf, readDocuments } from '@/lib/db/documents';
+import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';
 
@@ -96,22 +88,16 @@ export async function fetchOrdersCount(description: OrderQuery): Promise<number>
 }
 
 /**
- * The summary's figures (docs/admin-orders.md, "Summary"): for each plan
- * of `plans` and status, `count()` and `sum('total_amount')` (euros, rounded to cents)
- * of the payments of `season` — of `method` only when one is chosen — as
- * aggregation queries in parallel.
+ * The summary's figures (docs/admin-orders.md, "Summary"): the season's
+ * totals kept in `season_totals/{season}` (src/domain/season-totals.ts),
+ * one document read whatever the season holds, as entries per product and
+ * status (euros rounded to cents) of `method`, or of both when null.
+ * @throws InvalidDocumentError when the document does not match its schema.
  */
-export async function fetchOrderSummary(season: number, method: RecordedMethod | null, plans: readonly string[]): Promise<SummaryEntry[]> {
-  const cells = plans.flatMap((plan) => ORDER_STATUSES.map((status) => ({ plan, status })));
-  return Promise.all(
-    cells.map(async ({ plan, status }) => {
-      const filters = [where('season', '==', season), where('plan', '==', plan), where('status', '==', status)];
-      if (method) filters.push(where('method', '==', method));
-      const answer = await getAggregate(query(payments(), ...filters), { count: count(), total: sum('total_amount') });
-      const { count: found, total } = answer.data();
-      return { plan, status, count: found, total: roundEuros(total) };
-    }),
-  );
+export async function fetchOrderSummary(season: number, method: RecordedMethod | null): Promise<SummaryEntry[]> {
+  const totals = collection(getFirebase().db, COLLECTION.seasonTotals).withConverter(documentConverter(seasonTotalsDocument));
+  const snapshot = await getDoc(doc(totals, String(season)));
+  return summaryEntriesOf(snapshot.exists() ? snapshot.data().rows : {}, method);
 }
 
 /** What admin-confirm-transfer answers: the payment's status, and whether this call changed it. */

@@ -1,0 +1,90 @@
+import type { SummaryEntry } from './admin-orders';
+import { roundEuros, sumEuros } from './money';
+import { PAYMENT_STATUS, type PaymentStatus, type RecordedMethod } from './plans';
+
+/**
+ * The season's totals kept, not computed (docs/admin-orders.md, "Summary"):
+ * one document per season, `season_totals/{season}`, holding for each
+ * method, product and status how many payments and how many euros
+ * (`total_amount`). Every transaction that records a payment or changes its
+ * status adds the change ({@link totalsChanges}); the summary reads one
+ * document; the repair script recomputes them from the payments
+ * ({@link totalsOf}) and lists the differences ({@link totalsDifferences}).
+ */
+
+/** What the totals count of a payment. */
+export interface CountedPayment {
+  season: number;
+  plan: string;
+  method: RecordedMethod;
+  status: PaymentStatus;
+  /** Euros. */
+  total_amount: number;
+}
+
+/** One cell of the totals: how many payments, how many euros. */
+export interface TotalsCell {
+  count: number;
+  total: number;
+}
+
+/** A season's cells by {@link totalsKey}. */
+export type TotalsRows = Record<string, TotalsCell>;
+
+const SEPARATOR = '|';
+
+/** The cell a payment counts in: '{method}|{plan}|{status}' (no product name holds a '|': productNameField). */
+export function totalsKey(payment: Pick<CountedPayment, 'method' | 'plan' | 'status'>): string {
+  return [payment.method, payment.plan, payment.status].join(SEPARATOR);
+}
+
+/** A change to one cell of one season's totals. */
+export interface TotalsChange {
+  season: number;
+  key: string;
+  count: number;
+  total: number;
+}
+
+/**
+ * What a payment's change does to the totals: out of the cell it was in
+ * (`before`, null when new), into the one it is in (`after`, null when
+ * gone). Nothing when neither the cell nor the amount changed.
+ */
+export function totalsChanges(before: CountedPayment | null, after: CountedPayment | null): TotalsChange[] {
+  const out = before ? { season: before.season, key: totalsKey(before), count: -1, total: -before.total_amount } : null;
+  const into = after ? { season: after.season, key: totalsKey(after), count: 1, total: after.total_amount } : null;
+  if (out && into && out.season === into.season && out.key === into.key && out.total === -into.total) return [];
+  return [out, into].filter((change): change is TotalsChange => change !== null);
+}
+
+/** The totals of `payments` (of one season), computed. */
+export function totalsOf(payments: readonly CountedPayment[]): TotalsRows {
+  const rows: TotalsRows = {};
+  for (const payment of payments) {
+    const cell = (rows[totalsKey(payment)] ??= { count: 0, total: 0 });
+    cell.count += 1;
+    cell.total = sumEuros([cell.total, payment.total_amount]);
+  }
+  return rows;
+}
+
+/** The summary's entries from a season's totals, for `method` or both (null). */
+export function summaryEntriesOf(rows: TotalsRows, method: RecordedMethod | null): SummaryEntry[] {
+  return Object.entries(rows).flatMap(([key, cell]) => {
+    const [rowMethod, plan, status] = key.split(SEPARATOR) as [RecordedMethod, string, PaymentStatus];
+    if ((method && rowMethod !== method) || !Object.values(PAYMENT_STATUS).includes(status)) return [];
+    return [{ plan, status, count: cell.count, total: roundEuros(cell.total) }];
+  });
+}
+
+/** The cells whose stored count or euros differ from the computed ones: 'Online|Felpa Reparto|Confermato: 3 / 90,00 € kept, 4 / 120,00 € counted'. */
+export function totalsDifferences(stored: TotalsRows, computed: TotalsRows): string[] {
+  const keys = [...new Set([...Object.keys(stored), ...Object.keys(computed)])].sort();
+  return keys.flatMap((key) => {
+    const kept = stored[key] ?? { count: 0, total: 0 };
+    const counted = computed[key] ?? { count: 0, total: 0 };
+    if (kept.count === counted.count && roundEuros(kept.total) === roundEuros(counted.total)) return [];
+    return [`${key}: ${kept.count} / ${roundEuros(kept.total)} € kept, ${counted.count} / ${roundEuros(counted.total)} € counted`];
+  });
+}

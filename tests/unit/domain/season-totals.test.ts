@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { summaryEntriesOf, totalsChanges, totalsDifferences, totalsOf, type CountedPayment } from '../../../src/domain/season-totals';
+
+const payment = (overrides: Partial<CountedPayment> = {}): CountedPayment => ({
+  season: 2025,
+  plan: 'Felpa Reparto',
+  method: 'Bonifico',
+  status: 'Da Verificare',
+  total_amount: 25,
+  ...overrides,
+});
+
+describe('totalsChanges', () => {
+  it('counts a new payment into its cell, a status change out of one cell and into another', () => {
+    expect(totalsChanges(null, payment())).toEqual([{ season: 2025, key: 'Bonifico|Felpa Reparto|Da Verificare', count: 1, total: 25 }]);
+    expect(totalsChanges(payment(), payment({ status: 'Confermato' }))).toEqual([
+      { season: 2025, key: 'Bonifico|Felpa Reparto|Da Verificare', count: -1, total: -25 },
+      { season: 2025, key: 'Bonifico|Felpa Reparto|Confermato', count: 1, total: 25 },
+    ]);
+  });
+
+  it('changes nothing when the cell and the amount stay', () => {
+    expect(totalsChanges(payment(), payment())).toEqual([]);
+  });
+});
+
+describe('totals of payments, and their summary', () => {
+  const rows = totalsOf([
+    payment(),
+    payment({ total_amount: 0.1 }),
+    payment({ total_amount: 0.2 }),
+    payment({ method: 'Online', status: 'Confermato' }),
+  ]);
+
+  it('adds euros to the cent', () => {
+    expect(rows['Bonifico|Felpa Reparto|Da Verificare']).toEqual({ count: 3, total: 25.3 });
+  });
+
+  it('gives the summary one method or both', () => {
+    expect(summaryEntriesOf(rows, 'Online')).toEqual([{ plan: 'Felpa Reparto', status: 'Confermato', count: 1, total: 25 }]);
+    expect(summaryEntriesOf(rows, null)).toHaveLength(2);
+  });
+
+  it('lists the cells that differ, and none for the same totals', () => {
+    expect(totalsDifferences(rows, rows)).toEqual([]);
+    expect(totalsDifferences({ ...rows, 'Online|Felpa Reparto|Confermato': { count: 2, total: 50 } }, rows)).toEqual([
+      'Online|Felpa Reparto|Confermato: 2 / 50 € kept, 1 / 25 € counted',
+    ]);
+  });
+});

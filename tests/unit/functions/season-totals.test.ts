@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
+import adminRefund from '../../../netlify/functions/admin-refund';
+import { applyCardEvent } from '../../../netlify/lib/card-events';
+import { fulfilPayment, orderMetadata } from '../../../netlify/lib/fulfil-payment';
+import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
+import { changeTransferConfirmation } from '../../../netlify/lib/transfer-confirmation';
+import { SEASON } from '../../../src/config/season';
+import { onlineTotal } from '../../../src/domain/service-fee';
+import { adminFunctionTestbed } from '../../support/admin-function';
+import { functionContext } from '../../support/function-context';
+
+/**
+ * The season's totals kept in `season_totals` (src/domain/season-totals.ts):
+ * recording, confirming, cancelling and refunding payments keep them equal
+ * to what the payments say, and the summary reads one document.
+ */
+
+const PROJECT = 'demo-season-totals';
+const testbed = adminFunctionTestbed(PROJECT, adminCancelOrder, 'admin-cancel-order');
+const db = () => testbed.db();
+const YEAR = SEASON.campYear;
+const actor = { uid: 'u', email: 'tesoriere@example.com' };
+const mail = { siteUrl: 'http://localhost' };
+
+const kept = async () => (await db().collection('season_totals').doc(String(YEAR)).get()).get('rows') as Record<string, unknown>;
+
+async function call(handler: typeof adminRefund, body: unknown) {
+  const response = await handler(
+    new Request('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testbed.tokens.treasurer}` },
+      body: JSON.stringify(body),
+    }),
+    functionContext(),
+  );
+  return response.status;
+}
+
+const rossiTshirtByCard = (id: string) =>
+  fulfilPayment(
+    db(),
+    {
+      id,
+      status: 'succeeded',
+      amount_received: onlineTotal(15).totalCents,
+      currency: 'eur',
+      metadata: { ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true) },
+    },
+    'test',
+    mail,
+  );
+
+describe('season totals', () => {
+  it('start exact on the demo data', async () => {
+    const check = await checkSeasonTotals(db(), YEAR);
+    expect(check.differences).toEqual([]);
+    expect(check.payments).toBeGreaterThan(0);
+    expect(await kept()).toMatchObject({ 'Bonifico|Maglietta Gruppo|Da Verificare': { count: 1, total: 30 } });
+  });
+
+  it('stay exact through a card payment, a confirmation and its undo, a cancellation, a refund by transfer and one by Stripe', async () => {
+    await rossiTshirtByCard('pi_totals_card');
+    expect(await kept()).toMatchObject({ 'Online|Maglietta Gruppo|Confermato': { count: 2, total: 45 } });
+
+    await changeTransferConfirmation(db(), { paymentId: 'payment-order-verdi-magliette', action: 'confirm', actor, mail });
+    await changeTransferConfirmation(db(), { paymentId: 'payment-order-verdi-magliette', action: 'unconfirm', actor, mail });
+    await changeTransferConfirmation(db(), { paymentId: 'payment-order-verdi-magliette', action: 'confirm', actor, mail });
+    expect(await kept()).toMatchObject({
+      'Bonifico|Maglietta Gruppo|Da Verificare': { count: 0, total: 0 },
+      'Bonifico|Maglietta Gruppo|Confermato': { count: 1, total: 30 },
+    });
+
+    const refund = {
+      paymentId: 'payment-order-verdi-magliette',
+      amountEuros: 30,
+      idempotencyKey: crypto.randomUUID(),
+      transferDate: `${YEAR}-06-01`,
+    };
+    // The same refund twice at once: refunded and counted once.
+    expect(await Promise.all([call(adminRefund, refund), call(adminRefund, refund)])).toEqual([200, 200]);
+    expect(await kept()).toMatchObject({ 'Bonifico|Maglietta Gruppo|Rimborsato': { count: 1, total: 30 } });
+
+    const cardOrder = await db().collection('orders').doc('pi_totals_card').get();
+    await applyCardEvent(db(), {
+      eventId: 'evt_totals',
+      eventCreated: 1,
+      paymentIntentId: cardOrder.id,
+      chargedEuros: 15.55,
+      refundedEuros: 15.55,
+    });
+    expect(await kept()).toMatchObject({ 'Online|Maglietta Gruppo|Rimborsato': { count: 1, total: 15 } });
+
+    expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
+  });
+
+  it('stay exact through a cancellation pressed twice at once', async () => {
+    const body = { paymentId: 'payment-order-verdi-magliette', reason: 'Ordine doppio' };
+    await Promise.all([testbed.call(body), testbed.call(body)]);
+    expect(await kept()).toMatchObject({ 'Bonifico|Maglietta Gruppo|Annullato': { count: 1, total: 30 } });
+    expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
+  });
+
+  it('are reported and repaired when they drift', async () => {
+    await db()
+      .collection('season_totals')
+      .doc(String(YEAR))
+      .set({ season: YEAR, rows: { 'Online|Felpa Reparto|Confermato': { count: 9, total: 9 } } });
+    const drift = await checkSeasonTotals(db(), YEAR, true);
+    expect(drift.differences).toContain('Online|Felpa Reparto|Confermato: 9 / 9 € kept, 0 / 0 € counted');
+    expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
+  });
+});
