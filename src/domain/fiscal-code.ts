@@ -1,23 +1,20 @@
 import CodiceFiscaleModule from 'codice-fiscale-js';
+import { FISCAL_CODE_SHAPE, fiscalCodeCheckCharacter } from './fiscal-code-format';
 
 /**
  * Italian fiscal code (codice fiscale) rules of the family lookup (docs/product.md,
  * "Rules", "Fiscal code"). The check itself is codice-fiscale-js's: format (omocodia
  * letters included) and check character.
  *
- * The library bundles the list of Italian municipalities (~300 kB), so
- * screens import this module lazily, when the parent presses 'Trova'.
+ * The library bundles the list of Italian municipalities (~300 kB): the
+ * server and the admin's roster use it; the parents' screens check only
+ * what src/domain/fiscal-code-format.ts checks.
  */
 
 // codice-fiscale-js ships CommonJS as `{ CodiceFiscale }` while its typings
 // declare a default export; accept both shapes.
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
-
-/** Strips all whitespace and upper-cases: " rssmra80c12h501e " -> "RSSMRA80C12H501E". */
-export function normalizeFiscalCode(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
-}
 
 /**
  * True when `code` (already normalised) is a well-formed fiscal code whose
@@ -27,9 +24,6 @@ export function isValidFiscalCode(code: string): boolean {
   return CodiceFiscale.check(code);
 }
 
-/** A fiscal code's shape: 16 characters, digits possibly replaced by omocodia letters. */
-const SHAPE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
-
 /**
  * Why `code` (normalised) is not a valid fiscal code, in Italian, or null
  * when it is: not 16 characters of a fiscal code's shape; a check character
@@ -38,8 +32,8 @@ const SHAPE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][
  */
 export function fiscalCodeProblem(code: string): string | null {
   if (isValidFiscalCode(code)) return null;
-  if (!SHAPE.test(code)) return `Codice fiscale non valido: «${code}» non ha la forma di un codice fiscale (16 caratteri).`;
-  const expected = CodiceFiscale.getCheckCode(code.slice(0, 15));
+  if (!FISCAL_CODE_SHAPE.test(code)) return `Codice fiscale non valido: «${code}» non ha la forma di un codice fiscale (16 caratteri).`;
+  const expected = fiscalCodeCheckCharacter(code);
   if (expected !== code[15]) return `Codice fiscale non valido: il carattere di controllo di «${code}» dovrebbe essere «${expected}».`;
   return `Codice fiscale non valido: «${code}».`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fiscalCodeProblem, normalizeFiscalCode } from './fiscal-code';
+import { fiscalCodeProblem } from './fiscal-code';
+import { normalizeFiscalCode } from './fiscal-code-format';
 import type { Branch } from './plans';
 
 /**

@@ -15,7 +15,7 @@ import { preloadAccessCode, requestAccessCode, type CodeSent } from './api/acces
 import { lookupFamilyQueryOptions, preloadLookupFamily } from './api/lookup-family';
 import { loadEndSession } from './EndSessionButton';
 import { EMPTY_LOOKUP_VALUES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
-import type { LookupErrors } from './lookup-schema';
+import { validateLookup, type LookupErrors } from './lookup-schema';
 
 /** Props of {@link FamilyLookupForm}. */
 export interface FamilyLookupFormProps {
@@ -42,13 +42,11 @@ interface CodeStep {
 const loadAccessCodeStep = () => import('./AccessCodeStep');
 
 /**
- * Loads what 'Trova' needs besides the request (zod, the fiscal code library
- * with its municipality table, the answers' schemas, the code step, 'Esci'). Called on the first
- * edit, so the first 'Trova' is as fast as the second (docs/architecture.md, "First load").
+ * Loads what 'Trova' needs besides the request (the answers' schemas, the
+ * code step, 'Esci'). Called on the first edit, so the first 'Trova' is as
+ * fast as the second (docs/architecture.md, "First load").
  */
 function preloadValidation() {
-  void import('./lookup-schema').catch(() => undefined);
-  void import('@/domain/fiscal-code').catch(() => undefined);
   preloadLookupFamily();
   preloadAccessCode();
   void loadAccessCodeStep().catch(() => undefined);
@@ -119,9 +117,8 @@ export function FamilyLookupForm({
   };
 
   /** Validates the current values; when one is wrong, shows the errors and focuses the first invalid field. */
-  const validate = async (current: LookupFormValues): Promise<ValidLookup | null> => {
-    const { validateLookup } = await import('./lookup-schema');
-    const checked = await validateLookup(fields, current);
+  const validate = (current: LookupFormValues): ValidLookup | null => {
+    const checked = validateLookup(fields, current);
     if (checked.ok) {
       setErrors({});
       return checked.values;
@@ -142,7 +139,7 @@ export function FamilyLookupForm({
     if (currentStep.current !== step) return;
     setFailure(null);
     try {
-      const valid = await validate(latestValues.current);
+      const valid = validate(latestValues.current);
       if (valid) await findFamily(valid);
     } catch (error) {
       showFailure(error);
@@ -157,7 +154,7 @@ export function FamilyLookupForm({
     setSubmitting(true);
     setFailure(null);
     try {
-      const valid = await validate(values);
+      const valid = validate(values);
       if (!valid) return;
       // A plain call, not a mutation hook: the first bundle stays without react-query's mutation code.
       const access = await requestAccessCode(valid.fiscalCode);

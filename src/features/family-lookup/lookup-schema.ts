@@ -1,52 +1,29 @@
-import { z } from 'zod';
+import { isWellFormedFiscalCode, normalizeFiscalCode } from '@/domain/fiscal-code-format';
 import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
-import { LOOKUP_FIELD_NAMES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
+import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues } from './lookup-messages';
+import type { ValidLookup } from './lookup-messages';
 
-const requiredChoice = <T extends readonly [string, ...string[]]>(options: T) => z.enum(options, { error: LOOKUP_MESSAGES.emptySelect });
-
-/**
- * Validation of the lookup form (docs/product.md, "Rules", "Fiscal code"): the fiscal code is
- * stripped of whitespace, upper-cased and checked (format and check
- * character) — anything else, empty included, is 'Inserisci un codice
- * fiscale valido'; each shown select must be chosen ("Seleziona un'opzione").
- * The fiscal code library is loaded on first validation, not with the page.
- */
-export function lookupSchema(fields: LookupFields) {
-  return z.object({
-    fiscalCode: z.string().transform(async (raw, context) => {
-      const { normalizeFiscalCode, isValidFiscalCode } = await import('@/domain/fiscal-code');
-      const code = normalizeFiscalCode(raw);
-      if (!code || !isValidFiscalCode(code)) {
-        context.addIssue({ code: 'custom', message: LOOKUP_MESSAGES.invalidFiscalCode });
-        return z.NEVER;
-      }
-      return code;
-    }),
-    quota: fields.quota ? requiredChoice(QUOTAS) : z.string(),
-    method: fields.method ? requiredChoice(PAYMENT_METHODS) : z.string(),
-  });
-}
-
-/** Each invalid field's Italian message (the first issue of each field). */
+/** Each invalid field's Italian message. */
 export type LookupErrors = Partial<Record<keyof LookupFormValues, string>>;
 
 /** The outcome of {@link validateLookup}: the valid values, or an error per invalid field. */
 export type LookupValidation = { ok: true; values: ValidLookup } | { ok: false; errors: LookupErrors };
 
-const isField = (key: unknown): key is keyof LookupFormValues => LOOKUP_FIELD_NAMES.includes(key as keyof LookupFormValues);
-
 /**
- * Validates the lookup form's raw values with {@link lookupSchema}: every
- * field is checked (not only the first wrong one), so the parent sees all
- * the errors at once. Never throws for bad input.
+ * Validates the lookup form (docs/product.md, "Rules", "Fiscal code"): the
+ * fiscal code is stripped of whitespace, upper-cased and checked for what a
+ * parent can fix (shape and check character, src/domain/fiscal-code-format.ts;
+ * the server checks it fully and answers the same message) — anything else,
+ * empty included, is 'Inserisci un codice fiscale valido'; each shown select
+ * must be chosen ("Seleziona un'opzione"). Every field is checked, so the
+ * parent sees all the errors at once. A few hundred bytes: no schema library.
  */
-export async function validateLookup(fields: LookupFields, values: LookupFormValues): Promise<LookupValidation> {
-  const result = await lookupSchema(fields).safeParseAsync(values);
-  if (result.success) return { ok: true, values: result.data };
+export function validateLookup(fields: LookupFields, values: LookupFormValues): LookupValidation {
   const errors: LookupErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isField(field)) errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  const fiscalCode = normalizeFiscalCode(values.fiscalCode);
+  if (!isWellFormedFiscalCode(fiscalCode)) errors.fiscalCode = LOOKUP_MESSAGES.invalidFiscalCode;
+  if (fields.quota && !(QUOTAS as readonly string[]).includes(values.quota)) errors.quota = LOOKUP_MESSAGES.emptySelect;
+  if (fields.method && !(PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = LOOKUP_MESSAGES.emptySelect;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, values: { fiscalCode, quota: values.quota, method: values.method } };
 }

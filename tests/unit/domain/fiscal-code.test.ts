@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isValidFiscalCode, normalizeFiscalCode } from '@/domain/fiscal-code';
+import CodiceFiscaleModule from 'codice-fiscale-js';
+import { isValidFiscalCode } from '@/domain/fiscal-code';
+import { fiscalCodeCheckCharacter, isWellFormedFiscalCode, normalizeFiscalCode } from '@/domain/fiscal-code-format';
 
 describe('fiscal code normalisation', () => {
   it('strips every whitespace and upper-cases', () => {
@@ -39,5 +41,25 @@ describe('fiscal code validity', () => {
     ['lower case (not normalised)', 'rssmra80c12h501e'.slice(0, 15) + '?'],
   ])('rejects a code %s', (_label, code) => {
     expect(isValidFiscalCode(code)).toBe(false);
+  });
+});
+
+describe("the browser's light check (fiscal-code-format)", () => {
+  const CodiceFiscale =
+    (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
+
+  it('computes the check character as codice-fiscale-js does, omocodia letters included', () => {
+    const codes = ['RSSMRA80C12H501E', 'BNCNNA84L45B114C', 'SPSLGU75A14H501I', 'VRDPLA78S23H501P', 'RSSMRA80C12H50ME', 'RSSMRALPCMNHRLMQ'];
+    for (let day = 1; day <= 28; day += 3) {
+      for (const month of 'ABCDEHLMPRST') codes.push(`FRRGNN82${month}${String(day + 40).padStart(2, '0')}A944T`);
+    }
+    for (const code of codes) expect(fiscalCodeCheckCharacter(code), code).toBe(CodiceFiscale.getCheckCode(code.slice(0, 15)));
+  });
+
+  it('accepts a code whose shape and check character are right, and refuses a wrong check character or shape', () => {
+    expect(isWellFormedFiscalCode('RSSMRA80C12H501E')).toBe(true);
+    expect(isWellFormedFiscalCode('RSSMRA80C12H501X')).toBe(false);
+    expect(isWellFormedFiscalCode('RSSMRA80C12H501')).toBe(false);
+    expect(isWellFormedFiscalCode('RSSMRA80Z12H501E')).toBe(false);
   });
 });
