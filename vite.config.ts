@@ -74,6 +74,9 @@ export default defineConfig({
     strictPort: true,
     // The emulators write their data under DATA_DIR at every save: never watch it, wherever it points.
     watch: { ignored: [`${path.resolve(process.env.DATA_DIR ?? '.data')}/**`] },
+    // Transform the entry (and, following its static imports, the first page) as soon as the server starts; the launcher
+    // then asks for the rest (emulators/dev/warm-vite.ts) before it says ready.
+    warmup: { clientFiles: ['./src/main.tsx'] },
   },
   // Pre-bundle every dependency at start-up, lazily imported ones included,
   // so the dev server never reloads the page mid-visit to re-optimise.

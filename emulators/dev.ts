@@ -30,6 +30,7 @@ import { seedIfEmpty } from './dev/seed-firestore';
 import { FUNCTIONS_READY_PATH } from './dev/functions-server';
 import { startMailCatcher } from './dev/mail-catcher';
 import { readStackSettings, STACK_READY } from './dev/settings';
+import { warmVite } from './dev/warm-vite';
 import { browserEnvironment, DEMO_MEDIA, serverEnvironment } from './dev/stack-environment';
 
 const useEnvFile = !process.argv.includes('--no-env-file');
@@ -145,6 +146,9 @@ async function main() {
     const { functions, ms } = await functionsLoaded(`http://localhost:${settings.appPort}${FUNCTIONS_READY_PATH}`);
     console.log(`[dev] ${functions.length} functions loaded at /.netlify/functions/* (${ms} ms)`);
   }
+  // Every module transformed before anyone opens a page: the first page loads like the second.
+  const warm = await warmVite(`http://localhost:${settings.appPort}`);
+  console.log(`[dev] ${warm.modules} app modules transformed (${warm.ms} ms)`);
   console.log(`${STACK_READY} http://localhost:${settings.appPort} (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 

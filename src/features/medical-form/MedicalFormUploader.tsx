@@ -145,23 +145,24 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
           {uploadedNow ? 'Upload completato con successo!' : 'Le schede mediche di tutti i figli risultano già caricate.'}
         </Alert>
       ) : (
-        <div className="space-y-3">
-          <label className="flex min-h-11 items-start gap-3 text-sm text-gray-800">
+        <div className="flex flex-col items-start gap-2">
+          <label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
             <input
               type="checkbox"
-              className="mt-0.5 size-5 shrink-0"
+              className="size-5 shrink-0"
               checked={consented}
               disabled={running}
               onChange={(event) => setConsented(event.target.checked)}
             />
-            <span>
-              Ho letto l’informativa{' '}
-              <Link to={paths.privacy} target="_blank" className="font-semibold text-brand-700 underline">
-                (Informativa sulla privacy, si apre in una nuova scheda)
-              </Link>{' '}
-              sul trattamento dei dati sanitari dei miei figli.
-            </span>
+            Ho letto l’informativa sul trattamento dei dati sanitari dei miei figli.
           </label>
+          <Link
+            to={paths.privacy}
+            target="_blank"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+          >
+            Informativa sulla privacy (si apre in una nuova scheda)
+          </Link>
           <Button className="w-full sm:w-auto" disabled={!allChosen || !consented} loading={running} onClick={() => void uploadAll()}>
             {uploadButtonLabel(pending.length)}
           </Button>
