@@ -88,3 +88,17 @@ export function totalsDifferences(stored: TotalsRows, computed: TotalsRows): str
     return [`${key}: ${kept.count} / ${roundEuros(kept.total)} € kept, ${counted.count} / ${roundEuros(counted.total)} € counted`];
   });
 }
+
+/**
+ * How many payments of a season match equality filters on `method`, `plan`
+ * and `status` (the orders desk's filters but the surname), counted from its
+ * totals: the sum of the cells that match.
+ */
+export function countMatching(rows: TotalsRows, equals: ReadonlyArray<{ field: string; value: string | number }>): number {
+  const wanted = new Map(equals.filter(({ field }) => field !== 'season').map(({ field, value }) => [field, String(value)]));
+  return Object.entries(rows).reduce((count, [key, cell]) => {
+    const [method, plan, status] = key.split(SEPARATOR);
+    const cellFields: Record<string, string | undefined> = { method, plan, status };
+    return [...wanted].every(([field, value]) => cellFields[field] === value) ? count + cell.count : count;
+  }, 0);
+}

@@ -41,11 +41,10 @@ export function OrdersList() {
   const [filters, setFilters] = useOrderFilters();
   const description = describeOrderQuery(season, filters);
   const pages = useOrderPages(description);
-  // The list first: the count and the summary (nine aggregation queries) are read once the page is in.
-  const listSettled = !pages.isPending;
-  const count = useOrderCount(description, { enabled: listSettled });
+  // The count and the summary read the season's kept totals (one document), at the same time as the page.
+  const count = useOrderCount(description);
   const plans = useSeasonPlans(season);
-  const summary = useOrderSummary(season, filters.method, plans, { enabled: listSettled });
+  const summary = useOrderSummary(season, filters.method, plans);
   const exporting = useExportOrders(pages, season);
   const [transfer, setTransfer] = useState<TransferRequest | null>(null);
   const wide = useWideScreen();

@@ -261,12 +261,13 @@ describe('the orders desk', () => {
     expect(setTransferConfirmation).not.toHaveBeenCalled();
 
     const readsBefore = vi.mocked(fetchOrdersPage).mock.calls.length;
+    const summaryReadsBefore = vi.mocked(fetchOrderSummary).mock.calls.length;
     await user.click(within(orderRow('Verdi')).getByRole('button', { name: 'Conferma bonifico' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(setTransferConfirmation).toHaveBeenCalledWith('p-verdi', 'confirm');
     expect(vi.mocked(fetchOrdersPage).mock.calls.length).toBeGreaterThan(readsBefore);
-    expect(fetchOrderSummary).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(fetchOrderSummary).mock.calls.length).toBeGreaterThan(summaryReadsBefore);
     const verdi = orderRow('Verdi');
     expect(verdi).toHaveTextContent('Confermato da admin@example.com il 07/06/2025');
     expect(within(verdi).queryByText('Da Verificare')).not.toBeInTheDocument();

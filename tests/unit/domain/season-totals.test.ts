@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { summaryEntriesOf, totalsChanges, totalsDifferences, totalsOf, type CountedPayment } from '../../../src/domain/season-totals';
+import {
+  countMatching,
+  summaryEntriesOf,
+  totalsChanges,
+  totalsDifferences,
+  totalsOf,
+  type CountedPayment,
+} from '../../../src/domain/season-totals';
 
 const payment = (overrides: Partial<CountedPayment> = {}): CountedPayment => ({
   season: 2025,
@@ -46,5 +53,30 @@ describe('totals of payments, and their summary', () => {
     expect(totalsDifferences({ ...rows, 'Online|Felpa Reparto|Confermato': { count: 2, total: 50 } }, rows)).toEqual([
       'Online|Felpa Reparto|Confermato: 2 / 50 € kept, 1 / 25 € counted',
     ]);
+  });
+});
+
+describe('countMatching', () => {
+  const rows = totalsOf([
+    payment(),
+    payment({ status: 'Confermato' }),
+    payment({ method: 'Online', status: 'Confermato', plan: 'Maglietta Gruppo' }),
+  ]);
+
+  it("counts the orders desk's filters from the totals: none, a status, a method and a product", () => {
+    expect(countMatching(rows, [{ field: 'season', value: 2025 }])).toBe(3);
+    expect(
+      countMatching(rows, [
+        { field: 'season', value: 2025 },
+        { field: 'status', value: 'Confermato' },
+      ]),
+    ).toBe(2);
+    expect(
+      countMatching(rows, [
+        { field: 'season', value: 2025 },
+        { field: 'method', value: 'Bonifico' },
+        { field: 'plan', value: 'Felpa Reparto' },
+      ]),
+    ).toBe(2);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from 'firebase/firestore/lite';
 import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@/domain/admin-orders';
 import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@/domain/documents';
-import { summaryEntriesOf } from '@/domain/season-totals';
+import { countMatching, summaryEntriesOf, type TotalsRows } from '@/domain/season-totals';
 import { PAYMENT_STATUS, type RecordedMethod } from '@/domain/plans';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
@@ -81,10 +81,23 @@ export async function fetchOrdersPage(description: OrderQuery, after: OrdersCurs
   };
 }
 
-/** How many payments match `description`: one aggregation query (`count()`), no document read. */
+/**
+ * How many payments match `description`: without a surname, from the
+ * season's kept totals (one document read, countMatching); with one, an
+ * aggregation query (`count()`), one read per 1,000 payments matched.
+ */
 export async function fetchOrdersCount(description: OrderQuery): Promise<number> {
+  const season = description.equals.find(({ field }) => field === 'season')?.value;
+  if (!description.surnamePrefix && typeof season === 'number') return countMatching(await fetchSeasonTotals(season), description.equals);
   const answer = await getCount(query(payments(), ...filtersOf(description)));
   return answer.data().count;
+}
+
+/** The season's kept totals (`season_totals/{season}`, src/domain/season-totals.ts); none yet reads as empty. */
+async function fetchSeasonTotals(season: number): Promise<TotalsRows> {
+  const totals = collection(getFirebase().db, COLLECTION.seasonTotals).withConverter(documentConverter(seasonTotalsDocument));
+  const snapshot = await getDoc(doc(totals, String(season)));
+  return snapshot.exists() ? snapshot.data().rows : {};
 }
 
 /**
@@ -95,9 +108,7 @@ export async function fetchOrdersCount(description: OrderQuery): Promise<number>
  * @throws InvalidDocumentError when the document does not match its schema.
  */
 export async function fetchOrderSummary(season: number, method: RecordedMethod | null): Promise<SummaryEntry[]> {
-  const totals = collection(getFirebase().db, COLLECTION.seasonTotals).withConverter(documentConverter(seasonTotalsDocument));
-  const snapshot = await getDoc(doc(totals, String(season)));
-  return summaryEntriesOf(snapshot.exists() ? snapshot.data().rows : {}, method);
+  return summaryEntriesOf(await fetchSeasonTotals(season), method);
 }
 
 /** What admin-confirm-transfer answers: the payment's status, and whether this call changed it. */
