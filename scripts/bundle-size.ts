@@ -133,6 +133,22 @@ for (const [name, size] of [...firstVisitParts].sort((a, b) => b[1] - a[1])) {
   if (size >= 0.5) console.log(`    ${kb(size)}  ${name}`);
 }
 
+// What the first 'Trova' loads beyond the first visit: the modules FamilyLookupForm imports on the first edit and
+// after the answer (the lookup's and the access code's schemas, the code step, 'Esci', 'Le tue ricevute').
+const LOOKUP_MODULES = [
+  'src/domain/family-lookup.ts',
+  'src/features/family-lookup/api/access-code-schemas.ts',
+  'src/features/family-lookup/AccessCodeStep.tsx',
+  'src/features/family-lookup/EndSession.tsx',
+  'src/features/receipts/FamilyReceipts.tsx',
+];
+const lookupChunks = new Set<string>();
+for (const module of LOOKUP_MODULES) staticClosure(module, lookupChunks);
+const lookupExtra = [...lookupChunks].filter((key) => !firstVisit.has(key) && manifest[key]?.file.endsWith('.js'));
+const lookupTotal = lookupExtra.reduce((sum, key) => sum + gzipKb(manifest[key]?.file ?? ''), 0);
+console.log(`JavaScript from the first keystroke to the children shown, beyond the first visit (gzip): ${kb(lookupTotal).trim()}`);
+for (const key of lookupExtra) console.log(`  ${kb(gzipKb(manifest[key]?.file ?? ''))}  ${describe(key)}`);
+
 console.log('Loaded later, on demand (gzip):');
 const later = Object.entries(manifest)
   .filter(([key, chunk]) => !firstVisit.has(key) && chunk.file.endsWith('.js'))

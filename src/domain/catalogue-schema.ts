@@ -36,13 +36,3 @@ export const seasonProductsSchema = z
   .refine((products) => new Set(products.map((product) => productSlug(product.name))).size === products.length, {
     error: 'Due prodotti hanno lo stesso nome.',
   });
-
-/** A catalogue entry (src/domain/catalogue.ts, CatalogueProduct) as the lookup and season-settings answer it. */
-export const catalogueProductSchema = z.object({
-  id: z.string(),
-  plan: z.string(),
-  branches: z.array(z.enum(BRANCHES)),
-  sizes: z.boolean(),
-  price: priceRuleSchema,
-  closesOn: z.string().optional(),
-});

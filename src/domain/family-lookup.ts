@@ -1,18 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument } from './documents';
 import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
 import { holdsProduct } from './payment-status';
 import { BRANCHES, PAYMENT_STATUS } from './plans';
 import { sumEuros } from './money';
 import type { CatalogueProduct } from './catalogue';
-import { catalogueProductSchema } from './catalogue-schema';
+import { catalogueProductSchema } from './catalogue-product-schema';
 import type { ReceiptedPayment } from './receipt';
 
 /**
  * The answer of `lookup-family` (docs/api.md): the family and its children,
  * each with what this season already holds for it and the state of its
  * medical form. The server builds it with {@link buildFamilyLookup}; the
- * browser parses it with {@link familyLookupSchema}.
+ * browser parses it with {@link familyLookupSchema} (zod/mini: a few kB on
+ * the parents' screens, not zod's full build).
  */
 export const familyLookupSchema = z.object({
   family: z.object({ id: z.string(), surname: z.string() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueProductSchema } from './catalogue-schema';
+import { catalogueProductSchema } from './catalogue-product-schema';
 import { SPEC_PRODUCTS } from './products';
 
 /**

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 /**
  * The browser's one client for our Netlify functions (docs/api.md): POSTs
  * JSON to (or GETs) /.netlify/functions/{name}, validates the answer with zod, and
@@ -24,12 +22,17 @@ export const CLIENT_MESSAGES = {
   unexpected: 'Risposta inattesa dal servizio. Riprova tra qualche istante.',
 } as const;
 
+/** What checks an answer: a zod (or zod/mini) schema's `safeParse`. */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
 /**
  * The zod schema of a function's answer, or a loader of it: a screen of the
  * first bundle passes a loader (`() => import(...)`), so zod and the schema
  * load with the first answer, not with the page (docs/architecture.md, "First load").
  */
-export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+export type ResponseSchema<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
 
 /**
  * Calls the function `name` with `body` and parses its JSON answer with
@@ -51,7 +54,7 @@ export async function callFunction<T>(
   loadingSchema.catch(() => undefined);
   const response = body === null ? await getFromFunction(name) : await postToFunction(name, body, headers);
   const json = (await response.json().catch(() => null)) as unknown;
-  let answerSchema: z.ZodType<T>;
+  let answerSchema: AnswerSchema<T>;
   try {
     answerSchema = await loadingSchema;
   } catch (error) {

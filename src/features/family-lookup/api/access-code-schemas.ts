@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AccessCodeRequest } from './access-code';
 import type { SessionEnded } from './end-session';
 import type { CodeVerified } from './verify-access-code';
 
 /**
  * The answers of the parents' access-code functions (request-access-code,
- * verify-access-code, end-session). Loaded on demand with zod, never with the
- * first bundle (docs/architecture.md, "First load").
+ * verify-access-code, end-session). Loaded on demand with zod/mini, never
+ * with the first bundle (docs/architecture.md, "First load").
  */
 export const accessCodeRequestSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('session') }),
-  z.object({ status: z.literal('code-sent'), email: z.string(), resendAfterSeconds: z.number().int().nonnegative() }),
-]) satisfies z.ZodType<AccessCodeRequest>;
+  z.object({ status: z.literal('code-sent'), email: z.string(), resendAfterSeconds: z.int().check(z.nonnegative()) }),
+]) satisfies z.ZodMiniType<AccessCodeRequest>;
 
-export const codeVerifiedSchema = z.object({ status: z.literal('verified') }) satisfies z.ZodType<CodeVerified>;
+export const codeVerifiedSchema = z.object({ status: z.literal('verified') }) satisfies z.ZodMiniType<CodeVerified>;
 
-export const sessionEndedSchema = z.object({ status: z.literal('ended') }) satisfies z.ZodType<SessionEnded>;
+export const sessionEndedSchema = z.object({ status: z.literal('ended') }) satisfies z.ZodMiniType<SessionEnded>;
