@@ -26,8 +26,8 @@ import { can } from '@/domain/staff-roles';
 import { italianDate } from '@/domain/italian-time';
 import { spreadsheetDate } from '@/domain/spreadsheet-format';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
-import { describeError } from '@/lib/errors';
 import { useEnrolmentStatus } from '../api/enrolment-status';
+import { OpenFormError } from '../medical-forms/OpenFormError';
 import { useOpenMedicalForm, type FormToOpen } from '../medical-forms/use-open-medical-form';
 import { useStaff } from '../staff-context';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
@@ -278,14 +278,7 @@ export function EnrolmentStatus() {
         </div>
       )}
       {status.isError && <RetryAlert error={status.error} onRetry={() => void status.refetch()} />}
-      {form.error && (
-        <Alert kind="error" title="Non è stato possibile aprire la scheda medica">
-          {describeError(form.error)}{' '}
-          <button type="button" className="min-h-11 font-semibold underline" onClick={form.reset}>
-            Chiudi
-          </button>
-        </Alert>
-      )}
+      <OpenFormError error={form.error} onClose={form.reset} />
       <UnreadableAlert count={unreadable} />
       {status.isSuccess && all.length === 0 && <Alert kind="info">Nessun iscritto nella stagione {season}.</Alert>}
       {status.isSuccess && all.length > 0 && rows.length === 0 && (

@@ -8,13 +8,13 @@ import { seasonStart } from '@/domain/enrolment-status';
 import { italianDate } from '@/domain/italian-time';
 import { seasonMedicalForms } from '@/domain/medical-form';
 import { visibleBranches } from '@/domain/staff-roles';
-import { describeError } from '@/lib/errors';
 import { useBranchChildren } from '../api/medical-forms-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
 import { useStaff } from '../staff-context';
 import { MedicalFormOpenings } from './MedicalFormOpenings';
 import { RetentionNotice } from './RetentionNotice';
+import { OpenFormError } from './OpenFormError';
 import { useOpenMedicalForm } from './use-open-medical-form';
 
 /** The form in force of `child` in `season`, when one was received. */
@@ -56,14 +56,7 @@ export function MedicalForms() {
         </div>
       )}
       {children.isError && <RetryAlert error={children.error} onRetry={() => void children.refetch()} />}
-      {form.error && (
-        <Alert kind="error" title="Non è stato possibile aprire la scheda medica">
-          {describeError(form.error)}{' '}
-          <button type="button" className="min-h-11 font-semibold underline" onClick={form.reset}>
-            Chiudi
-          </button>
-        </Alert>
-      )}
+      <OpenFormError error={form.error} onClose={form.reset} />
       <UnreadableAlert count={children.data?.unreadable.length ?? 0} />
       {children.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ragazzo in {branches.join(', ')}.</Alert>}
       {rows.length > 0 && (
