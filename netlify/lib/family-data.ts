@@ -1,5 +1,4 @@
-import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import type { z } from 'zod';
+import type { Firestore, Query } from 'firebase-admin/firestore';
 import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import {
@@ -19,9 +18,10 @@ import {
 } from '../../src/domain/documents';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
 import { recordAudit, type AuditActor } from './audit-log';
-import { destroyMedicalForm, legacyMedicalForm, type CloudinarySettings } from './cloudinary';
-import { readSnapshot } from './documents';
+import { destroyMedicalForm, type CloudinarySettings } from './cloudinary';
+import { readAllSnapshots, readSnapshot } from './documents';
 import { runTransaction } from './firestore';
+import { recordedMedicalForms } from './medical-form-deletion';
 import { HttpError } from './http';
 import { collectIndexWrites, unindex } from './roster-index';
 
@@ -56,14 +56,6 @@ function familyQueries(db: Firestore, familyId: string) {
   };
 }
 
-/** The documents read through `schema`. */
-function readAll<T>(schema: z.ZodType<T>, docs: readonly QueryDocumentSnapshot[]): T[] {
-  return docs.flatMap((snapshot) => {
-    const value = readSnapshot(schema, snapshot);
-    return value ? [value] : [];
-  });
-}
-
 /**
  * Reads everything the portal holds about `familyId`: the family, its
  * parents and children (their medical forms' records, not the files), its
@@ -84,25 +76,17 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
   if (!family) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
   return {
     family,
-    parents: readAll(parentDocument, parents.docs),
-    children: readAll(childDocument, children.docs),
-    payments: readAll(paymentDocument, payments.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
-    reminders: readAll(reminderDocument, reminders.docs),
-    mail: readAll(mailDocument, mail.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
+    parents: readAllSnapshots(parentDocument, parents.docs),
+    children: readAllSnapshots(childDocument, children.docs),
+    payments: readAllSnapshots(paymentDocument, payments.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
+    reminders: readAllSnapshots(reminderDocument, reminders.docs),
+    mail: readAllSnapshots(mailDocument, mail.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
   };
 }
 
 /** The name an erased family's payments keep for the books: 'Famiglia eliminata {id}'. */
 export function erasedFamilyName(familyId: string): string {
   return `Famiglia eliminata ${familyId}`;
-}
-
-/** The public ids of every medical form of `children`, the one recorded before the history included. */
-function medicalFormIds(settings: CloudinarySettings, children: readonly ChildDocument[]): string[] {
-  return children.flatMap((child) => {
-    const legacy = legacyMedicalForm(settings, child);
-    return (legacy ? [legacy] : child.medical_forms).map((form) => form.public_id);
-  });
 }
 
 /**
@@ -122,7 +106,7 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
   const before = await readFamilyData(db, familyId);
   if (before.payments.some((payment) => payment.status === PAYMENT_STATUS.toVerify))
     throw new HttpError(409, FAMILY_DATA_MESSAGES.openTransfers);
-  const forms = medicalFormIds(settings, before.children);
+  const forms = before.children.flatMap((child) => recordedMedicalForms(settings, child).map((form) => form.public_id));
   for (const publicId of forms) await destroyMedicalForm(settings, publicId);
 
   const name = erasedFamilyName(familyId);
@@ -142,12 +126,12 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
     ]);
     for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs]) transaction.delete(document.ref);
     const index = collectIndexWrites();
-    for (const parent of readAll(parentDocument, parents.docs)) unindex(db, index, 'parents', parent.cf);
-    for (const child of readAll(childDocument, children.docs)) unindex(db, index, 'children', child.cf);
+    for (const parent of readAllSnapshots(parentDocument, parents.docs)) unindex(db, index, 'parents', parent.cf);
+    for (const child of readAllSnapshots(childDocument, children.docs)) unindex(db, index, 'children', child.cf);
     index.flush(transaction);
     for (const document of [...parents.docs, ...children.docs]) transaction.delete(document.ref);
     transaction.delete(familyRef);
-    for (const payment of readAll(paymentDocument, payments.docs)) {
+    for (const payment of readAllSnapshots(paymentDocument, payments.docs)) {
       transaction.update(db.collection(COLLECTION.payments).doc(payment.id), {
         family_surname: name,
         surname_key: surnameFilterKey(name),

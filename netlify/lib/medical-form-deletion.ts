@@ -9,8 +9,8 @@ import { runTransaction } from './firestore';
 /** What a deletion removed: per season, the children whose forms went and how many files. */
 export type DeletedForms = Map<number, { children: number; files: number }>;
 
-/** A child's forms, the one recorded before the history included, each with its season. */
-function formsOf(settings: CloudinarySettings, child: ChildDocument) {
+/** A child's forms, the one recorded before the history included, each with its season (legacyMedicalForm). */
+export function recordedMedicalForms(settings: CloudinarySettings, child: ChildDocument) {
   const legacy = legacyMedicalForm(settings, child);
   return legacy ? [legacy] : child.medical_forms;
 }
@@ -38,13 +38,13 @@ export async function deleteMedicalForms(
   for (const snapshot of holders.docs) {
     const child = readSnapshot(childDocument, snapshot);
     if (!child) continue;
-    const due = formsOf(settings, child).filter((form) => isDeleted(form.season));
+    const due = recordedMedicalForms(settings, child).filter((form) => isDeleted(form.season));
     if (due.length === 0) continue;
     for (const form of due) await destroyMedicalForm(settings, form.public_id);
     const removed = await runTransaction(db, async (transaction) => {
       const current = readSnapshot(childDocument, await transaction.get(snapshot.ref));
       if (!current) return [];
-      const forms = formsOf(settings, current);
+      const forms = recordedMedicalForms(settings, current);
       const gone = forms.filter((form) => isDeleted(form.season));
       if (gone.length === 0) return [];
       const kept = forms.filter((form) => !isDeleted(form.season));

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { auditEntryDocument, COLLECTION } from '../../src/domain/documents';
-import { readSnapshot } from './documents';
+import { readAllSnapshots } from './documents';
 
 /** The newest openings answered; a form opened more often than this shows the latest. */
 const OPENINGS_SHOWN = 100;
@@ -18,11 +18,8 @@ export async function readMedicalFormOpenings(db: Firestore, childId: string): P
     .where('target.id', '==', childId)
     .where('action', '==', AUDIT_ACTION.medicalFormOpen)
     .get();
-  return entries.docs
-    .flatMap((snapshot) => {
-      const entry = readSnapshot(auditEntryDocument, snapshot);
-      return entry ? [{ at: entry.at, by: entry.actor.email }] : [];
-    })
+  return readAllSnapshots(auditEntryDocument, entries.docs)
+    .map((entry) => ({ at: entry.at, by: entry.actor.email }))
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, OPENINGS_SHOWN);
 }

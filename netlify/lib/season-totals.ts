@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTION, paymentDocument, seasonTotalsDocument } from '../../src/domain/documents';
 import { totalsChanges, totalsDifferences, totalsOf, type CountedPayment, type TotalsRows } from '../../src/domain/season-totals';
-import { readSnapshot } from './documents';
+import { readAllSnapshots, readSnapshot } from './documents';
 
 /** What writes the totals: the payment's transaction, or the seed's batch. */
 export interface TotalsWriter {
@@ -50,7 +50,7 @@ export async function checkSeasonTotals(db: Firestore, season: number, fix = fal
     db.collection(COLLECTION.payments).where('season', '==', season).get(),
   ]);
   const kept = readSnapshot(seasonTotalsDocument, snapshot)?.rows ?? {};
-  const counted = totalsOf(payments.docs.flatMap((document) => readSnapshot(paymentDocument, document) ?? []));
+  const counted = totalsOf(readAllSnapshots(paymentDocument, payments.docs));
   const differences = totalsDifferences(kept, counted);
   if (fix && differences.length > 0) {
     await totalsRef(db, season).set({ season, rows: counted, updated_at: FieldValue.serverTimestamp() });

@@ -41,7 +41,7 @@ export function useOrderPages(description: OrderQuery) {
   return useInfiniteQuery(orderPagesQueryOptions(description));
 }
 
-/** How many payments match `description` (one `count()` aggregation). */
+/** How many payments match `description` (fetchOrdersCount). */
 export function orderCountQueryOptions(description: OrderQuery) {
   return queryOptions({
     queryKey: queryKeys.adminOrderCount(description),
@@ -50,9 +50,9 @@ export function orderCountQueryOptions(description: OrderQuery) {
   });
 }
 
-/** {@link orderCountQueryOptions} as a hook; not read while `enabled` is false. */
-export function useOrderCount(description: OrderQuery, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...orderCountQueryOptions(description), enabled });
+/** {@link orderCountQueryOptions} as a hook. */
+export function useOrderCount(description: OrderQuery) {
+  return useQuery(orderCountQueryOptions(description));
 }
 
 /** The summary table of `season`, for `method` or both (null): the season's kept totals per plan of `plans` and status (summarizeOrders). */
@@ -64,14 +64,9 @@ export function orderSummaryQueryOptions(season: number, method: RecordedMethod 
   });
 }
 
-/** {@link orderSummaryQueryOptions} as a hook; not read while `enabled` is false. */
-export function useOrderSummary(
-  season: number,
-  method: RecordedMethod | null,
-  plans: readonly string[],
-  { enabled = true }: { enabled?: boolean } = {},
-) {
-  return useQuery({ ...orderSummaryQueryOptions(season, method, plans), enabled });
+/** {@link orderSummaryQueryOptions} as a hook. */
+export function useOrderSummary(season: number, method: RecordedMethod | null, plans: readonly string[]) {
+  return useQuery(orderSummaryQueryOptions(season, method, plans));
 }
 
 /**

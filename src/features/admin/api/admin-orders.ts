@@ -93,11 +93,23 @@ export async function fetchOrdersCount(description: OrderQuery): Promise<number>
   return answer.data().count;
 }
 
-/** The season's kept totals (`season_totals/{season}`, src/domain/season-totals.ts); none yet reads as empty. */
-async function fetchSeasonTotals(season: number): Promise<TotalsRows> {
+/** The reads of a season's totals on their way: the count and the summary, asked at once, share one. */
+const totalsInFlight = new Map<number, Promise<TotalsRows>>();
+
+/**
+ * The season's kept totals (`season_totals/{season}`, src/domain/season-totals.ts);
+ * none yet reads as empty. A read already on its way for `season` is shared,
+ * never a finished one: each visit reads the document afresh.
+ */
+function fetchSeasonTotals(season: number): Promise<TotalsRows> {
+  const pending = totalsInFlight.get(season);
+  if (pending) return pending;
   const totals = collection(getFirebase().db, COLLECTION.seasonTotals).withConverter(documentConverter(seasonTotalsDocument));
-  const snapshot = await getDoc(doc(totals, String(season)));
-  return snapshot.exists() ? snapshot.data().rows : {};
+  const read = getDoc(doc(totals, String(season)))
+    .then((snapshot) => (snapshot.exists() ? snapshot.data().rows : {}))
+    .finally(() => totalsInFlight.delete(season));
+  totalsInFlight.set(season, read);
+  return read;
 }
 
 /**

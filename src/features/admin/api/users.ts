@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES } from '@/domain/plans';
+import { staffSchema } from '@/domain/staff-role-schema';
 import type { Staff } from '@/domain/staff-roles';
 import { callAdminFunction } from './admin-functions';
 
@@ -12,14 +12,7 @@ export interface StaffAccount {
   disabled: boolean;
 }
 
-const staffAnswer = z
-  .discriminatedUnion('role', [
-    z.object({ role: z.literal('admin') }),
-    z.object({ role: z.literal('tesoriere') }),
-    z.object({ role: z.literal('capo'), branches: z.array(z.enum(BRANCHES)) }),
-  ])
-  .nullable();
-const accountAnswer = z.object({ uid: z.string(), email: z.string(), staff: staffAnswer, disabled: z.boolean() });
+const accountAnswer = z.object({ uid: z.string(), email: z.string(), staff: staffSchema.nullable(), disabled: z.boolean() });
 
 /**
  * The project's accounts and their roles (admin-users 'list').
