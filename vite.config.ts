@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
+import { vitePrerenderPlugin } from 'vite-prerender-plugin';
 import { netlifyFunctions } from './emulators/dev/functions-server';
 import { developmentCsp } from './emulators/dev/netlify-headers';
 import { checkGroupConfig } from './src/config/group-config';
@@ -51,6 +52,8 @@ const isVitest = Boolean(process.env.VITEST);
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // The footer's year in the prerendered pages (src/components/layout/Footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [
     groupConfigCheck,
     react(),
@@ -67,6 +70,8 @@ export default defineConfig({
             geolocation: { enabled: false },
           }),
           devContentSecurityPolicy,
+          // The build writes each public page's HTML (src/prerender.tsx; docs/architecture.md, "First load").
+          vitePrerenderPlugin({ renderTarget: '#root', prerenderScript: path.resolve(import.meta.dirname, 'src/prerender.tsx') }),
         ]),
   ],
   server: {

@@ -25,6 +25,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
+import { serveBuiltSite } from '../emulators/dev/netlify-site';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(args.runs);
@@ -51,12 +52,15 @@ const cleanUp = async () => {
 };
 process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
-/** Serves `dir` on a free port of 127.0.0.1: its files gzipped, any other path its index.html (as Netlify's SPA rule). */
-async function serveBuild(dir: string): Promise<string> {
+/**
+ * Serves `dir` on a free port of 127.0.0.1, gzipped: the app as Netlify serves it (netlify.toml's redirects, the
+ * prerendered pages), the baseline with its index.html for any path.
+ */
+async function serveBuild(dir: string, { netlify }: { netlify: boolean }): Promise<string> {
   const app = new Hono();
   app.use('*', compress());
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), dir) }));
-  app.get('*', serveStatic({ path: path.relative(process.cwd(), path.join(dir, 'index.html')) }));
+  if (netlify) serveBuiltSite(app, dir);
+  else app.use('*', serveStatic({ root: dir }));
   const server = await new Promise<ServerType>((resolve) => {
     const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });
@@ -141,8 +145,8 @@ try {
     plugins: [react()],
     build: { outDir: baselineDir, emptyOutDir: true },
   });
-  const appUrl = await serveBuild(appDir);
-  const baselineUrl = await serveBuild(baselineDir);
+  const appUrl = await serveBuild(appDir, { netlify: true });
+  const baselineUrl = await serveBuild(baselineDir, { netlify: false });
   const port = await startChromium();
 
   const pages = [

@@ -1,6 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './app/App';
+import { holdsPrerenderedPage, loadMatchedRoutes } from './app/hydration';
+import { routes } from './app/router';
 import './index.css';
 
 // zod probes `new Function` when it builds its first object schema; under the
@@ -15,8 +17,11 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A prerendered page (docs/architecture.md, "First load") is hydrated once its routes' code is in; any other is drawn.
+if (holdsPrerenderedPage(root)) {
+  await loadMatchedRoutes(routes, window.location.pathname);
+  hydrateRoot(root, <App router={<RouterProvider router={createBrowserRouter(routes)} />} />);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(<App router={<RouterProvider router={createBrowserRouter(routes)} />} />);
+}

@@ -14,3 +14,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The year the site was built in (vite.config.ts `define`). */
+declare const __BUILD_YEAR__: number;

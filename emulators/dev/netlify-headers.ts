@@ -10,7 +10,8 @@ import { z } from 'zod';
  * the dev server's own policy ({@link developmentCsp}).
  */
 
-const NETLIFY_TOML = path.resolve(import.meta.dirname, '../../netlify.toml');
+/** The site's netlify.toml. */
+export const NETLIFY_TOML = path.resolve(import.meta.dirname, '../../netlify.toml');
 
 const headersFileSchema = z.object({
   headers: z

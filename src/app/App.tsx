@@ -1,18 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { StrictMode, useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client';
-import { router } from './router';
 
 /**
- * The app: query client and routes. Parents' screens talk only to our
- * functions; Firebase is loaded by the admin route alone.
+ * The app around its router: strict mode and the query client. `router` is
+ * the browser's (src/main.tsx) or, at build time, the prerendering's static
+ * router (src/prerender.tsx): both draw the same tree, so the browser can
+ * hydrate the prerendered HTML. Parents' screens talk only to our functions;
+ * Firebase is loaded by the admin route alone.
  */
-export function App() {
+export function App({ router }: { router: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{router}</QueryClientProvider>
+    </StrictMode>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { FocusPageHeading } from './FocusPageHeading';
 import { CampoEstivoRoute } from './routes/CampoEstivoRoute';
 import { HomeRoute } from './routes/HomeRoute';
@@ -24,8 +24,9 @@ const AdminRosterImportView = lazy(async () => ({ default: (await import('@/feat
  * The routes of docs/product.md, "Screens". The home and camp screens are in the first
  * bundle; every other route loads its code when first visited. Only the three
  * transfer pages exist under /bonifico/: any other path there is the 404 page.
+ * The browser's router (src/main.tsx) and the build's prerendering (src/prerender.tsx) share them.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: (
       <>
@@ -100,4 +101,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { build } from 'vite';
 import { readStackSettings, type StackSettings } from '../../emulators/dev/settings';
 import { browserEnvironment, mediaEmulatorUrl } from '../../emulators/dev/stack-environment';
+import { serveBuiltSite } from '../../emulators/dev/netlify-site';
 import { allowSources, formatCsp, headersFor, sitePolicy } from '../../emulators/dev/netlify-headers';
 import { E2E_PORTS } from './ports';
 
@@ -98,8 +98,9 @@ export interface BuiltApp {
 
 /**
  * Builds the app into a temporary folder and serves it on `port` of
- * localhost (0: a free one), like Netlify: a file when one matches, else
- * index.html (the SPA rule of netlify.toml), `/.netlify/functions/*`
+ * localhost (0: a free one), like Netlify: netlify.toml's redirects, a file
+ * or a prerendered page when one matches, else the app without a page
+ * (emulators/dev/netlify-site.ts), `/.netlify/functions/*`
  * proxied to the e2e stack's app port, and {@link localHeaders} on every
  * response.
  */
@@ -124,8 +125,7 @@ export async function startBuiltApp(port = 0): Promise<BuiltApp> {
     const { pathname, search } = new URL(c.req.url);
     return proxy(`http://localhost:${E2E_PORTS.app}${pathname}${search}`, { raw: c.req.raw });
   });
-  app.use('*', serveStatic({ root: outDir }));
-  app.get('*', serveStatic({ path: path.join(outDir, 'index.html') }));
+  serveBuiltSite(app, outDir);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: 'localhost', port }, () => resolve(started));

@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Staff } from '@/domain/staff-roles';
 
 /**
@@ -26,27 +26,31 @@ function mayHaveStoredUser(): boolean {
   }
 }
 
+/** The stored-user hint never changes while a page is open: nothing to subscribe to. */
+const subscribeToNothing = () => () => undefined;
+
 /**
  * Subscribes to the signed-in user and reads its role from its ID
  * token, loading Firebase Auth (admin-auth.ts) at mount. Until it answers:
  * 'ready' with nobody when no user is stored in this browser (the login form
- * shows at once), 'loading' otherwise (a Caricamento text shows).
+ * shows at once), 'loading' otherwise (a Caricamento text shows). The build
+ * prerenders the login (src/prerender.tsx): hydrating it, the first render
+ * draws the login too, then at once 'loading' where a user is stored.
  * @throws (to the route's error boundary, at render) the error of loading Firebase Auth.
  */
 export function useAuthUser(): AuthState {
-  const [state, setState] = useState<AuthState>(() =>
-    mayHaveStoredUser() ? { status: 'loading' } : { status: 'ready', user: null, staff: null },
-  );
+  const userMayBeStored = useSyncExternalStore(subscribeToNothing, mayHaveStoredUser, () => false);
+  const [answer, setAnswer] = useState<AuthState | null>(null);
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
     import('./admin-auth')
       .then(({ watchAdminAuth }) => {
-        if (active) unsubscribe = watchAdminAuth(({ user, staff }) => setState({ status: 'ready', user, staff }));
+        if (active) unsubscribe = watchAdminAuth(({ user, staff }) => setAnswer({ status: 'ready', user, staff }));
       })
       // Firebase could not load (offline, a new deploy): the route's error page offers a reload, never an endless 'Caricamento'.
       .catch((error: unknown) =>
-        setState(() => {
+        setAnswer(() => {
           throw error;
         }),
       );
@@ -55,5 +59,5 @@ export function useAuthUser(): AuthState {
       unsubscribe?.();
     };
   }, []);
-  return state;
+  return answer ?? (userMayBeStored ? { status: 'loading' } : { status: 'ready', user: null, staff: null });
 }

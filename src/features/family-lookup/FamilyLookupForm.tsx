@@ -172,8 +172,8 @@ export function FamilyLookupForm({
     <div>
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
+          // No `name`: the prerendered form, sent before its script has run, must not put a fiscal code in the address.
           label="Codice Fiscale Genitore"
-          name="fiscalCode"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

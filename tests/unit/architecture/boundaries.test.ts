@@ -22,8 +22,8 @@ describe('import boundaries', () => {
       'src/features/merchandise/planted.ts',
       [
         "import { LOOKUP_MESSAGES } from '../family-lookup/lookup-messages';",
-        "import { router } from '@/app/router';",
-        'export const planted = [LOOKUP_MESSAGES, router];',
+        "import { routes } from '@/app/router';",
+        'export const planted = [LOOKUP_MESSAGES, routes];',
       ].join('\n'),
     );
     expect(errors).toHaveLength(2);

@@ -1,0 +1,33 @@
+import { paths } from '@/config/paths';
+import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
+
+/**
+ * The pages the build writes as HTML (src/prerender.tsx): every public page
+ * that is the same for every visitor until they type, and the admin's login.
+ * Each is written as `{path}.html` (`/` as index.html), which Netlify serves
+ * at `{path}` itself, without the redirect to `{path}/` a folder's index.html
+ * would cost. A season's own products (/pagamenti/{id}) are not here: they
+ * exist only once the treasurer has added them, after the build.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [
+  paths.home,
+  paths.campoEstivo,
+  paths.felpaReparto,
+  paths.magliettaGruppo,
+  ...BANK_TRANSFER_PAGES.map((page) => paths.bankTransfer(page)),
+  paths.pagamento,
+  paths.schedaMedica,
+  paths.privacy,
+  paths.adminOrders,
+];
+
+/**
+ * The app with no page in it: what every other address is served
+ * (netlify.toml's last redirect). The browser renders it from scratch.
+ */
+export const APP_SHELL_FILE = '/app.html';
+
+/** The file the build writes for `path` (`/campo-estivo` → `/campo-estivo.html`, `/` → `/index.html`). */
+export function prerenderedFile(path: string): string {
+  return path === paths.home ? '/index.html' : `${path}.html`;
+}

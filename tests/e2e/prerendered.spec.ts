@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { CAMP_YEAR } from './helpers';
+
+/**
+ * The public pages the build prerenders (src/app/prerendered-pages.ts; docs/architecture.md, "First load"): each
+ * paints its heading and its form's labels before any script runs, and the app then hydrates it without a mismatch.
+ */
+const PAGES = [
+  { path: '/', heading: 'Area Famiglie', labels: [] },
+  {
+    path: '/campo-estivo',
+    heading: `Campo Estivo ${CAMP_YEAR}`,
+    labels: ['Codice Fiscale Genitore', 'Quota da Pagare', 'Metodo di Pagamento'],
+  },
+  { path: '/felpa-reparto', heading: 'Felpe Reparto', labels: ['Codice Fiscale Genitore', 'Metodo di Pagamento'] },
+  { path: '/maglietta-gruppo', heading: 'Magliette Gruppo', labels: ['Codice Fiscale Genitore', 'Metodo di Pagamento'] },
+  { path: '/bonifico/campo-estivo', heading: 'Nessun ordine da mostrare', labels: [] },
+  { path: '/bonifico/felpa-gruppo', heading: 'Nessun ordine da mostrare', labels: [] },
+  { path: '/bonifico/maglietta-gruppo', heading: 'Nessun ordine da mostrare', labels: [] },
+  { path: '/pagamento', heading: 'Nessun pagamento da mostrare', labels: [] },
+  { path: '/scheda-medica', heading: `Scheda Medica ${CAMP_YEAR}`, labels: ['Codice Fiscale Genitore'] },
+  { path: '/privacy', heading: 'Informativa sulla privacy', labels: [] },
+  { path: '/admin/check-pagamenti', heading: 'Accesso Admin', labels: ['Email', 'Password'] },
+];
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading, labels } of PAGES) {
+    test(`${path} shows its heading and labels`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      for (const label of labels) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Informativa sulla privacy' }).last()).toBeVisible();
+    });
+  }
+
+  test('/admin is sent to the orders page, its login prerendered', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/check-pagamenti$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accesso Admin');
+  });
+
+  test('any other address gets the app without a page', async ({ page }) => {
+    const response = await page.goto('/admin/famiglie');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('each prerendered page hydrates without an error and answers a tap', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  for (const { path, heading } of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.waitForLoadState('networkidle');
+    expect(errors, path).toEqual([]);
+  }
+  // Hydrated: the menu button opens the drawer.
+  await page.goto('/campo-estivo');
+  await page.getByRole('button', { name: 'Apri menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
