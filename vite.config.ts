@@ -71,7 +71,7 @@ export default defineConfig({
           }),
           devContentSecurityPolicy,
           // The build writes each public page's HTML (src/prerender.tsx; docs/architecture.md, "First load").
-          vitePrerenderPlugin({ renderTarget: '#root', prerenderScript: path.resolve(import.meta.dirname, 'src/prerender.tsx') }),
+          vitePrerenderPlugin({ renderTarget: '#root' }),
         ]),
   ],
   server: {

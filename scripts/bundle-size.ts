@@ -36,6 +36,8 @@ const CHUNK_NAMES: Record<string, string> = {
   'src/app/routes/BankTransferRoute.tsx': 'Bonifico page',
   'src/app/routes/PagamentoRoute.tsx': '/pagamento route',
   [CAMPO_ESTIVO_ROUTE]: 'Campo Estivo route',
+  'src/prerender.tsx': 'build-time prerendering (no browser loads it)',
+  'node_modules/react-dom/static.edge.js': 'build-time prerendering: react-dom/static (no browser loads it)',
 };
 
 /** Rendered bytes per source module of each output chunk, collected while Rollup writes the bundle. */
