@@ -4,7 +4,8 @@
  * every chunk loaded later, named by what it is ("admin route", "Stripe checkout", "fiscal-code validation"…),
  * and last each Netlify function's zip as Netlify's build makes it (scripts/function-bundles.ts; limit 50 MB).
  *
- * The first visit is the entry chunk and its static imports, plus the /campo-estivo route's chunk and its static
+ * The first visit is the entry chunk and its static imports, the app's start that the entry imports after the first
+ * paint (src/app/start.tsx) and its static imports, plus the /campo-estivo route's chunk and its static
  * imports when src/app/router.tsx loads that route lazily (the route module then is a dynamic entry of the
  * manifest). A measurement, not a test: it never fails on the budget. Sizes in kB (1024 bytes), gzip at zlib's default level.
  */
@@ -19,6 +20,8 @@ const BUDGET_KB = 120;
 /** The module of the /campo-estivo route (src/app/router.tsx). */
 const CAMPO_ESTIVO_ROUTE = 'src/app/routes/CampoEstivoRoute.tsx';
 const OUT_DIR = 'dist';
+/** The app's start (React, the router, the routes), loaded by the entry after the first paint (src/main.tsx). */
+const APP_START = 'src/app/start.tsx';
 
 /** What a chunk's source module is, for people: the later chunks a visit may load. */
 const CHUNK_NAMES: Record<string, string> = {
@@ -36,6 +39,7 @@ const CHUNK_NAMES: Record<string, string> = {
   'src/app/routes/BankTransferRoute.tsx': 'Bonifico page',
   'src/app/routes/PagamentoRoute.tsx': '/pagamento route',
   [CAMPO_ESTIVO_ROUTE]: 'Campo Estivo route',
+  [APP_START]: 'the app (after the first paint)',
   'src/prerender.tsx': 'build-time prerendering (no browser loads it)',
   'node_modules/react-dom/static.edge.js': 'build-time prerendering: react-dom/static (no browser loads it)',
 };
@@ -111,6 +115,8 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
 const firstVisit = new Set<string>();
 staticClosure(entryKey, firstVisit);
+// The app itself: the entry imports it once the prerendered page is painted (src/main.tsx).
+if (manifest[APP_START]?.isDynamicEntry) staticClosure(APP_START, firstVisit);
 const lazyRoute = manifest[CAMPO_ESTIVO_ROUTE]?.isDynamicEntry;
 if (lazyRoute) staticClosure(CAMPO_ESTIVO_ROUTE, firstVisit);
 
