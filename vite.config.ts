@@ -71,7 +71,9 @@ export default defineConfig({
           }),
           devContentSecurityPolicy,
           // The build writes each public page's HTML (src/prerender.tsx; docs/architecture.md, "First load").
-          vitePrerenderPlugin({ renderTarget: '#root' }),
+          // Its preview middleware looks for a folder's index.html, where the pages are `{path}.html`: `vite preview`
+          // serves those itself.
+          ...vitePrerenderPlugin({ renderTarget: '#root' }).filter((plugin) => plugin.name !== 'serve-prerendered-html'),
         ]),
   ],
   server: {
@@ -97,6 +99,8 @@ export default defineConfig({
       'firebase/auth',
       'firebase/firestore/lite',
       'react-router',
+      // Imported by src/prerender.tsx, which the dev launcher's warm-up reaches (never run in development).
+      'react-dom/static.edge',
       'read-excel-file/browser',
       'write-excel-file/browser',
       'zod',

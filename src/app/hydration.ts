@@ -1,15 +1,19 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { PRERENDERED_PATHS } from './prerendered-pages';
 
 /**
  * Whether `root` holds HTML the build prerendered for this address
- * (src/prerender.tsx) that the browser may hydrate. That HTML is each page as
- * a new visitor sees it: a page reloaded with router state (a Bonifico page
- * showing the order just recorded) is drawn from scratch instead.
+ * (src/prerender.tsx) that the browser may hydrate: the address is one of
+ * {@link PRERENDERED_PATHS} (a server falling back to index.html for any
+ * address serves the home page's HTML), and it was not reloaded with router
+ * state (a Bonifico page showing the order just recorded), as the HTML is
+ * each page as a new visitor sees it. Anything else is drawn from scratch.
  * react-router keeps its state in `history.state.usr`.
  */
 export function holdsPrerenderedPage(root: HTMLElement): boolean {
   const historyState = window.history.state as { usr?: unknown } | null;
-  return root.hasChildNodes() && historyState?.usr == null;
+  const path = window.location.pathname.replace(/(.)\/$/, '$1');
+  return root.hasChildNodes() && PRERENDERED_PATHS.includes(path) && historyState?.usr == null;
 }
 
 /**
