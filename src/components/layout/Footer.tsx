@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { GROUP } from '@/config/group';
 import { paths } from '@/config/paths';
+import { subscribeToNothing } from './use-hydrated';
 
-const subscribeToNothing = () => () => undefined;
 const currentYear = () => new Date().getFullYear();
 
 /** The footer (docs/architecture.md, "Shape": components/layout; data in src/config/group.ts): group name, postal address, 'Informativa sulla privacy', social link, copyright with the current year. */

@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Staff } from '@/domain/staff-roles';
+import { subscribeToNothing } from '@/components/layout/use-hydrated';
 
 /**
  * The auth state as the admin screens see it: loading, nobody signed in, or
@@ -25,9 +26,6 @@ function mayHaveStoredUser(): boolean {
     return true;
   }
 }
-
-/** The stored-user hint never changes while a page is open: nothing to subscribe to. */
-const subscribeToNothing = () => () => undefined;
 
 /**
  * Subscribes to the signed-in user and reads its role from its ID
