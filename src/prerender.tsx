@@ -17,7 +17,7 @@ export interface PrerenderedPage {
  * {@link APP_SHELL_FILE}); each of those then comes back here. A page is
  * drawn as the browser draws it for a new visitor: its lazy routes loaded
  * first, then the app around a router at that address, so the browser's
- * first render hydrates it (src/main.tsx). No hydration data is inlined: the
+ * first render hydrates it (src/app/start.tsx). No hydration data is inlined: the
  * routes have no loaders, and the Content Security Policy allows no inline
  * script.
  * @throws when `url` is not a prerendered page or fails to render: the build stops.

@@ -4,9 +4,9 @@ import { createQueryClient } from '@/lib/query-client';
 
 /**
  * The app around its router: strict mode and the query client. `router` is
- * the browser's (src/main.tsx) or, at build time, the prerendering's static
- * router (src/prerender.tsx): both draw the same tree, so the browser can
- * hydrate the prerendered HTML. Parents' screens talk only to our functions;
+ * the browser's (src/app/start.tsx) or, at build time, the prerendering's
+ * memory router (src/prerender.tsx): both draw the same tree, so the browser
+ * can hydrate the prerendered HTML. Parents' screens talk only to our functions;
  * Firebase is loaded by the admin route alone.
  */
 export function App({ router }: { router: ReactNode }) {

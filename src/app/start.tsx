@@ -11,11 +11,13 @@ import { routes } from './router';
  * @throws the error of a route module that fails to load.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
-  if (holdsPrerenderedPage(root)) {
-    await loadMatchedRoutes(routes, window.location.pathname);
-    hydrateRoot(root, <App router={<RouterProvider router={createBrowserRouter(routes)} />} />);
+  const hydrate = holdsPrerenderedPage(root);
+  if (hydrate) await loadMatchedRoutes(routes, window.location.pathname);
+  const app = <App router={<RouterProvider router={createBrowserRouter(routes)} />} />;
+  if (hydrate) {
+    hydrateRoot(root, app);
   } else {
     root.replaceChildren();
-    createRoot(root).render(<App router={<RouterProvider router={createBrowserRouter(routes)} />} />);
+    createRoot(root).render(app);
   }
 }
