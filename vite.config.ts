@@ -67,6 +67,9 @@ export default defineConfig({
             blobs: { enabled: false },
             edgeFunctions: { enabled: false },
             images: { enabled: false },
+            // Vite serves the app's files. Netlify's static handler would serve the last build's dist/ (the prerendered
+            // pages, app.html) in its place.
+            staticFiles: { enabled: false },
             geolocation: { enabled: false },
           }),
           devContentSecurityPolicy,
