@@ -16,7 +16,8 @@ import type { AuditActor } from './audit-log';
  *   ('parti'), each far below Firestore's 1 MiB a document, all with the
  *   first entry's id as `after.import_id` and their number as `after.part`;
  * - the archive's transaction adds the children archived, then completes
- *   the first entry: its summary with the counts, `after.parts`.
+ *   the first entry: its summary with the counts, `after.parts`, and its
+ *   time (`at`: the import's end, so 'Registro' shows it above its parts).
  *
  * An import stopped half-way leaves the first entry saying 'non conclusa'
  * with the families written so far. Chunks run one after the other; in each
@@ -158,7 +159,7 @@ export class ImportAudit {
    * target `families/roster`, summary; `after`: file, import_id, part,
    * families, archived, and for a finished import counts, rows, parts),
    * an entry of an earlier transaction updated (summary, the records added
-   * with arrayUnion).
+   * with arrayUnion; the first, when finished, also its time).
    */
   flush(transaction: Transaction): void {
     const importId = this.staged[0]?.id ?? '';
@@ -181,6 +182,8 @@ export class ImportAudit {
       }
       transaction.update(ref, {
         summary,
+        // Finished, the first entry moves to the import's end: 'Registro' (newest first) shows it above its parts.
+        ...(final ? { at: FieldValue.serverTimestamp() } : {}),
         ...(families.length > 0 ? { 'after.families': FieldValue.arrayUnion(...families) } : {}),
         ...(archived.length > 0 ? { 'after.archived': FieldValue.arrayUnion(...archived) } : {}),
         ...Object.fromEntries(Object.entries(finished).map(([field, value]) => [`after.${field}`, value])),

@@ -459,6 +459,9 @@ describe('the import audit entry of a large import (ImportAudit)', () => {
       after: { parts: entries.length, rows: 200 },
     });
     expect(entries[1]?.summary).toMatch(/^Importazione di «grande\.csv», parte 2: \d+ famiglie$/);
+    // 'Registro' (newest first) shows the finished import's first entry above its parts.
+    const newestFirst = (await db.collection('audit_log').orderBy('at', 'desc').get()).docs.map((doc) => doc.get('after.part') as number);
+    expect(newestFirst).toEqual([1, 3, 2]);
   });
 
   it(`keeps an entry of ${PART_BYTES / 1024} KiB of records far below Firestore's 1 MiB a document`, () => {
