@@ -12,7 +12,8 @@
  * file again ('preview' and 'commit': nothing to write). The files are
  * distinct, so the roster grows from size to size; a last preview of the
  * first file against the whole roster shows what the preview's reads
- * depend on.
+ * depend on. For each commit it also reports how many audit entries hold
+ * the import and the largest one's size (netlify/lib/roster-import-audit.ts).
  *
  *   npm run bench:roster
  *   npm run bench:roster -- --sizes 40,400 --verbose
@@ -116,6 +117,24 @@ function db() {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/**
+ * The audit entries of the first commit of `fileName` (the one that wrote
+ * families): how many hold it, and the largest one's size in KiB (its
+ * JSON, a little over what Firestore counts against its 1 MiB).
+ */
+async function importEntries(fileName: string): Promise<string> {
+  const entries = (await db().collection(COLLECTION.auditLog).where('action', '==', 'roster.import').get()).docs
+    .map((snapshot) => snapshot.data())
+    .filter((entry) => (entry.after as { file?: string } | null)?.file === fileName);
+  const byImport = new Map<string, number[]>();
+  for (const entry of entries) {
+    const id = String((entry.after as { import_id?: string }).import_id);
+    byImport.set(id, [...(byImport.get(id) ?? []), Buffer.byteLength(JSON.stringify(entry))]);
+  }
+  const largest = [...byImport.values()].sort((a, b) => b.length - a.length || Math.max(...b) - Math.max(...a))[0] ?? [0];
+  return `${largest.length} / ${Math.ceil(Math.max(...largest) / 1024)} KiB`;
+}
+
 async function main(): Promise<void> {
   console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
   stack = await startStack(offset, options.verbose);
@@ -142,6 +161,7 @@ async function main(): Promise<void> {
       'same file: preview': seconds(again.ms),
       'same file: commit': seconds(recommit.ms),
       'same file: created / updated': `${recommit.body.created} / ${recommit.body.updated}`,
+      'audit entries / largest': await importEntries(`bench-${size}.csv`),
     });
   }
   const load = os

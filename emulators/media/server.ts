@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -162,6 +162,28 @@ function findStored(
   return existsSync(file) ? { metadata, file, sidecar } : null;
 }
 
+/**
+ * The metadata of every file stored under `{dataDir}/{cloud}/{resourceType}/{type}`
+ * whose public id starts with `prefix`, sorted by public id (Cloudinary's
+ * order of a listing by prefix).
+ */
+function listStored(dataDir: string, asset: { cloudName: string; resourceType: string; type: string }, prefix: string): StoredMetadata[] {
+  const root = path.resolve(dataDir);
+  const base = path.join(root, asset.cloudName, asset.resourceType, asset.type);
+  if (!base.startsWith(root + path.sep) || !existsSync(base)) return [];
+  const found: StoredMetadata[] = [];
+  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(METADATA_EXTENSION)) continue;
+    const metadata = JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')) as StoredMetadata;
+    if (metadata.public_id.startsWith(prefix)) found.push(metadata);
+  }
+  return found.sort((a, b) => (a.public_id < b.public_id ? -1 : a.public_id > b.public_id ? 1 : 0));
+}
+
+/** Cloudinary's page sizes of a listing: 10 unless asked, at most 500. */
+const LIST_DEFAULT_RESULTS = 10;
+const LIST_MAX_RESULTS = 500;
+
 /** The last segment of a public id: its name without the folder. */
 const baseName = (publicId: string) => publicId.slice(publicId.lastIndexOf('/') + 1);
 
@@ -219,6 +241,14 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
  * bytes, url, secure_url, …); 401 for missing or wrong credentials ('Must
  * supply api_key', 'Unknown API key {key}', 'api_secret mismatch'); 404
  * 'Resource not found - {public_id}'.
+ *
+ * `GET /v1_1/{cloud}/resources/{resource_type}/{type}?prefix&max_results&next_cursor`
+ * (Admin API "Get resources", the SDK's `api.resources`), the same Basic
+ * credentials: the stored files of that resource and delivery type whose
+ * public id starts with `prefix` (all when none), sorted by public id, at
+ * most `max_results` (default 10, 1 to 500, else 400) a page: 200 `{
+ * resources: [resource shape], next_cursor }`, `next_cursor` (an opaque
+ * string, sent back for the next page) only when more follow.
  *
  * `POST /v1_1/{cloud}/{image|raw|video}/destroy` (the SDK's
  * `uploader.destroy`; multipart or form-encoded), signed public_id, type
@@ -422,6 +452,31 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
     rmSync(stored.sidecar, { force: true });
     rmSync(stored.file, { force: true });
     return c.json({ result: 'ok' });
+  });
+
+  app.get('/v1_1/:cloud/resources/:resourceType/:type', (c) => {
+    const { cloud, resourceType, type } = c.req.param();
+    if (cloud !== options.cloudName) return fail(c, 401, `Invalid cloud_name ${cloud}`);
+    const refused = refuseAdmin(c);
+    if (refused) return refused;
+    if (!(RESOURCE_TYPES as readonly string[]).includes(resourceType)) return fail(c, 400, `Invalid resource type ${resourceType}`);
+    if (!(DELIVERY_TYPES as readonly string[]).includes(type)) return fail(c, 400, `Invalid type ${type}`);
+    const query = new URL(c.req.url).searchParams;
+    const maxResults = query.has('max_results') ? Number(query.get('max_results')) : LIST_DEFAULT_RESULTS;
+    if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > LIST_MAX_RESULTS) {
+      return fail(c, 400, `max_results should be between 1 and ${LIST_MAX_RESULTS}`);
+    }
+    // The cursor is the last public id of the page before, base64url: opaque to the caller, as Cloudinary's is.
+    const cursor = query.get('next_cursor');
+    const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : null;
+    const stored = listStored(options.dataDir, { cloudName: cloud, resourceType, type }, query.get('prefix') ?? '');
+    const rest = after === null ? stored : stored.filter((metadata) => metadata.public_id > after);
+    const page = rest.slice(0, maxResults);
+    const last = page.at(-1);
+    return c.json({
+      resources: page.map(resourceAnswer),
+      ...(rest.length > maxResults && last ? { next_cursor: Buffer.from(last.public_id, 'utf8').toString('base64url') } : {}),
+    });
   });
 
   app.get('/v1_1/:cloud/resources/:resourceType/:type/*', (c) => {

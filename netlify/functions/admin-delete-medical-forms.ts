@@ -24,7 +24,9 @@ const bodySchema = z.object({ season: z.number().int().min(2000).max(2100) });
  * ora', the retention's deletion of a season's medical forms before its day
  * (deleteMedicalForms), each child's deletion audited by the admin. Only
  * the `privacy` permission (an admin) may; only once the season is over.
- * Answers 200 `{ season, children, files }` (0 and 0 when nothing was left).
+ * Answers 200 `{ season, children, files, failed }` (0 and 0 when nothing
+ * was left; `failed`, the children it could not handle, by name, else by
+ * document path: each is logged, the others are deleted all the same).
  * Errors `{ error }` in Italian: 400 malformed body, 401/403 without an
  * admin token, 409 a season not over, 503 without Cloudinary or Firebase.
  */
@@ -32,8 +34,9 @@ export default jsonFunction('admin-delete-medical-forms', async (body, request) 
   const { token } = await requireStaff(request, 'admin-delete-medical-forms', 'privacy');
   const { season } = parseBody(bodySchema, body, DELETE_MEDICAL_FORMS_MESSAGES.malformed);
   if (!hasSeasonEnded(season, PRIVACY, new Date())) throw new HttpError(409, DELETE_MEDICAL_FORMS_MESSAGES.notEnded(season));
-  const deleted = await deleteMedicalForms(getDb(), requireCloudinary(), (formSeason) => formSeason === season, adminActor(token));
-  return jsonResponse(200, { season, ...(deleted.get(season) ?? { children: 0, files: 0 }) });
+  const run = await deleteMedicalForms(getDb(), requireCloudinary(), (formSeason) => formSeason === season, adminActor(token));
+  const failed = run.failures.map((failure) => failure.name || failure.target);
+  return jsonResponse(200, { season, ...(run.deleted.get(season) ?? { children: 0, files: 0 }), failed });
 });
 
 /** Pressed once a season; the limit only stops a runaway loop. */

@@ -1,18 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import { childDocument, COLLECTION, familyDocument, parentDocument } from '../../src/domain/documents';
 import { checkRoster, MAX_ROSTER_ROWS, type RosterFamily } from '../../src/domain/roster';
 import { planImport, type ImportPlan, type KnownChild, type KnownParent } from '../../src/domain/roster-import';
 import { requireStaff } from '../lib/admin-auth';
-import { adminActor, recordAudit } from '../lib/audit-log';
+import { adminActor } from '../lib/audit-log';
 import { getAllById, readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
 import { jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
 import { indexChild, readRosterIndex } from '../lib/roster-index';
 import { peopleByFiscalCode } from '../lib/roster-queries';
+import { ImportAudit, type ImportCounts } from '../lib/roster-import-audit';
 import { commitFamilies, knownChild, knownParent, type FamilyOutcome } from '../lib/roster-writes';
 
 /** Italian messages of admin-roster-import. */
@@ -95,11 +95,21 @@ async function unindexedPeople(
   };
 }
 
-/** Archives the `childIds` that are still active and not named by the file, in one transaction; returns how many. */
-async function archive(db: FirebaseFirestore.Firestore, childIds: readonly string[], named: ReadonlySet<string>): Promise<number> {
-  if (childIds.length === 0) return 0;
-  return runTransaction(db, async (transaction) => {
-    const snapshots = await transaction.getAll(...childIds.map((id) => db.collection(COLLECTION.sons).doc(id)));
+/**
+ * Archives the `childIds` that are still active and not named by the file,
+ * and completes the import's audit entry with them and the counts
+ * (`counts` but `archived`), in one transaction; returns how many.
+ */
+async function archiveAndFinish(
+  db: FirebaseFirestore.Firestore,
+  childIds: readonly string[],
+  named: ReadonlySet<string>,
+  audit: ImportAudit,
+  counts: Omit<ImportCounts, 'archived'>,
+): Promise<number> {
+  const archived = await runTransaction(db, async (transaction) => {
+    audit.begin();
+    const snapshots = childIds.length ? await transaction.getAll(...childIds.map((id) => db.collection(COLLECTION.sons).doc(id))) : [];
     const children = snapshots.flatMap((snapshot) => readSnapshot(childDocument, snapshot) ?? []);
     const toArchive = children.filter((child) => child.archived_at === null && !named.has(child.cf));
     for (const child of toArchive) {
@@ -109,8 +119,16 @@ async function archive(db: FirebaseFirestore.Firestore, childIds: readonly strin
       });
       indexChild(db, transaction, { ...knownChild(child), archived: true });
     }
+    audit.add(
+      [],
+      toArchive.map((child) => ({ id: child.id, name: `${child.name} ${child.surname}` })),
+    );
+    audit.finish({ ...counts, archived: toArchive.length });
+    audit.flush(transaction);
     return toArchive.length;
   });
+  audit.commit();
+  return archived;
 }
 
 /**
@@ -127,8 +145,11 @@ async function archive(db: FirebaseFirestore.Firestore, childIds: readonly strin
  *
  * 'commit' checks and plans again, then writes the families 20 to a
  * transaction (each family whole or not at all; the people are read again
- * in the transaction), archives the `archive` children still active and
- * not in the file, and writes one audit entry (file name and counts):
+ * in the transaction), each with its families' audit records (the people
+ * added, each change before and after, parents' e-mails included:
+ * ImportAudit, in as many entries as the size asks), then, in one more
+ * transaction, archives the `archive` children still active and not in the
+ * file and completes the audit entry (their ids and names, the counts):
  * 200 `{ created, updated, unchanged, archived, errors, failed }`. The same
  * file again changes nothing; a failure half-way is finished by running
  * the import again.
@@ -145,12 +166,25 @@ export default jsonFunction(
     if (input.action === 'preview') return jsonResponse(200, await preview(db, input.rows));
 
     const checked = checkRoster(input.rows);
+    const audit = new ImportAudit(db, adminActor(token), input.fileName);
     const outcomes: FamilyOutcome[] = [];
     let failed = 0;
     for (let start = 0; start < checked.families.length; start += FAMILIES_PER_TRANSACTION) {
       const chunk: RosterFamily[] = checked.families.slice(start, start + FAMILIES_PER_TRANSACTION);
       try {
-        outcomes.push(...(await runTransaction(db, (transaction) => commitFamilies(db, transaction, chunk), { maxAttempts: 10 })));
+        const written = await runTransaction(
+          db,
+          async (transaction) => {
+            audit.begin();
+            const chunkOutcomes = await commitFamilies(db, transaction, chunk);
+            audit.add(chunkOutcomes.flatMap((outcome) => ('record' in outcome ? [outcome.record] : [])));
+            audit.flush(transaction);
+            return chunkOutcomes;
+          },
+          { maxAttempts: 10 },
+        );
+        audit.commit();
+        outcomes.push(...written);
       } catch (error) {
         failed += chunk.length;
         console.error(
@@ -158,28 +192,27 @@ export default jsonFunction(
         );
       }
     }
-    const archived = await archive(db, input.archive, checked.childCodes);
     const count = (kind: FamilyOutcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind).length;
-    const result: RosterCommit = {
+    const errors = [...checked.errors, ...outcomes.flatMap((outcome) => (outcome.kind === 'refused' ? outcome.errors : []))].sort(
+      (a, b) => a.row - b.row,
+    );
+    const counts = {
+      rows: input.rows.length,
       created: count('created'),
       updated: count('updated'),
       unchanged: count('unchanged'),
-      archived,
-      errors: [...checked.errors, ...outcomes.flatMap((outcome) => (outcome.kind === 'refused' ? outcome.errors : []))].sort(
-        (a, b) => a.row - b.row,
-      ),
+      errors: errors.length,
       failed,
     };
-    const batch = db.batch();
-    recordAudit(db, batch, {
-      actor: adminActor(token),
-      action: AUDIT_ACTION.rosterImport,
-      target: { collection: COLLECTION.families, id: 'roster' },
-      summary: `Importazione di «${input.fileName}»: ${result.created} famiglie nuove, ${result.updated} aggiornate, ${result.unchanged} invariate, ${result.archived} figli archiviati, ${result.errors.length} errori${failed ? `, ${failed} famiglie non scritte` : ''}`,
-      before: null,
-      after: { file: input.fileName, rows: input.rows.length, ...result, errors: result.errors.length },
-    });
-    await batch.commit();
+    const archived = await archiveAndFinish(db, input.archive, checked.childCodes, audit, counts);
+    const result: RosterCommit = {
+      created: counts.created,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      archived,
+      errors,
+      failed,
+    };
     return jsonResponse(200, result);
   },
   { maxBytes: 4 * 1024 * 1024 },

@@ -6,6 +6,7 @@ import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, parseBody } from '../lib/order-request';
 import { requireSession } from '../lib/session';
+import { spendUploadSignature } from '../lib/upload-signatures';
 
 const bodySchema = z.object({ cf: cfField, childId: childIdField });
 
@@ -22,9 +23,12 @@ const bodySchema = z.object({ cf: cfField, childId: childIdField });
  * seconds), signature, api_key, upload_preset ('' when none), folder,
  * public_id, type, allowed_formats }`: the browser posts the file and these
  * fields to `upload_url` (Cloudinary's image upload endpoint).
+ * At most MAX_UPLOAD_SIGNATURES_PER_DAY signatures a child and a day
+ * (spendUploadSignature), whoever asks.
  * Errors `{ error }` in Italian: 400 for a malformed body, an invalid fiscal
  * code or a child of another family, 403 for a child not eligible, 404 for
- * an unknown fiscal code, 405 for other methods, 503 when
+ * an unknown fiscal code, 405 for other methods, 429 once the child's
+ * signatures of the day are spent (with Retry-After), 503 when
  * CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY or CLOUDINARY_API_SECRET (or
  * Firebase) is not configured.
  */
@@ -32,7 +36,9 @@ export default fiscalCodeFunction('get-signature', async (body, httpRequest) => 
   const session = await requireSession(httpRequest);
   const request = parseBody(bodySchema, body, MEDICAL_FORM_MESSAGES.malformed);
   const settings = requireCloudinary();
-  const { child, folder } = await resolveMedicalFormChild(getDb(), session, request.cf, request.childId);
+  const db = getDb();
+  const { child, folder } = await resolveMedicalFormChild(db, session, request.cf, request.childId);
+  await spendUploadSignature(db, child);
   return jsonResponse(200, signMedicalFormUpload(settings, { folder, childId: child.id }));
 });
 

@@ -191,10 +191,12 @@ export async function fetchStoredResource(settings: CloudinarySettings, publicId
 /**
  * Deletes the medical form `publicId` from Cloudinary (the SDK's
  * `uploader.destroy`, type authenticated, cached copies invalidated). A file
- * Cloudinary no longer holds counts as deleted, so a retried deletion succeeds.
+ * Cloudinary no longer holds counts as deleted, so a retried deletion
+ * succeeds. Resolves true when this call removed the file, false when it was
+ * already gone.
  * @throws Error when Cloudinary cannot be reached or refuses the request.
  */
-export async function destroyMedicalForm(settings: CloudinarySettings, publicId: string): Promise<void> {
+export async function destroyMedicalForm(settings: CloudinarySettings, publicId: string): Promise<boolean> {
   const answer = (await cloudinary.uploader.destroy(publicId, {
     ...adminApiOptions(settings),
     resource_type: MEDICAL_FORM_RESOURCE_TYPE,
@@ -202,6 +204,52 @@ export async function destroyMedicalForm(settings: CloudinarySettings, publicId:
     invalidate: true,
   })) as { result?: unknown };
   if (answer.result !== 'ok' && answer.result !== 'not found') throw new Error(`Cloudinary destroy ${publicId}: ${JSON.stringify(answer)}`);
+  return answer.result === 'ok';
+}
+
+/** A stored medical form file as a listing answers it: its full public id and when Cloudinary received it. */
+export interface ListedForm {
+  public_id: string;
+  created_at: Date;
+}
+
+/** Files per page of a folder's listing: Cloudinary's largest page. */
+const LIST_PAGE_SIZE = 500;
+
+/**
+ * Every medical form file Cloudinary holds in `folder` (public ids starting
+ * `{folder}/`; type authenticated, resource type image): the Admin API's
+ * "Get resources" by prefix (the SDK's `api.resources`), followed page by
+ * page (500 a page, `next_cursor`). One call per 500 files; the Admin API
+ * is rate-limited (500 calls an hour on the free plan), so the retention
+ * lists each folder once a day.
+ * @throws Error when Cloudinary cannot be reached or refuses the credentials.
+ */
+export async function listMedicalFormFiles(settings: CloudinarySettings, folder: string): Promise<ListedForm[]> {
+  const files: ListedForm[] = [];
+  let cursor: string | undefined;
+  do {
+    let page: { resources?: Array<{ public_id?: unknown; created_at?: unknown }>; next_cursor?: unknown };
+    try {
+      page = (await cloudinary.api.resources({
+        ...adminApiOptions(settings),
+        resource_type: MEDICAL_FORM_RESOURCE_TYPE,
+        type: MEDICAL_FORM_DELIVERY_TYPE,
+        prefix: `${folder}/`,
+        max_results: LIST_PAGE_SIZE,
+        ...(cursor ? { next_cursor: cursor } : {}),
+      })) as typeof page;
+    } catch (error) {
+      throw new Error(`Cloudinary Admin API: ${(error as { error?: { message?: string } } | null)?.error?.message ?? String(error)}`);
+    }
+    for (const resource of page.resources ?? []) {
+      const createdAt = new Date(String(resource.created_at));
+      if (typeof resource.public_id === 'string' && !Number.isNaN(createdAt.getTime()))
+        files.push({ public_id: resource.public_id, created_at: createdAt });
+    }
+    cursor = typeof page.next_cursor === 'string' && page.next_cursor ? page.next_cursor : undefined;
+  } while (cursor);
+  return files;
 }
 
 /**

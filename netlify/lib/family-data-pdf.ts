@@ -1,5 +1,5 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { italianDate } from '../../src/domain/italian-time';
+import { italianDate, italianDayText } from '../../src/domain/italian-time';
 import { formatEuros } from '../../src/domain/money';
 import type { FamilyData } from './family-data';
 import { printableText, wrap } from './pdf-text';
@@ -48,6 +48,14 @@ function sectionsOf(data: FamilyData): Section[] {
       ),
     },
     {
+      heading: "Bonifici nell'estratto conto",
+      lines: data.statementLines.map(
+        (line) =>
+          `${italianDayText(line.date)} · ${formatEuros(line.amountEuros)} · ordinante ${or(line.orderingParty)} · causale ${or(line.description)}` +
+          (line.bankReference ? ` · riferimento della banca ${line.bankReference}` : ''),
+      ),
+    },
+    {
       heading: 'Promemoria ricevuti',
       lines: data.reminders.map((reminder) => `${italianDate(reminder.sent_at)} · stagione ${reminder.season} · ${reminder.product}`),
     },
@@ -62,7 +70,9 @@ function sectionsOf(data: FamilyData): Section[] {
  * 'Esporta dati' as a readable A4 PDF in Italian (docs/privacy.md, "A
  * family's rights"): the group, the family, the date of the export, then
  * 'Genitori', 'Figli' (with their medical forms' records and consents),
- * 'Pagamenti', 'Promemoria ricevuti' and 'E-mail inviate', flowing onto
+ * 'Pagamenti', "Bonifici nell'estratto conto" (the bank's lines matched to
+ * its payments: day, euros, ordering party, free text), 'Promemoria
+ * ricevuti' and 'E-mail inviate', flowing onto
  * further pages. The JSON export holds the same and every field.
  */
 export async function renderFamilyDataPdf(data: FamilyData, groupName: string, exportedAt: Date): Promise<Uint8Array> {

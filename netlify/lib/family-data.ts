@@ -1,4 +1,4 @@
-import type { Firestore, Query } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
 import { surnameFilterKey } from '../../src/domain/admin-orders';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
 import {
@@ -7,14 +7,17 @@ import {
   familyDocument,
   mailDocument,
   parentDocument,
+  parseDocument,
   paymentDocument,
   reminderDocument,
+  statementLineDocument,
   type ChildDocument,
   type FamilyDocument,
   type MailDocument,
   type ParentDocument,
   type PaymentDocument,
   type ReminderDocument,
+  type StatementLineDocument,
 } from '../../src/domain/documents';
 import { PAYMENT_STATUS } from '../../src/domain/plans';
 import { recordAudit, type AuditActor } from './audit-log';
@@ -40,6 +43,28 @@ export interface FamilyData {
   payments: PaymentDocument[];
   reminders: ReminderDocument[];
   mail: MailDocument[];
+  /** The bank statement's lines matched to its payments ('Estratto conto'): payer, free text, euros, day; by day. */
+  statementLines: Array<StatementLineDocument & { id: string }>;
+}
+
+/** Payment ids per `array-contains-any` query: Firestore's limit. */
+const IDS_PER_QUERY = 30;
+
+/**
+ * The `statement_lines` that confirmed any of `paymentIds`: one
+ * `payment_ids array-contains-any` query per 30 payments (single-field,
+ * no composite index), read in `transaction` when given. A line confirms
+ * payments of one family only (admin-statement), so each is the family's.
+ */
+async function statementLinesOf(db: Firestore, paymentIds: readonly string[], transaction?: Transaction) {
+  const snapshots = new Map<string, QuerySnapshot['docs'][number]>();
+  for (let start = 0; start < paymentIds.length; start += IDS_PER_QUERY) {
+    const query = db
+      .collection(COLLECTION.statementLines)
+      .where('payment_ids', 'array-contains-any', paymentIds.slice(start, start + IDS_PER_QUERY));
+    for (const snapshot of (await (transaction ? transaction.get(query) : query.get())).docs) snapshots.set(snapshot.id, snapshot);
+  }
+  return [...snapshots.values()];
 }
 
 /** The queries of a family's documents, by `family_id` (single-field equality, no composite index). */
@@ -59,7 +84,8 @@ function familyQueries(db: Firestore, familyId: string) {
 /**
  * Reads everything the portal holds about `familyId`: the family, its
  * parents and children (their medical forms' records, not the files), its
- * payments of every season, the reminders and the e-mails it was sent.
+ * payments of every season, the reminders and the e-mails it was sent, and
+ * the bank statement's lines that paid its payments (statementLinesOf).
  * @throws HttpError 404 when the family does not exist.
  */
 export async function readFamilyData(db: Firestore, familyId: string): Promise<FamilyData> {
@@ -74,6 +100,10 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
   ]);
   const family = readSnapshot(familyDocument, familySnapshot);
   if (!family) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
+  const lines = await statementLinesOf(
+    db,
+    payments.docs.map((snapshot) => snapshot.id),
+  );
   return {
     family,
     parents: readAllSnapshots(parentDocument, parents.docs),
@@ -81,6 +111,9 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
     payments: readAllSnapshots(paymentDocument, payments.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
     reminders: readAllSnapshots(reminderDocument, reminders.docs),
     mail: readAllSnapshots(mailDocument, mail.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
+    statementLines: lines
+      .map((snapshot) => ({ id: snapshot.id, ...parseDocument(statementLineDocument, snapshot.ref.path, snapshot.data()) }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
   };
 }
 
@@ -97,8 +130,12 @@ export function erasedFamilyName(familyId: string): string {
  * entries, access codes, reminders and e-mails deleted; each payment's
  * family name, children's names and parent replaced by
  * {@link erasedFamilyName} (amounts, statuses, receipts kept), and the same
- * in its order items; one audit entry 'family.erase' by `actor`.
- * Resolves how many parents, children, forms and payments.
+ * in its order items; the bank statement's lines that paid its payments
+ * keep their day, euros and bank reference, their ordering party and free
+ * text replaced by {@link erasedFamilyName} (`redacted_at` set: a second
+ * import of the same statement still knows them); one audit entry
+ * 'family.erase' by `actor`.
+ * Resolves how many parents, children, forms, payments and statement lines.
  * @throws HttpError 404 for a family gone (a second erase at once), 409 while
  * a Bonifico of the family is 'Da Verificare' (it could still be confirmed).
  */
@@ -124,6 +161,11 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
       transaction.get(queries.mail),
       transaction.get(queries.accessCodes),
     ]);
+    const lines = await statementLinesOf(
+      db,
+      payments.docs.map((snapshot) => snapshot.id),
+      transaction,
+    );
     for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs]) transaction.delete(document.ref);
     const index = collectIndexWrites();
     for (const parent of readAllSnapshots(parentDocument, parents.docs)) unindex(db, index, 'parents', parent.cf);
@@ -142,12 +184,23 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
     for (const item of items.docs) {
       transaction.update(item.ref, { son_info: { id: String(item.get('son_info.id') ?? ''), name, surname: '' } });
     }
-    const counts = { parents: parents.size, children: children.size, forms: forms.length, payments: payments.size };
+    for (const line of lines) {
+      transaction.update(line.ref, { orderingParty: name, description: name, redacted_at: FieldValue.serverTimestamp() });
+    }
+    const counts = {
+      parents: parents.size,
+      children: children.size,
+      forms: forms.length,
+      payments: payments.size,
+      statementLines: lines.length,
+    };
     recordAudit(db, transaction, {
       actor,
       action: AUDIT_ACTION.familyErase,
       target: { collection: COLLECTION.families, id: familyId },
-      summary: `${name}: ${counts.parents} genitori, ${counts.children} figli e ${counts.forms} schede mediche cancellati; ${counts.payments} pagamenti conservati senza nomi`,
+      summary:
+        `${name}: ${counts.parents} genitori, ${counts.children} figli e ${counts.forms} schede mediche cancellati; ${counts.payments} pagamenti conservati senza nomi` +
+        (counts.statementLines > 0 ? `, ${counts.statementLines} righe dell'estratto conto senza ordinante né causale` : ''),
       before: { ...counts, reminders: reminders.size, mail: mail.size, access_codes: accessCodes.size },
       after: null,
     });

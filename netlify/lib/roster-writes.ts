@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/documents';
 import type { RosterFamily, RowError } from '../../src/domain/roster';
 import { changesSomething, planFamily, type KnownChild, type KnownParent } from '../../src/domain/roster-import';
+import { familyImportRecord, type FamilyImportRecord } from '../../src/domain/roster-import-audit';
 import { readSnapshot } from './documents';
 import { collectIndexWrites, indexChild, indexParent } from './roster-index';
 import { peopleByFiscalCode } from './roster-queries';
@@ -58,13 +59,17 @@ function searchFields(family: FamilyDocument, codes: readonly string[]) {
   return { surname_key: family.surname_key ?? surnameFilterKey(family.surname), fiscal_codes: FieldValue.arrayUnion(...codes) };
 }
 
-/** What happened to each family of a committed chunk, in its order. */
+/** What happened to each family of a committed chunk, in its order; a family written carries its audit record (familyImportRecord). */
 export type FamilyOutcome =
-  { kind: 'created' | 'updated'; familyId: string } | { kind: 'unchanged' } | { kind: 'refused'; errors: RowError[] };
+  | { kind: 'created' | 'updated'; familyId: string; record: FamilyImportRecord }
+  | { kind: 'unchanged' }
+  | { kind: 'refused'; errors: RowError[] };
 
 /**
  * Commits `families` (checked rows of the file) in `transaction`; returns
- * each family's outcome. A family that now joins two families of the roster
+ * each family's outcome, with what it changed, before and after, for the
+ * import's audit entry (the caller writes it in the same transaction:
+ * ImportAudit). A family that now joins two families of the roster
  * (someone changed the roster since the preview) is refused with its
  * errors, and written not at all.
  */
@@ -128,8 +133,11 @@ export async function commitFamilies(db: Firestore, transaction: Transaction, fa
         updated_at: now,
       });
     }
+    const newChildIds: string[] = [];
+    const newParentIds: string[] = [];
     for (const child of plan.newChildren) {
       const ref = db.collection(COLLECTION.sons).doc();
+      newChildIds.push(ref.id);
       const { row: _row, ...person } = child;
       transaction.create(ref, {
         id: ref.id,
@@ -154,6 +162,7 @@ export async function commitFamilies(db: Firestore, transaction: Transaction, fa
     }
     for (const parent of plan.newParents) {
       const ref = db.collection(COLLECTION.parents).doc();
+      newParentIds.push(ref.id);
       transaction.create(ref, { id: ref.id, family_id: familyRef.id, ...parent });
       indexParent(db, index, { id: ref.id, familyId: familyRef.id, ...parent });
     }
@@ -162,7 +171,8 @@ export async function commitFamilies(db: Firestore, transaction: Transaction, fa
       transaction.update(db.collection(COLLECTION.parents).doc(update.id), update.set);
       if (known) indexParent(db, index, { ...known, ...update.set });
     }
-    return { kind: plan.familyId ? 'updated' : 'created', familyId: familyRef.id };
+    const record = familyImportRecord(plan, { familyId: familyRef.id, newChildIds, newParentIds }, childrenByCf, parentsByCf);
+    return { kind: plan.familyId ? 'updated' : 'created', familyId: familyRef.id, record };
   });
   index.flush(transaction);
   return outcomes;

@@ -51,6 +51,8 @@ export const AUDIT_ACTION = {
   settingsUpdate: 'settings.update',
   /** An admin prepared the next season from this one's settings ('Nuova stagione'). */
   settingsNewSeason: 'settings.new_season',
+  /** The daily retention deleted uploads no record points to, or could not handle a child or a folder (docs/privacy.md, "Retention"). */
+  medicalFormRetention: 'medical_form.retention',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -83,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'family.erase': 'Famiglia eliminata',
   'settings.update': 'Impostazioni modificate',
   'settings.new_season': 'Nuova stagione',
+  'medical_form.retention': 'Pulizia schede mediche',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

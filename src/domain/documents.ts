@@ -40,6 +40,7 @@ export const COLLECTION = {
   refundRequests: 'refund_requests',
   statementLines: 'statement_lines',
   seasonTotals: 'season_totals',
+  uploadSignatures: 'upload_signatures',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -451,6 +452,43 @@ export const transferReferenceDocument = z.object({
   season,
 });
 export type TransferReferenceDocument = z.infer<typeof transferReferenceDocument>;
+
+/**
+ * `statement_lines/{id}`: a bank statement's credit confirmed through
+ * 'Estratto conto' (admin-statement, docs/admin.md): the line as the bank
+ * gave it (its reference, day, euros, free text and ordering party), the
+ * payments it confirmed, who matched it and when. 'Elimina famiglia'
+ * replaces the ordering party and the free text and sets `redacted_at`
+ * (docs/privacy.md, "A family's rights"). Server only.
+ */
+export const statementLineDocument = z.object({
+  bankReference: z.string(),
+  /** yyyy-mm-dd. */
+  date: z.string(),
+  amountEuros: z.number(),
+  description: z.string(),
+  orderingParty: z.string(),
+  payment_ids: z.array(z.string()),
+  matched_by: z.string(),
+  matched_at: timestamp,
+  redacted_at: timestamp.nullable().default(null),
+});
+export type StatementLineDocument = z.infer<typeof statementLineDocument>;
+
+/**
+ * `upload_signatures/{childId}_{yyyy-mm-dd}`: how many medical-form upload
+ * signatures get-signature gave for a child on a day in Italy
+ * (MAX_UPLOAD_SIGNATURES_PER_DAY, docs/api.md, "get-signature and
+ * record-medical-form"); `expires_at`, two days later, for the TTL policy
+ * that deletes it. Server only.
+ */
+export const uploadSignaturesDocument = z.object({
+  child_id: z.string(),
+  day: z.string(),
+  count: z.number().int().nonnegative(),
+  expires_at: timestamp,
+});
+export type UploadSignaturesDocument = z.infer<typeof uploadSignaturesDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

@@ -7,6 +7,14 @@ import { PLAN } from './plans';
 /** Largest accepted file: 10 MB. */
 export const MAX_MEDICAL_FORM_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Upload signatures get-signature gives for one child on one day (in
+ * Italy): a parent who retries a refused file or a closed tab a few times
+ * stays well within it; a loop filling Cloudinary with files nobody
+ * records does not.
+ */
+export const MAX_UPLOAD_SIGNATURES_PER_DAY = 10;
+
 const FILE_NAME_PREFIX = 'Scheda-Medica_';
 /** A child id that can be a segment of a Cloudinary public id: letters, digits, '_' and '-'. */
 const CHILD_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -62,6 +70,20 @@ export function medicalFormUploadId(childId: string, unixSeconds: number, suffix
 export function isUploadOfChild(publicId: string, folder: string, childId: string): boolean {
   const prefix = `${folder}/${childId}/`;
   return publicId.startsWith(prefix) && UPLOAD_SEGMENT_PATTERN.test(publicId.slice(prefix.length));
+}
+
+/**
+ * The child whose upload `publicId` (folder included) is, when it is one of
+ * the uploads of `folder` ({@link medicalFormUploadId}:
+ * `{folder}/{childId}/{unix seconds}-{8 hex}`); null for any other file
+ * (another folder, a form of before the history, named after the child).
+ */
+export function uploadChildId(publicId: string, folder: string): string | null {
+  const prefix = `${folder}/`;
+  if (!publicId.startsWith(prefix)) return null;
+  const [childId, segment, ...rest] = publicId.slice(prefix.length).split('/');
+  if (!childId || !segment || rest.length > 0) return null;
+  return isUploadOfChild(publicId, folder, childId) && isUploadableChildId(childId) ? childId : null;
 }
 
 /**

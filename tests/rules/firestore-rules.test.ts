@@ -220,6 +220,14 @@ describe('what the product needs', () => {
     }
   });
 
+  it("nobody reads the medical-form upload signatures counted per child, nor the bank statement's lines (payers' names and free text)", async () => {
+    for (const name of ['upload_signatures', 'statement_lines']) {
+      await assertFails(getDocs(collection(who.admin(), name)));
+      await assertFails(getDocs(collection(who.treasurer(), name)));
+      await assertFails(getDocs(collection(who.anonymous(), name)));
+    }
+  });
+
   it('nobody else confirms, undoes or reads the audit log: an account without the claim, an anonymous session, nobody signed in', async () => {
     for (const db of [who.selfSignedUp(), who.anonymous(), modular(env.unauthenticatedContext())]) {
       await assertFails(confirmAs(db, VERDI_BONIFICO, 'mallory@example.com'));

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -15,7 +15,8 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>
  * variables pointed at it before each test. `storeForm` uploads a PDF as a
  * parent's upload does (signed, type authenticated) and records it in the
  * child's `medical_forms` with `season`, as record-medical-form would;
- * `isStored` says whether the emulator still holds a public id.
+ * `uploadOnly` uploads and records nothing; `isStored` says whether the
+ * emulator still holds a public id.
  */
 export function mediaEmulatorTestbed() {
   let media: RunningMediaEmulator | undefined;
@@ -37,16 +38,26 @@ export function mediaEmulatorTestbed() {
   });
   afterEach(() => vi.unstubAllEnvs());
 
+  /** Uploads a PDF as a parent's browser does after get-signature, and records nothing. */
+  async function uploadForm(childId: string, season: number) {
+    const settings = requireCloudinary();
+    const signed = signMedicalFormUpload(settings, { folder: `Documenti/Schede Mediche ${season}`, childId });
+    const form = new FormData();
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
+    for (const [name, value] of Object.entries(signed)) if (name !== 'upload_url' && value) form.append(name, String(value));
+    const uploaded = await fetch(signed.upload_url, { method: 'POST', body: form });
+    const answer = (await uploaded.json()) as { public_id: string; version: number; bytes: number };
+    if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(answer)}`);
+    return { settings, answer };
+  }
+
   return {
+    /** An upload nobody recorded (the tab closed before record-medical-form): its full public id. */
+    async uploadOnly(childId: string, season: number): Promise<string> {
+      return (await uploadForm(childId, season)).answer.public_id;
+    },
     async storeForm(db: Firestore, childId: string, season: number): Promise<string> {
-      const settings = requireCloudinary();
-      const signed = signMedicalFormUpload(settings, { folder: `Documenti/Schede Mediche ${season}`, childId });
-      const form = new FormData();
-      form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
-      for (const [name, value] of Object.entries(signed)) if (name !== 'upload_url' && value) form.append(name, String(value));
-      const uploaded = await fetch(signed.upload_url, { method: 'POST', body: form });
-      const answer = (await uploaded.json()) as { public_id: string; version: number; bytes: number };
-      if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(answer)}`);
+      const { settings, answer } = await uploadForm(childId, season);
       await db
         .collection('sons')
         .doc(childId)
@@ -61,6 +72,10 @@ export function mediaEmulatorTestbed() {
           }),
         });
       return answer.public_id;
+    },
+    /** Forgets every file stored so far (the emulator keeps its files across the tests of a file). */
+    clear(): void {
+      for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     },
     isStored(publicId: string): boolean {
       return existsSync(

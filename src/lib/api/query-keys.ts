@@ -37,6 +37,8 @@ export const queryKeys = {
   auditLog: (action: string | null) => ['admin-orders', 'audit-log', action] as const,
   /** The children of some branches and their medical forms ('Schede mediche'); under `adminOrders` like the other admin reads. */
   branchMedicalForms: (branches: readonly string[]) => ['admin-orders', 'branch-medical-forms', branches] as const,
+  /** The daily medical-form retention's last report ('Schede mediche'); under `adminOrders` like the other admin reads. */
+  lastRetentionRun: ['admin-orders', 'last-retention-run'] as const,
   /** Who opened a child's medical forms (admin-medical-form-openings): read when asked, never kept. */
   medicalFormOpenings: (childId: string) => ['medical-form-openings', childId] as const,
   /** The volunteers' accounts and roles ('Utenti', admin-users). */

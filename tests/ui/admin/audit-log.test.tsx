@@ -52,6 +52,76 @@ describe('Registro', () => {
     expect(fetchAuditPage).toHaveBeenCalledWith(null, null);
   });
 
+  it("opens a roster import's entry onto each family's changes, parents' e-mails before and after included, and the children archived", async () => {
+    const imported: AuditEntryDocument = {
+      ...entry(
+        'e3',
+        'roster.import',
+        'segreteria@example.com',
+        'Importazione di «censimento.csv»: 1 famiglie nuove, 1 aggiornate',
+        new Date(),
+      ),
+      after: {
+        file: 'censimento.csv',
+        import_id: 'e3',
+        part: 1,
+        parts: 1,
+        families: [
+          {
+            family_id: 'family-gialli',
+            surname: 'Gialli',
+            created: true,
+            children_added: [{ id: 's1', name: 'Marco Gialli', branch: 'Reparto' }],
+            parents_added: [{ id: 'p1', name: 'Laura Gialli', email: 'laura.gialli@example.com', phone: null }],
+            children_changed: [],
+            parents_changed: [],
+          },
+          {
+            family_id: 'family-bianchi',
+            surname: 'Bianchi',
+            created: false,
+            children_added: [],
+            parents_added: [],
+            children_changed: [
+              {
+                id: 's2',
+                name: 'Sara Bianchi',
+                before: { branch: 'Branco', archived: true },
+                after: { branch: 'Reparto', archived: false },
+              },
+            ],
+            parents_changed: [
+              { id: 'p2', name: 'Anna Bianchi', before: { email: 'anna@old.example.com' }, after: { email: 'anna@new.example.com' } },
+            ],
+          },
+        ],
+        archived: [{ id: 's3', name: 'Luca Rossi' }],
+      },
+    };
+    vi.mocked(fetchAuditPage).mockResolvedValue({ entries: [imported, ...ENTRIES], unreadable: [], next: null });
+    const { user } = renderWithProviders(<AuditLog />, { initialEntries: ['/admin/registro'] });
+    const [row] = await screen.findAllByTestId('audit-entry');
+    expect(screen.queryByTestId('roster-import-details')).toBeNull();
+    await user.click(within(row!).getByText('Mostra le famiglie (2) e gli archiviati (1)'));
+    const details = within(row!).getByTestId('roster-import-details');
+    expect(
+      within(details)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(
+      expect.arrayContaining([
+        'Aggiunto Marco Gialli (Reparto)',
+        'Aggiunto genitore Laura Gialli, e-mail laura.gialli@example.com, telefono —',
+        'Sara Bianchi: Branca Branco → Reparto; Stato Archiviato → Nel censimento',
+        'Anna Bianchi (genitore): Email anna@old.example.com → anna@new.example.com',
+        'Archiviati: Luca Rossi',
+      ]),
+    );
+    expect(details).toHaveTextContent('Gialli (nuova famiglia)');
+    // Other entries have no such disclosure.
+    expect(screen.getAllByText(/^Mostra /)).toHaveLength(1);
+  });
+
   it("filters by 'Azione' and says when nothing was recorded", async () => {
     const { user } = renderWithProviders(<AuditLog />, { initialEntries: ['/admin/registro'] });
     await screen.findAllByTestId('audit-entry');

@@ -7,13 +7,15 @@ import { italianDayText } from '@/domain/italian-time';
 import { medicalFormDeletionDay } from '@/domain/medical-form-retention';
 import type { Branch } from '@/domain/plans';
 import { MedicalForms } from '@/features/admin/medical-forms/MedicalForms';
+import type { RetentionRunReport } from '@/features/admin/api/medical-forms';
 import { renderWithProviders } from '../support/render';
 
 /** 'Schede mediche' over its api module's reads, replaced (docs/privacy.md). */
 const api = vi.hoisted(() => ({
   fetchBranchChildren: vi.fn<(branches: readonly Branch[]) => Promise<{ children: ChildDocument[]; unreadable: string[] }>>(),
   fetchMedicalFormOpenings: vi.fn<(childId: string) => Promise<{ at: Date; by: string }[]>>(),
-  deleteSeasonMedicalForms: vi.fn<(season: number) => Promise<{ season: number; children: number; files: number }>>(),
+  deleteSeasonMedicalForms: vi.fn<(season: number) => Promise<{ season: number; children: number; files: number; failed: string[] }>>(),
+  fetchLastRetentionRun: vi.fn<() => Promise<RetentionRunReport | null>>(),
 }));
 vi.mock('@/features/admin/api/medical-forms', () => api);
 
@@ -37,6 +39,7 @@ beforeEach(() => {
     unreadable: [],
   });
   api.fetchMedicalFormOpenings.mockResolvedValue([{ at: new Date(`${YEAR}-07-02T09:30:00+02:00`), by: 'capo.reparto@example.com' }]);
+  api.fetchLastRetentionRun.mockResolvedValue(null);
 });
 
 describe('MedicalForms', () => {
@@ -63,12 +66,44 @@ describe('MedicalForms', () => {
   });
 
   it("lets an admin delete an ended season's forms with 'Elimina ora', after confirming", async () => {
-    api.deleteSeasonMedicalForms.mockResolvedValue({ season: YEAR - 1, children: 3, files: 4 });
+    api.deleteSeasonMedicalForms.mockResolvedValue({ season: YEAR - 1, children: 3, files: 4, failed: ['Luca Rossi'] });
     const { user } = renderWithProviders(<MedicalForms />, { initialEntries: [`/admin/schede-mediche?stagione=${YEAR - 1}`] });
     await user.click(await screen.findByRole('button', { name: 'Elimina ora' }));
     const dialog = await screen.findByRole('dialog', { name: `Eliminare le schede della stagione ${YEAR - 1}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
     await waitFor(() => expect(api.deleteSeasonMedicalForms).toHaveBeenCalledWith(YEAR - 1));
     expect(await screen.findByText(`Eliminate 4 schede di 3 ragazzi della stagione ${YEAR - 1}.`)).toBeInTheDocument();
+    expect(
+      screen.getByText('Non è stato possibile eliminare le schede di: Luca Rossi. Riprova più tardi con «Elimina ora».'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows an admin what the daily retention could not handle, with the way to 'Registro'; a capo never reads it", async () => {
+    api.fetchLastRetentionRun.mockResolvedValue({
+      at: new Date(`${YEAR}-12-01T01:00:00Z`),
+      failures: [
+        { target: 'sons/son-rossi-marco', name: 'Marco Rossi', error: 'Cloudinary non risponde' },
+        { target: `Documenti/Schede Mediche ${YEAR}`, name: '', error: 'Rate Limit Exceeded' },
+      ],
+    });
+    renderWithProviders(<MedicalForms />, { initialEntries: ['/admin/schede-mediche'] });
+    const notice = await screen.findByTestId('retention-run-failures');
+    expect(notice).toHaveTextContent(
+      `La pulizia automatica delle schede mediche del 01/12/${YEAR} non è riuscita per: Marco Rossi, Documenti/Schede Mediche ${YEAR}.`,
+    );
+    expect(within(notice).getByRole('link', { name: 'Registro' })).toHaveAttribute('href', '/admin/registro');
+  });
+
+  it('shows nothing when the last report has no failures, and never asks for it as a capo', async () => {
+    api.fetchLastRetentionRun.mockResolvedValue({ at: new Date(), failures: [] });
+    renderWithProviders(<MedicalForms />, { initialEntries: ['/admin/schede-mediche'] });
+    await screen.findByTestId('medical-form-counts');
+    await waitFor(() => expect(api.fetchLastRetentionRun).toHaveBeenCalled());
+    expect(screen.queryByTestId('retention-run-failures')).toBeNull();
+
+    api.fetchLastRetentionRun.mockClear();
+    renderWithProviders(<MedicalForms />, { initialEntries: ['/admin/schede-mediche'], staff: { role: 'capo', branches: ['Reparto'] } });
+    await screen.findAllByTestId('medical-form-counts');
+    expect(api.fetchLastRetentionRun).not.toHaveBeenCalled();
   });
 });

@@ -9,7 +9,7 @@ import { AUDIT_ACTIONS } from '@/domain/audit-log';
 import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
-import { fetchBranchChildren } from '@/features/admin/api/medical-forms';
+import { fetchBranchChildren, fetchLastRetentionRun } from '@/features/admin/api/medical-forms';
 import { planHasOrders } from '../../../netlify/lib/season-settings';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
 import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
@@ -28,7 +28,7 @@ import {
   type QueryShape,
 } from './firestore-index-check';
 import { openTransfersOfAmount } from '../../../netlify/lib/open-transfers';
-import { deleteMedicalForms } from '../../../netlify/lib/medical-form-deletion';
+import { deleteMedicalForms, recordRetentionRun } from '../../../netlify/lib/medical-form-deletion';
 import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openings';
 import { readFamilyData } from '../../../netlify/lib/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
@@ -145,6 +145,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await planHasOrders(db, recordingTransaction, SEASON, 'Uscita di Pasqua');
   await openTransfersOfAmount(db, SEASON, 15, ['rossi', 'derossi']);
   await deleteMedicalForms(db, {} as CloudinarySettings, () => true, SYSTEM_ACTOR);
+  await recordRetentionRun(db, { deleted: new Map(), orphans: [], failures: [] });
+  await fetchLastRetentionRun();
   await readMedicalFormOpenings(db, 'son-rossi-marco');
   await readFamilyData(db, 'family-rossi').catch(() => null);
   await checkSeasonTotals(db, SEASON);

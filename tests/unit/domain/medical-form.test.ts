@@ -9,6 +9,7 @@ import {
   medicalFormFileName,
   medicalFormUploadId,
   seasonMedicalForms,
+  uploadChildId,
   validateMedicalFormFile,
 } from '@/domain/medical-form';
 import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../../../src/domain/medical-form-settings';
@@ -55,6 +56,21 @@ describe('medical form public id', () => {
     expect(isUploadOfChild(own, 'Documenti/Schede Mediche 2024', 'son-a')).toBe(false);
     for (const bad of [`${FOLDER}/son-a/x`, `${FOLDER}/son-a/1-abcdef01/more`, `${FOLDER}/Scheda-Medica_Rossi-Marco`, `${FOLDER}/son-a`]) {
       expect(isUploadOfChild(bad, FOLDER, 'son-a')).toBe(false);
+    }
+  });
+});
+
+describe("the child an upload in the season's folder belongs to", () => {
+  it("is read from the public id's path, for the uploads the portal names only", () => {
+    expect(uploadChildId(`${FOLDER}/son-a/1732412345-abcdef01`, FOLDER)).toBe('son-a');
+    for (const other of [
+      'Documenti/Schede Mediche 2024/son-a/1732412345-abcdef01',
+      `${FOLDER}/Scheda-Medica_Rossi-Marco`,
+      `${FOLDER}/son-a/1732412345-abcdef01/more`,
+      `${FOLDER}/son a/1732412345-abcdef01`,
+      `${FOLDER}/son-a/notes`,
+    ]) {
+      expect(uploadChildId(other, FOLDER)).toBeNull();
     }
   });
 });

@@ -1,4 +1,6 @@
+import { Timestamp } from 'firebase-admin/firestore';
 import { PDFDocument } from 'pdf-lib';
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import adminFamilyData from '../../../netlify/functions/admin-family-data';
 import lookupFamily from '../../../netlify/functions/lookup-family';
@@ -40,6 +42,42 @@ const lookup = async (cf: string) =>
     functionContext(),
   );
 
+const ESPOSITO_PAYMENT = 'payment-order-esposito-2024-acconto';
+
+/** The statement lines admin-statement remembers once confirmed: one paid the Esposito family's transfer, one a Verdi order. */
+async function storeStatementLines() {
+  const lines = testbed.db().collection('statement_lines');
+  const matched = { matched_by: 'tesoriere@example.com', matched_at: Timestamp.now() };
+  await lines.doc('line-esposito').set({
+    bankReference: 'BANCA-2024-1187',
+    date: '2024-11-18',
+    amountEuros: 100,
+    description: 'ACCONTO CAMPO GENNARO ESPOSITO CE24-EG1A',
+    orderingParty: 'LUIGI ESPOSITO',
+    payment_ids: [ESPOSITO_PAYMENT],
+    ...matched,
+  });
+  await lines.doc('line-verdi').set({
+    bankReference: '',
+    date: '2025-04-03',
+    amountEuros: 30,
+    description: 'MAGLIETTE ANDREA E CHIARA',
+    orderingParty: 'PAOLO VERDI',
+    payment_ids: ['payment-order-verdi-magliette'],
+    ...matched,
+  });
+}
+
+/** The text a reader of the PDF sees, with runs of white space as one space. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const parser = new PDFParse({ data: bytes.slice() });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
 describe('admin-family-data', () => {
   it("exports the Bianchi family's people, payments and forms as JSON and as a PDF, each audited", async () => {
     await media.storeForm(testbed.db(), 'son-bianchi-sara', SEASON.campYear);
@@ -65,7 +103,7 @@ describe('admin-family-data', () => {
     expect((await lookup(BIANCHI_CF)).status).toBe(200);
 
     const erased = await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin);
-    expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 1, payments: 1 } });
+    expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 1, payments: 1, statementLines: 0 } });
 
     expect((await lookup(BIANCHI_CF)).status).toBe(404);
     expect(media.isStored(form)).toBe(false);
@@ -86,6 +124,54 @@ describe('admin-family-data', () => {
 
     // Pressed again (or at the same moment elsewhere): the family is gone.
     expect((await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin)).status).toBe(404);
+  });
+
+  it("exports the bank statement's lines that paid the family (payer, free text, euros, day), as JSON and in the PDF, and no other family's", async () => {
+    await storeStatementLines();
+    const json = await raw({ familyId: 'family-esposito', action: 'export' });
+    const data = (await json.json()) as { statementLines: Array<Record<string, unknown>> };
+    expect(data.statementLines).toEqual([
+      {
+        id: 'line-esposito',
+        bankReference: 'BANCA-2024-1187',
+        date: '2024-11-18',
+        amountEuros: 100,
+        description: 'ACCONTO CAMPO GENNARO ESPOSITO CE24-EG1A',
+        orderingParty: 'LUIGI ESPOSITO',
+        payment_ids: [ESPOSITO_PAYMENT],
+        matched_by: 'tesoriere@example.com',
+        matched_at: expect.any(String),
+        redacted_at: null,
+      },
+    ]);
+
+    const pdf = await raw({ familyId: 'family-esposito', action: 'exportPdf' });
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(
+      "Bonifici nell'estratto conto 18/11/2024 · 100,00 € · ordinante LUIGI ESPOSITO · causale ACCONTO CAMPO GENNARO ESPOSITO CE24-EG1A · riferimento della banca BANCA-2024-1187",
+    );
+    expect(text).not.toContain('PAOLO VERDI');
+  });
+
+  it("erases the family's statement lines' payer and free text, keeps their day, euros and reference for the books", async () => {
+    await storeStatementLines();
+    const erased = await testbed.call({ familyId: 'family-esposito', action: 'erase' }, testbed.tokens.admin);
+    expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 0, payments: 1, statementLines: 1 } });
+    const line = (await testbed.db().collection('statement_lines').doc('line-esposito').get()).data();
+    expect(line).toMatchObject({
+      bankReference: 'BANCA-2024-1187',
+      date: '2024-11-18',
+      amountEuros: 100,
+      description: 'Famiglia eliminata family-esposito',
+      orderingParty: 'Famiglia eliminata family-esposito',
+      payment_ids: [ESPOSITO_PAYMENT],
+      redacted_at: expect.any(Timestamp),
+    });
+    expect(JSON.stringify(line)).not.toMatch(/ESPOSITO|GENNARO|LUIGI/);
+    // Another family's line is left as it was.
+    expect((await testbed.db().collection('statement_lines').doc('line-verdi').get()).get('orderingParty')).toBe('PAOLO VERDI');
+    const audit = await testbed.db().collection('audit_log').where('action', '==', 'family.erase').get();
+    expect(audit.docs[0]?.get('summary')).toContain("1 righe dell'estratto conto senza ordinante né causale");
   });
 
   it('refuses a family with a Bonifico to verify (409), the treasurer and a capo (403)', async () => {

@@ -12,6 +12,9 @@ import { functionContext, type NetlifyFunction } from '../../support/function-co
 import { demoRosterRows, rosterRow } from '../../support/roster-rows';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { storedSessionHeaders } from '../../support/family-session';
+import { ImportAudit, PART_BYTES } from '../../../netlify/lib/roster-import-audit';
+import { runTransaction } from '../../../netlify/lib/firestore';
+import type { FamilyImportRecord } from '../../../src/domain/roster-import-audit';
 
 /**
  * The roster's two admin functions against the Auth and Firestore emulators
@@ -139,10 +142,37 @@ describe('admin-roster-import', () => {
 
     const entries = await auditEntries();
     expect(entries).toHaveLength(1);
+    const gialli = (await db.collection('parents').where('cf', '==', GIALLI.laura).get()).docs[0]!.data();
+    const children = (await db.collection('sons').where('family_id', '==', gialli.family_id).get()).docs.map((doc) => doc.data());
+    const idOf = (name: string) => children.find((child) => child.name === name)?.id as string;
     expect(entries[0]).toMatchObject({
       action: 'roster.import',
       actor: { email: 'segreteria@example.com' },
-      after: { file: 'censimento.csv', rows: rows.length, created: 1, updated: 0, errors: 1 },
+      summary: 'Importazione di «censimento.csv»: 1 famiglie nuove, 0 aggiornate, 5 invariate, 0 figli archiviati, 1 errori',
+      after: {
+        file: 'censimento.csv',
+        rows: rows.length,
+        counts: { rows: rows.length, created: 1, updated: 0, unchanged: DEMO_FAMILIES.length, archived: 0, errors: 1, failed: 0 },
+        part: 1,
+        parts: 1,
+        import_id: entries[0]!.id,
+        // Who was added, with the parent's e-mail: the key to the family's children.
+        families: [
+          {
+            family_id: gialli.family_id,
+            surname: 'Gialli',
+            created: true,
+            children_added: [
+              { id: idOf('Marco'), name: 'Marco Gialli', branch: 'Reparto' },
+              { id: idOf('Elisa'), name: 'Elisa Gialli', branch: 'Branco' },
+            ],
+            parents_added: [{ id: gialli.id, name: 'Laura Gialli', email: 'laura.gialli@example.com', phone: null }],
+            children_changed: [],
+            parents_changed: [],
+          },
+        ],
+        archived: [],
+      },
     });
   });
 
@@ -178,6 +208,27 @@ describe('admin-roster-import', () => {
       { person: 'Anna Bianchi (genitore)', field: 'Email', from: 'anna.bianchi@example.com', to: 'anna.bianchi@posta.example.com' },
     ]);
     expect(await commit(rows)).toMatchObject({ created: 0, updated: 1 });
+    // The audit entry keeps the e-mail before and after: the address the family's access codes go to.
+    expect((await auditEntries())[0]?.after).toMatchObject({
+      families: [
+        {
+          family_id: bianchi.id,
+          surname: 'Bianchi',
+          created: false,
+          children_added: [],
+          parents_added: [],
+          children_changed: [],
+          parents_changed: [
+            {
+              id: bianchi.parents[0]!.id,
+              name: 'Anna Bianchi',
+              before: { email: 'anna.bianchi@example.com' },
+              after: { email: 'anna.bianchi@posta.example.com' },
+            },
+          ],
+        },
+      ],
+    });
     const parent = (await db.collection('parents').doc(bianchi.parents[0]!.id).get()).data();
     expect(parent).toEqual({
       id: bianchi.parents[0]!.id,
@@ -205,13 +256,25 @@ describe('admin-roster-import', () => {
     expect(plan.missing.map((child) => child.name)).toEqual(['Giulia', 'Luca', 'Marco']);
     const lucaId = plan.missing.find((child) => child.name === 'Luca')!.id;
     expect(await commit(withoutRossi, [lucaId])).toMatchObject({ archived: 1 });
+    expect((await auditEntries())[0]?.after).toMatchObject({ archived: [{ id: lucaId, name: 'Luca Rossi' }], families: [] });
     expect(await lookup(rossi.parents[0]!.cf)).toEqual({ surname: 'Rossi', children: ['Giulia Clan', 'Marco Reparto'] });
     expect((await db.collection('sons').doc(luca.id).get()).get('archived_at')).not.toBeNull();
     expect((await preview(withoutRossi)).missing.map((child) => child.name)).toEqual(['Giulia', 'Marco']);
 
     const back = await preview(demoRosterRows());
     expect(back.update[0]?.changes).toEqual([{ person: 'Luca Rossi', field: 'Stato', from: 'Archiviato', to: 'Nel censimento' }]);
+    const entriesBefore = (await auditEntries()).length;
     await commit(demoRosterRows());
+    const latest = (await db.collection('audit_log').orderBy('at', 'desc').limit(1).get()).docs[0]!.data();
+    expect(await auditEntries()).toHaveLength(entriesBefore + 1);
+    expect(latest.after).toMatchObject({
+      families: [
+        expect.objectContaining({
+          family_id: rossi.id,
+          children_changed: [{ id: lucaId, name: 'Luca Rossi', before: { archived: true }, after: { archived: false } }],
+        }),
+      ],
+    });
     expect(await lookup(rossi.parents[0]!.cf)).toMatchObject({ children: ['Giulia Clan', 'Luca Branco', 'Marco Reparto'] });
   });
 
@@ -327,5 +390,86 @@ describe('admin-family', () => {
     const parent = await editFamily({ kind: 'removeChild', childId: luca.id }, parentAccount);
     expect([anonymous.status, parent.status]).toEqual([401, 403]);
     expect((await db.collection('sons').doc(luca.id).get()).exists).toBe(true);
+  });
+});
+
+describe('the import audit entry of a large import (ImportAudit)', () => {
+  /** A created family of two children and two parents, as an import of the bench's size writes thousands. */
+  const record = (index: number): FamilyImportRecord => ({
+    family_id: `family-${index}`,
+    surname: `Cognome${index}`,
+    created: true,
+    children_added: [
+      { id: `son-${index}-a`, name: `Marco Cognome${index}`, branch: 'Reparto' },
+      { id: `son-${index}-b`, name: `Giulia Cognome${index}`, branch: 'Clan' },
+    ],
+    parents_added: [
+      { id: `parent-${index}-a`, name: `Laura Cognome${index}`, email: `laura.cognome${index}@example.com`, phone: '+39 333 000 0000' },
+      { id: `parent-${index}-b`, name: `Paolo Cognome${index}`, email: null, phone: null },
+    ],
+    children_changed: [],
+    parents_changed: [],
+  });
+  const actor = { uid: 'admin', email: 'segreteria@example.com' };
+
+  it('spreads the families over entries that stay within their size, each family once, all naming the first entry', async () => {
+    // Two chunks of 20 families an entry: a chunk's records always stay together.
+    const PART = 20 * 1024;
+    const audit = new ImportAudit(db, actor, 'grande.csv', PART);
+    const families = Array.from({ length: 100 }, (_, index) => record(index));
+    // A chunk's transaction that failed and is tried again: what it staged is forgotten.
+    audit.begin();
+    audit.add(families.slice(0, 20));
+    for (let start = 0; start < families.length; start += 20) {
+      await runTransaction(db, (transaction) => {
+        audit.begin();
+        audit.add(families.slice(start, start + 20));
+        audit.flush(transaction);
+        return Promise.resolve();
+      });
+      audit.commit();
+    }
+    const unfinished = (await db.collection('audit_log').doc(audit.importId!).get()).data();
+    expect(unfinished?.summary).toMatch(/^Importazione di «grande\.csv» non conclusa: \d+ famiglie scritte finora$/);
+
+    await runTransaction(db, (transaction) => {
+      audit.begin();
+      audit.add([], [{ id: 'son-luca', name: 'Luca Rossi' }]);
+      audit.finish({ rows: 200, created: 100, updated: 0, unchanged: 0, archived: 1, errors: 0, failed: 0 });
+      audit.flush(transaction);
+      return Promise.resolve();
+    });
+    audit.commit();
+
+    const entries = (await db.collection('audit_log').where('action', '==', 'roster.import').get()).docs
+      .map((doc) => doc.data())
+      .sort((a, b) => Number(a.after.part) - Number(b.after.part));
+    expect(entries).toHaveLength(3);
+    expect(entries.map((entry) => entry.after.part)).toEqual(entries.map((_, index) => index + 1));
+    expect(new Set(entries.map((entry) => entry.after.import_id))).toEqual(new Set([audit.importId]));
+    for (const entry of entries) {
+      const held = JSON.stringify({ families: entry.after.families, archived: entry.after.archived });
+      expect(Buffer.byteLength(held)).toBeLessThanOrEqual(PART);
+    }
+    const written = entries.flatMap((entry) => (entry.after.families as FamilyImportRecord[]).map((family) => family.family_id));
+    expect(written).toEqual(families.map((family) => family.family_id));
+    expect(entries.flatMap((entry) => entry.after.archived as unknown[])).toEqual([{ id: 'son-luca', name: 'Luca Rossi' }]);
+    expect(entries[0]).toMatchObject({
+      summary: `Importazione di «grande.csv»: 100 famiglie nuove, 0 aggiornate, 0 invariate, 1 figli archiviati, 0 errori (dettaglio in ${entries.length} voci del registro)`,
+      after: { parts: entries.length, rows: 200 },
+    });
+    expect(entries[1]?.summary).toMatch(/^Importazione di «grande\.csv», parte 2: \d+ famiglie$/);
+    // 'Registro' (newest first) shows the finished import's first entry above its parts.
+    const newestFirst = (await db.collection('audit_log').orderBy('at', 'desc').get()).docs.map((doc) => doc.get('after.part') as number);
+    expect(newestFirst).toEqual([1, 3, 2]);
+  });
+
+  it(`keeps an entry of ${PART_BYTES / 1024} KiB of records far below Firestore's 1 MiB a document`, () => {
+    // About this many families of the bench's shape fill an entry; Firestore counts a document's size below its JSON's.
+    const perPart = Math.floor(PART_BYTES / Buffer.byteLength(JSON.stringify(record(1000))));
+    expect(perPart).toBeGreaterThan(400);
+    expect(Buffer.byteLength(JSON.stringify(Array.from({ length: perPart }, (_, index) => record(1000 + index))))).toBeLessThan(
+      (1024 * 1024) / 3,
+    );
   });
 });

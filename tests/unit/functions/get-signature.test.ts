@@ -13,6 +13,7 @@ import { sessionHeaders } from '../../support/family-session';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
 import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
+import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '../../../src/domain/medical-form';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;
@@ -257,4 +258,37 @@ describe('get-signature', () => {
       expect(logged).not.toContain(ACCOUNT.apiKey);
     },
   );
+});
+
+describe('get-signature: upload signatures per child and day', () => {
+  const clearCounts = async () => {
+    const counts = await db.collection('upload_signatures').get();
+    await Promise.all(counts.docs.map((document) => document.ref.delete()));
+  };
+  afterEach(() => vi.useRealTimers());
+
+  it(`signs ${MAX_UPLOAD_SIGNATURES_PER_DAY} uploads of Sara's form a day, even asked all at once; the rest answer 429 in Italian until the next day`, async () => {
+    await clearCounts();
+    const responses = await Promise.all(
+      Array.from({ length: MAX_UPLOAD_SIGNATURES_PER_DAY + 2 }, () => call({ cf: BIANCHI, childId: SARA })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array<number>(MAX_UPLOAD_SIGNATURES_PER_DAY).fill(200), 429, 429]);
+    const refused = responses.filter((response) => response.status === 429);
+    for (const response of refused) {
+      expect(await response.json()).toEqual({
+        error:
+          'Oggi ci sono già stati troppi tentativi di caricare la scheda medica di Sara: riprova domani. Se il caricamento non riesce, contatta il gruppo.',
+      });
+      const retryAfter = Number(response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(25 * 60 * 60);
+    }
+    expect((await call({ cf: BIANCHI, childId: SARA })).status).toBe(429);
+
+    // The next day in Italy, Sara's uploads are signed again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    expect((await call({ cf: BIANCHI, childId: SARA })).status).toBe(200);
+  });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Branch } from '@/domain/plans';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
-import { deleteSeasonMedicalForms, fetchBranchChildren, fetchMedicalFormOpenings } from './medical-forms';
+import { deleteSeasonMedicalForms, fetchBranchChildren, fetchLastRetentionRun, fetchMedicalFormOpenings } from './medical-forms';
 
 /** The children of `branches` with their forms ('Schede mediche'), kept fresh for 30 s. */
 export function useBranchChildren(branches: readonly Branch[]) {
@@ -26,4 +26,9 @@ export function useDeleteSeasonMedicalForms() {
     mutationFn: (season: number) => deleteSeasonMedicalForms(season),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
+}
+
+/** The daily retention's last report, read when `enabled` (a role that reads the audit log), kept fresh for 5 minutes. */
+export function useLastRetentionRun(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.lastRetentionRun, queryFn: fetchLastRetentionRun, enabled, staleTime: 5 * 60_000 });
 }

@@ -1,5 +1,6 @@
-import { collection, getDocs, query, where } from 'firebase/firestore/lite';
+import { collection, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import { z } from 'zod';
+import type { AuditAction } from '@/domain/audit-log';
 import { COLLECTION, type ChildDocument } from '@/domain/documents';
 import type { Branch } from '@/domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
@@ -53,12 +54,40 @@ export async function fetchMedicalFormOpenings(childId: string): Promise<Medical
   return openings.map(({ at, by }) => ({ at: new Date(at), by }));
 }
 
-const deletedSchema = z.object({ season: z.number(), children: z.number(), files: z.number() });
+const deletedSchema = z.object({ season: z.number(), children: z.number(), files: z.number(), failed: z.array(z.string()).default([]) });
 
 /**
- * 'Elimina ora': deletes the medical forms of `season` (admin-delete-medical-forms); resolves how many children and files.
+ * 'Elimina ora': deletes the medical forms of `season` (admin-delete-medical-forms); resolves how many children and files,
+ * and the children it could not handle (by name).
  * @throws UserFacingError with the function's Italian message (403, 409 a season not over, 503, …).
  */
 export async function deleteSeasonMedicalForms(season: number): Promise<z.infer<typeof deletedSchema>> {
   return callAdminFunction('admin-delete-medical-forms', { season }, deletedSchema);
+}
+
+const failuresSchema = z.array(z.object({ target: z.string(), name: z.string().default(''), error: z.string().default('') }));
+
+/** The last report of the daily retention: when, and the children or folders it could not handle (none: all handled). */
+export interface RetentionRunReport {
+  at: Date;
+  failures: z.infer<typeof failuresSchema>;
+}
+
+/**
+ * The last 'medical_form.retention' entry of the audit log (docs/privacy.md,
+ * "Retention"): the daily retention writes one when it deleted uploads
+ * nobody recorded or could not handle a child or a folder, and one with no
+ * failures at the next run that handles everything again. Null when there
+ * is none. One query (`action ==`, `at` desc, limit 1); the rules let the
+ * admin and the treasurer read the audit log.
+ * @throws FirebaseError when Firestore refuses or cannot be reached.
+ */
+export async function fetchLastRetentionRun(): Promise<RetentionRunReport | null> {
+  const entries = collection(getFirebase().db, COLLECTION.auditLog).withConverter(converterOf(COLLECTION.auditLog));
+  const action: AuditAction = 'medical_form.retention';
+  const snapshot = await getDocs(query(entries, where('action', '==', action), orderBy('at', 'desc'), limit(1)));
+  const entry = readDocuments(snapshot.docs).documents[0];
+  if (!entry) return null;
+  const failures = failuresSchema.safeParse(entry.after?.failures ?? []);
+  return { at: entry.at, failures: failures.success ? failures.data : [{ target: entry.id, name: '', error: '' }] };
 }

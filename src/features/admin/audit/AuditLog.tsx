@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@/domain/audit-log';
 import { useAuditPages } from '../api/audit-log-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
+import { RosterImportDetails } from './RosterImportDetails';
 
 const dateTime = new Intl.DateTimeFormat('it-IT', {
   day: '2-digit',
@@ -20,7 +21,8 @@ const dateTime = new Intl.DateTimeFormat('it-IT', {
  * /admin/registro, 'Registro' (docs/security.md, "Audit log"): what admins
  * did, and what Stripe reported, newest first — when (dd/mm/yyyy hh:mm,
  * Rome), who (e-mail), the action and its one-line description — filtered
- * by 'Azione', by pages of 50 with 'Mostra altri'. A spinner while
+ * by 'Azione', by pages of 50 with 'Mostra altri'. A roster import's entry
+ * opens onto its families (RosterImportDetails). A spinner while
  * loading; an Italian error with 'Riprova'; the table scrolls sideways on a
  * phone (a focusable, named region).
  */
@@ -65,7 +67,10 @@ export function AuditLog() {
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">{dateTime.format(entry.at)}</td>
               <td className="px-3 py-2">{entry.actor.email}</td>
               <td className="px-3 py-2 whitespace-nowrap">{AUDIT_ACTION_LABELS[entry.action]}</td>
-              <td className="px-3 py-2">{entry.summary}</td>
+              <td className="px-3 py-2">
+                {entry.summary}
+                {entry.action === 'roster.import' && <RosterImportDetails after={entry.after} />}
+              </td>
             </tr>
           ))}
         </ScrollingTable>

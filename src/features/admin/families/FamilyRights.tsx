@@ -67,7 +67,10 @@ export function FamilyRights({ familyId, surname }: { familyId: string; surname:
         }}
       >
         <p>Genitori, figli, schede mediche, promemoria ed e-mail della famiglia saranno cancellati e non si potranno recuperare.</p>
-        <p>I pagamenti restano per la contabilità, con gli importi, come «Famiglia eliminata {familyId}».</p>
+        <p>
+          I pagamenti e i bonifici dell’estratto conto restano per la contabilità, con importi e date, come «Famiglia eliminata {familyId}»:
+          senza nomi, ordinante né causale.
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -14,6 +14,7 @@ import { useAdminSeason } from '../shell/use-admin-season';
 import { useStaff } from '../staff-context';
 import { MedicalFormOpenings } from './MedicalFormOpenings';
 import { RetentionNotice } from './RetentionNotice';
+import { RetentionRunNotice } from './RetentionRunNotice';
 import { OpenFormError } from './OpenFormError';
 import { useOpenMedicalForm } from './use-open-medical-form';
 
@@ -28,7 +29,8 @@ function formInForce(child: ChildDocument, season: number) {
  * capo's own, every branch for an admin), each with 'Ricevuta il
  * dd/mm/yyyy' and 'Apri scheda' or 'Nessuna scheda', and 'Aperture' (who
  * opened their forms). Above, when the season's forms will be deleted and,
- * for an admin, 'Elimina ora'. A spinner while loading; an Italian error
+ * for an admin, 'Elimina ora' and what the daily retention could not
+ * handle (RetentionRunNotice). A spinner while loading; an Italian error
  * with 'Riprova'.
  */
 export function MedicalForms() {
@@ -50,6 +52,7 @@ export function MedicalForms() {
         )}
       </div>
       <RetentionNotice season={season} />
+      <RetentionRunNotice />
       {children.isPending && (
         <div className="flex justify-center py-10">
           <Spinner />

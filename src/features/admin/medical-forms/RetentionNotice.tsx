@@ -13,7 +13,8 @@ import { useStaff } from '../staff-context';
  * The retention of `season`'s medical forms (docs/privacy.md, "Retention"):
  * 'Le schede della stagione {anno} saranno eliminate il {data}' and, for a
  * role with the `privacy` permission once the season is over, 'Elimina
- * ora' with its confirmation, then how many were deleted.
+ * ora' with its confirmation, then how many were deleted and the children
+ * it could not handle.
  */
 export function RetentionNotice({ season }: { season: number }) {
   const staff = useStaff();
@@ -37,6 +38,11 @@ export function RetentionNotice({ season }: { season: number }) {
       {deletion.isSuccess && !confirming && (
         <span className="mt-2 block font-semibold">
           Eliminate {deletion.data.files} schede di {deletion.data.children} ragazzi della stagione {deletion.data.season}.
+        </span>
+      )}
+      {deletion.isSuccess && !confirming && deletion.data.failed.length > 0 && (
+        <span className="mt-2 block font-semibold text-red-700">
+          Non è stato possibile eliminare le schede di: {deletion.data.failed.join(', ')}. Riprova più tardi con «Elimina ora».
         </span>
       )}
       <ConfirmDialog

@@ -558,3 +558,42 @@ describe('media emulator: destroy (uploader.destroy)', () => {
     expect(await cloudinary.uploader.destroy(PUBLIC_ID, adminOptions())).toEqual({ result: 'not found' });
   });
 });
+
+describe('media emulator: Admin API listing by prefix (api.resources)', () => {
+  const LIST_FOLDER = 'Documenti/Schede Mediche 2031';
+  const ids = ['son-a/1732412345-00000001', 'son-a/1732412345-00000002', 'son-b/1732412345-00000003'];
+
+  beforeAll(async () => {
+    for (const id of ids) {
+      const fields = signedFields({}, { folder: LIST_FOLDER, public_id: id, type: 'authenticated', allowed_formats: 'pdf' });
+      expect((await upload(fields)).status).toBe(200);
+    }
+    // Another folder and a public upload: never listed under the folder's prefix as authenticated.
+    const other = signedFields({}, { folder: 'Documenti/Altro', public_id: 'son-a/1732412345-00000009', type: 'authenticated' });
+    expect((await upload(other)).status).toBe(200);
+    expect((await upload(signedFields({}, { folder: LIST_FOLDER, public_id: 'son-c/1732412345-00000004' }))).status).toBe(200);
+  });
+
+  it("lists the folder's authenticated files by public id, in pages the SDK follows with next_cursor", async () => {
+    const options = adminOptions({ prefix: `${LIST_FOLDER}/`, max_results: 2 });
+    const first = (await cloudinary.api.resources(options)) as { resources: Array<Record<string, unknown>>; next_cursor?: string };
+    expect(first.resources.map((resource) => resource.public_id)).toEqual(ids.slice(0, 2).map((id) => `${LIST_FOLDER}/${id}`));
+    expect(first.resources[0]).toMatchObject({ format: 'pdf', type: 'authenticated', resource_type: 'image', bytes: PDF.length });
+    expect(first.resources[0]?.created_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/));
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await cloudinary.api.resources({ ...options, next_cursor: first.next_cursor })) as typeof first;
+    expect(second.resources.map((resource) => resource.public_id)).toEqual([`${LIST_FOLDER}/${ids[2]}`]);
+    expect(second.next_cursor).toBeUndefined();
+  });
+
+  it('lists 10 by default, refuses max_results over 500, and asks for the credentials', async () => {
+    const all = (await cloudinary.api.resources(adminOptions({ prefix: LIST_FOLDER }))) as { resources: unknown[] };
+    expect(all.resources).toHaveLength(3);
+    await expect(cloudinary.api.resources(adminOptions({ prefix: LIST_FOLDER, max_results: 501 }))).rejects.toMatchObject({
+      error: { http_code: 400 },
+    });
+    await expect(cloudinary.api.resources(adminOptions({ prefix: LIST_FOLDER, api_secret: 'not-the-secret' }))).rejects.toMatchObject({
+      error: { http_code: 401 },
+    });
+  });
+});
