@@ -113,11 +113,14 @@ export async function restoreClaims(user: UserRecord): Promise<void> {
  * reset (`oobCode`) and an e-mail verification (`verifyCode`). The page
  * sets the password with the first, which also marks the e-mail verified;
  * it applies the second only if the account is still unverified after it.
- * Firebase limits the codes' life (the password one: an hour) and each is
- * used once.
+ * Without `siteUrl` (`npm run admin -- invite` before the site is up):
+ * Firebase's own password-reset link, whose page on the project's
+ * firebaseapp.com domain sets the password the same way. Firebase limits
+ * the codes' life (the password one: an hour) and each is used once.
  * @throws FirebaseAuthError when the account does not exist.
  */
-export async function invitationLink(email: string, siteUrl: string): Promise<string> {
+export async function invitationLink(email: string, siteUrl: string | null): Promise<string> {
+  if (!siteUrl) return auth().generatePasswordResetLink(email);
   const codeOf = (link: string) => new URL(link).searchParams.get('oobCode') ?? '';
   const [reset, verify] = await Promise.all([auth().generatePasswordResetLink(email), auth().generateEmailVerificationLink(email)]);
   const link = new URL(paths.adminSetPassword, siteUrl);
