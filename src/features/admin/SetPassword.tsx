@@ -95,7 +95,7 @@ export function SetPassword() {
       {step.kind === 'invalid' && (
         <>
           <Alert kind="error">{step.message}</Alert>
-          <Link to={paths.adminOrders} className="font-semibold text-brand-700 underline">
+          <Link to={paths.adminOrders} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
             Vai all’accesso admin
           </Link>
         </>
