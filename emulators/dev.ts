@@ -23,7 +23,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startMediaEmulator } from './media/server';
 import { DEMO_STAFF } from './seed/demo-data';
-import { setStaffRole } from '../netlify/lib/admin-claims';
+import { markEmailVerified, setStaffRole } from '../netlify/lib/admin-claims';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';
@@ -138,6 +138,8 @@ async function main() {
   track(auth, 'Auth emulator');
   for (const account of DEMO_STAFF) {
     await ensureAuthAccount(settings, account.email, account.password);
+    // A role counts only for a verified e-mail (docs/security.md, "Roles"): the demo volunteers' are.
+    await markEmailVerified(account.email);
     await setStaffRole(account.email, account.staff);
   }
   console.log(`[dev] Auth emulator on http://${settings.host}:${settings.authPort} (${DEMO_STAFF.map(({ email }) => email).join(', ')})`);

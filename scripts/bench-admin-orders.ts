@@ -26,7 +26,7 @@ import { chromium, type Browser } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import { ensureAuthAccount } from '../emulators/dev/auth-emulator';
 import { DEMO_ADMIN } from '../emulators/seed/demo-data';
-import { setStaffRole } from '../netlify/lib/admin-claims';
+import { markEmailVerified, setStaffRole } from '../netlify/lib/admin-claims';
 import { getDb } from '../netlify/lib/firestore';
 import { SEASON } from '../src/config/season';
 import { countFirestoreReads, type ReadCount } from './bench/read-counter';
@@ -229,6 +229,7 @@ async function main(): Promise<void> {
   process.env.METADATA_SERVER_DETECTION = 'none';
   // The launcher creates the demo admin; done again here so the benchmark never depends on it.
   await ensureAuthAccount(stack.settings, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await markEmailVerified(DEMO_ADMIN.email);
   await setStaffRole(DEMO_ADMIN.email, { role: 'admin' });
   db = getDb();
   browser = await chromium.launch({

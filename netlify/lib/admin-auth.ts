@@ -18,6 +18,8 @@ export const ADMIN_AUTH_MESSAGES = {
   unauthenticated: 'Accesso admin richiesto.',
   notAdmin: 'Questo account non è un amministratore.',
   forbidden: 'Il tuo ruolo non permette questa operazione.',
+  emailNotVerified:
+    'Il tuo indirizzo e-mail non è ancora confermato, quindi il tuo ruolo non vale: apri il link dell’invito che hai ricevuto per e-mail e scegli la password, o chiedi a un amministratore di invitarti di nuovo.',
 } as const;
 
 /** A verified caller: its token, and the role its claims give. */
@@ -33,8 +35,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * @throws HttpError 401 'Accesso admin richiesto.' without a Bearer token or
  * when the token does not verify (forged, expired, revoked, another
  * project); 403 'Questo account non è un amministratore.' when the claims
- * give no role, 'Il tuo ruolo non permette questa operazione.' when the
- * role may not use `permission`. ServiceNotConfiguredError (503) without Firebase settings.
+ * give no role, {@link ADMIN_AUTH_MESSAGES}.emailNotVerified when they do
+ * but the account's e-mail is not verified, 'Il tuo ruolo non permette
+ * questa operazione.' when the role may not use `permission`. ServiceNotConfiguredError (503) without Firebase settings.
  */
 export async function requireStaff(request: Request, functionName: string, permission: Permission): Promise<StaffCaller> {
   const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -51,6 +54,7 @@ export async function requireStaff(request: Request, functionName: string, permi
   }
   const staff = staffOf(decoded);
   if (!staff) throw new HttpError(403, ADMIN_AUTH_MESSAGES.notAdmin);
+  if (decoded.email_verified !== true) throw new HttpError(403, ADMIN_AUTH_MESSAGES.emailNotVerified);
   if (!can(staff, permission)) throw new HttpError(403, ADMIN_AUTH_MESSAGES.forbidden);
   return { token: decoded, staff };
 }

@@ -20,6 +20,8 @@ export const paths = {
   adminRosterImport: '/admin/famiglie/importa',
   adminMedicalForms: '/admin/schede-mediche',
   adminUsers: '/admin/utenti',
+  /** Where an invited volunteer sets a password, from the invitation's link (netlify/lib/admin-claims.ts, invitationLink). */
+  adminSetPassword: '/admin/imposta-password',
   /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */
   adminFamilyRoute: '/admin/famiglie/:familyId',
   adminFamily: (familyId: string) => `/admin/famiglie/${encodeURIComponent(familyId)}`,

@@ -43,6 +43,10 @@ export const AUDIT_ACTION = {
   reminderSend: 'reminder.send',
   /** An admin gave a volunteer's account a role, or took it away ('Utenti'). */
   staffGrant: 'staff.grant',
+  /** An invitation to a volunteer: their account made (or found) and a link to set the password sent ('Utenti', 'Invita', 'Invia di nuovo'). */
+  staffInvite: 'staff.invite',
+  /** A developer marked an account's e-mail as verified (`npm run admin -- verify`). */
+  staffVerify: 'staff.verify',
   /** An admin exported everything the portal holds about a family ('Esporta dati'). */
   familyExport: 'family.export',
   /** An admin erased a family's personal data ('Elimina famiglia'); its payments stay, anonymised. */
@@ -81,6 +85,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'receipt.resend': 'Ricevuta inviata di nuovo',
   'reminder.send': 'Promemoria inviati',
   'staff.grant': 'Ruolo modificato',
+  'staff.invite': 'Volontario invitato',
+  'staff.verify': 'E-mail confermata a mano',
   'family.export': 'Dati della famiglia esportati',
   'family.erase': 'Famiglia eliminata',
   'settings.update': 'Impostazioni modificate',
@@ -90,6 +96,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 
 /** The actor of work nobody started by hand (a scheduled function). */
 export const SYSTEM_ACTOR = { uid: 'system', email: 'sistema' } as const;
+
+/** The actor of `npm run admin` (scripts/admin.ts): a developer with the service account. */
+export const CLI_ACTOR = { uid: 'cli', email: 'npm run admin' } as const;
 
 /** The actor of what Stripe's webhook reports (refunds, disputes). */
 export const STRIPE_ACTOR = { uid: 'stripe', email: 'Stripe' } as const;

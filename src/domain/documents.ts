@@ -7,6 +7,7 @@ import { medicalFormSettingsSchema } from './medical-form-settings-schema';
 import { paymentDeadlinesSchema } from './season-settings';
 import { priceRuleSchema } from './price-rule-schema';
 import { SPEC_PRODUCTS } from './products';
+import { staffSchema } from './staff-role-schema';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -41,6 +42,7 @@ export const COLLECTION = {
   statementLines: 'statement_lines',
   seasonTotals: 'season_totals',
   uploadSignatures: 'upload_signatures',
+  staffAccounts: 'staff_accounts',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -332,6 +334,7 @@ export const MAIL_KINDS = [
   'medical-form',
   'receipt',
   'reminder',
+  'staff-invitation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -489,6 +492,31 @@ export const uploadSignaturesDocument = z.object({
   expires_at: timestamp,
 });
 export type UploadSignaturesDocument = z.infer<typeof uploadSignaturesDocument>;
+
+/**
+ * `staff_accounts/{uid}`: what the server knows of a volunteer's Firebase
+ * account besides Firebase itself (netlify/lib/staff-accounts.ts;
+ * docs/security.md, "Roles"): the role its last change gave (`staff`,
+ * null for none), written in the change's transaction, so two changes at
+ * once record one; `valid_since`, the second (Unix time) from which its
+ * sign-ins count, Firebase's own after the last role change revoked its
+ * sessions (0: never), which firestore.rules compare with a token's
+ * `auth_time`; the invitations sent (`invited_at` the first,
+ * `invitation_sent_at` the last, `invited_by` the admin's e-mail).
+ * Server only.
+ */
+export const staffAccountDocument = z.object({
+  uid: z.string(),
+  email: z.string(),
+  staff: staffSchema.nullable(),
+  valid_since: z.number().int().nonnegative(),
+  invited_at: timestamp.nullable(),
+  invited_by: z.string().nullable(),
+  invitation_sent_at: timestamp.nullable(),
+  invitations: z.number().int().nonnegative(),
+  updated_at: timestamp,
+});
+export type StaffAccountDocument = z.infer<typeof staffAccountDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

@@ -55,6 +55,31 @@ export function claimsOf(staff: Staff): { role: StaffRole; branches?: readonly B
   return staff.role === 'capo' ? { role: staff.role, branches: staff.branches } : { role: staff.role };
 }
 
+/** Whether `a` and `b` are the same role (null: no role); a capo's branches compare in {@link staffOf}'s order. */
+export function sameStaff(a: Staff | null, b: Staff | null): boolean {
+  if (!a || !b) return a === b;
+  if (a.role !== 'capo' || b.role !== 'capo') return a.role === b.role;
+  return a.branches.length === b.branches.length && a.branches.every((branch, index) => b.branches[index] === branch);
+}
+
+/**
+ * Where a volunteer's account stands (docs/security.md, "Roles"). A role
+ * counts only for an account whose e-mail is verified:
+ * - `active`: the e-mail is verified;
+ * - `invited`: an invitation created it ('Utenti', `admin-users`) and the
+ *   volunteer has not yet set a password through the e-mailed link (which
+ *   verifies the e-mail);
+ * - `unverified`: neither, so anyone may have registered it; it gets no role.
+ */
+export type StaffAccountState = 'active' | 'invited' | 'unverified';
+
+/** Each state as 'Utenti' says it. */
+export const STAFF_ACCOUNT_STATE_LABELS: Record<StaffAccountState, string> = {
+  active: 'Attivo',
+  invited: 'Invito inviato, in attesa di conferma dell’e-mail',
+  unverified: 'E-mail non confermata: account non creato da un invito',
+};
+
 /** Whether `staff` may use what `permission` names. */
 export function can(staff: Staff, permission: Permission): boolean {
   return PERMISSIONS[staff.role].includes(permission);

@@ -216,4 +216,13 @@ export const A11Y_STATES: A11yState[] = [
       await expect(page.getByTestId('staff-row').first()).toBeVisible();
     },
   },
+  {
+    // The form itself is checked by tests/e2e/admin-users.spec.ts, with a live invitation.
+    name: "'Scegli la tua password' from a link no longer valid",
+    open: async (page) => {
+      await page.goto('/admin/imposta-password?oobCode=scaduto&verifyCode=scaduto');
+      await ready(page, 'Scegli la tua password');
+      await expect(page.getByRole('alert')).toContainText('Il link non è più valido');
+    },
+  },
 ];

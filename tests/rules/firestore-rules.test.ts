@@ -57,9 +57,16 @@ const who = {
   legacyAdmin: () => staff('legacy', { admin: true }),
 };
 
-/** A volunteer's e-mail account with `claims`. */
+/** A volunteer's e-mail account with `claims`, its e-mail verified (docs/security.md, "Roles"); `auth_time` (seconds) is when it signed in, now by default. */
 function staff(uid: string, claims: Record<string, unknown>) {
-  return modular(env.authenticatedContext(uid, { email: `${uid}@example.com`, ...claims, firebase: { sign_in_provider: 'password' } }));
+  return modular(
+    env.authenticatedContext(uid, {
+      email: `${uid}@example.com`,
+      email_verified: true,
+      ...claims,
+      firebase: { sign_in_provider: 'password' },
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -213,8 +220,16 @@ describe('what the product needs', () => {
     }
   });
 
-  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes", async () => {
-    for (const name of ['stripe_payment_intents', 'stripe_events', 'rate_limits', 'roster_index', 'mail', 'access_codes']) {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, the volunteers' accounts", async () => {
+    for (const name of [
+      'stripe_payment_intents',
+      'stripe_events',
+      'rate_limits',
+      'roster_index',
+      'mail',
+      'access_codes',
+      'staff_accounts',
+    ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));
     }
@@ -322,6 +337,38 @@ describe('roles', () => {
     for (const name of ['orders', 'order_items', 'parents', 'families', 'reminders', 'audit_log']) {
       await assertFails(getDocs(query(collection(db, name), limit(1))));
     }
+  });
+
+  it('a role on an account whose e-mail is not verified reads nothing: anyone may have registered it', async () => {
+    for (const emailVerified of [false, undefined]) {
+      const db = staff('unverified-admin', { role: 'admin', email_verified: emailVerified });
+      await assertFails(getDocs(query(collection(db, 'payments'), where('season', '==', 2025), limit(50))));
+      await assertFails(getDoc(doc(db, 'families', 'family-rossi')));
+    }
+    const leader = staff('unverified-capo', { role: 'capo', branches: ['Reparto'], email_verified: false });
+    await assertFails(getDoc(doc(leader, 'sons', 'son-rossi-marco')));
+  });
+
+  it('a role change ends the sign-ins before it: a token signed in before `staff_accounts.valid_since` reads nothing, the next sign-in does', async () => {
+    const changedAt = Math.floor(Date.now() / 1000) - 60;
+    await env.withSecurityRulesDisabled(async (context) => {
+      for (const uid of ['demoted-admin', 'demoted-capo']) {
+        await setDoc(doc(modular(context), 'staff_accounts', uid), { uid, valid_since: changedAt });
+      }
+    });
+    const signedIn = (uid: string, authTime: number, claims: Record<string, unknown>) =>
+      staff(uid, { ...claims, auth_time: authTime, iat: authTime });
+    const payments = (db: Firestore) => getDocs(query(collection(db, 'payments'), where('season', '==', 2025), limit(50)));
+    await assertFails(payments(signedIn('demoted-admin', changedAt - 1, { role: 'admin' })));
+    await assertSucceeds(payments(signedIn('demoted-admin', changedAt, { role: 'admin' })));
+    await assertFails(
+      getDoc(doc(signedIn('demoted-capo', changedAt - 600, { role: 'capo', branches: ['Reparto'] }), 'sons', 'son-rossi-marco')),
+    );
+    await assertSucceeds(
+      getDoc(doc(signedIn('demoted-capo', changedAt + 5, { role: 'capo', branches: ['Reparto'] }), 'sons', 'son-rossi-marco')),
+    );
+    // Nobody reads the record itself from a browser.
+    await assertFails(getDoc(doc(who.admin(), 'staff_accounts', 'demoted-admin')));
   });
 
   it('an account with only the old `admin: true` claim reads nothing until it is granted a role', async () => {

@@ -18,10 +18,15 @@ import { getAdminApp } from '../../netlify/lib/firestore';
 export interface TestAuth {
   /** host:port of the emulator. */
   host: string;
-  /** Creates an account with `claims` (e.g. `{ role: 'tesoriere' }`) and resolves its ID token. */
-  account: (email: string, claims?: Record<string, unknown>) => Promise<string>;
-  /** Signs in again and resolves a fresh ID token (after claims changed). */
-  signIn: (email: string) => Promise<string>;
+  /**
+   * Creates an account with `claims` (e.g. `{ role: 'tesoriere' }`) and
+   * resolves its ID token. Its e-mail is verified, as a volunteer's is once
+   * they set their password from the invitation (docs/security.md,
+   * "Roles"), unless `verified` is false (a self-registered account).
+   */
+  account: (email: string, claims?: Record<string, unknown>, options?: { verified?: boolean }) => Promise<string>;
+  /** Signs in again and resolves a fresh ID token (after claims changed); the password of {@link TestAuth.account} unless given. */
+  signIn: (email: string, password?: string) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -58,11 +63,11 @@ export async function startTestAuth(projectId: string): Promise<TestAuth> {
     mailWebPort: 0,
   });
 
-  const signIn = async (email: string) => {
+  const signIn = async (email: string, password = PASSWORD) => {
     const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
     });
     const body = (await response.json()) as { idToken?: string };
     if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
@@ -72,9 +77,9 @@ export async function startTestAuth(projectId: string): Promise<TestAuth> {
   return {
     host,
     signIn,
-    account: async (email, claims) => {
+    account: async (email, claims, options) => {
       const auth = getAuth(getAdminApp());
-      const user = await auth.createUser({ email, password: PASSWORD });
+      const user = await auth.createUser({ email, password: PASSWORD, emailVerified: options?.verified ?? true });
       if (claims) await auth.setCustomUserClaims(user.uid, claims);
       return signIn(email);
     },

@@ -10,22 +10,27 @@ import { useAuthUser } from './use-auth-user';
 export const NOT_AUTHORISED =
   'Questo account non è autorizzato ad accedere all’area admin. Chiedi a un amministratore del gruppo di abilitarlo.';
 
+/** Shown to a signed-in account whose claims give a role while its e-mail is not verified (the role does not count yet). */
+export const EMAIL_NOT_VERIFIED =
+  'Il tuo indirizzo e-mail non è ancora confermato, quindi il tuo ruolo non vale ancora. Apri il link dell’invito che hai ricevuto per e-mail e scegli la password; se il link è scaduto o non lo trovi, chiedi a un amministratore del gruppo di inviarti di nuovo l’invito (Utenti > Invia di nuovo).';
+
 /**
  * Shows `children`, with the user's role in {@link StaffContext}, only to a
- * signed-in user whose ID token's claims give a role (docs/security.md,
- * "Roles"); 'Accesso Admin' to nobody signed in; an Italian "not
- * authorised" message with 'Esci' to any other account; 'Caricamento...'
- * while the auth state loads. The security rules and the functions enforce
- * the same role on every read and action.
+ * signed-in user whose ID token's claims give a role and say its e-mail is
+ * verified (docs/security.md, "Roles"); 'Accesso Admin' to nobody signed
+ * in; what to do ({@link EMAIL_NOT_VERIFIED}) to a role whose e-mail is not
+ * verified; an Italian "not authorised" message with 'Esci' to any other
+ * account; 'Caricamento...' while the auth state loads. The security rules
+ * and the functions enforce the same role on every read and action.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const auth = useAuthUser();
   if (auth.status === 'loading') return <AdminLoading />;
   if (!auth.user) return <LoginForm />;
-  if (!auth.staff) {
+  if (!auth.staff || !auth.emailVerified) {
     return (
       <div className="mx-auto max-w-md space-y-4">
-        <Alert kind="error">{NOT_AUTHORISED}</Alert>
+        <Alert kind="error">{auth.staff ? EMAIL_NOT_VERIFIED : NOT_AUTHORISED}</Alert>
         <SignOutButton />
       </div>
     );

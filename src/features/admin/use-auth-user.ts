@@ -5,10 +5,10 @@ import { subscribeToNothing } from '@/components/layout/use-hydrated';
 
 /**
  * The auth state as the admin screens see it: loading, nobody signed in, or
- * a user with the role its ID token's custom claims give, null for none
- * (docs/security.md, "Roles").
+ * a user with the role its ID token's custom claims give, null for none,
+ * and whether the token says its e-mail is verified (docs/security.md, "Roles").
  */
-export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | null; staff: Staff | null };
+export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | null; staff: Staff | null; emailVerified: boolean };
 
 /** Where Firebase Auth's local persistence keeps a signed-in user: `firebase:authUser:<api key>:<app name>` in localStorage. */
 const STORED_USER_PREFIX = 'firebase:authUser:';
@@ -44,7 +44,7 @@ export function useAuthUser(): AuthState {
     let active = true;
     import('./admin-auth')
       .then(({ watchAdminAuth }) => {
-        if (active) unsubscribe = watchAdminAuth(({ user, staff }) => setAnswer({ status: 'ready', user, staff }));
+        if (active) unsubscribe = watchAdminAuth((change) => setAnswer({ status: 'ready', ...change }));
       })
       // Firebase could not load (offline, a new deploy): the route's error page offers a reload, never an endless 'Caricamento'.
       .catch((error: unknown) =>
@@ -57,5 +57,5 @@ export function useAuthUser(): AuthState {
       unsubscribe?.();
     };
   }, []);
-  return answer ?? (userMayBeStored ? { status: 'loading' } : { status: 'ready', user: null, staff: null });
+  return answer ?? (userMayBeStored ? { status: 'loading' } : { status: 'ready', user: null, staff: null, emailVerified: false });
 }

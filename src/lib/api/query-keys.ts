@@ -69,8 +69,10 @@ export const mutationKeys = {
   /** admin-family-data: an admin exports a family's data, or erases the family (docs/privacy.md). */
   exportFamilyData: ['export-family-data'] as const,
   eraseFamily: ['erase-family'] as const,
-  /** admin-users 'grant': an admin gives a volunteer a role ('Utenti'). */
+  /** admin-users 'invite' or 'grant': an admin invites a volunteer or changes a role ('Utenti'). */
   grantStaffRole: ['grant-staff-role'] as const,
+  /** admin-users 'resend': 'Invia di nuovo', an invitation's link sent again. */
+  resendInvitation: ['resend-invitation'] as const,
   /** admin-delete-medical-forms: 'Elimina ora', a season's medical forms deleted early (docs/privacy.md). */
   deleteMedicalForms: ['delete-medical-forms'] as const,
   /** admin-reminders 'send': an admin sends a product's reminders (docs/admin.md, "Reminders"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staffSchema } from '../../../src/domain/staff-role-schema';
-import { can, canOpenMedicalForm, claimsOf, staffLabel, staffOf, visibleBranches } from '../../../src/domain/staff-roles';
+import { can, canOpenMedicalForm, claimsOf, sameStaff, staffLabel, staffOf, visibleBranches } from '../../../src/domain/staff-roles';
 
 describe('staffOf', () => {
   it('reads the three roles from their claims, and a capo keeps only real branches in their order', () => {
@@ -13,6 +13,16 @@ describe('staffOf', () => {
     for (const claims of [{}, { admin: true }, { role: 'segretario' }, { role: 'capo' }, { role: 'capo', branches: ['Lupetti'] }]) {
       expect(staffOf(claims)).toBeNull();
     }
+  });
+
+  it('tells the same role apart from another: none, the role, a capo by branches', () => {
+    expect(sameStaff(null, null)).toBe(true);
+    expect(sameStaff({ role: 'admin' }, { role: 'admin' })).toBe(true);
+    expect(sameStaff({ role: 'capo', branches: ['Branco', 'Clan'] }, { role: 'capo', branches: ['Branco', 'Clan'] })).toBe(true);
+    expect(sameStaff(null, { role: 'tesoriere' })).toBe(false);
+    expect(sameStaff({ role: 'admin' }, { role: 'tesoriere' })).toBe(false);
+    expect(sameStaff({ role: 'capo', branches: ['Branco'] }, { role: 'capo', branches: ['Branco', 'Clan'] })).toBe(false);
+    expect(sameStaff({ role: 'capo', branches: ['Reparto'] }, { role: 'capo', branches: ['Clan'] })).toBe(false);
   });
 
   it('round-trips through claimsOf', () => {

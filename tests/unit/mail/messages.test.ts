@@ -223,3 +223,28 @@ describe('the reminder e-mail', () => {
     expect(clean.text).not.toMatch(/<[a-z]/i);
   });
 });
+
+describe("a volunteer's invitation", () => {
+  const link = 'https://pagamenti.example.org/admin/imposta-password?oobCode=abc&verifyCode=def';
+
+  it('says who invited, with which role, gives the link, its hour, and where to sign in, in text and HTML', async () => {
+    const { staffInvitationMail } = await import('../../../netlify/lib/mail/messages');
+    const mail = staffInvitationMail({ roleLabel: 'Capo (Reparto, Clan)', invitedBy: 'admin@example.org', link }, context);
+    expect(mail.subject).toBe("Invito all'area admin del portale");
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`<a href="${link.replace('&', '&amp;')}"`);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('con il ruolo di Capo (Reparto, Clan)');
+      expect(body).toContain('admin@example.org ti ha invitato');
+      expect(body).toMatch(/Il link vale un(?:'|&#39;)ora e si usa una volta sola/);
+      expect(body).toContain('https://pagamenti.example.org/admin con questo indirizzo');
+      expect(body).toContain('ignora questa e-mail');
+    }
+  });
+
+  it('escapes every value', async () => {
+    const { staffInvitationMail } = await import('../../../netlify/lib/mail/messages');
+    const mail = staffInvitationMail({ roleLabel: EVIL, invitedBy: EVIL, link: `${link}"><script>x</script>` }, context);
+    expect(mail.html).not.toMatch(/<script/i);
+  });
+});

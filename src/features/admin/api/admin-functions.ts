@@ -9,11 +9,24 @@ export const SIGNED_OUT_MESSAGE = 'Sessione scaduta: accedi di nuovo.';
  * Calls the admin function `name` (docs/api.md, "Admin functions") with
  * `body`, sending the signed-in admin's Firebase ID token as
  * `Authorization: Bearer …`, and parses the answer with `schema`.
+ * A 401 (the account's sessions were revoked by a role change,
+ * docs/security.md "Roles") makes Firebase refresh the token: a revoked
+ * session fails and Firebase signs the user out, so the login shows
+ * instead of a desk that can do nothing.
  * @throws UserFacingError with {@link SIGNED_OUT_MESSAGE} when nobody is
  * signed in, or the function's Italian message (401, 403, 404, 409, 503, …).
  */
 export async function callAdminFunction<T>(name: string, body: unknown, schema: ResponseSchema<T>): Promise<T> {
-  return callFunction(name, body, schema, await adminAuthorization());
+  try {
+    return await callFunction(name, body, schema, await adminAuthorization());
+  } catch (error) {
+    if (error instanceof UserFacingError && error.status === 401) {
+      await getFirebase()
+        .auth.currentUser?.getIdToken(true)
+        .catch(() => {});
+    }
+    throw error;
+  }
 }
 
 /**

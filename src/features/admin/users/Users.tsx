@@ -5,10 +5,12 @@ import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
+import { italianDateTime } from '@/domain/italian-time';
 import { BRANCHES, type Branch } from '@/domain/plans';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel, type Staff, type StaffRole } from '@/domain/staff-roles';
+import { STAFF_ACCOUNT_STATE_LABELS, STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel, type Staff, type StaffRole } from '@/domain/staff-roles';
 import { describeError } from '@/lib/errors';
-import { useGrantStaffRole, useStaffAccounts } from '../api/users-queries';
+import type { InvitationOutcome, StaffAccount } from '../api/users';
+import { useResendInvitation, useSaveStaffRole, useStaffAccounts } from '../api/users-queries';
 import { RetryAlert } from '../shell/ReadAlerts';
 
 const NO_ROLE = 'nessuno';
@@ -24,34 +26,63 @@ function chosenStaff(role: string, branches: readonly Branch[]): Staff | null | 
   return { role: role as Exclude<StaffRole, 'capo'> };
 }
 
+/** What a saved role or an invitation means for the volunteer, in one sentence. */
+function savedMessage(account: StaffAccount, invitation: InvitationOutcome): string {
+  const role = account.staff ? staffLabel(account.staff) : 'nessun ruolo';
+  if (invitation === 'sent') {
+    return `Invito inviato a ${account.email}: riceverà un’e-mail con il link per scegliere la password. Il ruolo ${role} vale da quando l’avrà scelta.`;
+  }
+  if (invitation === 'recent') {
+    return `Ruolo salvato. Un invito a ${account.email} è partito meno di un minuto fa, quindi non ne mandiamo un altro: controlla la casella, anche lo spam.`;
+  }
+  if (account.state === 'invited') return `${account.email}: ${role}. Vale da quando avrà scelto la password dal link dell’invito.`;
+  return `${account.email}: ${role}. Vale dal prossimo accesso: se ha una sessione aperta, dovrà accedere di nuovo.`;
+}
+
+/** An account's state as its row says it: the state, when the last invitation left, what to do with an account nobody proved. */
+function stateText(account: StaffAccount): string {
+  const label = STAFF_ACCOUNT_STATE_LABELS[account.state];
+  if (account.state === 'invited' && account.invitationSentAt) return `${label} (invito del ${italianDateTime(account.invitationSentAt)})`;
+  if (account.state === 'unverified') return `${label}: eliminalo nella console di Firebase e invitalo di nuovo`;
+  return label;
+}
+
 /**
  * /admin/utenti, 'Utenti' (docs/security.md, "Roles"), for an admin: the
- * project's accounts with their role, 'Modifica' to fill the form with one,
- * and the form 'E-mail', 'Ruolo' and, for a capo, the branches, 'Salva'
- * (admin-users, audited). A new role counts from the account's next sign-in.
+ * project's accounts with their role and state ('Attivo', 'Invito inviato,
+ * in attesa di conferma dell’e-mail', …), 'Modifica' to fill the form with
+ * one, 'Invia di nuovo' on an invited account, and the form 'E-mail',
+ * 'Ruolo' and, for a capo, the branches: 'Invita' for a new address (the
+ * account made, the link to set the password e-mailed), 'Salva' for an
+ * account listed (admin-users, audited). A role counts once the volunteer's
+ * e-mail is verified, from their next sign-in.
  */
 export function Users() {
   const accounts = useStaffAccounts();
-  const grant = useGrantStaffRole();
+  const save = useSaveStaffRole();
+  const resend = useResendInvitation();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('capo');
   const [branches, setBranches] = useState<Branch[]>([]);
   const [problem, setProblem] = useState('');
+  const typed = email.trim().toLowerCase();
+  const existing = accounts.data?.some((account) => account.email === typed) ?? false;
 
-  const edit = (account: { email: string; staff: Staff | null }) => {
+  const edit = (account: StaffAccount) => {
     setEmail(account.email);
     setRole(account.staff?.role ?? NO_ROLE);
     setBranches(account.staff?.role === 'capo' ? [...account.staff.branches] : []);
     setProblem('');
-    grant.reset();
+    save.reset();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const staff = chosenStaff(role, branches);
-    if (!email.includes('@')) return setProblem('Scrivi l’e-mail dell’account.');
+    if (!typed.includes('@')) return setProblem('Scrivi l’e-mail del volontario.');
     if (typeof staff === 'string') return setProblem(staff);
+    if (!staff && !existing) return setProblem('Scegli il ruolo del volontario da invitare.');
     setProblem('');
-    grant.mutate({ email: email.trim(), staff });
+    save.mutate({ email: typed, staff, existing });
   };
   const toggle = (branch: Branch) =>
     setBranches(branches.includes(branch) ? branches.filter((chosen) => chosen !== branch) : [...branches, branch]);
@@ -63,10 +94,14 @@ export function Users() {
         Amministratore: tutto. Tesoriere: pagamenti, estratto conto, ricevute, promemoria, famiglie; nessuna scheda medica. Capo: le schede
         mediche dei ragazzi delle sue branche; nessun pagamento.
       </p>
+      <p className="text-sm text-gray-700">
+        Un nuovo volontario riceve un invito per e-mail: sceglie la password dal link e da quel momento il suo ruolo vale. Ogni cambio di
+        ruolo chiude le sessioni aperte dell’account: il volontario accede di nuovo.
+      </p>
       {accounts.isPending && <Spinner />}
       {accounts.isError && <RetryAlert error={accounts.error} onRetry={() => void accounts.refetch()} />}
       {accounts.isSuccess && (
-        <ScrollingTable label="Tabella utenti, scorrevole" columns={['E-mail', 'Ruolo', '']}>
+        <ScrollingTable label="Tabella utenti, scorrevole" columns={['E-mail', 'Ruolo', 'Stato', '']}>
           {accounts.data.map((account) => (
             <tr key={account.uid} data-testid="staff-row">
               <td className="px-3 py-2">
@@ -74,7 +109,8 @@ export function Users() {
                 {account.disabled && ' (disattivato)'}
               </td>
               <td className="px-3 py-2">{account.staff ? staffLabel(account.staff) : 'Nessun ruolo'}</td>
-              <td className="px-3 py-2">
+              <td className="px-3 py-2">{stateText(account)}</td>
+              <td className="space-x-2 px-3 py-2 whitespace-nowrap">
                 <Button
                   variant="secondary"
                   size="sm"
@@ -84,13 +120,34 @@ export function Users() {
                 >
                   Modifica
                 </Button>
+                {account.state === 'invited' && account.staff && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="min-h-11"
+                    aria-label={`Invia di nuovo l’invito a ${account.email}`}
+                    loading={resend.isPending && resend.variables === account.email}
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate(account.email)}
+                  >
+                    Invia di nuovo
+                  </Button>
+                )}
               </td>
             </tr>
           ))}
         </ScrollingTable>
       )}
+      {resend.isError && <Alert kind="error">{describeError(resend.error)}</Alert>}
+      {resend.isSuccess && (
+        <Alert kind="success">
+          {resend.data.invitation === 'recent'
+            ? `Un invito a ${resend.data.account.email} è partito meno di un minuto fa, quindi non ne mandiamo un altro: controlla la casella, anche lo spam.`
+            : `Invito inviato di nuovo a ${resend.data.account.email}: il nuovo link vale un’ora.`}
+        </Alert>
+      )}
       <form onSubmit={submit} className="max-w-md space-y-3 rounded-xl border border-gray-200 p-4" noValidate>
-        <h2 className="text-lg font-semibold text-brand-800">Assegna un ruolo</h2>
+        <h2 className="text-lg font-semibold text-brand-800">{existing ? 'Modifica il ruolo' : 'Invita un volontario'}</h2>
         <TextField label="E-mail" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
         <Select label="Ruolo" options={ROLE_OPTIONS} value={role} onChange={setRole} />
         {role === 'capo' && (
@@ -105,14 +162,10 @@ export function Users() {
           </fieldset>
         )}
         {problem && <Alert kind="error">{problem}</Alert>}
-        {grant.isError && <Alert kind="error">{describeError(grant.error)}</Alert>}
-        {grant.isSuccess && (
-          <Alert kind="success">
-            {grant.data.email}: {grant.data.staff ? staffLabel(grant.data.staff) : 'nessun ruolo'}. Vale dal prossimo accesso.
-          </Alert>
-        )}
-        <Button type="submit" className="min-h-11" loading={grant.isPending}>
-          Salva
+        {save.isError && <Alert kind="error">{describeError(save.error)}</Alert>}
+        {save.isSuccess && <Alert kind="success">{savedMessage(save.data.account, save.data.invitation)}</Alert>}
+        <Button type="submit" className="min-h-11" loading={save.isPending}>
+          {existing ? 'Salva' : 'Invita'}
         </Button>
       </form>
     </div>
