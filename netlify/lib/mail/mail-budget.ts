@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '../../../src/domain/audit-log';
 import { COLLECTION, mailBudgetDocument, type MailDocument, type MailKind } from '../../../src/domain/documents';
@@ -48,11 +48,14 @@ export type BudgetVerdict = { send: true } | { send: false; until: Date };
 
 /**
  * Weighs `mail` against the budget of `now`'s Italian day, inside the
- * transaction that claims it (reads first: call it before any write of the
- * transaction's). Sending counts its recipients in the day's total and,
- * for an ordinary message, one message for each recipient; holding writes
- * nothing but, the first time a cap holds a message that day, the audit
- * entry.
+ * transaction that claims it (call it before any write of the
+ * transaction's). The day's counts are read outside the transaction and
+ * added to with increments, so senders at the same moment never wait on
+ * one another's lock: the counts stay exact, and a decision may lag a
+ * concurrent sender's by its messages. Sending counts its recipients in the
+ * day's total and, for an ordinary message, one message for each
+ * recipient. Holding writes nothing but, the first time a cap holds a
+ * message that day (checked in the transaction), the audit entry.
  */
 export async function weighMail(
   db: Firestore,
@@ -63,36 +66,45 @@ export async function weighMail(
 ): Promise<BudgetVerdict> {
   const day = italianDay(now);
   const ref = db.collection(COLLECTION.mailBudget).doc(day);
-  const stored = readSnapshot(mailBudgetDocument, await transaction.get(ref));
-  const budget = { total: stored?.total ?? 0, recipients: stored?.recipients ?? {}, reported: stored?.reported ?? [] };
+  const counted = readSnapshot(mailBudgetDocument, await ref.get());
+  const total = counted?.total ?? 0;
+  const recipients = counted?.recipients ?? {};
   const priority = ACCESS_MAIL_KINDS.has(mail.kind);
   const keys = mail.to.map(recipientKey);
   // A message to more recipients than a whole day allows still goes, first thing in a day.
-  const overTotal = budget.total > 0 && budget.total + mail.to.length > limits.perDay;
-  const fullRecipient = mail.to.find((_, index) => (budget.recipients[keys[index]!] ?? 0) >= limits.perRecipient);
+  const overTotal = total > 0 && total + mail.to.length > limits.perDay;
+  const fullRecipient = mail.to.find((_, index) => (recipients[keys[index]!] ?? 0) >= limits.perRecipient);
   const expiresAt = Timestamp.fromMillis(nextItalianMidnight(now).getTime() + 24 * 60 * 60_000);
-  if (!priority && (overTotal || fullRecipient !== undefined)) {
-    const cap = overTotal ? 'total' : `recipient:${recipientKey(fullRecipient!)}`;
-    if (!budget.reported.includes(cap)) {
-      transaction.set(ref, { day, reported: [...budget.reported, cap], expires_at: expiresAt }, { merge: true });
-      recordAudit(db, transaction, {
-        actor: SYSTEM_ACTOR,
-        action: AUDIT_ACTION.mailBudget,
-        target: { collection: COLLECTION.mailBudget, id: day },
-        summary: overTotal
-          ? `Raggiunto il limite di ${limits.perDay} e-mail al giorno: i codici di accesso partono comunque, gli altri messaggi partiranno domani.`
-          : `Raggiunto il limite di ${limits.perRecipient} e-mail al giorno per ${fullRecipient}: i messaggi successivi partiranno domani.`,
-        before: null,
-        after: overTotal
-          ? { cap: 'total', limit: limits.perDay, day }
-          : { cap: 'recipient', limit: limits.perRecipient, day, recipient: fullRecipient },
-      });
-    }
-    return { send: false, until: nextItalianMidnight(now) };
+  if (priority || (!overTotal && fullRecipient === undefined)) {
+    // A Firestore TTL policy on expires_at deletes the day's counts the day after (docs/deploy.md).
+    transaction.set(
+      ref,
+      {
+        day,
+        total: FieldValue.increment(mail.to.length),
+        ...(priority ? {} : { recipients: Object.fromEntries(keys.map((key) => [key, FieldValue.increment(1)])) }),
+        expires_at: expiresAt,
+      },
+      { merge: true },
+    );
+    return { send: true };
   }
-  const recipients = { ...budget.recipients };
-  if (!priority) for (const key of keys) recipients[key] = (recipients[key] ?? 0) + 1;
-  // A Firestore TTL policy on expires_at deletes the day's counts the day after (docs/deploy.md).
-  transaction.set(ref, { day, total: budget.total + mail.to.length, recipients, reported: budget.reported, expires_at: expiresAt });
-  return { send: true };
+  const cap = overTotal ? 'total' : `recipient:${recipientKey(fullRecipient!)}`;
+  const reported = readSnapshot(mailBudgetDocument, await transaction.get(ref))?.reported ?? [];
+  if (!reported.includes(cap)) {
+    transaction.set(ref, { day, reported: FieldValue.arrayUnion(cap), expires_at: expiresAt }, { merge: true });
+    recordAudit(db, transaction, {
+      actor: SYSTEM_ACTOR,
+      action: AUDIT_ACTION.mailBudget,
+      target: { collection: COLLECTION.mailBudget, id: day },
+      summary: overTotal
+        ? `Raggiunto il limite di ${limits.perDay} e-mail al giorno: i codici di accesso partono comunque, gli altri messaggi partiranno domani.`
+        : `Raggiunto il limite di ${limits.perRecipient} e-mail al giorno per ${fullRecipient}: i messaggi successivi partiranno domani.`,
+      before: null,
+      after: overTotal
+        ? { cap: 'total', limit: limits.perDay, day }
+        : { cap: 'recipient', limit: limits.perRecipient, day, recipient: fullRecipient },
+    });
+  }
+  return { send: false, until: nextItalianMidnight(now) };
 }
