@@ -28,7 +28,8 @@ const bodySchema = z.object({ cf: cfField, resend: z.boolean().optional(), retur
  * server): 200 `{ status: 'code-sent', email: 'm•••@e•••.com',
  * resendAfterSeconds, sameCode }`; the live code is sent again rather
  * than replaced; within a minute of the last e-mail, or past the hour's
- * e-mails while a code is live, nothing is sent. While the parent's codes
+ * e-mails while a code is live (a first 'Trova', not 'Invia di nuovo'),
+ * nothing is sent. While the parent's codes
  * are paused (too many wrong ones today) the link alone: `{ status:
  * 'link-sent', email, resendAfterSeconds }`. 400 for an invalid code, 404
  * for an unknown one, 422 NO_EMAIL_MESSAGE, 429 past the fiscal-code budget
@@ -44,7 +45,11 @@ export default fiscalCodeFunction('request-access-code', async (body, request, c
   if (!parent) throw new UnknownFiscalCodeError();
   if (session?.familyId === parent.family_id) return jsonResponse(200, { status: 'session' });
   if (!parent.email) throw new HttpError(422, NO_EMAIL_MESSAGE);
-  const issued = await issueAccess(db, parent, { siteUrl: mailContext(request).siteUrl, returnPath: accessReturnPath(input.returnPath) });
+  const issued = await issueAccess(db, parent, {
+    siteUrl: mailContext(request).siteUrl,
+    returnPath: accessReturnPath(input.returnPath),
+    resend: input.resend,
+  });
   if (issued.mailId) context.waitUntil(deliverMail(db, issued.mailId));
   const email = maskEmail(parent.email);
   return jsonResponse(

@@ -58,10 +58,17 @@ export const ACCESS_CODE_MESSAGES = {
 export const ACCESS_LINK_MESSAGE =
   'Il link di accesso non è più valido: è già stato usato o è scaduto. Torna alla pagina e premi «Trova» per riceverne uno nuovo.';
 
-/** The 429's Italian message when a parent was sent `limit` access e-mails in the last hour and none of them is still valid. */
-export function tooManyEmailsMessage(limit: number, seconds: number): string {
+/**
+ * The 429's Italian message when a parent was sent `limit` access e-mails in
+ * the last hour: the last one's code and link still work when `live`;
+ * otherwise the minutes until another may go.
+ */
+export function tooManyEmailsMessage(limit: number, seconds: number, live: boolean): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: per sicurezza non ne inviamo altre per ora. Riprova tra ${minutes === 1 ? '1 minuto' : `${minutes} minuti`}.`;
+  const wait = minutes === 1 ? '1 minuto' : `${minutes} minuti`;
+  return live
+    ? `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: usa il codice o il link dell'ultima, ancora validi, oppure riprova tra ${wait}.`
+    : `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: per sicurezza non ne inviamo altre per ora. Riprova tra ${wait}.`;
 }
 
 /** A parent's limits (see the module's comment). */
@@ -131,10 +138,10 @@ const refs = (db: Firestore, parentId: string) => ({
   link: (token: string) => db.collection(COLLECTION.accessLinks).doc(linkIdOf(token)),
 });
 
-/** A parent sent `limit` access e-mails in the last hour, none still valid: 429 with Retry-After. */
+/** A parent was sent `limit` access e-mails in the last hour: 429 with Retry-After. */
 export class TooManyAccessEmailsError extends HttpError {
-  constructor(limit: number, seconds: number) {
-    super(429, tooManyEmailsMessage(limit, seconds), { 'retry-after': String(Math.max(1, seconds)) });
+  constructor(limit: number, seconds: number, live: boolean) {
+    super(429, tooManyEmailsMessage(limit, seconds, live), { 'retry-after': String(Math.max(1, seconds)) });
     this.name = 'TooManyAccessEmailsError';
   }
 }
@@ -153,9 +160,11 @@ export interface IssuedAccess {
   sameCode: boolean;
 }
 
-/** Options of {@link issueAccess}: the site's address for the link and the logo, the page to go back to after the link, the limits. */
+/** Options of {@link issueAccess}: the site's address for the link and the logo, the page to go back to after the link, 'Invia di nuovo', the limits. */
 export interface IssueOptions {
   siteUrl: string;
+  /** 'Invia di nuovo': the parent asks for an e-mail now, so one that cannot go is refused rather than passed over. */
+  resend?: boolean;
   /** Checked already (accessReturnPath, src/config/paths.ts). */
   returnPath: string;
   limits?: AccessLimits;
@@ -166,8 +175,9 @@ export interface IssueOptions {
  * outbox message: within RESEND_SECONDS of the last e-mail nothing; the live
  * code (with RESEND_MIN_SECONDS_LEFT to go) again, else a new one; while
  * the day's wrong codes are spent, a sign-in link alone. The hour's
- * e-mails are counted; past them nothing is sent, and when no code is live
- * either, {@link TooManyAccessEmailsError}.
+ * e-mails are counted; past them nothing is sent: a first 'Trova' with a
+ * code live opens the code step all the same, 'Invia di nuovo' or no code
+ * live is {@link TooManyAccessEmailsError}.
  * @throws TooManyAccessEmailsError; ServiceNotConfiguredError without SESSION_SECRET.
  */
 export async function issueAccess(db: Firestore, parent: ParentDocument, options: IssueOptions, now = new Date()): Promise<IssuedAccess> {
@@ -187,8 +197,8 @@ export async function issueAccess(db: Firestore, parent: ParentDocument, options
     if (spent.sent.length >= limits.emailsPerHour) {
       const oldestCounted = spent.sent[spent.sent.length - limits.emailsPerHour]!;
       const seconds = Math.ceil((oldestCounted.getTime() + HOUR_MS - now.getTime()) / 1000);
-      if (current) return { mailId: null, mode, resendAfterSeconds: seconds, sameCode: true };
-      throw new TooManyAccessEmailsError(limits.emailsPerHour, seconds);
+      if (current && !options.resend) return { mailId: null, mode, resendAfterSeconds: seconds, sameCode: true };
+      throw new TooManyAccessEmailsError(limits.emailsPerHour, seconds, current !== null);
     }
     const reused = current && current.expires_at.getTime() - now.getTime() >= RESEND_MIN_SECONDS_LEFT * 1000 ? current : null;
     const access = reused ?? newAccess(parent, now);

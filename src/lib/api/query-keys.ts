@@ -80,6 +80,8 @@ export const mutationKeys = {
   requestAccessCode: ['request-access-code'] as const,
   /** verify-access-code: a parent confirms the code received by e-mail. */
   verifyAccessCode: ['verify-access-code'] as const,
+  /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
+  verifyAccessLink: ['verify-access-link'] as const,
   /** end-session: a parent's 'Esci'. */
   endSession: ['end-session'] as const,
 } as const;

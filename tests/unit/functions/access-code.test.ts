@@ -191,11 +191,20 @@ describe("a parent's access, limited per parent across client addresses", () => 
       expect((await requestFrom()).body).toMatchObject({ status: 'code-sent' });
       advance(2 * 60_000);
     }
-    // The fourth found the hour's e-mails spent: nothing sent, the live code stays, 'Invia di nuovo' waits for the hour.
+    // The fourth found the hour's e-mails spent: nothing sent, the live code stays, the code step waits for the hour.
     expect(await accessMails(marioEmail)).toHaveLength(3);
-    const waiting = await requestFrom({ resend: true });
+    const waiting = await requestFrom();
     expect(waiting.body).toMatchObject({ status: 'code-sent', sameCode: true });
     expect(Number(waiting.body.resendAfterSeconds)).toBeGreaterThan(50 * 60);
+    // 'Invia di nuovo' cannot send: a clear 429 that points at the last e-mail, still valid.
+    expect(await requestFrom({ resend: true })).toMatchObject({
+      status: 429,
+      body: {
+        error: expect.stringMatching(
+          /^Ti abbiamo già inviato 3 e-mail di accesso nell'ultima ora: usa il codice o il link dell'ultima, ancora validi, oppure riprova tra \d+ minuti\.$/,
+        ) as unknown,
+      },
+    });
     // Once the code expired there is nothing to wait for: 429 with the minutes left.
     advance(5 * 60_000);
     const refused = await requestFrom();
