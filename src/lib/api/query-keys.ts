@@ -43,6 +43,8 @@ export const queryKeys = {
   staffAccounts: ['staff-accounts'] as const,
   /** How many e-mails were given up (the admin's home notice). */
   failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
+  /** The newest 'Limite e-mail raggiunto' of the audit log (the mail budget's notice). */
+  mailBudgetEntry: ['admin-orders', 'mail-budget-entry'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
   reminderPreview: (product: SpecProduct) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */

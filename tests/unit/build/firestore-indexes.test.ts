@@ -6,7 +6,7 @@ import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } fro
 import { RECORDED_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
 import { AUDIT_ACTIONS } from '@/domain/audit-log';
-import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
+import { fetchAuditPage, fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
 import { fetchBranchChildren } from '@/features/admin/api/medical-forms';
@@ -119,6 +119,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   await fetchFailedMailCount();
+  await fetchLatestMailBudgetEntry();
   for (const text of ['', 'De Rossi', 'RSSMRA80C12H501E']) await fetchFamiliesPage(familiesSearchOf(text), null);
   await fetchFamily('family-rossi');
   await fetchBranchChildren(['Reparto', 'Clan']);
