@@ -191,7 +191,10 @@ export async function issueAccess(db: Firestore, parent: ParentDocument, options
     const spent = spentOf(limitsSnapshot!, now);
     const mode: AccessMode = spent.wrongTries >= limits.wrongTriesPerDay ? 'link' : 'code';
     // What may be sent again: a live nonce, with tries left when it is a code that is sent.
-    const current = live?.nonce && live.expires_at > now && (mode === 'link' || live.tries < MAX_TRIES) ? live : null;
+    const current =
+      live?.nonce && live.family_id === parent.family_id && live.expires_at > now && (mode === 'link' || live.tries < MAX_TRIES)
+        ? live
+        : null;
     const waited = current ? (now.getTime() - current.sent_at.getTime()) / 1000 : Infinity;
     if (waited < RESEND_SECONDS) return { mailId: null, mode, resendAfterSeconds: Math.ceil(RESEND_SECONDS - waited), sameCode: true };
     if (spent.sent.length >= limits.emailsPerHour) {
@@ -277,7 +280,10 @@ export async function checkAccessCode(
     const live = readSnapshot(accessCodeDocument, codeSnapshot!);
     const spent = spentOf(limitsSnapshot!, now);
     if (spent.wrongTries >= limits.wrongTriesPerDay) return { ok: false, reason: 'locked', lockMailId: null };
-    if (!live?.nonce || live.expires_at <= now || live.tries >= MAX_TRIES) return { ok: false, reason: 'expired' };
+    // A code made before the parent moved to another family opens neither.
+    if (!live?.nonce || live.expires_at <= now || live.tries >= MAX_TRIES || live.family_id !== parent.family_id) {
+      return { ok: false, reason: 'expired' };
+    }
     const expected = Buffer.from(codeOf(parent.id, live.nonce));
     const given = Buffer.from(code);
     if (expected.length === given.length && timingSafeEqual(expected, given)) {
