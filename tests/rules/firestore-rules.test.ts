@@ -213,8 +213,18 @@ describe('what the product needs', () => {
     }
   });
 
-  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes", async () => {
-    for (const name of ['stripe_payment_intents', 'stripe_events', 'rate_limits', 'roster_index', 'mail', 'access_codes']) {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget", async () => {
+    for (const name of [
+      'stripe_payment_intents',
+      'stripe_events',
+      'rate_limits',
+      'roster_index',
+      'mail',
+      'access_codes',
+      'access_limits',
+      'access_links',
+      'mail_budget',
+    ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));
     }
