@@ -66,6 +66,12 @@ export default defineConfig({
         // The fiscal-code budget itself is tested on the functions (tests/unit/functions/fiscal-code-budget.test.ts).
         FISCAL_CODE_REQUESTS_PER_MINUTE: '1000',
         FISCAL_CODE_UNKNOWN_PER_HOUR: '1000',
+        // The specs sign the same demo parents in many times an hour and write to their few addresses all day:
+        // the per-parent access limits and the mail budget are tested on the functions
+        // (tests/unit/functions/access-code.test.ts, tests/unit/mail/mail-budget.test.ts).
+        ACCESS_EMAILS_PER_HOUR: '1000',
+        MAIL_DAILY_LIMIT: '100000',
+        MAIL_RECIPIENT_DAILY_LIMIT: '10000',
       },
     },
     {

@@ -6,6 +6,6 @@ import { endedSessionCookie } from '../lib/session';
  * family's session cookie: 200 `{ status: 'ended' }`, with or without a
  * session. 405 for other methods.
  */
-export default jsonFunction('end-session', (_body, request) =>
-  Promise.resolve(jsonResponse(200, { status: 'ended' }, { 'set-cookie': endedSessionCookie(request) })),
+export default jsonFunction('end-session', () =>
+  Promise.resolve(jsonResponse(200, { status: 'ended' }, { 'set-cookie': endedSessionCookie() })),
 );

@@ -8,12 +8,14 @@ import { deliverDue } from '../lib/mail/outbox';
  * minutes; docs/architecture.md, "E-mail"): sends the messages that are
  * due — those whose first sending failed, or whose function stopped before
  * sending — and gives up those older than a day (audit entry 'E-mail non
- * consegnata'). Answers 200 `{ sent, retry, failed, skipped }`.
+ * consegnata'); access e-mails first, and what the day's mail budget
+ * holds waits for the next day. Answers 200 `{ sent, retry, failed,
+ * skipped, held }`.
  */
 export default async function mailOutbox(): Promise<Response> {
   try {
     const outcomes = await deliverDue(getDb());
-    if (outcomes.sent + outcomes.retry + outcomes.failed > 0) console.log(`mail-outbox: ${JSON.stringify(outcomes)}`);
+    if (outcomes.sent + outcomes.retry + outcomes.failed + outcomes.held > 0) console.log(`mail-outbox: ${JSON.stringify(outcomes)}`);
     return jsonResponse(200, outcomes);
   } catch (error) {
     return responseForError(error, 'mail-outbox');

@@ -1,18 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { COLLECTION } from '../../src/domain/documents';
 import type { FunctionContext } from './function-context';
 import { getDb } from './firestore';
 import { HttpError, jsonFunction } from './http';
+import { serviceConfig } from './server-env';
 
 /**
  * One budget for fiscal codes (docs/security.md, "One budget for fiscal
  * codes"): a fiscal code is computable from public facts, so every function
  * that takes one (lookup-family, create-order, create-payment-intent,
- * get-signature, record-medical-form) draws on one allowance per client
- * address, kept in Firestore (`rate_limits`) so it holds across function
- * instances: FISCAL_CODE_REQUESTS_PER_MINUTE requests a minute (30) and
+ * get-signature, record-medical-form, request-access-code,
+ * verify-access-code) draws on one allowance per client network (an IPv4
+ * address, or an IPv6 address's /64: one home or one server's whole
+ * range), kept in Firestore (`rate_limits`, named by an HMAC of the network
+ * keyed by SESSION_SECRET, never the address nor a plain hash of it) so it
+ * holds across function instances: FISCAL_CODE_REQUESTS_PER_MINUTE requests a minute (30) and
  * FISCAL_CODE_UNKNOWN_PER_HOUR unknown codes an hour (10). Past either,
  * 429 'Troppi tentativi: riprova tra qualche minuto.' with Retry-After.
  * Netlify's own `rateLimit` of each function stays the outer fence.
@@ -50,9 +55,55 @@ export function budgetLimits(env: NodeJS.ProcessEnv = process.env): BudgetLimits
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The address's window: its key (a hash of the address, never the address itself), this minute and this hour. */
+/**
+ * The network a client address is counted as: an IPv4 address as it is
+ * (an IPv4-mapped IPv6 address as its IPv4), an IPv6 address as its first
+ * 64 bits ('2001:db8:1:2::/64': a provider gives a home or a server at
+ * least a /64, so its addresses are one client), anything else as given.
+ */
+export function clientNetwork(ip: string): string {
+  const address =
+    ip
+      .trim()
+      .replace(/^\[|\]$/g, '')
+      .split('%')[0] ?? '';
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address ('::' expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const text = tail
+    ? `${address.slice(0, tail.index)}${((Number(tail[1]) << 8) | Number(tail[2])).toString(16)}:${((Number(tail[3]) << 8) | Number(tail[4])).toString(16)}`
+    : address;
+  const [head = '', rest] = text.split('::');
+  const split = (part: string) => (part ? part.split(':') : []);
+  const groups =
+    rest === undefined
+      ? split(head)
+      : [...split(head), ...Array<string>(8 - split(head).length - split(rest).length).fill('0'), ...split(rest)];
+  return groups.map((group) => parseInt(group, 16));
+}
+
+/** The name of a network's counters: an HMAC of it keyed by SESSION_SECRET, so the database never tells an address. @throws ServiceNotConfiguredError without SESSION_SECRET. */
+export function networkKey(ip: string): string {
+  return createHmac('sha256', serviceConfig('session').secret)
+    .update(`fiscal-code-budget:${clientNetwork(ip)}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The network's window: its key, this minute and this hour. */
 function windowOf(db: Firestore, ip: string, now: number) {
-  const key = createHash('sha256').update(ip).digest('hex').slice(0, 32);
+  const key = networkKey(ip);
   const minute = Math.floor(now / MINUTE);
   const hour = Math.floor(now / HOUR);
   return {

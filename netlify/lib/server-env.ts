@@ -20,7 +20,8 @@ import { z } from 'zod';
  *   SMTP_HOST with SMTP_PORT (default 587), SMTP_USER and SMTP_PASSWORD;
  *   MAIL_FROM, the sender ('Gruppo Scout <portale@dominio.it>');
  * - `session`: SESSION_SECRET, at least 32 characters, which signs the
- *   parents' session cookies and hashes their access codes.
+ *   parents' session cookies, derives their access codes and sign-in links
+ *   and keys the fiscal-code budget's counters.
  *
  * Blank values count as missing. The functions read their service with
  * {@link serviceConfig}; `jsonFunction` (http.ts) turns its

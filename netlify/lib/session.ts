@@ -4,14 +4,20 @@ import { serviceConfig } from './server-env';
 
 /**
  * A family's session (docs/security.md, "Parents' sessions"): after the
- * right access code, the browser holds an HttpOnly, SameSite=Strict cookie
- * (Secure outside localhost) with a token signed by SESSION_SECRET (HS256,
- * jose) naming the parent and the family. Every parent function acts only
- * on the family of its session.
+ * right access code (or sign-in link), the browser holds a cookie named
+ * with the `__Host-` prefix (HttpOnly, SameSite=Strict, Secure, Path=/, no
+ * Domain) with a token signed by SESSION_SECRET (HS256, jose) naming the
+ * parent and the family. Every parent function acts only on the family of
+ * its session.
  */
 
-/** The cookie's name. */
-export const SESSION_COOKIE = 'scout_session';
+/**
+ * The cookie's name. `__Host-`: a browser accepts it only Secure, for
+ * Path=/ and without Domain, so no sibling subdomain can plant or widen
+ * one. Browsers treat http://localhost as secure, so the local stack keeps
+ * it too.
+ */
+export const SESSION_COOKIE = '__Host-scout_session';
 
 /** How long a session lasts: the browser's session (a day at most), or 30 days when the parent ticks 'Ricorda questo dispositivo'. */
 export const SESSION_SECONDS = { browser: 24 * 60 * 60, remembered: 30 * 24 * 60 * 60 } as const;
@@ -87,26 +93,19 @@ export function assertSessionFamily(session: FamilySession, familyId: string): v
   if (session.familyId !== familyId) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
 }
 
-/** Secure cookies everywhere but on a local address (http://localhost during development). */
-const secureFor = (request: Request) => !['localhost', '127.0.0.1', '[::1]'].includes(new URL(request.url).hostname);
+/** What every session cookie carries: the `__Host-` prefix's requirements, and neither scripts nor other sites may send or read it. */
+const ATTRIBUTES = ['Path=/', 'HttpOnly', 'SameSite=Strict', 'Secure'] as const;
 
 /**
- * The Set-Cookie value of a session token: HttpOnly, SameSite=Strict, Path=/,
- * Secure outside localhost; a browser-session cookie unless `remember`
+ * The Set-Cookie value of a session token: HttpOnly, SameSite=Strict,
+ * Secure, Path=/, no Domain; a browser-session cookie unless `remember`
  * (then Max-Age of 30 days).
  */
-export function sessionCookie(request: Request, token: string, remember: boolean): string {
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(secureFor(request) ? ['Secure'] : []),
-    ...(remember ? [`Max-Age=${SESSION_SECONDS.remembered}`] : []),
-  ].join('; ');
+export function sessionCookie(token: string, remember: boolean): string {
+  return [`${SESSION_COOKIE}=${token}`, ...ATTRIBUTES, ...(remember ? [`Max-Age=${SESSION_SECONDS.remembered}`] : [])].join('; ');
 }
 
 /** The Set-Cookie value that ends a session. */
-export function endedSessionCookie(request: Request): string {
-  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Strict', ...(secureFor(request) ? ['Secure'] : []), 'Max-Age=0'].join('; ');
+export function endedSessionCookie(): string {
+  return [`${SESSION_COOKIE}=`, ...ATTRIBUTES, 'Max-Age=0'].join('; ');
 }

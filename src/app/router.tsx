@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
               return { element: <BankTransferRoute page={page} /> };
             },
           })),
+          {
+            path: paths.accesso,
+            lazy: async () => ({ Component: (await import('@/features/family-lookup/AccessLinkPage')).AccessLinkPage }),
+          },
           { path: paths.pagamento, lazy: async () => ({ Component: (await import('./routes/PagamentoRoute')).PagamentoRoute }) },
           {
             path: paths.paymentSuccess,

@@ -10,6 +10,8 @@ export const paths = {
   privacy: '/privacy',
   pagamento: '/pagamento',
   paymentSuccess: '/payment-success',
+  /** The one-time sign-in link's page (docs/security.md, "Parents' sessions"): the token follows in the fragment. */
+  accesso: '/accesso',
   admin: '/admin',
   adminOrders: '/admin/check-pagamenti',
   adminEnrolment: '/admin/situazione-iscritti',
@@ -44,3 +46,19 @@ export const PAYMENT_SCREENS: Record<BankTransferPage, { path: string; name: str
   'felpa-gruppo': { path: paths.felpaReparto, name: 'Felpe Reparto' },
   'maglietta-gruppo': { path: paths.magliettaGruppo, name: 'Magliette Gruppo' },
 };
+
+/** A season product's screen: /pagamenti/{its slug} (productSlug, src/domain/product-slug.ts). */
+const SEASON_PRODUCT_PATH = /^\/pagamenti\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Where a parent who signed in with the e-mailed link goes back to
+ * (docs/security.md, "Parents' sessions"): `candidate` when it is one of the
+ * screens with 'Trova' (the three payment screens, a season product's,
+ * /scheda-medica), else the home page. Never another site, never a path
+ * the app does not know.
+ */
+export function accessReturnPath(candidate: unknown): string {
+  if (typeof candidate !== 'string') return paths.home;
+  const screens: readonly string[] = [paths.campoEstivo, paths.felpaReparto, paths.magliettaGruppo, paths.schedaMedica];
+  return screens.includes(candidate) || SEASON_PRODUCT_PATH.test(candidate) ? candidate : paths.home;
+}

@@ -37,6 +37,8 @@ export const AUDIT_ACTION = {
   parentRemove: 'family.parent_remove',
   /** The outbox gave up an e-mail after a day of failed attempts. */
   mailFailed: 'mail.failed',
+  /** The outbox reached a daily cap of the mail budget: ordinary messages wait for the next day (once a day per cap). */
+  mailBudget: 'mail.budget',
   /** An admin sent a payment's receipt to the family again. */
   receiptResend: 'receipt.resend',
   /** An admin sent the reminders of a product to the families that have not paid it. */
@@ -82,6 +84,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'family.parent_update': 'Genitore modificato',
   'family.parent_remove': 'Genitore rimosso',
   'mail.failed': 'E-mail non consegnata',
+  'mail.budget': 'Limite e-mail raggiunto',
   'receipt.resend': 'Ricevuta inviata di nuovo',
   'reminder.send': 'Promemoria inviati',
   'staff.grant': 'Ruolo modificato',

@@ -43,6 +43,9 @@ export const COLLECTION = {
   seasonTotals: 'season_totals',
   uploadSignatures: 'upload_signatures',
   staffAccounts: 'staff_accounts',
+  accessLimits: 'access_limits',
+  accessLinks: 'access_links',
+  mailBudget: 'mail_budget',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -335,6 +338,8 @@ export const MAIL_KINDS = [
   'receipt',
   'reminder',
   'staff-invitation',
+  'access-link',
+  'access-locked',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -364,23 +369,76 @@ export const mailDocument = z.object({
   last_error: z.string().nullable(),
   /** Made when the message is sent, from the documents they name: a payment's receipt PDF. */
   attachments: z.array(mailAttachment).default([]),
+  /** Until when the mail budget last held it (netlify/lib/mail/mail-budget.ts); the day of tries before giving up counts from then. */
+  held_until: timestamp.nullable().default(null),
 });
 export type MailDocument = z.infer<typeof mailDocument>;
 
 /**
- * `access_codes/{parent id}`: the one live access code of a parent
- * (netlify/lib/access-codes.ts): its hash, never the code; when it was
- * sent and expires; the wrong tries so far. Server only.
+ * `access_codes/{parent id}`: the one live access of a parent
+ * (netlify/lib/access-codes.ts): a random `nonce` from which the code and
+ * the sign-in link are derived with SESSION_SECRET (never the code or the
+ * link themselves); when it was first issued, last e-mailed and expires;
+ * the code's wrong tries so far. Server only. A document of before the
+ * nonce (a `code_hash`) reads with an empty nonce: no live code.
  */
 export const accessCodeDocument = z.object({
   parent_id: z.string(),
   family_id: z.string(),
-  code_hash: z.string(),
+  nonce: z.string().default(''),
   sent_at: timestamp,
   expires_at: timestamp,
   tries: z.number().int().nonnegative(),
 });
 export type AccessCodeDocument = z.infer<typeof accessCodeDocument>;
+
+/**
+ * `access_limits/{parent id}`: what a parent's access spent
+ * (docs/security.md, "Parents' sessions"): the Italian `day` the counts are
+ * of, that day's wrong codes, whether that day's lock e-mail was written,
+ * and when the access e-mails of the last hour went out (`sent`, oldest
+ * first). `expires_at` (the day after `day`) lets a TTL policy delete it.
+ * Server only.
+ */
+export const accessLimitsDocument = z.object({
+  parent_id: z.string(),
+  day: z.string(),
+  wrong_tries: z.number().int().nonnegative(),
+  lock_notified: z.boolean(),
+  sent: z.array(timestamp),
+  expires_at: timestamp,
+});
+export type AccessLimitsDocument = z.infer<typeof accessLimitsDocument>;
+
+/**
+ * `access_links/{SHA-256 of the token}`: a one-time sign-in link e-mailed
+ * with a code (netlify/lib/access-codes.ts): whose it is, the page to go
+ * back to, and when it expires. Spent (deleted) by the sign-in it opens.
+ * Server only.
+ */
+export const accessLinkDocument = z.object({
+  parent_id: z.string(),
+  family_id: z.string(),
+  return_path: z.string(),
+  expires_at: timestamp,
+});
+export type AccessLinkDocument = z.infer<typeof accessLinkDocument>;
+
+/**
+ * `mail_budget/{yyyy-mm-dd}`: the e-mails the outbox sent on an Italian day
+ * (netlify/lib/mail/mail-budget.ts): every recipient counted (`total`),
+ * the ordinary messages per recipient (`recipients`, keyed by a hash of the
+ * address), and which caps have been reported in the audit log that day.
+ * `expires_at` lets a TTL policy delete it. Server only.
+ */
+export const mailBudgetDocument = z.object({
+  day: z.string(),
+  total: z.number().int().nonnegative().default(0),
+  recipients: z.record(z.string(), z.number().int().nonnegative()).default({}),
+  reported: z.array(z.string()).default([]),
+  expires_at: timestamp,
+});
+export type MailBudgetDocument = z.infer<typeof mailBudgetDocument>;
 
 /**
  * `season_totals/{season}`: the season's payments counted by method,

@@ -46,3 +46,9 @@ export function dayYearLater(day: string): string {
   const next = `${Number(year) + 1}-${month}-${date}`;
   return month === '02' && date === '29' ? `${Number(year) + 1}-02-28` : next;
 }
+
+/** The instant the Italian day after the one of `date` begins: at 23:30 in Rome, half an hour later. */
+export function nextItalianMidnight(date: Date): Date {
+  // 36 hours after today's midnight is always inside tomorrow, whatever the clock change.
+  return italianMidnight(italianDay(new Date(italianMidnight(italianDay(date)).getTime() + 36 * 60 * 60_000)));
+}

@@ -62,6 +62,11 @@ const ready = (page: Page, heading: string | RegExp) => expect(page.getByRole('h
 export const A11Y_STATES: A11yState[] = [
   { name: 'home', open: async (page) => (await page.goto('/'), await ready(page, /.+/)) },
   {
+    // A well-formed token nobody sent: the page only reads it, nothing is sent before 'Entra'.
+    name: "/accesso, the e-mailed link's page",
+    open: async (page) => (await page.goto(`/accesso#${'A'.repeat(43)}`), await ready(page, 'Accesso al portale')),
+  },
+  {
     name: '/campo-estivo empty',
     open: async (page) => (await page.goto('/campo-estivo'), await ready(page, `Campo Estivo ${CAMP_YEAR}`)),
   },

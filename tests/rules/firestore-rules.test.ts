@@ -220,7 +220,7 @@ describe('what the product needs', () => {
     }
   });
 
-  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, the volunteers' accounts", async () => {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget, the volunteers' accounts", async () => {
     for (const name of [
       'stripe_payment_intents',
       'stripe_events',
@@ -229,6 +229,9 @@ describe('what the product needs', () => {
       'mail',
       'access_codes',
       'staff_accounts',
+      'access_limits',
+      'access_links',
+      'mail_budget',
     ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));

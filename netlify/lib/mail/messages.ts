@@ -1,3 +1,4 @@
+import { GROUP } from '../../../src/config/group';
 import { formatEuros } from '../../../src/domain/money';
 import { deadlineSentence } from '../../../src/domain/reminders';
 import {
@@ -57,15 +58,31 @@ const details = (rows: readonly (readonly [string, string])[]): Part => ({ html:
 const receiptNote = (receiptNumber: string | null): Part[] =>
   receiptNumber ? [say(`In allegato trovi la ricevuta n. ${receiptNumber}.`)] : [];
 
-/** Data of {@link accessCodeMail}: the one-time code (6 digits, as a string to keep leading zeros) and how many minutes it is valid. */
+/**
+ * Data of {@link accessCodeMail}: the one-time code (6 digits, as a string to
+ * keep leading zeros), how many minutes it is valid, and the one-time
+ * sign-in link sent with it (an absolute address, the token in its
+ * fragment), when there is one.
+ */
 export interface AccessCodeMail {
   code: string;
   minutes: number;
+  link?: string;
 }
 
-/** 'Il tuo codice di accesso': the code, how long it is valid, to ignore it if not asked for, never to share it. */
-export function accessCodeMail({ code, minutes }: AccessCodeMail, context: MailContext): MailContent {
-  const validity = minutes === 1 ? '1 minuto' : `${minutes} minuti`;
+/** '1 minuto', '10 minuti'. */
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minuto' : `${minutes} minuti`);
+
+/** The sign-in link in both forms: the address as its own text, no tracking. */
+const signInLink = (link: string): Part => ({ html: linkParagraph(link), text: link });
+
+/**
+ * 'Il tuo codice di accesso': the code, how long it is valid, the one-time
+ * sign-in link when given (docs/security.md, "Parents' sessions"), to ignore
+ * it if not asked for, never to share it.
+ */
+export function accessCodeMail({ code, minutes, link }: AccessCodeMail, context: MailContext): MailContent {
+  const validity = minutesText(minutes);
   return compose(
     'Il tuo codice di accesso',
     [
@@ -76,8 +93,64 @@ export function accessCodeMail({ code, minutes }: AccessCodeMail, context: MailC
         text: `    ${code}`,
       },
       say(`Il codice vale ${validity}.`),
+      ...(link ? [say(`Oppure entra con un clic da questo link, valido ${validity} e una sola volta:`), signInLink(link)] : []),
       say("Se non l'hai chiesto tu, ignora questa e-mail: senza il codice nessuno può accedere."),
       say('Non condividere il codice con nessuno: il gruppo non te lo chiederà mai.'),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link accessLinkMail}: the one-time sign-in link (absolute, the token in its fragment) and how many minutes it is valid. */
+export interface AccessLinkMail {
+  link: string;
+  minutes: number;
+}
+
+/**
+ * 'Il tuo link di accesso': sent instead of a code while the parent's codes
+ * are paused after too many wrong ones (docs/security.md, "Parents'
+ * sessions"): why there is no code, the link, how long it is valid, to
+ * ignore it if not asked for, never to share it.
+ */
+export function accessLinkMail({ link, minutes }: AccessLinkMail, context: MailContext): MailContent {
+  return compose(
+    'Il tuo link di accesso',
+    [
+      say(greeting()),
+      say('per sicurezza oggi non inviamo codici di accesso per il tuo codice fiscale: sono stati inseriti troppi codici sbagliati.'),
+      say(`Puoi entrare con un clic da questo link, valido ${minutesText(minutes)} e una sola volta:`),
+      signInLink(link),
+      say("Se non l'hai chiesto tu, ignora questa e-mail: senza il link nessuno può accedere."),
+      say('Non condividere il link con nessuno: il gruppo non te lo chiederà mai.'),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link accessLockedMail}: how many wrong codes paused the parent's codes. */
+export interface AccessLockedMail {
+  wrongTries: number;
+}
+
+/**
+ * 'Tentativi di accesso con il tuo codice fiscale': sent once when a
+ * parent's codes are paused until the next day (docs/security.md,
+ * "Parents' sessions"): someone typed too many wrong codes, the codes are
+ * paused until tomorrow, how to sign in meanwhile (the link of the last
+ * e-mail, or 'Trova' again, which sends a link), and whom to write to.
+ */
+export function accessLockedMail({ wrongTries }: AccessLockedMail, context: MailContext): MailContent {
+  return compose(
+    'Tentativi di accesso con il tuo codice fiscale',
+    [
+      say(greeting()),
+      say(`qualcuno ha provato ad accedere al portale con il tuo codice fiscale inserendo ${wrongTries} codici di accesso sbagliati.`),
+      say('Per sicurezza, fino a domani non inviamo più codici di accesso per il tuo codice fiscale.'),
+      say(
+        "Se vuoi entrare oggi, usa il link dell'ultima e-mail «Il tuo codice di accesso», se è ancora valido, oppure premi di nuovo «Trova» sul portale: ti invieremo un link di accesso al posto del codice.",
+      ),
+      say(`Se non sei stato tu, non devi fare nulla: i codici e i link arrivano solo a te. Per qualsiasi dubbio scrivi a ${GROUP.email}.`),
     ],
     context,
   );

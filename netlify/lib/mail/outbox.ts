@@ -7,6 +7,7 @@ import { runTransaction } from '../firestore';
 import { serviceConfig } from '../server-env';
 import type { MailContent, MailContext } from './layout';
 import { makeAttachment } from './attachments';
+import { ACCESS_MAIL_KINDS, weighMail } from './mail-budget';
 import { sendMail } from './transport';
 
 /**
@@ -18,7 +19,9 @@ import { sendMail } from './transport';
  * LEASE_MS), so two senders at the same moment send it once. A failed
  * attempt is retried after RETRY_MINUTES; after GIVE_UP_MS (an access
  * code: once it has expired) the message is 'failed' and the audit log
- * says so ('Registro').
+ * says so ('Registro'). The claim also weighs the message against the
+ * day's mail budget (./mail-budget.ts): past a cap an ordinary message is
+ * held until the next day, access e-mails go out regardless.
  */
 
 /** How long a claimed message is left to its sender before another may try. */
@@ -30,8 +33,14 @@ const RETRY_MINUTES = [1, 5, 15, 30, 60, 120, 240] as const;
 /** A message older than this is given up. */
 export const GIVE_UP_MS = 24 * 60 * 60_000;
 
-/** An access code is worth sending only while it is valid (CODE_MINUTES, netlify/lib/access-codes.ts). */
+/** An access code or link is worth sending only while it is valid (CODE_MINUTES, netlify/lib/access-codes.ts). */
 const ACCESS_CODE_GIVE_UP_MS = 10 * 60_000;
+
+/** The messages that carry a secret (a code, a sign-in link, a volunteer's invitation): emptied once sent or given up. */
+const SECRET_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['access-code', 'access-link', 'staff-invitation']);
+
+/** The secrets worth sending only for ACCESS_CODE_GIVE_UP_MS: a parent's code and link (an invitation's link lasts an hour). */
+const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['access-code', 'access-link']);
 
 /** The messages' context: the site's address from SITE_URL (or Netlify's URL), else the request's own origin (a local stack). */
 export function mailContext(request: Request): MailContext {
@@ -81,6 +90,7 @@ export function enqueueMail(db: Firestore, writer: MailWriter, mail: OutgoingMai
     sent_at: null,
     last_error: null,
     attachments: [...(mail.attachments ?? [])],
+    held_until: null,
   };
   writer.create(ref, { ...document, created_at: Timestamp.fromDate(now), next_attempt_at: Timestamp.fromDate(now) });
   return ref.id;
@@ -97,15 +107,25 @@ export async function familyAddresses(db: Firestore, transaction: Transaction, f
     .filter((email): email is string => typeof email === 'string' && email.includes('@'));
 }
 
-/** What one delivery did. */
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
+/** What one delivery did ('held': the mail budget keeps it for the next day). */
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped' | 'held';
 
-/** Claims the message `id` for one sender: the message, or null when it is not due, already claimed, or done. */
-async function claim(db: Firestore, id: string, now: Date): Promise<MailDocument | null> {
+/**
+ * Claims the message `id` for one sender: the message, 'held' when the
+ * day's mail budget holds it (until the next day), or null when it is not
+ * due, already claimed, or done.
+ */
+async function claim(db: Firestore, id: string, now: Date): Promise<MailDocument | 'held' | null> {
   const ref = db.collection(COLLECTION.mail).doc(id);
   return runTransaction(db, async (transaction) => {
     const mail = readSnapshot(mailDocument, await transaction.get(ref));
     if (!mail || mail.status !== 'pending' || mail.next_attempt_at > now || (mail.lease_until && mail.lease_until > now)) return null;
+    const verdict = await weighMail(db, transaction, mail, now);
+    if (!verdict.send) {
+      const until = Timestamp.fromDate(verdict.until);
+      transaction.update(ref, { next_attempt_at: until, held_until: until });
+      return 'held';
+    }
     transaction.update(ref, { lease_until: Timestamp.fromMillis(now.getTime() + LEASE_MS), attempts: mail.attempts + 1 });
     return { ...mail, attempts: mail.attempts + 1 };
   });
@@ -130,6 +150,7 @@ export async function deliverMail(db: Firestore, id: string, now = new Date()): 
 
 async function attempt(db: Firestore, id: string, now: Date): Promise<DeliveryOutcome> {
   const mail = await claim(db, id, now);
+  if (mail === 'held') return 'held';
   if (!mail) return 'skipped';
   const ref = db.collection(COLLECTION.mail).doc(id);
   try {
@@ -145,14 +166,15 @@ async function attempt(db: Firestore, id: string, now: Date): Promise<DeliveryOu
     sent_at: Timestamp.fromDate(new Date()),
     lease_until: null,
     last_error: null,
-    ...(mail.kind === 'access-code' ? { text: '', html: '' } : {}),
+    ...(SECRET_KINDS.has(mail.kind) ? { text: '', html: '' } : {}),
   });
   return 'sent';
 }
 
-/** After a failed attempt: the next one, or, a day after the message was written, 'failed' and an audit entry. */
+/** After a failed attempt: the next one, or, a day after the message was written (or last held by the budget), 'failed' and an audit entry. */
 async function planRetry(db: Firestore, ref: DocumentReference, mail: MailDocument, reason: string, now: Date): Promise<DeliveryOutcome> {
-  const giveUp = now.getTime() - mail.created_at.getTime() >= (mail.kind === 'access-code' ? ACCESS_CODE_GIVE_UP_MS : GIVE_UP_MS);
+  const since = Math.max(mail.created_at.getTime(), mail.held_until?.getTime() ?? 0);
+  const giveUp = now.getTime() - since >= (SHORT_LIVED_KINDS.has(mail.kind) ? ACCESS_CODE_GIVE_UP_MS : GIVE_UP_MS);
   const wait = RETRY_MINUTES[Math.min(mail.attempts, RETRY_MINUTES.length) - 1] ?? RETRY_MINUTES[0];
   // The sender holds the lease: nobody else writes the message meanwhile, so a batch suffices.
   const batch = db.batch();
@@ -164,7 +186,7 @@ async function planRetry(db: Firestore, ref: DocumentReference, mail: MailDocume
       status: 'failed',
       lease_until: null,
       last_error: error,
-      ...(mail.kind === 'access-code' ? { text: '', html: '' } : {}),
+      ...(SECRET_KINDS.has(mail.kind) ? { text: '', html: '' } : {}),
     });
     recordAudit(db, batch, {
       actor: SYSTEM_ACTOR,
@@ -180,23 +202,27 @@ async function planRetry(db: Firestore, ref: DocumentReference, mail: MailDocume
 }
 
 /**
- * Sends the pending messages that are due (at most `limit`, oldest plan
- * first), one after the other; returns how many ended in each outcome.
+ * Sends the pending messages that are due (at most `limit`), one after the
+ * other, access e-mails first (ACCESS_MAIL_KINDS: a backlog the budget
+ * held never delays a code), then the others, oldest plan first; returns
+ * how many ended in each outcome.
  */
 export async function deliverDue(db: Firestore, now = new Date(), limit = 50): Promise<Record<DeliveryOutcome, number>> {
-  const due = await db
-    .collection(COLLECTION.mail)
-    .where('status', '==', 'pending')
-    .where('next_attempt_at', '<=', Timestamp.fromDate(now))
+  const pending = () =>
+    db.collection(COLLECTION.mail).where('status', '==', 'pending').where('next_attempt_at', '<=', Timestamp.fromDate(now));
+  const access = await pending()
+    .where('kind', 'in', [...ACCESS_MAIL_KINDS])
     .orderBy('next_attempt_at')
     .limit(limit)
     .get();
-  const outcomes: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, failed: 0, skipped: 0 };
+  const others = await pending().orderBy('next_attempt_at').limit(limit).get();
+  const ids = [...new Set([...access.docs, ...others.docs].map((snapshot) => snapshot.id))].slice(0, limit);
+  const outcomes: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, failed: 0, skipped: 0, held: 0 };
   // A scheduled function has about 30 s: stop in time, the rest waits for the next run.
   const deadline = Date.now() + 20_000;
-  for (const snapshot of due.docs) {
+  for (const id of ids) {
     if (Date.now() > deadline) break;
-    outcomes[await deliverMail(db, snapshot.id, now)] += 1;
+    outcomes[await deliverMail(db, id, now)] += 1;
   }
   return outcomes;
 }

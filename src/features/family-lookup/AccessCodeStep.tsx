@@ -13,8 +13,10 @@ import { useCountdown } from './use-countdown';
 export interface AccessCodeStepProps {
   /** The parent's normalised fiscal code the code was sent for. */
   cf: string;
-  /** request-access-code's answer that opened the step: the masked e-mail and when 'Invia di nuovo' is allowed. */
+  /** request-access-code's answer that opened the step: a code or a link alone, the masked e-mail and when 'Invia di nuovo' is allowed. */
   sent: CodeSent;
+  /** The screen the e-mailed link leads back to (this one). */
+  returnPath: string;
   /**
    * The code was verified (the server set the session cookie): the caller
    * reads the family. 'Conferma' shows progress until the promise settles;
@@ -23,31 +25,45 @@ export interface AccessCodeStepProps {
   onVerified: () => Promise<void>;
 }
 
+/** What the step says was sent: the first code, a new one, the same one again, or a link alone. */
+function sentMessage(sent: CodeSent, resent: boolean): string {
+  if (sent.status === 'link-sent') return ACCESS_CODE_MESSAGES.linkSent(sent.email);
+  if (!resent) return ACCESS_CODE_MESSAGES.sent(sent.email);
+  return sent.sameCode ? ACCESS_CODE_MESSAGES.sentSame(sent.email) : ACCESS_CODE_MESSAGES.sentAgain(sent.email);
+}
+
 /**
  * The second step of the family lookup, under the fiscal code: 'Ti abbiamo
  * inviato un codice a {email}', the field 'Codice di verifica' (6 digits,
- * focused when the step appears), 'Ricorda questo dispositivo', 'Conferma'
- * (verify-access-code) and 'Invia di nuovo' (request-access-code with
- * `resend`), disabled with a visible countdown until the server allows it,
- * and at once after 'Codice scaduto'. The server's refusals ('Codice non
- * valido', …) show as they are, focused for screen readers.
+ * focused when the step appears), that the same e-mail's link signs in
+ * too, 'Ricorda questo dispositivo', 'Conferma' (verify-access-code) and
+ * 'Invia di nuovo' (request-access-code with `resend`: the same code while
+ * it is valid), disabled with a visible countdown until the server allows
+ * it, and at once after 'Codice scaduto' or codes paused. The server's
+ * refusals ('Codice non valido', …) show as they are, focused for screen
+ * readers. While the parent's codes are paused for the day the server
+ * sends a link alone: the step then says so, with 'Invia di nuovo' only
+ * (docs/security.md, "Parents' sessions").
  */
-export function AccessCodeStep({ cf, sent, onVerified }: AccessCodeStepProps) {
-  const [email, setEmail] = useState(sent.email);
+export function AccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: AccessCodeStepProps) {
+  const [sent, setSent] = useState(firstSent);
   const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [codeError, setCodeError] = useState<string>();
   const [failure, setFailure] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
-  const countdown = useCountdown(sent.resendAfterSeconds);
+  const countdown = useCountdown(firstSent.resendAfterSeconds);
   const verify = useVerifyAccessCode();
   const request = useRequestAccessCode();
   const codeRef = useRef<HTMLInputElement>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const ids = { code: useId(), sent: useId(), countdown: useId() };
+  const linkOnly = sent.status === 'link-sent';
 
-  useEffect(() => codeRef.current?.focus(), []);
+  // The code field, or, with a link alone, what was sent.
+  useEffect(() => (firstSent.status === 'link-sent' ? sentRef.current : codeRef.current)?.focus(), [firstSent.status]);
 
   const showFailure = (error: unknown) => {
     setFailure(error);
@@ -63,7 +79,7 @@ export function AccessCodeStep({ cf, sent, onVerified }: AccessCodeStepProps) {
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (confirming) return;
+    if (confirming || linkOnly) return;
     setFailure(null);
     if (!ACCESS_CODE_PATTERN.test(code)) {
       setCodeError(ACCESS_CODE_MESSAGES.invalidCode);
@@ -75,8 +91,8 @@ export function AccessCodeStep({ cf, sent, onVerified }: AccessCodeStepProps) {
       await verify.mutateAsync({ cf, code, remember });
     } catch (error) {
       setConfirming(false);
-      // An expired code: a new one may be asked for at once.
-      if (error instanceof UserFacingError && error.status === 410) countdown.restart(0);
+      // An expired code, or codes paused for the day: a new code, or a link, may be asked for at once.
+      if (error instanceof UserFacingError && (error.status === 410 || error.status === 429)) countdown.restart(0);
       showFailure(error);
       return;
     }
@@ -86,14 +102,15 @@ export function AccessCodeStep({ cf, sent, onVerified }: AccessCodeStepProps) {
   const resend = async () => {
     setFailure(null);
     try {
-      const answer = await request.mutateAsync({ cf, resend: true });
+      const answer = await request.mutateAsync({ cf, returnPath, resend: true });
       if (answer.status === 'session') return void (await finish());
-      setEmail(answer.email);
+      setSent(answer);
       setResent(true);
       setCode('');
       setCodeError(undefined);
       countdown.restart(answer.resendAfterSeconds);
-      codeRef.current?.focus();
+      // Rendered on the next commit (a link alone hides the field): focus then.
+      requestAnimationFrame(() => (answer.status === 'link-sent' ? sentRef.current : codeRef.current)?.focus());
     } catch (error) {
       showFailure(error);
     }
@@ -102,40 +119,47 @@ export function AccessCodeStep({ cf, sent, onVerified }: AccessCodeStepProps) {
   const waiting = countdown.secondsLeft > 0;
   return (
     <form onSubmit={(event) => void confirm(event)} noValidate className="mt-4 space-y-4 border-t border-gray-200 pt-4">
-      <p id={ids.sent} role="status" className="text-sm text-gray-800">
-        {resent ? ACCESS_CODE_MESSAGES.sentAgain(email) : ACCESS_CODE_MESSAGES.sent(email)}
+      <p ref={sentRef} id={ids.sent} role="status" tabIndex={-1} className="text-sm text-gray-800 outline-none">
+        {sentMessage(sent, resent)}
       </p>
-      <TextField
-        ref={codeRef}
-        id={ids.code}
-        label={ACCESS_CODE_MESSAGES.codeLabel}
-        name="accessCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        spellCheck={false}
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-          setCodeError(undefined);
-          setFailure(null);
-        }}
-        error={codeError}
-        aria-describedby={codeError ? `${ids.code}-error ${ids.sent}` : ids.sent}
-      />
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          className="size-5 accent-brand-600"
-          checked={remember}
-          onChange={(event) => setRemember(event.target.checked)}
-        />
-        {ACCESS_CODE_MESSAGES.remember}
-      </label>
+      {!linkOnly && (
+        <>
+          <TextField
+            ref={codeRef}
+            id={ids.code}
+            label={ACCESS_CODE_MESSAGES.codeLabel}
+            name="accessCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            spellCheck={false}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+              setCodeError(undefined);
+              setFailure(null);
+            }}
+            error={codeError}
+            aria-describedby={codeError ? `${ids.code}-error ${ids.sent}` : ids.sent}
+          />
+          <p className="text-sm text-gray-700">{ACCESS_CODE_MESSAGES.linkHint}</p>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-600"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            {ACCESS_CODE_MESSAGES.remember}
+          </label>
+        </>
+      )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={confirming}>
-          {ACCESS_CODE_MESSAGES.confirm}
-        </Button>
+        {!linkOnly && (
+          <Button type="submit" loading={confirming}>
+            {ACCESS_CODE_MESSAGES.confirm}
+          </Button>
+        )}
         <Button
           variant="secondary"
           disabled={waiting || confirming}
@@ -148,7 +172,7 @@ export function AccessCodeStep({ cf, sent, onVerified }: AccessCodeStepProps) {
       </div>
       {waiting && (
         <p id={ids.countdown} className="text-sm text-gray-600">
-          {ACCESS_CODE_MESSAGES.resendIn(countdown.secondsLeft)}
+          {linkOnly ? ACCESS_CODE_MESSAGES.resendLinkIn(countdown.secondsLeft) : ACCESS_CODE_MESSAGES.resendIn(countdown.secondsLeft)}
         </p>
       )}
       <div ref={failureRef} tabIndex={-1} className="outline-none">

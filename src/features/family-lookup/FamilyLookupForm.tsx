@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
@@ -11,6 +11,7 @@ import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import type { AccessCodeStep } from './AccessCodeStep';
+import { signedInFiscalCode } from './access-link-state';
 import { preloadAccessCode, requestAccessCode, type CodeSent } from './api/access-code';
 import { lookupFamilyQueryOptions, preloadLookupFamily } from './api/lookup-family';
 import { loadEndSession } from './EndSessionButton';
@@ -65,7 +66,10 @@ function preloadValidation() {
  * any other refusal or failed read (an expired session's 401 included) the
  * server's Italian message (the button stays usable to retry). After a
  * refused 'Trova' the focus goes to the first invalid field or to the
- * message, so a screen reader reads it.
+ * message, so a screen reader reads it. The e-mailed sign-in link leads back
+ * to this screen (`returnPath`, the current address) with the parent's
+ * fiscal code in the router's state: the form then starts with it and says
+ * that 'Trova' needs no code (access-link-state.ts).
  * A plain controlled form (no form library): it keeps the first bundle small.
  */
 export function FamilyLookupForm({
@@ -76,9 +80,13 @@ export function FamilyLookupForm({
   autoFocus = false,
 }: FamilyLookupFormProps) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<LookupFormValues>(initialValues);
+  const location = useLocation();
+  const returnPath = location.pathname;
+  // Signed in by the e-mailed link: the parent's fiscal code, unless the screen restores its own values.
+  const [linkCf, setLinkCf] = useState(() => (initialValues.fiscalCode ? null : signedInFiscalCode(location.state)));
+  const [values, setValues] = useState<LookupFormValues>(() => (linkCf ? { ...initialValues, fiscalCode: linkCf } : initialValues));
   // The values as last edited, for the lookup after the code step (read in async handlers).
-  const latestValues = useRef(initialValues);
+  const latestValues = useRef(values);
   const [errors, setErrors] = useState<LookupErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -106,7 +114,10 @@ export function FamilyLookupForm({
     latestValues.current = next;
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
     setFailure(null);
-    if (field === 'fiscalCode') setCodeStep(null);
+    if (field === 'fiscalCode') {
+      setCodeStep(null);
+      setLinkCf(null);
+    }
     onEdit?.(field, next);
   };
 
@@ -157,7 +168,8 @@ export function FamilyLookupForm({
       const valid = validate(values);
       if (!valid) return;
       // A plain call, not a mutation hook: the first bundle stays without react-query's mutation code.
-      const access = await requestAccessCode(valid.fiscalCode);
+      const access = await requestAccessCode(valid.fiscalCode, returnPath);
+      setLinkCf(null);
       if (access.status === 'session') await findFamily(valid);
       else setCodeStep({ cf: valid.fiscalCode, sent: access, Step: (await loadAccessCodeStep()).AccessCodeStep });
     } catch (error) {
@@ -216,12 +228,13 @@ export function FamilyLookupForm({
           </Link>
           .
         </p>
+        {linkCf && <Alert kind="info">{LOOKUP_MESSAGES.signedInByLink}</Alert>}
         <div ref={failureRef} tabIndex={-1} className="outline-none">
           {notFound && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
           {failure !== null && !notFound && <Alert kind="error">{describeError(failure)}</Alert>}
         </div>
       </form>
-      {codeStep && <codeStep.Step cf={codeStep.cf} sent={codeStep.sent} onVerified={() => verified(codeStep)} />}
+      {codeStep && <codeStep.Step cf={codeStep.cf} sent={codeStep.sent} returnPath={returnPath} onVerified={() => verified(codeStep)} />}
     </div>
   );
 }

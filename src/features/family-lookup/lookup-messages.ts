@@ -3,6 +3,8 @@ export const LOOKUP_MESSAGES = {
   invalidFiscalCode: 'Inserisci un codice fiscale valido',
   emptySelect: "Seleziona un'opzione",
   notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
+  /** Back from the e-mailed sign-in link (/accesso): the session is open, the fiscal code filled in. */
+  signedInByLink: 'Accesso eseguito: premi «Trova» per vedere i tuoi figli, senza codice.',
 } as const;
 
 /** The raw values of the lookup form ('' = nothing chosen yet). */

@@ -45,6 +45,8 @@ export const queryKeys = {
   staffAccounts: ['staff-accounts'] as const,
   /** How many e-mails were given up (the admin's home notice). */
   failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
+  /** The newest 'Limite e-mail raggiunto' of the audit log (the mail budget's notice). */
+  mailBudgetEntry: ['admin-orders', 'mail-budget-entry'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
   reminderPreview: (product: SpecProduct) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
@@ -84,6 +86,8 @@ export const mutationKeys = {
   requestAccessCode: ['request-access-code'] as const,
   /** verify-access-code: a parent confirms the code received by e-mail. */
   verifyAccessCode: ['verify-access-code'] as const,
+  /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
+  verifyAccessLink: ['verify-access-link'] as const,
   /** end-session: a parent's 'Esci'. */
   endSession: ['end-session'] as const,
 } as const;

@@ -6,6 +6,7 @@ import { AdminShell } from '@/features/admin/shell/AdminShell';
 import { renderWithProviders } from '../support/render';
 
 vi.mock('@/features/admin/audit/FailedMailNotice', () => ({ FailedMailNotice: () => <p>Avviso e-mail</p> }));
+vi.mock('@/features/admin/audit/MailBudgetNotice', () => ({ MailBudgetNotice: () => <p>Avviso limite e-mail</p> }));
 
 /** The admin's tabs for each role (src/domain/staff-roles.ts, docs/security.md "Roles"). */
 function show(staff: Staff, address: string) {
@@ -43,6 +44,7 @@ describe('AdminShell', () => {
     show({ role: 'tesoriere' }, '/admin/check-pagamenti');
     expect(tabs()).toEqual(['Pagamenti', 'Estratto conto', 'Situazione iscritti', 'Famiglie', 'Registro', 'Impostazioni']);
     expect(screen.getByText('Avviso e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Avviso limite e-mail')).toBeInTheDocument();
   });
 
   it("takes a capo from the payments' address to 'Schede mediche', the only tab, without the mail notice", async () => {
@@ -51,5 +53,6 @@ describe('AdminShell', () => {
     expect(tabs()).toEqual(['Schede mediche']);
     expect(screen.getByRole('link', { name: 'Schede mediche' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Avviso e-mail')).toBeNull();
+    expect(screen.queryByText('Avviso limite e-mail')).toBeNull();
   });
 });

@@ -4,6 +4,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyLookup } from '@/domain/family-lookup';
+import { ACCESS_CODE_MESSAGES } from '@/features/family-lookup/access-code-messages';
+import { signedInByLinkState } from '@/features/family-lookup/access-link-state';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { fn, setupFunctionsServer, type FunctionReply } from '../support/functions';
 import { renderWithProviders } from '../support/render';
@@ -64,7 +66,9 @@ function services({
 /** The form of the medical screen (fiscal code only), the code typed and 'Trova' pressed. */
 async function trova(user = userEvent.setup()) {
   const onFound = vi.fn();
-  renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />, { initialEntries: ['/'] });
+  renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />, {
+    initialEntries: ['/scheda-medica'],
+  });
   await user.type(screen.getByLabelText('Codice Fiscale Genitore'), CF.toLowerCase());
   await user.click(screen.getByRole('button', { name: 'Trova' }));
   return { onFound, user };
@@ -95,7 +99,9 @@ describe('the access-code step', () => {
     expect(screen.getByRole('checkbox', { name: 'Ricorda questo dispositivo' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Conferma' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Trova' })).not.toBeInTheDocument();
-    expect(calls.access).toEqual([{ cf: CF }]);
+    // The same e-mail's link signs in too, and leads back to this screen.
+    expect(screen.getByText(ACCESS_CODE_MESSAGES.linkHint)).toBeInTheDocument();
+    expect(calls.access).toEqual([{ cf: CF, returnPath: '/scheda-medica' }]);
     expect(calls.lookup).toHaveLength(0);
     expect(onFound).not.toHaveBeenCalled();
   });
@@ -167,9 +173,69 @@ describe('the access-code step', () => {
 
     await user.click(resend);
     expect(await screen.findByText('Ti abbiamo inviato un nuovo codice a p•••@e•••.it')).toBeInTheDocument();
-    expect(calls.access).toEqual([{ cf: CF }, { cf: CF, resend: true }]);
+    expect(calls.access).toEqual([
+      { cf: CF, returnPath: '/scheda-medica' },
+      { cf: CF, returnPath: '/scheda-medica', resend: true },
+    ]);
     expect(screen.getByRole('button', { name: 'Invia di nuovo' })).toBeDisabled();
     expect(screen.getByText('Potrai chiedere un nuovo codice tra 45 secondi.')).toBeInTheDocument();
+  });
+
+  it("'Invia di nuovo' says when the server sent the same code again, and counts a long wait in minutes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    services({
+      access: [codeSent(1), { status: 200, json: { status: 'code-sent', email: EMAIL, resendAfterSeconds: 2400, sameCode: true } }],
+    });
+    const { user } = await trova(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const resend = await screen.findByRole('button', { name: 'Invia di nuovo' });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await user.click(resend);
+    expect(await screen.findByText(`Ti abbiamo inviato di nuovo lo stesso codice a ${EMAIL}`)).toBeInTheDocument();
+    expect(screen.getByText('Potrai chiedere un nuovo codice tra 40 minuti.')).toBeInTheDocument();
+  });
+
+  it("after too many wrong codes shows the server's message, and 'Invia di nuovo' sends a link alone, without the code field", async () => {
+    const locked =
+      'Troppi codici sbagliati: per sicurezza i codici di accesso sono sospesi fino a domani. Premi «Invia di nuovo» per ricevere per e-mail un link di accesso.';
+    const calls = services({
+      access: [codeSent(), { status: 200, json: { status: 'link-sent', email: EMAIL, resendAfterSeconds: 60 } }],
+      verify: [{ status: 429, json: { error: locked } }],
+    });
+    const { user } = await trova();
+    await user.type(await screen.findByLabelText('Codice di verifica'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(locked);
+    await user.click(screen.getByRole('button', { name: 'Invia di nuovo' }));
+
+    const sent = await screen.findByText(ACCESS_CODE_MESSAGES.linkSent(EMAIL));
+    await waitFor(() => expect(sent).toHaveFocus());
+    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Conferma' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invia di nuovo' })).toBeDisabled();
+    expect(screen.getByText('Potrai chiedere un nuovo link tra 60 secondi.')).toBeInTheDocument();
+    expect(calls.verify).toHaveLength(1);
+  });
+
+  it("opens with a link alone when the parent's codes are already paused", async () => {
+    services({ access: [{ status: 200, json: { status: 'link-sent', email: EMAIL, resendAfterSeconds: 60 } }] });
+    await trova();
+    const sent = await screen.findByText(ACCESS_CODE_MESSAGES.linkSent(EMAIL));
+    await waitFor(() => expect(sent).toHaveFocus());
+    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+  });
+
+  it('back from the sign-in link, starts with the fiscal code and reads the family without a code', async () => {
+    const calls = services({ access: [{ status: 200, json: { status: 'session' } }] });
+    const onFound = vi.fn();
+    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />, {
+      initialEntries: [{ pathname: '/scheda-medica', state: signedInByLinkState(CF) }],
+    });
+    expect(screen.getByLabelText('Codice Fiscale Genitore')).toHaveValue(CF);
+    expect(screen.getByText('Accesso eseguito: premi «Trova» per vedere i tuoi figli, senza codice.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Trova' }));
+    await waitFor(() => expect(onFound).toHaveBeenCalledWith(rossi, expect.objectContaining({ fiscalCode: CF })));
+    expect(calls.verify).toHaveLength(0);
+    expect(screen.queryByText(/Accesso eseguito/)).not.toBeInTheDocument();
   });
 
   it("lets the parent ask for a new code at once after 'Codice scaduto'", async () => {

@@ -44,7 +44,9 @@ function lookupAnswers(...replies: Array<{ status: number; json: object }>) {
 function renderForm(fields = { quota: true, method: true }) {
   const onFound = vi.fn();
   const onEdit = vi.fn();
-  const { user } = renderWithProviders(<FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />, { initialEntries: ['/'] });
+  const { user } = renderWithProviders(<FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />, {
+    initialEntries: ['/campo-estivo'],
+  });
   return { onFound, onEdit, user };
 }
 
@@ -81,7 +83,8 @@ describe('FamilyLookupForm', () => {
     await choose(user, /Metodo di Pagamento/, 'Bonifico');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     await waitFor(() => expect(onFound).toHaveBeenCalledTimes(1));
-    expect(calls.access).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
+    // The screen the e-mailed link would lead back to goes with it.
+    expect(calls.access).toEqual([{ cf: 'RSSMRA80C12H501E', returnPath: '/campo-estivo' }]);
     expect(calls.lookup).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
     expect(onFound).toHaveBeenCalledWith(rossi, { fiscalCode: 'RSSMRA80C12H501E', quota: 'Saldo', method: 'Bonifico' });
   });

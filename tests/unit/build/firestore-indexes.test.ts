@@ -6,7 +6,7 @@ import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } fro
 import { RECORDED_METHODS } from '@/domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
 import { AUDIT_ACTIONS } from '@/domain/audit-log';
-import { fetchAuditPage, fetchFailedMailCount } from '@/features/admin/api/audit-log';
+import { fetchAuditPage, fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
 import { fetchBranchChildren, fetchLastRetentionRun } from '@/features/admin/api/medical-forms';
@@ -119,6 +119,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await fetchEnrolmentStatus(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   await fetchFailedMailCount();
+  await fetchLatestMailBudgetEntry();
   for (const text of ['', 'De Rossi', 'RSSMRA80C12H501E']) await fetchFamiliesPage(familiesSearchOf(text), null);
   await fetchFamily('family-rossi');
   await fetchBranchChildren(['Reparto', 'Clan']);
@@ -134,7 +135,10 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
     serviceFeeEuros: 0,
     creditedAt: new Date(),
   });
+  // The budget names its counters with an HMAC keyed by SESSION_SECRET.
+  vi.stubEnv('SESSION_SECRET', 'index-check-session-secret-0123456789');
   await spendBudget(db, '203.0.113.1');
+  vi.unstubAllEnvs();
   await peopleByFiscalCode(db, recordingTransaction, 'sons', ['RSSMRA80C12H501E'], () => null);
   await holderOfFiscalCode(db, recordingTransaction, 'RSSMRA80C12H501E', null);
   await childHasOrders(db, recordingTransaction, 'son-rossi-luca');

@@ -1,13 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import endSession from '../../../netlify/functions/end-session';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import requestAccessCode, { NO_EMAIL_MESSAGE } from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
+import verifyAccessLink from '../../../netlify/functions/verify-access-link';
+import { ACCESS_CODE_MESSAGES, ACCESS_LINK_MESSAGE } from '../../../netlify/lib/access-codes';
 import { SESSION_EXPIRED_MESSAGE } from '../../../netlify/lib/session';
+import { GROUP } from '../../../src/config/group';
+import { italianDay, italianMidnight } from '../../../src/domain/italian-time';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
@@ -28,8 +32,9 @@ beforeEach(async () => {
   await db.collection('parents').doc('parent-rossi-mario').update({ email: marioEmail });
 });
 
-async function call(fn: NetlifyFunction, body: unknown, cookie = '') {
-  const context = functionContext();
+/** Calls `fn` as a browser would, from `ip` (a new private address each call by default). */
+async function call(fn: NetlifyFunction, body: unknown, cookie = '', ip?: string) {
+  const context = functionContext(ip);
   const response = await fn(
     new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
     context,
@@ -39,6 +44,7 @@ async function call(fn: NetlifyFunction, body: unknown, cookie = '') {
     status: response.status,
     body: (await response.json()) as Record<string, unknown>,
     setCookie: response.headers.get('set-cookie'),
+    retryAfter: response.headers.get('retry-after'),
   };
 }
 
@@ -49,6 +55,24 @@ async function codeSentTo(address: string): Promise<string> {
   if (!code) throw new Error(`no code in: ${message.text}`);
   return code;
 }
+
+/** The access e-mails sent to `address`, oldest first: codes, links and the lock notice. */
+async function accessMails(address: string) {
+  return (await testInbox().messagesTo(address)).filter((mail) =>
+    ['Il tuo codice di accesso', 'Il tuo link di accesso', 'Tentativi di accesso con il tuo codice fiscale'].includes(mail.subject),
+  );
+}
+
+/** The token of the newest sign-in link e-mailed to `address` (a code's e-mail, or a link's alone). */
+async function linkSentTo(address: string): Promise<string> {
+  const message = await testInbox().waitFor((mail) => mail.to.includes(address) && /\/accesso#/.test(mail.text));
+  const token = /\/accesso#([\w-]{43})\b/.exec(message.text)?.[1];
+  if (!token) throw new Error(`no link in: ${message.text}`);
+  return token;
+}
+
+/** A six-digit code that is not `code`. */
+const wrongFor = (code: string, index = 0) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0');
 
 /** The `name=value` part of a Set-Cookie header. */
 const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0] ?? '';
@@ -78,7 +102,8 @@ describe('access by a code sent to the parent', () => {
 
   it('the right code opens a session: an HttpOnly, SameSite=Strict cookie that lists the children', async () => {
     const verified = await signIn();
-    expect(verified.setCookie).toMatch(/^scout_session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict$/);
+    // `__Host-`: the browser takes it only Secure, Path=/ and without Domain, so no sibling subdomain can plant one.
+    expect(verified.setCookie).toMatch(/^__Host-scout_session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
     const lookup = await call(lookupFamily, { cf: ROSSI }, cookieOf(verified.setCookie));
     expect(lookup.status).toBe(200);
     expect((lookup.body.children as Array<{ name: string }>).map((child) => child.name)).toEqual(['Giulia', 'Luca', 'Marco']);
@@ -91,7 +116,7 @@ describe('access by a code sent to the parent', () => {
     expect(verified.setCookie).toContain('Max-Age=2592000');
     const ended = await call(endSession, {}, cookieOf(verified.setCookie));
     expect(ended.status).toBe(200);
-    expect(ended.setCookie).toMatch(/^scout_session=; .*Max-Age=0/);
+    expect(ended.setCookie).toMatch(/^__Host-scout_session=; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=0$/);
   });
 
   it('five wrong codes need a new one: the right code is then refused as expired', async () => {
@@ -119,6 +144,177 @@ describe('access by a code sent to the parent', () => {
     await db.collection('parents').doc('parent-rossi-mario').update({ email: null });
     expect(await call(requestAccessCode, { cf: ROSSI })).toMatchObject({ status: 422, body: { error: NO_EMAIL_MESSAGE } });
     expect((await call(requestAccessCode, { cf: 'RSSMRA80C12H501' })).status).toBe(400);
+  });
+});
+
+describe("a parent's access, limited per parent across client addresses", () => {
+  const HOUR = 60 * 60_000;
+  let clock = 0;
+  /** Moves the functions' clock `ms` on. */
+  const advance = (ms: number) => {
+    clock += ms;
+    vi.setSystemTime(clock);
+  };
+  /** A new client address each call: what an attacker with many addresses, or a parent on a phone and a laptop, looks like. */
+  let addresses = 0;
+  const nextAddress = () => `198.51.100.${(addresses += 1) % 250}`;
+  const requestFrom = (body: Record<string, unknown> = {}) => call(requestAccessCode, { cf: ROSSI, ...body }, '', nextAddress());
+  const verifyFrom = (code: string) => call(verifyAccessCode, { cf: ROSSI, code }, '', nextAddress());
+  const limitsOfMario = async () => (await db.collection('access_limits').doc('parent-rossi-mario').get()).data();
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Midday in Italy: a test's day never crosses midnight.
+    clock = italianMidnight(italianDay(new Date())).getTime() + 12 * HOUR;
+    vi.setSystemTime(clock);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("'Invia di nuovo' e-mails the live code again rather than a new one; a new code only when the live one is nearly spent", async () => {
+    expect((await requestFrom()).body).toMatchObject({ status: 'code-sent', sameCode: false });
+    const first = await codeSentTo(marioEmail);
+    advance(61_000);
+    expect((await requestFrom({ resend: true })).body).toMatchObject({ status: 'code-sent', sameCode: true, resendAfterSeconds: 60 });
+    expect((await accessMails(marioEmail)).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])).toEqual([first, first]);
+    // Less than two minutes left: a new code, valid ten minutes again; the old one no longer opens anything.
+    advance(8 * 60_000 + 30_000);
+    expect((await requestFrom({ resend: true })).body).toMatchObject({ status: 'code-sent', sameCode: false });
+    const second = (await accessMails(marioEmail)).at(-1)?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+    expect(second).toMatch(/^\d{6}$/);
+    expect((await accessMails(marioEmail)).at(-1)?.text).toContain('10 minuti');
+    if (second !== first) expect((await verifyFrom(first)).status).toBe(401);
+    expect((await verifyFrom(second)).status).toBe(200);
+  });
+
+  it('at most three access e-mails an hour reach the parent, whatever the addresses asking; then a clear 429', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      expect((await requestFrom()).body).toMatchObject({ status: 'code-sent' });
+      advance(2 * 60_000);
+    }
+    // The fourth found the hour's e-mails spent: nothing sent, the live code stays, the code step waits for the hour.
+    expect(await accessMails(marioEmail)).toHaveLength(3);
+    const waiting = await requestFrom();
+    expect(waiting.body).toMatchObject({ status: 'code-sent', sameCode: true });
+    expect(Number(waiting.body.resendAfterSeconds)).toBeGreaterThan(50 * 60);
+    // 'Invia di nuovo' cannot send: a clear 429 that points at the last e-mail, still valid.
+    expect(await requestFrom({ resend: true })).toMatchObject({
+      status: 429,
+      body: {
+        error: expect.stringMatching(
+          /^Ti abbiamo già inviato 3 e-mail di accesso nell'ultima ora: usa il codice o il link dell'ultima, ancora validi, oppure riprova tra \d+ minuti\.$/,
+        ) as unknown,
+      },
+    });
+    // Once the code expired there is nothing to wait for: 429 with the minutes left.
+    advance(5 * 60_000);
+    const refused = await requestFrom();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(
+      /^Ti abbiamo già inviato 3 e-mail di accesso nell'ultima ora: per sicurezza non ne inviamo altre per ora\. Riprova tra \d+ minuti\.$/,
+    );
+    expect(Number(refused.retryAfter)).toBeGreaterThan(40 * 60);
+    expect(await accessMails(marioEmail)).toHaveLength(3);
+    // An hour after the first e-mail, one more may go.
+    advance(HOUR - 13 * 60_000 + 1000);
+    expect((await requestFrom()).body).toMatchObject({ status: 'code-sent', sameCode: false });
+    expect(await accessMails(marioEmail)).toHaveLength(4);
+  });
+
+  it('ten wrong codes a day from any addresses pause the codes: one e-mail to the parent, and the link still signs in', async () => {
+    await requestFrom();
+    const first = await codeSentTo(marioEmail);
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await verifyFrom(wrongFor(first, attempt))).status).toBe(401);
+    expect((await verifyFrom(wrongFor(first, 5))).status).toBe(410);
+    advance(61_000);
+    await requestFrom();
+    const second = await codeSentTo(marioEmail);
+    for (let attempt = 0; attempt < 4; attempt += 1) expect((await verifyFrom(wrongFor(second, attempt))).status).toBe(401);
+    const locked = await verifyFrom(wrongFor(second, 4));
+    expect(locked).toMatchObject({ status: 429, body: { error: ACCESS_CODE_MESSAGES.locked }, setCookie: null });
+    expect(Number(locked.retryAfter)).toBeGreaterThan(11 * 60 * 60);
+    // Paused: even the right code is refused, without being weighed.
+    expect(await verifyFrom(second)).toMatchObject({ status: 429, body: { error: ACCESS_CODE_MESSAGES.locked } });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await verifyFrom(wrongFor(second, 10 + attempt))).status).toBe(429);
+    expect(await limitsOfMario()).toMatchObject({ wrong_tries: 10, lock_notified: true });
+
+    const notices = (await accessMails(marioEmail)).filter((mail) => mail.subject === 'Tentativi di accesso con il tuo codice fiscale');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('10 codici di accesso sbagliati');
+    expect(notices[0]?.text).toContain('fino a domani');
+    expect(notices[0]?.text).toContain(GROUP.email);
+
+    // 'Trova' now sends a link alone, and the link opens the family.
+    advance(61_000);
+    expect((await requestFrom()).body).toEqual({ status: 'link-sent', email: 'm•••@e•••.com', resendAfterSeconds: 60 });
+    const linkMail = await testInbox().waitFor((mail) => mail.to.includes(marioEmail) && mail.subject === 'Il tuo link di accesso');
+    expect(linkMail.text).not.toMatch(/\b\d{6}\b/);
+    const signedIn = await call(verifyAccessLink, { token: await linkSentTo(marioEmail) }, '', nextAddress());
+    expect(signedIn).toMatchObject({ status: 200, body: { status: 'verified', cf: ROSSI } });
+    expect((await call(lookupFamily, { cf: ROSSI }, cookieOf(signedIn.setCookie))).status).toBe(200);
+
+    // The next Italian day, codes again.
+    advance(24 * HOUR);
+    expect((await requestFrom()).body).toMatchObject({ status: 'code-sent' });
+    expect((await verifyFrom(await codeSentTo(marioEmail))).status).toBe(200);
+  });
+
+  it('verifications at the same moment from many addresses: every wrong try counted once, the tenth pauses the codes, one lock e-mail', async () => {
+    await requestFrom();
+    const first = await codeSentTo(marioEmail);
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, index) => verifyFrom(wrongFor(first, index))));
+    expect(burst.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 401, 401, 410, 410, 410]);
+    expect(await limitsOfMario()).toMatchObject({ wrong_tries: 5 });
+    advance(61_000);
+    await requestFrom();
+    const second = await codeSentTo(marioEmail);
+    const another = await Promise.all(Array.from({ length: 8 }, (_, index) => verifyFrom(wrongFor(second, index))));
+    expect(another.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
+    expect(await limitsOfMario()).toMatchObject({ wrong_tries: 10 });
+    const notices = (await accessMails(marioEmail)).filter((mail) => mail.subject === 'Tentativi di accesso con il tuo codice fiscale');
+    expect(notices).toHaveLength(1);
+  });
+
+  it('the sign-in link opens one session, once, even clicked twice at once, and goes back to the page that asked', async () => {
+    await requestFrom({ returnPath: '/campo-estivo' });
+    const code = await codeSentTo(marioEmail);
+    const token = await linkSentTo(marioEmail);
+    const [first, second] = await Promise.all([0, 1].map(() => call(verifyAccessLink, { token, remember: true }, '', nextAddress())));
+    expect([first?.status, second?.status].sort()).toEqual([200, 410]);
+    const opened = first?.status === 200 ? first : second;
+    expect(opened?.body).toEqual({ status: 'verified', returnPath: '/campo-estivo', cf: ROSSI });
+    expect(opened?.setCookie).toMatch(/^__Host-scout_session=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=2592000$/);
+    expect((first?.status === 200 ? second : first)?.body).toEqual({ error: ACCESS_LINK_MESSAGE });
+    // The code of the same e-mail was spent with it.
+    expect((await verifyFrom(code)).status).toBe(410);
+
+    // A page the app does not know is never a way back: the home page instead.
+    advance(61_000);
+    await requestFrom({ returnPath: 'https://elsewhere.example/accesso' });
+    const next = await linkSentTo(marioEmail);
+    expect(next).not.toBe(token);
+    // Ten minutes later the link has expired.
+    advance(10 * 60_000);
+    expect(await call(verifyAccessLink, { token: next }, '', nextAddress())).toMatchObject({
+      status: 410,
+      body: { error: ACCESS_LINK_MESSAGE },
+    });
+    advance(-10 * 60_000 + 1000);
+    expect((await call(verifyAccessLink, { token: next }, '', nextAddress())).body).toMatchObject({ returnPath: '/' });
+    expect((await call(verifyAccessLink, { token: 'x'.repeat(43) }, '', nextAddress())).status).toBe(410);
+    expect((await call(verifyAccessLink, 'token', '', nextAddress())).status).toBe(400);
+  });
+
+  it('keeps neither the code nor the link: only a nonce, and the link by its SHA-256', async () => {
+    await requestFrom();
+    const code = await codeSentTo(marioEmail);
+    const token = await linkSentTo(marioEmail);
+    const stored = JSON.stringify([
+      (await db.collection('access_codes').doc('parent-rossi-mario').get()).data(),
+      (await db.collection('access_links').get()).docs.map((snapshot) => [snapshot.id, snapshot.data()]),
+    ]);
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(token);
+    expect((await db.collection('access_links').doc(createHash('sha256').update(token).digest('hex')).get()).exists).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import CodiceFiscaleModule from 'codice-fiscale-js';
 import type { Firestore } from 'firebase-admin/firestore';
 import { PRIVACY } from '../../../src/config/privacy';
@@ -7,7 +7,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
-import { budgetLimits } from '../../../netlify/lib/fiscal-code-budget';
+import { budgetLimits, clientNetwork, networkKey } from '../../../netlify/lib/fiscal-code-budget';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
@@ -43,6 +43,7 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 afterAll(() => vi.useRealTimers());
 
@@ -131,5 +132,54 @@ describe('one budget for fiscal codes', () => {
       requestsPerMinute: 1000,
       unknownPerHour: 10,
     });
+  });
+});
+
+describe('the addresses the budget counts', () => {
+  it('counts an IPv6 address by its /64, an IPv4 address (mapped or not) by itself', () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('[2001:db8:1:2::ffff]')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('not an address')).toBe('not an address');
+  });
+
+  it('one /64 is one budget: 40 requests from 40 of its addresses, 30 served', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => send(lookupFamily, { cf: BIANCHI }, `2001:db8:77:1:${index.toString(16)}::1`)),
+    );
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    // The neighbouring /64 has its own.
+    expect((await send(lookupFamily, { cf: BIANCHI }, '2001:db8:77:2::1')).status).toBe(200);
+  });
+
+  it('names the counters by an HMAC keyed with SESSION_SECRET: neither the address nor its plain SHA-256 is stored', async () => {
+    const ip = '203.0.113.99';
+    await send(lookupFamily, { cf: BIANCHI }, ip);
+    const ids = (await db.collection('rate_limits').get()).docs.map((snapshot) => snapshot.id).join(' ');
+    const key = networkKey(ip);
+    expect(ids).toContain(key);
+    expect(ids).not.toContain(ip);
+    expect(ids).not.toContain(createHash('sha256').update(ip).digest('hex').slice(0, 32));
+    // Another secret, another name: a leaked database alone does not tell the addresses.
+    vi.stubEnv('SESSION_SECRET', 'another-secret-of-at-least-32-characters!');
+    expect(networkKey(ip)).not.toBe(key);
+  });
+
+  it('without SESSION_SECRET a function that takes a fiscal code answers a clear 503, before spending anything', async () => {
+    const body = { cf: BIANCHI };
+    const headers = await sessionHeaders(body);
+    vi.stubEnv('SESSION_SECRET', '');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await lookupFamily(
+      new Request('http://localhost/x', { method: 'POST', headers, body: JSON.stringify(body) }),
+      functionContext('203.0.113.98'),
+    );
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: "L'accesso delle famiglie non è configurato. Contatta il gruppo." });
+    expect((await db.collection('rate_limits').count().get()).data().count).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
+import verifyAccessLink from '../../../netlify/functions/verify-access-link';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import recordPayment from '../../../netlify/functions/record-payment';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
@@ -147,6 +148,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'admin-reminders': adminReminders,
   'request-access-code': requestAccessCode,
   'verify-access-code': verifyAccessCode,
+  'verify-access-link': verifyAccessLink,
 };
 
 const ITALIAN =

@@ -3,6 +3,8 @@ import { GROUP } from '@/config/group';
 import { formatEuros } from '@/domain/money';
 import {
   accessCodeMail,
+  accessLinkMail,
+  accessLockedMail,
   bankTransferOrderMail,
   cardPaymentMail,
   medicalFormReceivedMail,
@@ -59,6 +61,33 @@ describe('parent e-mails', () => {
       expect(body).toContain('ignora questa e-mail');
       expect(body).toContain('Non condividere il codice');
     }
+  });
+
+  it('give the one-time sign-in link with the code, plainly, and only when there is one', () => {
+    const link = 'https://pagamenti.example.org/accesso#abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456';
+    const mail = accessCodeMail({ code: '012345', minutes: 7, link }, context);
+    expect(mail.text).toContain(`Oppure entra con un clic da questo link, valido 7 minuti e una sola volta:\n\n${link}`);
+    expect(mail.html).toContain(`<a href="${link}"`);
+    expect(mail.text.indexOf('012345')).toBeLessThan(mail.text.indexOf(link));
+    expect(accessCodeMail({ code: '012345', minutes: 10 }, context).text).not.toContain('/accesso');
+  });
+
+  it('send a link alone while codes are paused, and tell the parent once what happened and what to do', () => {
+    const link = 'https://pagamenti.example.org/accesso#abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456';
+    const linkMail = accessLinkMail({ link, minutes: 10 }, context);
+    expect(linkMail.subject).toBe('Il tuo link di accesso');
+    for (const body of [linkMail.text, linkMail.html]) {
+      expect(body).toContain('valido 10 minuti e una sola volta');
+      expect(body).toContain('Gentile genitore,');
+      expect(body).toContain('Non condividere il link');
+    }
+    expect(linkMail.text).not.toMatch(/\b\d{6}\b/);
+    const locked = accessLockedMail({ wrongTries: 10 }, context);
+    expect(locked.subject).toBe('Tentativi di accesso con il tuo codice fiscale');
+    expect(locked.text).toContain('inserendo 10 codici di accesso sbagliati');
+    expect(locked.text).toContain('fino a domani non inviamo più codici di accesso');
+    expect(locked.text).toContain('premi di nuovo «Trova»');
+    expect(locked.text).toContain(`scrivi a ${GROUP.email}`);
   });
 
   it('greet the family, sign with the group and give its address and e-mail, in text and HTML', () => {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AuditAction } from '@/domain/audit-log';
 import { queryKeys } from '@/lib/api/query-keys';
-import { fetchAuditPage, fetchFailedMailCount, type AuditCursor } from './audit-log';
+import { fetchAuditPage, fetchFailedMailCount, fetchLatestMailBudgetEntry, type AuditCursor } from './audit-log';
 
 /**
  * The 'Registro' view's query options and hook, over the Firestore read of
@@ -28,4 +28,9 @@ export function useAuditPages(action: AuditAction | null) {
 /** How many e-mails the outbox gave up; kept fresh for a minute. */
 export function useFailedMailCount() {
   return useQuery({ queryKey: queryKeys.failedMailCount, queryFn: fetchFailedMailCount, staleTime: 60_000 });
+}
+
+/** The newest 'Limite e-mail raggiunto' entry (null: none); kept fresh for a minute. */
+export function useLatestMailBudgetEntry() {
+  return useQuery({ queryKey: queryKeys.mailBudgetEntry, queryFn: fetchLatestMailBudgetEntry, staleTime: 60_000 });
 }

@@ -4,6 +4,7 @@ import { seasonChoices } from '@/config/season';
 import { can } from '@/domain/staff-roles';
 import { AdminLoading } from '../AdminLoading';
 import { FailedMailNotice } from '../audit/FailedMailNotice';
+import { MailBudgetNotice } from '../audit/MailBudgetNotice';
 import { SignOutButton } from '../SignOutButton';
 import { useStaff } from '../staff-context';
 import { ADMIN_SECTIONS, sectionOf } from './admin-sections';
@@ -62,6 +63,7 @@ export function AdminShell() {
         </div>
       </div>
       {can(staff, 'auditLog') && <FailedMailNotice />}
+      {can(staff, 'auditLog') && <MailBudgetNotice />}
       <Suspense fallback={<AdminLoading />}>
         <Outlet />
       </Suspense>
