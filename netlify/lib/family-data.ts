@@ -78,6 +78,7 @@ function familyQueries(db: Firestore, familyId: string) {
     reminders: of(COLLECTION.reminders),
     mail: of(COLLECTION.mail),
     accessCodes: of(COLLECTION.accessCodes),
+    accessLinks: of(COLLECTION.accessLinks),
   };
 }
 
@@ -127,7 +128,8 @@ export function erasedFamilyName(familyId: string): string {
  * family's personal data and keeps its payments for the books.
  * First the children's medical forms from Cloudinary; then, in one
  * transaction: the family, its parents and children, their roster index
- * entries, access codes, reminders and e-mails deleted; each payment's
+ * entries, access codes, sign-in links and limits, reminders and e-mails
+ * deleted; each payment's
  * family name, children's names and parent replaced by
  * {@link erasedFamilyName} (amounts, statuses, receipts kept), and the same
  * in its order items; the bank statement's lines that paid its payments
@@ -152,7 +154,7 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
     const familyRef = db.collection(COLLECTION.families).doc(familyId);
     if (!readSnapshot(familyDocument, await transaction.get(familyRef))) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
     // A transaction reads everything before it writes.
-    const [parents, children, payments, items, reminders, mail, accessCodes] = await Promise.all([
+    const [parents, children, payments, items, reminders, mail, accessCodes, accessLinks] = await Promise.all([
       transaction.get(queries.parents),
       transaction.get(queries.children),
       transaction.get(queries.payments),
@@ -160,13 +162,16 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
       transaction.get(queries.reminders),
       transaction.get(queries.mail),
       transaction.get(queries.accessCodes),
+      transaction.get(queries.accessLinks),
     ]);
     const lines = await statementLinesOf(
       db,
       payments.docs.map((snapshot) => snapshot.id),
       transaction,
     );
-    for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs]) transaction.delete(document.ref);
+    for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs, ...accessLinks.docs]) transaction.delete(document.ref);
+    // A parent's access limits are kept by parent id (netlify/lib/access-codes.ts).
+    for (const parent of parents.docs) transaction.delete(db.collection(COLLECTION.accessLimits).doc(parent.id));
     const index = collectIndexWrites();
     for (const parent of readAllSnapshots(parentDocument, parents.docs)) unindex(db, index, 'parents', parent.cf);
     for (const child of readAllSnapshots(childDocument, children.docs)) unindex(db, index, 'children', child.cf);

@@ -101,6 +101,13 @@ describe('admin-family-data', () => {
   it('erases the Bianchi family: the lookup no longer finds it, the payment keeps its amount without names, the form is gone', async () => {
     const form = await media.storeForm(testbed.db(), 'son-bianchi-sara', SEASON.campYear);
     expect((await lookup(BIANCHI_CF)).status).toBe(200);
+    // What the parent's access left behind: the day's limits and a sign-in link not used.
+    await testbed.db().collection('access_limits').doc('parent-bianchi-anna').set({ parent_id: 'parent-bianchi-anna', wrong_tries: 2 });
+    await testbed
+      .db()
+      .collection('access_links')
+      .doc('some-token-hash')
+      .set({ parent_id: 'parent-bianchi-anna', family_id: 'family-bianchi' });
 
     const erased = await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin);
     expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 1, payments: 1, statementLines: 0 } });
@@ -110,6 +117,8 @@ describe('admin-family-data', () => {
     const db = testbed.db();
     expect((await db.collection('sons').doc('son-bianchi-sara').get()).exists).toBe(false);
     expect((await db.collection('families').doc('family-bianchi').get()).exists).toBe(false);
+    expect((await db.collection('access_limits').doc('parent-bianchi-anna').get()).exists).toBe(false);
+    expect((await db.collection('access_links').doc('some-token-hash').get()).exists).toBe(false);
     const payments = await db.collection('payments').where('family_id', '==', 'family-bianchi').get();
     expect(payments.docs.map((payment) => [payment.get('total_amount'), payment.get('status'), payment.get('family_surname')])).toEqual([
       [100, 'Confermato', 'Famiglia eliminata family-bianchi'],
