@@ -51,6 +51,8 @@ export const AUDIT_ACTION = {
   settingsUpdate: 'settings.update',
   /** An admin prepared the next season from this one's settings ('Nuova stagione'). */
   settingsNewSeason: 'settings.new_season',
+  /** Stripe reported a card refund failed or canceled: the euros are back with the group, the refund's credit note cancelled. */
+  paymentRefundFailed: 'payment.refund_failed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -83,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'family.erase': 'Famiglia eliminata',
   'settings.update': 'Impostazioni modificate',
   'settings.new_season': 'Nuova stagione',
+  'payment.refund_failed': 'Rimborso non riuscito',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */
@@ -121,6 +124,8 @@ export function historyLine(step: HistoryStep): string {
       return `Rimborso registrato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
     case 'payment.disputed':
       return `Contestazione registrata da ${step.by} il ${step.date}`;
+    case 'payment.refund_failed':
+      return `Rimborso non riuscito, segnalato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
     default:
       return `${AUDIT_ACTION_LABELS[step.action]} da ${step.by} il ${step.date}`;
   }

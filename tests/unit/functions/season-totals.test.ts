@@ -88,7 +88,7 @@ describe('season totals', () => {
       paymentIntentId: cardOrder.id,
       chargedEuros: 15.55,
       refundedEuros: 15.55,
-    });
+    }, mail);
     expect(await kept()).toMatchObject({ 'Online|Maglietta Gruppo|Rimborsato': { count: 1, total: 15 } });
 
     expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
