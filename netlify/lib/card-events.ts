@@ -264,7 +264,9 @@ export async function applyCardEvent(db: Firestore, event: CardEvent, mail: Mail
     const notes = writeNotes();
     const failed = event.failedRefund;
     const requested =
-      failed && failed.paymentId === payment.id ? Math.max(0, sumEuros([payment.refund_requested, -failed.euros])) : payment.refund_requested;
+      failed && failed.paymentId === payment.id
+        ? Math.max(0, sumEuros([payment.refund_requested, -failed.euros]))
+        : payment.refund_requested;
     const action =
       event.dispute !== undefined ? AUDIT_ACTION.paymentDisputed : failed ? AUDIT_ACTION.paymentRefundFailed : AUDIT_ACTION.paymentRefunded;
     const note = failed

@@ -245,7 +245,11 @@ export function receiptMail(receipt: ReceiptMail, context: MailContext): MailCon
         `ti inviamo la ricevuta n. ${receipt.receiptNumber} del tuo pagamento di ${formatEuros(receipt.totalEuros)}: la trovi in allegato.`,
       ),
       ...(notes.length > 0
-        ? [say(`In allegato trovi anche ${notes.length > 1 ? 'le note di credito' : 'la nota di credito'} ${notes.map((number) => `n. ${number}`).join(', ')}.`)]
+        ? [
+            say(
+              `In allegato trovi anche ${notes.length > 1 ? 'le note di credito' : 'la nota di credito'} ${notes.map((number) => `n. ${number}`).join(', ')}.`,
+            ),
+          ]
         : []),
       ...(receipt.annulledBy
         ? [say(`La ricevuta è annullata dalla nota di credito n. ${receipt.annulledBy}: non usarla come documento del pagamento.`)]
@@ -367,7 +371,9 @@ export function refundFailedMail(failed: RefundFailedMail, context: MailContext)
       say(
         `il rimborso di ${formatEuros(failed.backEuros)} sulla tua carta non è andato a buon fine: l'importo è tornato al gruppo, che ti contatterà per restituirtelo in un altro modo.`,
       ),
-      say(`${plural ? 'Le note di credito' : 'La nota di credito'} ${notes} ${plural ? 'sono quindi annullate: le trovi' : 'è quindi annullata: la trovi'} in allegato.`),
+      say(
+        `${plural ? 'Le note di credito' : 'La nota di credito'} ${notes} ${plural ? 'sono quindi annullate: le trovi' : 'è quindi annullata: la trovi'} in allegato.`,
+      ),
       ...(failed.receiptValidAgain ? [say(`La ricevuta n. ${failed.receiptNumber} torna valida.`)] : []),
       ...(failed.replacement
         ? [

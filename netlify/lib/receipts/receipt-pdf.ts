@@ -162,7 +162,9 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Ar
   const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros) * 100) / 100;
   if (note.lines) writeLineRows(w, note.lines, header);
   else if (itemsEuros > 0) {
-    const label = note.voidsReceipt ? `Storno del residuo della ricevuta n. ${receipt.number}` : `Storno parziale della ricevuta n. ${receipt.number}`;
+    const label = note.voidsReceipt
+      ? `Storno del residuo della ricevuta n. ${receipt.number}`
+      : `Storno parziale della ricevuta n. ${receipt.number}`;
     tableRow(w, summaryCells(w, label, itemsEuros, w.regular), { header });
   }
   if (note.serviceFeeEuros > 0) {
