@@ -266,6 +266,16 @@ describe('stripe-webhook: a refund that fails (charge.refund.updated)', () => {
     expect((await checkSeasonTotals(db(), 2025)).differences).toEqual([]);
   });
 
+  it('a refund made again after one failed counts only itself: Stripe no longer reports the failed one', async () => {
+    const id = newPaymentIntentId();
+    await deliver(succeeded(id));
+    await deliver(refunded(id, CHARGED, at));
+    await deliver(failed(id, CHARGED));
+    await deliver(refunded(id, 3000, at + 1200));
+    expect((await paymentOf(id)).payment).toMatchObject({ status: 'Confermato', refunded_amount: 30 });
+    expect(await marcoHoldsAcconto()).toBe(true);
+  });
+
   it('delivered before the refund it undoes, it ends the same', async () => {
     const id = newPaymentIntentId();
     await deliver(succeeded(id));
