@@ -46,7 +46,7 @@ export const REFUND_MESSAGES = {
 
 /** How long one request may ask Stripe before another may try the same refund (the Stripe call times out well before). */
 const LEASE_MS = 30_000;
-/** Stripe's answer must come before the function's own limit (10 s on Netlify): the admin then reads our message, not a gateway's. */
+/** How long to wait for Stripe, without network retries: the admin reads our answer within seconds (well inside the function's own limit), and the retry is the admin's 'Rimborsa'. */
 const STRIPE_TIMEOUT_MS = 8_000;
 /** How long a second request of the same refund waits for the first to hear from Stripe. */
 const WAIT_MS = 9_000;
