@@ -169,8 +169,8 @@ export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
 
 /**
  * A payment's receipt (docs/admin.md, "Receipts"), issued in the
- * transaction that confirmed the payment and never changed afterwards (a
- * refund keeps it): its number `{year}/{n}`, when it was issued, when the
+ * transaction that confirmed the payment and never changed afterwards
+ * (money given back is a credit note citing it, {@link paymentCreditNote}): its number `{year}/{n}`, when it was issued, when the
  * money was credited, the card service fee in euros (0 for none), and what
  * it prints of the people as they were then: the payer and each child's
  * fiscal code by child id.
@@ -237,7 +237,8 @@ export type ReceiptCounterDocument = z.infer<typeof receiptCounterDocument>;
  * `refunded_amount` (euros) and `dispute` ('open', 'won', 'lost' or null).
  * `history` lists what admins and Stripe did to it, oldest first (the
  * audit log keeps the full record). `receipt` once it was confirmed
- * ({@link paymentReceipt}). Older documents read with the defaults.
+ * ({@link paymentReceipt}); `credit_notes`, `earlier_receipts` and
+ * `refund_pending` below. Older documents read with the defaults.
  */
 export const paymentDocument = z.object({
   id: z.string(),
