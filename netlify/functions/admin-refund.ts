@@ -157,16 +157,17 @@ async function claimCardRefund(db: Firestore, request: RefundRequest, actor: Aud
 
 /**
  * Waits while another request holds the key's lease: 'made' once Stripe
- * answered it, 'unknown' when that request ended without an answer (or its
- * lease ran out) or the wait took too long.
+ * answered it, 'refused' once Stripe refused it (the reservation is gone),
+ * 'unknown' when that request ended without an answer (or its lease ran
+ * out) or the wait took too long.
  */
-async function waitForOtherRequest(db: Firestore, request: RefundRequest): Promise<'made' | 'unknown'> {
+async function waitForOtherRequest(db: Firestore, request: RefundRequest): Promise<'made' | 'refused' | 'unknown'> {
   const ref = db.collection(COLLECTION.refundRequests).doc(request.idempotencyKey);
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     const requested = readSnapshot(refundRequestDocument, await ref.get());
-    if (!requested) return 'unknown';
+    if (!requested) return 'refused';
     if (requested.state === 'made') return 'made';
     if (!requested.lease_until || requested.lease_until.getTime() <= Date.now()) return 'unknown';
   }
@@ -262,8 +263,9 @@ async function refundByCard(db: Firestore, request: RefundRequest, actor: AuditA
   const claim = await claimCardRefund(db, request, actor);
   if (claim.kind === 'made') return false;
   if (claim.kind === 'busy') {
-    if ((await waitForOtherRequest(db, request)) === 'made') return false;
-    throw new HttpError(504, REFUND_MESSAGES.noAnswer);
+    const other = await waitForOtherRequest(db, request);
+    if (other === 'made') return false;
+    throw other === 'refused' ? new HttpError(422, REFUND_MESSAGES.refused) : new HttpError(504, REFUND_MESSAGES.noAnswer);
   }
   let refund: Stripe.Refund;
   try {

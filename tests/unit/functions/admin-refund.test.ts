@@ -175,10 +175,13 @@ describe('admin-refund by card', () => {
       body: { error: `Si possono rimborsare al massimo ${left.toFixed(2).replace('.', ',')} €.` },
     });
     stripeAnswers = 'refuse';
-    expect(await refund({ paymentId, amountEuros: 20, idempotencyKey: randomUUID() })).toEqual({
+    const refused = {
       status: 422,
       body: { error: 'Stripe ha rifiutato il rimborso: nulla è stato rimborsato. Controlla l’importo, o riprova più tardi.' },
-    });
+    };
+    const body = { paymentId, amountEuros: 20, idempotencyKey: randomUUID() };
+    // Pressed twice at once: both presses say so.
+    expect(await Promise.all([refund(body), refund(body)])).toEqual([refused, refused]);
     expect(await paymentOf(paymentId)).toMatchObject({ refund_requested: 0, refunded_amount: 0, refund_pending: null });
     expect((await db().collection('refund_requests').get()).size).toBe(0);
     expect((await db().collection('audit_log').where('action', '==', 'payment.refund_request').get()).size).toBe(0);
