@@ -13,6 +13,7 @@ import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import { parseBody } from '../lib/order-request';
 import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
 import { orderCancelledNotice } from '../lib/mail/order-mails';
+import { readCreditNotes } from '../lib/receipts/credit-notes';
 import { readHeldItems, releaseItems } from '../lib/season-items';
 import { countPaymentChange } from '../lib/season-totals';
 
@@ -39,8 +40,10 @@ const bodySchema = z.object({
  * parent may order them again, by card too. In one transaction: the
  * payment's status, `cancel_reason` and a history step, the order's items,
  * an audit entry, and, when `notifyFamily`, 'Ordine annullato' to the
- * family's parents in the outbox (sent after the answer). Cancelled twice,
- * the second call changes nothing.
+ * family's parents in the outbox (sent after the answer). A payment that
+ * still has a valid receipt (unconfirmed before credit notes existed) gets
+ * the credit note that annuls it, e-mailed to the family (docs/admin.md,
+ * "Credit notes"). Cancelled twice, the second call changes nothing.
  *
  * Answers 200 `{ status: 'Annullato', changed }`. Errors `{ error }` in
  * Italian: 400 malformed body or reason, 401/403 without an admin token, 404
@@ -55,22 +58,38 @@ export default jsonFunction('admin-cancel-order', async (body, request, context)
   const result = await runTransaction(db, async (transaction) => {
     const payment = readSnapshot(paymentDocument, await transaction.get(ref));
     if (!payment) throw new HttpError(404, CANCEL_ORDER_MESSAGES.notFound);
-    if (payment.status === PAYMENT_STATUS.cancelled) return { changed: false, mailId: null };
+    if (payment.status === PAYMENT_STATUS.cancelled) return { changed: false, mailIds: [] };
     if (payment.method !== 'Bonifico') throw new HttpError(409, CANCEL_ORDER_MESSAGES.card);
     if (payment.status !== PAYMENT_STATUS.toVerify) throw new HttpError(409, CANCEL_ORDER_MESSAGES.notCancellable(payment.status));
     const orderRef = db.collection(COLLECTION.orders).doc(payment.order_id);
     const order = readSnapshot(orderDocument, await transaction.get(orderRef));
     const held = await readHeldItems(db, transaction, payment);
-    const addresses = notifyFamily ? await familyAddresses(db, transaction, payment.family_id) : [];
+    const addresses = notifyFamily ? await familyAddresses(db, transaction, payment.family_id) : undefined;
+    const at = new Date();
+    // A receipt left valid by an undo made before credit notes existed: the cancellation annuls it.
+    const writeNotes = await readCreditNotes(
+      db,
+      transaction,
+      { ...payment, status: PAYMENT_STATUS.cancelled },
+      { reason: 'cancel', description: `Ordine annullato: ${reason}` },
+      { now: at, mail: mailContext(request), addresses },
+    );
 
     const released = releaseItems(db, transaction, held, payment, order ? { ref: orderRef, itemIds: order.order_items } : null);
-    const now = Timestamp.now();
+    const notes = writeNotes();
+    const now = Timestamp.fromDate(at);
     countPaymentChange(db, transaction, payment, { ...payment, status: PAYMENT_STATUS.cancelled });
     transaction.update(ref, {
       status: PAYMENT_STATUS.cancelled,
       cancel_reason: reason,
       lines: released.lines,
-      history: FieldValue.arrayUnion({ at: now, action: AUDIT_ACTION.paymentCancel, by: actor.email, note: reason }),
+      ...(notes.creditNotes ? { credit_notes: notes.creditNotes } : {}),
+      history: FieldValue.arrayUnion({
+        at: now,
+        action: AUDIT_ACTION.paymentCancel,
+        by: actor.email,
+        note: notes.issued ? `${reason} (nota di credito n. ${notes.issued.number})` : reason,
+      }),
     });
     if (released.orderItems) transaction.update(orderRef, { order_items: released.orderItems });
     recordAudit(db, transaction, {
@@ -79,18 +98,23 @@ export default jsonFunction('admin-cancel-order', async (body, request, context)
       target: { collection: COLLECTION.payments, id: paymentId },
       summary: `Ordine annullato: famiglia ${payment.family_surname}, ${payment.plan}, ${formatEuros(payment.total_amount)} (${reason})`,
       before: { status: payment.status },
-      after: { status: PAYMENT_STATUS.cancelled, cancel_reason: reason, family_notified: notifyFamily },
+      after: {
+        status: PAYMENT_STATUS.cancelled,
+        cancel_reason: reason,
+        family_notified: notifyFamily,
+        ...(notes.issued ? { credit_note: notes.issued.number } : {}),
+      },
     });
     const mailId = notifyFamily
       ? enqueueMail(db, transaction, {
           ...orderCancelledNotice(payment, reason, mailContext(request)),
-          to: addresses,
+          to: addresses ?? [],
           familyId: payment.family_id,
         })
       : null;
-    return { changed: true, mailId };
+    return { changed: true, mailIds: [mailId, notes.mailId].filter((id): id is string => id !== null) };
   });
-  if (result.mailId) context.waitUntil(deliverMail(db, result.mailId));
+  for (const id of result.mailIds) context.waitUntil(deliverMail(db, id));
   return jsonResponse(200, { status: PAYMENT_STATUS.cancelled, changed: result.changed });
 });
 

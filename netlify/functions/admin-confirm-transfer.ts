@@ -22,7 +22,9 @@ const bodySchema = z.object({
  * 'unconfirm' sets a confirmed one back to 'Da Verificare' and clears both.
  * In one transaction with the payment (changeTransferConfirmation): a step
  * in its `history`, an `audit_log` entry, and for a confirmation the
- * receipt and 'Bonifico ricevuto' in the outbox, sent after the answer.
+ * receipt (a new one when the first was annulled) and 'Bonifico ricevuto'
+ * in the outbox; for an undo the credit note that annuls the receipt and
+ * its e-mail (docs/admin.md, "Credit notes"). E-mails leave after the answer.
  *
  * Answers 200 `{ status, changed }` (`changed` false when the payment
  * already had the status asked for). Errors `{ error }` in Italian: 400 for
@@ -36,7 +38,7 @@ export default jsonFunction('admin-confirm-transfer', async (body, request, cont
   const actor = adminActor(token);
   const db = getDb();
   const result = await changeTransferConfirmation(db, { paymentId, action, actor, mail: mailContext(request) });
-  if (result.mailId) context.waitUntil(deliverMail(db, result.mailId));
+  for (const id of result.mailIds) context.waitUntil(deliverMail(db, id));
   return jsonResponse(200, { status: result.status, changed: result.changed });
 });
 

@@ -13,26 +13,31 @@ import {
   type OpenTransfer,
   type StatementLine,
 } from '../../src/domain/bank-statement';
-import { COLLECTION, paymentDocument } from '../../src/domain/documents';
+import { COLLECTION, paymentDocument, type PaymentDocument } from '../../src/domain/documents';
+import { PAYMENT_STATUS } from '../../src/domain/plans';
 import { readSnapshot } from '../lib/documents';
 import { roundEuros } from '../../src/domain/money';
 import { italianDayText } from '../../src/domain/italian-time';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, type AuditActor } from '../lib/audit-log';
-import { getDb } from '../lib/firestore';
+import { getDb, runTransaction } from '../lib/firestore';
 import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
 import type { MailContext } from '../lib/mail/layout';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { deliverMail, familyAddresses, mailContext } from '../lib/mail/outbox';
 import { openTransfersByReference, openTransfersOfAmount } from '../lib/open-transfers';
 import { parseBody } from '../lib/order-request';
-import { changeTransferConfirmation } from '../lib/transfer-confirmation';
+import { lazyNumbers, readTransferChange, type TransferChange } from '../lib/transfer-confirmation';
 
 /** Italian messages of admin-statement. */
 export const STATEMENT_MESSAGES = {
   malformed: 'Richiesta non valida: servono "action" (match o confirm) e le righe dell\'estratto conto.',
   notExact: (date: string) =>
     `Il bonifico del ${date} non corrisponde agli ordini scelti (importo o famiglia diversi): confermalo a mano da «Pagamenti».`,
-  notOpen: "Uno degli ordini scelti non è più da verificare: aggiorna l'estratto conto.",
+  gone: "Uno degli ordini scelti non esiste più: nessun ordine di questo bonifico è stato confermato. Aggiorna l'estratto conto.",
+  notTransfer: (payment: Pick<PaymentDocument, 'plan' | 'family_surname'>) =>
+    `L'ordine «${payment.plan}» della famiglia ${payment.family_surname} non è un bonifico di questa stagione: nessun ordine di questo bonifico è stato confermato.`,
+  notOpen: (payment: Pick<PaymentDocument, 'plan' | 'family_surname' | 'status'>) =>
+    `L'ordine «${payment.plan}» della famiglia ${payment.family_surname} è ${payment.status}: nessun ordine di questo bonifico è stato confermato. Aggiorna l'estratto conto e conferma a mano gli altri.`,
 } as const;
 
 /** A statement's lines: at most a few months of a group's account. */
@@ -101,12 +106,17 @@ export async function matchStatement(
 }
 
 /**
- * Confirms the orders a line pays, then remembers the line: each order
- * through changeTransferConfirmation (its receipt, its e-mail, its audit
- * entry, as when confirmed by hand; one already confirmed changes nothing),
- * then `statement_lines/{id}`. A line remembered before confirms nothing.
- * @returns the confirmed orders' mail ids, and whether the line was new.
- * @throws HttpError 409 when an order is no longer open, 400 when the line does not pay them exactly.
+ * Confirms the orders a line pays, whole or not at all, in ONE transaction:
+ * the line is read with every order it names and each is checked first (it
+ * exists, is a Bonifico of the season, 'Da Verificare' or already
+ * 'Confermato'; the line pays them exactly, paysExactly); then each is
+ * confirmed as by hand (readTransferChange: its receipt, e-mail, audit
+ * entry; one already confirmed changes nothing) and the line is remembered
+ * (`statement_lines/{id}`) in the same commit. A line remembered before
+ * confirms nothing; two admins confirming it at once confirm it once (one
+ * transaction is retried and finds it remembered).
+ * @returns how many orders changed and their e-mails (send them after the answer).
+ * @throws HttpError 409 naming the order that is gone or no longer open, 400 when the line does not pay them exactly; nothing is written then.
  */
 async function confirmLine(
   db: Firestore,
@@ -115,31 +125,34 @@ async function confirmLine(
   actor: AuditActor,
   mail: MailContext,
 ): Promise<{ confirmed: number; mailIds: string[] }> {
-  const ref = db.collection(COLLECTION.statementLines).doc(statementLineId(item.line));
-  if ((await ref.get()).exists) return { confirmed: 0, mailIds: [] };
-  const orders = await db.getAll(...item.paymentIds.map((id) => db.collection(COLLECTION.payments).doc(id)));
-  const open = orders.flatMap((snapshot) => {
-    const payment = readSnapshot(paymentDocument, snapshot);
-    return payment && payment.season === season && payment.method === 'Bonifico'
-      ? [{ familyId: payment.family_id, totalEuros: payment.total_amount }]
-      : [];
+  const lineRef = db.collection(COLLECTION.statementLines).doc(statementLineId(item.line));
+  const ids = [...new Set(item.paymentIds)];
+  return runTransaction(db, async (transaction) => {
+    const [remembered, ...snapshots] = await transaction.getAll(lineRef, ...ids.map((id) => db.collection(COLLECTION.payments).doc(id)));
+    if (remembered?.exists) return { confirmed: 0, mailIds: [] };
+    const payments = snapshots.map((snapshot) => readSnapshot(paymentDocument, snapshot));
+    for (const payment of payments) {
+      if (!payment) throw new HttpError(409, STATEMENT_MESSAGES.gone);
+      if (payment.season !== season || payment.method !== 'Bonifico') throw new HttpError(409, STATEMENT_MESSAGES.notTransfer(payment));
+      if (payment.status !== PAYMENT_STATUS.toVerify && payment.status !== PAYMENT_STATUS.confirmed) {
+        throw new HttpError(409, STATEMENT_MESSAGES.notOpen(payment));
+      }
+    }
+    const open = payments.flatMap((payment) => (payment ? [payment] : []));
+    const orders = open.map((payment) => ({ familyId: payment.family_id, totalEuros: payment.total_amount }));
+    if (!paysExactly(item.line, orders)) throw new HttpError(400, STATEMENT_MESSAGES.notExact(italianDayText(item.line.date)));
+
+    // Every read before any write: the family's addresses once, then each order's receipt inputs.
+    const now = new Date();
+    const context = { actor, mail, now, numbers: lazyNumbers(db, transaction, now) };
+    const toConfirm = open.filter((payment) => payment.status === PAYMENT_STATUS.toVerify);
+    const addresses = toConfirm.length > 0 ? await familyAddresses(db, transaction, toConfirm[0]!.family_id) : [];
+    const writes: Array<() => TransferChange> = [];
+    for (const payment of toConfirm) writes.push(await readTransferChange(db, transaction, payment, 'confirm', addresses, context));
+    const changes = writes.map((write) => write());
+    transaction.create(lineRef, { ...item.line, payment_ids: ids, matched_by: actor.email, matched_at: Timestamp.fromDate(now) });
+    return { confirmed: changes.filter((change) => change.changed).length, mailIds: changes.flatMap((change) => change.mailIds) };
   });
-  if (open.length !== item.paymentIds.length) throw new HttpError(409, STATEMENT_MESSAGES.notOpen);
-  if (!paysExactly(item.line, open)) throw new HttpError(400, STATEMENT_MESSAGES.notExact(italianDayText(item.line.date)));
-  const mailIds: string[] = [];
-  let confirmed = 0;
-  for (const paymentId of item.paymentIds) {
-    const result = await changeTransferConfirmation(db, { paymentId, action: 'confirm', actor, mail });
-    if (result.changed) confirmed += 1;
-    if (result.mailId) mailIds.push(result.mailId);
-  }
-  try {
-    await ref.create({ ...item.line, payment_ids: item.paymentIds, matched_by: actor.email, matched_at: Timestamp.now() });
-  } catch (error) {
-    // Another admin remembered the same line at the same moment: the orders were confirmed once all the same.
-    if ((error as { code?: number }).code !== 6) throw error;
-  }
-  return { confirmed, mailIds };
 }
 
 /**
@@ -151,11 +164,13 @@ async function confirmLine(
  *   line of an earlier import); nothing is written;
  * - `{ action: 'confirm', items: [{ line, paymentIds }] }` → 200 `{
  *   confirmed, skipped, refused }`: each line's orders confirmed as by hand
- *   (receipt, e-mail, audit entry) and the line remembered, so importing the
- *   same file again confirms nothing twice (`skipped` counts those lines).
- *   A line must pay its orders exactly (one family, the sum of their
- *   totals) and its orders must still be Bonifico orders of the season:
- *   otherwise nothing of that line is confirmed and `refused` says why.
+ *   (receipt, e-mail, audit entry) and the line remembered, all in one
+ *   transaction per line (confirmLine), so importing the same file again
+ *   confirms nothing twice (`skipped` counts those lines). A line must pay
+ *   its orders exactly (one family, the sum of their totals) and every
+ *   order must still be a Bonifico of the season, 'Da Verificare' (or
+ *   already 'Confermato'): otherwise nothing of that line is confirmed and
+ *   `refused` says why, in Italian, naming the order.
  * 401/403 without an admin token; 400 for a malformed body.
  */
 export default jsonFunction(

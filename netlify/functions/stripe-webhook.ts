@@ -38,15 +38,19 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
  * A PaymentIntent without any of the portal's metadata (not made by
  * create-payment-intent): 200 `{ received: true }`, nothing written.
  *
- * On `charge.refunded` (full or partial) and `charge.dispute.created`,
- * `.updated` and `.closed` the PaymentIntent's refund and dispute are
- * applied to the books once, in one transaction (netlify/lib/card-events.ts):
- * the payment becomes 'Rimborsato' (refunded in full, or a dispute lost:
- * the child may buy the product again) or 'Contestato' (dispute open), a
- * partial refund keeps its status and records the refunded euros; an event
- * that arrives before the payment is recorded is kept and applied when it
- * is. Answers 200 `{ received: true, applied: 'applied' | 'pending' |
- * 'duplicate' }`. Every other event type: 200 `{ received: true }`.
+ * On `charge.refunded` (full or partial), `charge.refund.updated` (a
+ * refund 'failed' or 'canceled') and `charge.dispute.created`, `.updated`
+ * and `.closed` the PaymentIntent's refund and dispute are applied to the
+ * books once, in one transaction (netlify/lib/card-events.ts): the payment
+ * becomes 'Rimborsato' (refunded in full, or a dispute lost: the child may
+ * buy the product again) or 'Contestato' (dispute open), a partial refund
+ * keeps its status and records the refunded euros, a failed refund gives
+ * them back (and the status and the products); the receipt gets its credit
+ * notes (issued, or cancelled by a failed refund) and the family the
+ * e-mail, sent after the answer. An event that arrives before the payment
+ * is recorded is kept and applied when it is. Answers 200 `{ received:
+ * true, applied: 'applied' | 'pending' | 'duplicate' }`. Every other event
+ * type: 200 `{ received: true }`.
  *
  * Errors, as `{ error }` in Italian, never a stack: 400 when the signature
  * is missing or does not verify; 405 for other methods; 413 beyond 256 KB;
@@ -66,7 +70,12 @@ export default async function stripeWebhook(request: Request, context: FunctionC
     if (!event) return errorResponse(400, STRIPE_MESSAGES.badSignature);
 
     const cardEvent = cardEventOf(event);
-    if (cardEvent) return jsonResponse(200, { received: true, applied: await applyCardEvent(getDb(), cardEvent) });
+    if (cardEvent) {
+      const db = getDb();
+      const { applied, mailId } = await applyCardEvent(db, cardEvent, mailContext(request));
+      if (mailId) context.waitUntil(deliverMail(db, mailId));
+      return jsonResponse(200, { received: true, applied });
+    }
     if (event.type !== 'payment_intent.succeeded') return jsonResponse(200, { received: true });
     const paymentIntent = event.data.object;
     if (!isPortalPayment(paymentIntent)) {

@@ -13,6 +13,7 @@ import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import { enqueueMail, familyAddresses, type OutgoingMail } from './mail/outbox';
+import { readCreditNotes } from './receipts/credit-notes';
 import { readReceiptInputs } from './receipts/issue-receipt';
 import { recordAudit, type AuditEntry } from './audit-log';
 
@@ -112,7 +113,9 @@ export interface RecordedOrder {
  *
  * A payment recorded 'Confermato' gets its receipt in the same transaction
  * (readReceiptInputs: the year's next number, the payer `parentId`, the
- * children's fiscal codes, `serviceFeeEuros`).
+ * children's fiscal codes, `serviceFeeEuros`), and a card payment Stripe
+ * reported partly refunded before it was recorded the credit note of that
+ * refund too (docs/admin.md, "Credit notes"), both on the `notify` e-mail.
  * @throws HttpError 409 with an Italian message when a child already holds
  * the plan and `whenHeld` is 'refuse', 404 when the family does not exist;
  * nothing is written then.
@@ -173,17 +176,22 @@ export async function recordOrder(
       const stripeState = isCard && stripeStateSnapshot ? readSnapshot(stripePaymentIntentDocument, stripeStateSnapshot) : null;
       const card = stripeState ? cardFieldsOf(recordedStatus, stripeState) : null;
       const status = card?.status ?? recordedStatus;
+      const issuedAt = new Date();
       const issueReceipt =
         status === PAYMENT_STATUS.confirmed
-          ? await readReceiptInputs(db, transaction, {
-              familyId: order.familyId,
-              parentId: order.parentId,
-              childIds: order.lines.map((line) => line.child.id),
-              serviceFeeEuros: order.serviceFeeEuros,
-              creditedAt: new Date(),
-            })
+          ? await readReceiptInputs(
+              db,
+              transaction,
+              {
+                familyId: order.familyId,
+                parentId: order.parentId,
+                childIds: order.lines.map((line) => line.child.id),
+                serviceFeeEuros: order.serviceFeeEuros,
+                creditedAt: issuedAt,
+              },
+              issuedAt,
+            )
           : null;
-      const receipt = issueReceipt?.() ?? null;
 
       const now = FieldValue.serverTimestamp();
       // A held line of a card payment already taken gets a fresh id: the money is recorded, the treasurer sorts it out.
@@ -194,6 +202,46 @@ export async function recordOrder(
       }));
       const paymentRef = db.collection(COLLECTION.payments).doc();
       const totalEuros = sumEuros(order.lines.map((line) => line.priceEuros));
+      const paymentLines = items.map(({ ref, line }) => ({
+        item_id: ref.id,
+        child_id: line.child.id,
+        name: line.child.name,
+        surname: line.child.surname,
+        note: line.size,
+        price: line.priceEuros,
+      }));
+      // A partial refund Stripe reported before the order was recorded: its credit note comes with the receipt, on the same e-mail.
+      const writeNotes =
+        card && issueReceipt && card.refunded_amount > 0
+          ? await readCreditNotes(
+              db,
+              transaction,
+              {
+                id: paymentRef.id,
+                family_id: order.familyId,
+                family_surname: family.surname,
+                method: order.method,
+                status,
+                dispute: card.dispute,
+                refunded_amount: card.refunded_amount,
+                lines: paymentLines,
+                // Only its fee and amount count for the plan: the number is taken with the writes.
+                receipt: {
+                  number: '',
+                  issued_at: issuedAt,
+                  credited_at: issuedAt,
+                  service_fee: order.serviceFeeEuros,
+                  payer: { name: '', surname: '', cf: '' },
+                  child_fiscal_codes: {},
+                },
+                credit_notes: [],
+              },
+              { reason: 'refund', description: 'Rimborso con carta' },
+              { now: issuedAt, mail: null },
+            )
+          : null;
+      const receipt = issueReceipt?.() ?? null;
+      const notes = receipt && writeNotes ? writeNotes(receipt.number) : null;
       for (const { ref, line } of items) {
         transaction.create(ref, {
           id: ref.id,
@@ -219,14 +267,7 @@ export async function recordOrder(
         method: order.method,
         status,
         total_amount: totalEuros,
-        lines: items.map(({ ref, line }) => ({
-          item_id: ref.id,
-          child_id: line.child.id,
-          name: line.child.name,
-          surname: line.child.surname,
-          note: line.size,
-          price: line.priceEuros,
-        })),
+        lines: paymentLines,
         confirmed_at: null,
         confirmed_by: null,
         recorded_status: recordedStatus,
@@ -236,6 +277,7 @@ export async function recordOrder(
         parent_id: order.parentId,
         receipt,
         reference: referenceRef?.id ?? null,
+        ...(notes?.creditNotes ? { credit_notes: notes.creditNotes } : {}),
       });
       countPaymentChange(db, transaction, null, { season: order.season, plan, method: order.method, status, total_amount: totalEuros });
       if (referenceRef) {
@@ -281,7 +323,10 @@ export async function recordOrder(
             ...message,
             to: addresses,
             familyId: order.familyId,
-            attachments: receipt ? [{ kind: 'receipt', payment_id: paymentRef.id }] : [],
+            attachments: [
+              ...(receipt ? [{ kind: 'receipt' as const, payment_id: paymentRef.id, number: receipt.number }] : []),
+              ...(notes?.issued ? [{ kind: 'credit-note' as const, payment_id: paymentRef.id, number: notes.issued.number }] : []),
+            ],
           })
         : null;
       return { held: heldLines.map((line) => line.child.id), created: true, order: recorded, mailId };

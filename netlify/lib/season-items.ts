@@ -7,8 +7,9 @@ import { seasonItemId } from '../../src/domain/products';
  * full, a dispute lost): its order items leave the `{season}_{product}_{childId}`
  * ids that hold a child's product (docs/data-model.md, "One product per
  * child and season") for fresh ids, so the child may buy the product again;
- * the items themselves are kept for the books. Split in a read and a write,
- * because a Firestore transaction reads everything before it writes.
+ * the items themselves are kept for the books. A failed refund brings them
+ * back to those ids. Split in a read and a write, because a Firestore
+ * transaction reads everything before it writes.
  */
 
 /** The payment's items that sit on a season id, read in the transaction. */
@@ -44,6 +45,63 @@ export function releaseItems(
     transaction.create(fresh, { ...snapshot.data(), id: fresh.id });
     transaction.delete(snapshot.ref);
     renamed.set(snapshot.id, fresh.id);
+  }
+  return {
+    lines: payment.lines.map((line) => ({ ...line, item_id: renamed.get(line.item_id) ?? line.item_id })),
+    orderItems: order ? order.itemIds.map((id) => renamed.get(id) ?? id) : null,
+  };
+}
+
+/** A payment's items that left their season ids (released), read in the transaction with whether each season id is free again. */
+export interface ReleasedItems {
+  items: Array<{ snapshot: DocumentSnapshot; seasonRef: DocumentReference; free: boolean }>;
+  /** True when every released item can go back to its season id (no other payment holds the product now). */
+  allFree: boolean;
+}
+
+/**
+ * Reads, inside `transaction`, the payment's items whose id is not the
+ * season id of their child and plan (freed by a refund, a dispute lost),
+ * and whether that season id is free: a payment a failed refund brings back
+ * holds its products again ({@link reholdItems}) unless the child bought
+ * the product again meanwhile.
+ */
+export async function readReleasedItems(db: Firestore, transaction: Transaction, payment: PaymentDocument): Promise<ReleasedItems> {
+  const lines = payment.lines
+    .map((line) => ({ line, seasonId: seasonItemId(payment.season, payment.plan, line.child_id) }))
+    .filter(({ line, seasonId }) => line.item_id !== seasonId);
+  if (lines.length === 0) return { items: [], allFree: true };
+  const refs = lines.flatMap(({ line, seasonId }) => [
+    db.collection(COLLECTION.orderItems).doc(line.item_id),
+    db.collection(COLLECTION.orderItems).doc(seasonId),
+  ]);
+  const snapshots = await transaction.getAll(...refs);
+  const items = lines.flatMap((_, index) => {
+    const item = snapshots[2 * index];
+    const season = snapshots[2 * index + 1];
+    return item?.exists && season ? [{ snapshot: item, seasonRef: season.ref, free: !season.exists }] : [];
+  });
+  return { items, allFree: items.every((item) => item.free) };
+}
+
+/**
+ * Moves the released items whose season id is free back to it inside
+ * `transaction` (the inverse of {@link releaseItems}); the others stay
+ * where they are. Returns the payment's `lines` and the order's
+ * `order_items` with the ids they have now.
+ */
+export function reholdItems(
+  transaction: Transaction,
+  released: ReleasedItems,
+  payment: PaymentDocument,
+  order: { ref: DocumentReference; itemIds: readonly string[] } | null,
+): { lines: PaymentDocument['lines']; orderItems: string[] | null } {
+  const renamed = new Map<string, string>();
+  for (const { snapshot, seasonRef, free } of released.items) {
+    if (!free) continue;
+    transaction.create(seasonRef, { ...snapshot.data(), id: seasonRef.id });
+    transaction.delete(snapshot.ref);
+    renamed.set(snapshot.id, seasonRef.id);
   }
   return {
     lines: payment.lines.map((line) => ({ ...line, item_id: renamed.get(line.item_id) ?? line.item_id })),

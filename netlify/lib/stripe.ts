@@ -28,13 +28,30 @@ export const STRIPE_MESSAGES = {
 } as const;
 
 /**
- * The Stripe client of STRIPE_SECRET_KEY (one network retry, 20 s timeout).
+ * The Stripe client of STRIPE_SECRET_KEY (by default one network retry, 20 s
+ * timeout; `options` for a caller that must answer sooner).
  * @throws ServiceNotConfiguredError('stripe') when the key is missing or not
  * an sk_/rk_ key: jsonFunction answers 503 'Il pagamento con carta non è configurato.'
  */
-export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
+export function stripeFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  { timeoutMs = 20_000, retries = 1 }: { timeoutMs?: number; retries?: number } = {},
+): Stripe {
   const { secretKey } = serviceConfig('stripe', env);
-  return new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000 });
+  return new Stripe(secretKey, { maxNetworkRetries: retries, timeout: timeoutMs });
+}
+
+/**
+ * True when Stripe answered a request with a definite refusal, so nothing
+ * was done: a 4xx (a card error, an invalid request, an idempotency
+ * error…), except 409 (a request with the same key still running) and 429
+ * (too many requests), which say nothing yet. A timeout, a connection
+ * error or a 5xx leave the outcome unknown.
+ */
+export function isDefiniteStripeRefusal(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  const status = error.statusCode ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { countPaymentChange } from './season-totals';
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION, paymentDocument } from '../../src/domain/documents';
+import { receiptInForce } from '../../src/domain/credit-note';
+import { COLLECTION, paymentDocument, type PaymentDocument } from '../../src/domain/documents';
 import { formatEuros } from '../../src/domain/money';
 import { PAYMENT_STATUS, type PaymentStatus } from '../../src/domain/plans';
 import { recordAudit, type AuditActor } from './audit-log';
@@ -11,7 +12,9 @@ import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
 import { enqueueMail, familyAddresses } from './mail/outbox';
 import { transferConfirmedNotice } from './mail/order-mails';
+import { readCreditNotes } from './receipts/credit-notes';
 import { readReceiptInputs } from './receipts/issue-receipt';
+import { readSequence, type NumberSequence } from './receipts/sequence';
 
 /** Italian messages of a transfer's confirmation. */
 export const CONFIRM_TRANSFER_MESSAGES = {
@@ -21,79 +24,194 @@ export const CONFIRM_TRANSFER_MESSAGES = {
   notConfirmable: (status: string) => `Un pagamento ${status} non si conferma né si annulla.`,
 } as const;
 
+/** What the admin asks of a Bonifico: confirm it received, or undo its confirmation. */
+export type TransferAction = 'confirm' | 'unconfirm';
+
+/** The outcome of one payment's change: its status now, whether it changed, the e-mails written (send them after the commit). */
+export interface TransferChange {
+  status: PaymentStatus;
+  changed: boolean;
+  mailIds: string[];
+}
+
+/** What the changes of one transaction share: who, the messages' context, the time, and the year's numbers read once. */
+export interface TransferChangeContext {
+  actor: AuditActor;
+  mail: MailContext;
+  now: Date;
+  /** The receipt and credit-note numbers of the transaction, read once whatever the number of payments. */
+  numbers: LazyNumbers;
+}
+
+/** The transaction's numbering sequences, read the first time a change needs them (before any write). */
+export interface LazyNumbers {
+  receipts(): Promise<NumberSequence>;
+  creditNotes(): Promise<NumberSequence>;
+}
+
+/** The numbering sequences of `transaction`, each read once when first asked for. */
+export function lazyNumbers(db: Firestore, transaction: Transaction, now: Date): LazyNumbers {
+  let receipts: Promise<NumberSequence> | null = null;
+  let creditNotes: Promise<NumberSequence> | null = null;
+  return {
+    receipts: () => (receipts ??= readSequence(db, transaction, COLLECTION.receiptCounters, now)),
+    creditNotes: () => (creditNotes ??= readSequence(db, transaction, COLLECTION.creditNoteCounters, now)),
+  };
+}
+
+/**
+ * Checks that `payment` may take `action`: a Bonifico, 'Da Verificare' or
+ * 'Confermato'. Null when it already has the status asked for.
+ * @throws HttpError 409 for a card or cash payment, or another status (Rimborsato, Contestato, Annullato).
+ */
+export function transferTarget(payment: PaymentDocument, action: TransferAction): PaymentStatus | null {
+  if (payment.method !== 'Bonifico') throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notTransfer);
+  const target = action === 'confirm' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
+  if (payment.status === target) return null;
+  if (payment.status !== PAYMENT_STATUS.confirmed && payment.status !== PAYMENT_STATUS.toVerify) {
+    throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notConfirmable(payment.status));
+  }
+  return target;
+}
+
+/**
+ * Reads, in `transaction`, what confirming a Bonifico or undoing its
+ * confirmation needs (docs/admin-orders.md, "Confirming a transfer"), and
+ * answers the step that writes it, with the transaction's other writes:
+ * - confirm: 'Confermato' with `confirmed_at`/`confirmed_by`; a receipt
+ *   unless the one it has is still valid (a receipt a credit note annulled
+ *   moves to `earlier_receipts` and the payment gets the next number);
+ *   'Bonifico ricevuto' to the family with the receipt attached;
+ * - unconfirm: 'Da Verificare' without them; its valid receipt is annulled
+ *   by a credit note in the same transaction (the money it states was not
+ *   received), e-mailed to the family;
+ * both with a history step, the audit entry and the season's totals. A
+ * payment already in the status asked for changes nothing.
+ * `addresses` are the family's, read by the caller.
+ * @throws HttpError 409 as {@link transferTarget}.
+ */
+export async function readTransferChange(
+  db: Firestore,
+  transaction: Transaction,
+  payment: PaymentDocument,
+  action: TransferAction,
+  addresses: readonly string[],
+  context: TransferChangeContext,
+): Promise<() => TransferChange> {
+  const target = transferTarget(payment, action);
+  if (!target) return () => ({ status: payment.status, changed: false, mailIds: [] });
+  const { actor, mail, now } = context;
+  const ref = db.collection(COLLECTION.payments).doc(payment.id);
+  const confirming = action === 'confirm';
+  // A transfer confirmed again keeps a receipt still valid (an undo before credit notes existed); an annulled one is replaced.
+  const newReceipt = confirming && !receiptInForce(payment);
+  const issueReceipt = newReceipt
+    ? await readReceiptInputs(
+        db,
+        transaction,
+        {
+          familyId: payment.family_id,
+          parentId: payment.parent_id,
+          childIds: payment.lines.map((line) => line.child_id),
+          serviceFeeEuros: 0,
+          creditedAt: now,
+        },
+        now,
+        await context.numbers.receipts(),
+      )
+    : null;
+  const earlierReceipts = newReceipt && payment.receipt ? [...payment.earlier_receipts, payment.receipt] : payment.earlier_receipts;
+  const afterStatus = { ...payment, status: target };
+  // The credit notes the change calls for: the undo's, or a confirmed transfer's refunds against a new receipt.
+  const writeNotes = await readCreditNotes(
+    db,
+    transaction,
+    newReceipt
+      ? { ...afterStatus, receipt: issueReceipt ? placeholderReceipt(now) : null, credit_notes: payment.credit_notes }
+      : afterStatus,
+    confirming
+      ? { reason: 'refund', description: 'Rimborso con bonifico' }
+      : { reason: 'unconfirm', description: 'Bonifico non ricevuto: conferma annullata' },
+    { now, mail, addresses, sequence: () => context.numbers.creditNotes() },
+  );
+
+  return () => {
+    const at = Timestamp.fromDate(now);
+    const receipt = issueReceipt?.() ?? null;
+    const notes = writeNotes(receipt?.number);
+    const after = confirming
+      ? { status: target, confirmed_at: at, confirmed_by: actor.email }
+      : { status: target, confirmed_at: null, confirmed_by: null };
+    const auditAction = confirming ? AUDIT_ACTION.paymentConfirm : AUDIT_ACTION.paymentUnconfirm;
+    countPaymentChange(db, transaction, payment, { ...payment, status: target });
+    transaction.update(ref, {
+      ...after,
+      ...(receipt ? { receipt, earlier_receipts: earlierReceipts } : {}),
+      ...(notes.creditNotes ? { credit_notes: notes.creditNotes } : {}),
+      history: FieldValue.arrayUnion({
+        at,
+        action: auditAction,
+        by: actor.email,
+        ...(notes.issued ? { note: `nota di credito n. ${notes.issued.number}` } : {}),
+      }),
+    });
+    recordAudit(db, transaction, {
+      actor,
+      action: auditAction,
+      target: { collection: COLLECTION.payments, id: payment.id },
+      summary: `${confirming ? 'Bonifico confermato' : 'Conferma annullata'}: famiglia ${payment.family_surname}, ${formatEuros(payment.total_amount)}`,
+      before: { status: payment.status, confirmed_at: payment.confirmed_at, confirmed_by: payment.confirmed_by },
+      after: {
+        ...after,
+        confirmed_at: after.confirmed_at?.toDate() ?? null,
+        ...(receipt ? { receipt: receipt.number } : {}),
+        ...(notes.issued ? { credit_note: notes.issued.number } : {}),
+      },
+    });
+    const receiptNumber = receipt?.number ?? payment.receipt?.number ?? null;
+    const confirmedMail = confirming
+      ? enqueueMail(db, transaction, {
+          ...transferConfirmedNotice(payment, receiptNumber, mail),
+          to: addresses,
+          familyId: payment.family_id,
+          attachments: receiptNumber ? [{ kind: 'receipt', payment_id: payment.id, number: receiptNumber }] : [],
+        })
+      : null;
+    return { status: target, changed: true, mailIds: [confirmedMail, notes.mailId].filter((id): id is string => id !== null) };
+  };
+}
+
+/** A receipt about to be issued, as the credit-note plan reads it: its fee (none for a transfer); its number comes with the writes. */
+function placeholderReceipt(now: Date): NonNullable<PaymentDocument['receipt']> {
+  return { number: '', issued_at: now, credited_at: now, service_fee: 0, payer: { name: '', surname: '', cf: '' }, child_fiscal_codes: {} };
+}
+
 /**
  * Confirms a Bonifico received, or sets a confirmed one back to 'Da
  * Verificare' (docs/admin-orders.md, "Confirming a transfer"), in ONE
- * transaction: the status with `confirmed_at`/`confirmed_by`, a history
- * step, the audit entry; a confirmation also issues the receipt (a transfer
- * confirmed before keeps its first) and writes 'Bonifico ricevuto' to the
- * outbox. A payment already in the status asked for changes nothing
- * (`changed: false`): two admins at once, or a statement line confirmed
- * again. The caller sends the outbox's message (`mailId`) after answering.
+ * transaction ({@link readTransferChange}: status, receipt or credit note,
+ * history, audit entry, e-mails). A payment already in the status asked
+ * for changes nothing (`changed: false`): two admins at once. The caller
+ * sends the outbox's messages (`mailIds`) after answering.
  * @throws HttpError 404 for an unknown payment, 409 for a card payment or a
  * status that cannot change (Rimborsato, Contestato, Annullato).
  */
 export async function changeTransferConfirmation(
   db: Firestore,
-  { paymentId, action, actor, mail }: { paymentId: string; action: 'confirm' | 'unconfirm'; actor: AuditActor; mail: MailContext },
-): Promise<{ status: PaymentStatus; changed: boolean; mailId: string | null }> {
+  { paymentId, action, actor, mail }: { paymentId: string; action: TransferAction; actor: AuditActor; mail: MailContext },
+): Promise<TransferChange> {
   const ref = db.collection(COLLECTION.payments).doc(paymentId);
   return runTransaction(db, async (transaction) => {
     const payment = readSnapshot(paymentDocument, await transaction.get(ref));
     if (!payment) throw new HttpError(404, CONFIRM_TRANSFER_MESSAGES.notFound);
-    const addresses = action === 'confirm' ? await familyAddresses(db, transaction, payment.family_id) : [];
-    if (payment.method !== 'Bonifico') throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notTransfer);
-    const target = action === 'confirm' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
-    if (payment.status === target) return { status: payment.status, changed: false, mailId: null };
-    if (payment.status !== PAYMENT_STATUS.confirmed && payment.status !== PAYMENT_STATUS.toVerify) {
-      throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notConfirmable(payment.status));
-    }
-    const now = Timestamp.now();
-    // A transfer confirmed again after an undo keeps the receipt it was given first.
-    const issueReceipt =
-      action === 'confirm' && !payment.receipt
-        ? await readReceiptInputs(
-            db,
-            transaction,
-            {
-              familyId: payment.family_id,
-              parentId: payment.parent_id,
-              childIds: payment.lines.map((line) => line.child_id),
-              serviceFeeEuros: 0,
-              creditedAt: now.toDate(),
-            },
-            now.toDate(),
-          )
-        : null;
-    const after =
-      action === 'confirm'
-        ? { status: target, confirmed_at: now, confirmed_by: actor.email }
-        : { status: target, confirmed_at: null, confirmed_by: null };
-    const receipt = issueReceipt?.() ?? null;
-    const auditAction = action === 'confirm' ? AUDIT_ACTION.paymentConfirm : AUDIT_ACTION.paymentUnconfirm;
-    countPaymentChange(db, transaction, payment, { ...payment, status: target });
-    transaction.update(ref, {
-      ...after,
-      ...(receipt ? { receipt } : {}),
-      history: FieldValue.arrayUnion({ at: now, action: auditAction, by: actor.email }),
-    });
-    recordAudit(db, transaction, {
+    const now = new Date();
+    const addresses = transferTarget(payment, action) ? await familyAddresses(db, transaction, payment.family_id) : [];
+    const write = await readTransferChange(db, transaction, payment, action, addresses, {
       actor,
-      action: auditAction,
-      target: { collection: COLLECTION.payments, id: paymentId },
-      summary: `${action === 'confirm' ? 'Bonifico confermato' : 'Conferma annullata'}: famiglia ${payment.family_surname}, ${formatEuros(payment.total_amount)}`,
-      before: { status: payment.status, confirmed_at: payment.confirmed_at, confirmed_by: payment.confirmed_by },
-      after: { ...after, confirmed_at: after.confirmed_at?.toDate() ?? null, ...(receipt ? { receipt: receipt.number } : {}) },
+      mail,
+      now,
+      numbers: lazyNumbers(db, transaction, now),
     });
-    const mailId =
-      action === 'confirm'
-        ? enqueueMail(db, transaction, {
-            ...transferConfirmedNotice(payment, receipt?.number ?? payment.receipt?.number ?? null, mail),
-            to: addresses,
-            familyId: payment.family_id,
-            attachments: [{ kind: 'receipt', payment_id: payment.id }],
-          })
-        : null;
-    return { status: target, changed: true, mailId };
+    return write();
   });
 }

@@ -2,6 +2,7 @@ import { historyLine } from './audit-log';
 import type { OrderItemDocument, PaymentDocument, PaymentHistoryEntry } from './documents';
 import { sumEuros } from './money';
 import { holdsProduct, type RefundablePayment } from './payment-status';
+import { annullingCreditNote, receiptAmount } from './credit-note';
 import { RECORDED_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type RecordedMethod, type PaymentStatus } from './plans';
 import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
@@ -157,32 +158,49 @@ export interface AdminOrderRow {
   history: PaymentHistoryEntry[];
   /** The receipt's number ('{year}/42'), null until the payment is confirmed (docs/admin.md, "Receipts"). */
   receiptNumber: string | null;
+  /**
+   * Every receipt and credit note of the payment, oldest first (docs/admin.md,
+   * "Credit notes"): which, its number, its euros, and whether it is annulled
+   * (a receipt by a credit note, a credit note by a failed refund).
+   */
+  documents: RowDocument[];
+  /** A card refund asked of Stripe with no answer yet: its idempotency key and euros ('Rimborsa' retries it); null when none. */
+  refundPending: { key: string; amountEuros: number } | null;
   /** A Bonifico's reference code in its reason ('CE25-7K3Q'); null for a card payment or an older order. */
   reference: string | null;
   /** Ordered by surname, then name. */
   children: AdminOrderChild[];
 }
 
-/** The payment fields a row shows. */
-export type RowPayment = Pick<
-  PaymentDocument,
-  | 'id'
-  | 'order_id'
-  | 'family_surname'
-  | 'created_at'
-  | 'plan'
-  | 'method'
-  | 'status'
-  | 'total_amount'
-  | 'lines'
-  | 'confirmed_at'
-  | 'confirmed_by'
-  | 'refunded_amount'
-  | 'refund_requested'
-  | 'history'
-  | 'receipt'
-  | 'reference'
->;
+/** A receipt or credit note on a row. */
+export interface RowDocument {
+  kind: 'receipt' | 'credit-note';
+  number: string;
+  amountEuros: number;
+  annulled: boolean;
+}
+
+/** The payment fields a row shows (its credit notes, earlier receipts and pending refund none when absent). */
+export type RowPayment = Partial<Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending'>> &
+  Pick<
+    PaymentDocument,
+    | 'id'
+    | 'order_id'
+    | 'family_surname'
+    | 'created_at'
+    | 'plan'
+    | 'method'
+    | 'status'
+    | 'total_amount'
+    | 'lines'
+    | 'confirmed_at'
+    | 'confirmed_by'
+    | 'refunded_amount'
+    | 'refund_requested'
+    | 'history'
+    | 'receipt'
+    | 'reference'
+  >;
 
 /** The row of `payment`: its fields, and its `lines` (the order's items, in tick order) as the children. */
 export function buildOrderRow(payment: RowPayment): AdminOrderRow {
@@ -210,9 +228,31 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     serviceFee: payment.receipt?.service_fee ?? 0,
     history: payment.history,
     receiptNumber: payment.receipt?.number ?? null,
+    documents: rowDocuments(payment),
+    refundPending: payment.refund_pending ? { key: payment.refund_pending.key, amountEuros: payment.refund_pending.amount } : null,
     reference: payment.reference,
     children,
   };
+}
+
+/** The receipts (earlier ones first) and then the credit notes of a row's payment. */
+function rowDocuments(payment: RowPayment): RowDocument[] {
+  const notes = payment.credit_notes ?? [];
+  const receipts = [...(payment.earlier_receipts ?? []), ...(payment.receipt ? [payment.receipt] : [])];
+  return [
+    ...receipts.map((receipt) => ({
+      kind: 'receipt' as const,
+      number: receipt.number,
+      amountEuros: receiptAmount(payment, receipt),
+      annulled: annullingCreditNote({ credit_notes: notes }, receipt.number) !== null,
+    })),
+    ...notes.map((note) => ({
+      kind: 'credit-note' as const,
+      number: note.number,
+      amountEuros: note.amount,
+      annulled: note.cancelled !== null,
+    })),
+  ];
 }
 
 /** A row's history in Italian, oldest first: 'Confermato da admin@example.com il dd/mm/yyyy', … (historyLine). */

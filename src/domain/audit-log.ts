@@ -59,6 +59,8 @@ export const AUDIT_ACTION = {
   settingsNewSeason: 'settings.new_season',
   /** The daily retention deleted uploads no record points to, or could not handle a child or a folder (docs/privacy.md, "Retention"). */
   medicalFormRetention: 'medical_form.retention',
+  /** Stripe reported a card refund failed or canceled: the euros are back with the group, the refund's credit note cancelled. */
+  paymentRefundFailed: 'payment.refund_failed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -95,6 +97,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Impostazioni modificate',
   'settings.new_season': 'Nuova stagione',
   'medical_form.retention': 'Pulizia schede mediche',
+  'payment.refund_failed': 'Rimborso non riuscito',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */
@@ -136,6 +139,8 @@ export function historyLine(step: HistoryStep): string {
       return `Rimborso registrato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
     case 'payment.disputed':
       return `Contestazione registrata da ${step.by} il ${step.date}`;
+    case 'payment.refund_failed':
+      return `Rimborso non riuscito, segnalato da ${step.by} il ${step.date}${step.note ? `: ${step.note}` : ''}`;
     default:
       return `${AUDIT_ACTION_LABELS[step.action]} da ${step.by} il ${step.date}`;
   }

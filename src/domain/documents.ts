@@ -8,6 +8,7 @@ import { paymentDeadlinesSchema } from './season-settings';
 import { priceRuleSchema } from './price-rule-schema';
 import { SPEC_PRODUCTS } from './products';
 import { staffSchema } from './staff-role-schema';
+import { CREDIT_NOTE_REASONS } from './credit-note';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -46,6 +47,7 @@ export const COLLECTION = {
   accessLimits: 'access_limits',
   accessLinks: 'access_links',
   mailBudget: 'mail_budget',
+  creditNoteCounters: 'credit_note_counters',
 } as const;
 
 const hasToDate = (value: unknown): value is { toDate: () => Date } =>
@@ -173,8 +175,8 @@ export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
 
 /**
  * A payment's receipt (docs/admin.md, "Receipts"), issued in the
- * transaction that confirmed the payment and never changed afterwards (a
- * refund keeps it): its number `{year}/{n}`, when it was issued, when the
+ * transaction that confirmed the payment and never changed afterwards
+ * (money given back is a credit note citing it, {@link paymentCreditNote}): its number `{year}/{n}`, when it was issued, when the
  * money was credited, the card service fee in euros (0 for none), and what
  * it prints of the people as they were then: the payer and each child's
  * fiscal code by child id.
@@ -190,8 +192,35 @@ export const paymentReceipt = z.object({
 export type PaymentReceipt = z.infer<typeof paymentReceipt>;
 
 /**
+ * A credit note ('nota di credito', docs/admin.md, "Credit notes") of a
+ * payment, issued in the transaction that gave money back or took the
+ * payment's receipt away (a refund, a dispute lost, a Bonifico's
+ * confirmation undone, an order cancelled): its number `{year}/{n}` (its own
+ * sequence, `credit_note_counters`), when, the euros it gives back and how
+ * many of them were the card service fee, the receipt it cites, whether it
+ * annuls that receipt (with the notes before it, it gives back the whole
+ * amount), why (`reason`) and the line it prints ('Rimborso con carta').
+ * `cancelled` is set when the refund it recorded failed (Stripe gave the
+ * money back to the group): the note keeps its number and prints
+ * 'ANNULLATA'; null while it stands.
+ */
+export const paymentCreditNote = z.object({
+  number: z.string(),
+  issued_at: timestamp,
+  amount: z.number().positive(),
+  service_fee: z.number().nonnegative(),
+  receipt_number: z.string(),
+  voids_receipt: z.boolean(),
+  reason: z.enum(CREDIT_NOTE_REASONS),
+  description: z.string(),
+  cancelled: z.object({ at: timestamp, reason: z.string() }).nullable().default(null),
+});
+export type PaymentCreditNote = z.infer<typeof paymentCreditNote>;
+
+/**
  * `receipt_counters/{year}`: the last receipt number issued in a calendar
  * year, advanced in the transaction that issues the next one. Server only.
+ * `credit_note_counters/{year}` has the same shape for credit notes.
  */
 export const receiptCounterDocument = z.object({
   year: z.number().int().positive(),
@@ -214,7 +243,8 @@ export type ReceiptCounterDocument = z.infer<typeof receiptCounterDocument>;
  * `refunded_amount` (euros) and `dispute` ('open', 'won', 'lost' or null).
  * `history` lists what admins and Stripe did to it, oldest first (the
  * audit log keeps the full record). `receipt` once it was confirmed
- * ({@link paymentReceipt}). Older documents read with the defaults.
+ * ({@link paymentReceipt}); `credit_notes`, `earlier_receipts` and
+ * `refund_pending` below. Older documents read with the defaults.
  */
 export const paymentDocument = z.object({
   id: z.string(),
@@ -254,6 +284,16 @@ export const paymentDocument = z.object({
   reference: z.string().nullable().default(null),
   /** Why the treasurer cancelled the order ('Annulla ordine'); null unless 'Annullato'. */
   cancel_reason: z.string().nullable().default(null),
+  /** Its credit notes, oldest first ({@link paymentCreditNote}). */
+  credit_notes: z.array(paymentCreditNote).default([]),
+  /** Receipts issued before `receipt` and annulled by a credit note (a Bonifico unconfirmed, then confirmed again), oldest first. */
+  earlier_receipts: z.array(paymentReceipt).default([]),
+  /**
+   * A card refund asked of Stripe that has no definite answer yet (it did not
+   * answer, or timed out): its idempotency key, euros, when and by whom.
+   * 'Rimborsa' retries it with the same key (docs/admin-orders.md, "Rimborsa"); null when none.
+   */
+  refund_pending: z.object({ key: z.string(), amount: z.number().positive(), at: timestamp, by: z.string() }).nullable().default(null),
 });
 export type PaymentDocument = z.infer<typeof paymentDocument>;
 
@@ -290,6 +330,16 @@ export const stripePaymentIntentDocument = z.object({
   dispute: z.enum(['open', 'won', 'lost']).nullable(),
   /** When Stripe created the latest dispute event applied (Unix seconds): an older one arriving late changes nothing. */
   dispute_event_created: z.number().int().nonnegative(),
+  /** When Stripe created the `charge.refunded` event whose `amount_refunded` is `refunded_amount` (Unix seconds; 0 for older documents). */
+  refund_report_created: z.number().int().nonnegative().default(0),
+  /**
+   * Refunds Stripe reported failed or canceled (`charge.refund.updated`), by
+   * refund id: euros, when the refund was created and when it failed (Unix
+   * seconds). netlify/lib/card-events.ts takes them out of what was refunded.
+   */
+  failed_refunds: z
+    .record(z.string(), z.object({ amount: z.number().nonnegative(), refund_created: z.number(), failed_at: z.number() }))
+    .default({}),
   updated_at: timestamp,
 });
 export type StripePaymentIntentDocument = z.infer<typeof stripePaymentIntentDocument>;
@@ -340,11 +390,20 @@ export const MAIL_KINDS = [
   'staff-invitation',
   'access-link',
   'access-locked',
+  'credit-note',
+  'refund-failed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-/** A file a message carries, named by what it is made from: the receipt of the payment `payment_id`. */
-export const mailAttachment = z.object({ kind: z.literal('receipt'), payment_id: z.string() });
+/**
+ * A file a message carries, named by what it is made from: a receipt of the
+ * payment `payment_id` (`number`, or its current one when absent), or one of
+ * its credit notes.
+ */
+export const mailAttachment = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('receipt'), payment_id: z.string(), number: z.string().optional() }),
+  z.object({ kind: z.literal('credit-note'), payment_id: z.string(), number: z.string() }),
+]);
 export type MailAttachment = z.infer<typeof mailAttachment>;
 
 /**
@@ -575,6 +634,25 @@ export const staffAccountDocument = z.object({
   updated_at: timestamp,
 });
 export type StaffAccountDocument = z.infer<typeof staffAccountDocument>;
+
+/**
+ * `refund_requests/{idempotency key}`: one refund asked through 'Rimborsa'
+ * (docs/admin-orders.md, "Rimborsa"): the payment, euros, who and when. A
+ * card refund is 'pending' from its reservation until Stripe answers for
+ * sure, then 'made' (with Stripe's refund id); `lease_until` is set while
+ * one request is asking Stripe, so two retries at once ask once. Older
+ * documents were written once made. Server only.
+ */
+export const refundRequestDocument = z.object({
+  payment_id: z.string(),
+  amount: z.number().positive(),
+  by: z.string(),
+  at: timestamp,
+  state: z.enum(['pending', 'made']).default('made'),
+  lease_until: timestamp.nullable().default(null),
+  stripe_refund_id: z.string().nullable().default(null),
+});
+export type RefundRequestDocument = z.infer<typeof refundRequestDocument>;
 
 /** Thrown when a stored document does not match its schema. */
 export class InvalidDocumentError extends Error {

@@ -3,10 +3,10 @@ import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument 
 import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
 import { holdsProduct } from './payment-status';
 import { BRANCHES, PAYMENT_STATUS } from './plans';
-import { sumEuros } from './money';
 import type { CatalogueProduct } from './catalogue';
 import { catalogueProductSchema } from './catalogue-product-schema';
 import type { ReceiptedPayment } from './receipt';
+import { annullingCreditNote, receiptAmount } from './credit-note';
 
 /**
  * The answer of `lookup-family` (docs/api.md): the family and its children,
@@ -38,13 +38,57 @@ export const familyLookupSchema = z.object({
   ),
   /** The season's catalogue ('Impostazioni stagione'): the screen prices its summary with it, as the server will. */
   catalogue: z.array(catalogueProductSchema),
-  /** The family's receipts, every season, newest first: the payment, its season, number, total in euros (service fee included) and ISO issue date. */
+  /**
+   * The family's receipts and credit notes ('Le tue ricevute'), every
+   * season, newest first: the payment, its season, which document
+   * (`kind`), its number, euros (a receipt's service fee included) and ISO
+   * issue date; `annulled` for a receipt a credit note annulled or a credit
+   * note a failed refund cancelled, and `remark`, what it says of the other
+   * ('annullata dalla nota di credito n. 2025/3', 'storna la ricevuta n.
+   * 2025/42'; '' for none).
+   */
   receipts: z.array(
-    z.object({ paymentId: z.string(), season: z.number(), number: z.string(), amountEuros: z.number(), issuedAt: z.iso.datetime() }),
+    z.object({
+      paymentId: z.string(),
+      season: z.number(),
+      kind: z.enum(['receipt', 'credit-note']),
+      number: z.string(),
+      amountEuros: z.number(),
+      issuedAt: z.iso.datetime(),
+      annulled: z.boolean(),
+      remark: z.string(),
+    }),
   ),
 });
 export type FamilyLookup = z.infer<typeof familyLookupSchema>;
 export type LookupChild = FamilyLookup['children'][number];
+
+/** A payment's documents as 'Le tue ricevute' lists them: its receipts (the current one and any earlier, annulled one) and its credit notes. */
+function paymentDocuments(payment: ReceiptedPayment): FamilyLookup['receipts'] {
+  const base = { paymentId: payment.id, season: payment.season };
+  const receipts = [...payment.earlier_receipts, payment.receipt].map((receipt) => {
+    const annulling = annullingCreditNote(payment, receipt.number);
+    return {
+      ...base,
+      kind: 'receipt' as const,
+      number: receipt.number,
+      amountEuros: receiptAmount(payment, receipt),
+      issuedAt: receipt.issued_at.toISOString(),
+      annulled: annulling !== null,
+      remark: annulling ? `annullata dalla nota di credito n. ${annulling.number}` : '',
+    };
+  });
+  const notes = payment.credit_notes.map((note) => ({
+    ...base,
+    kind: 'credit-note' as const,
+    number: note.number,
+    amountEuros: note.amount,
+    issuedAt: note.issued_at.toISOString(),
+    annulled: note.cancelled !== null,
+    remark: note.cancelled ? 'annullata: il rimborso non è andato a buon fine' : `storna la ricevuta n. ${note.receipt_number}`,
+  }));
+  return [...receipts, ...notes];
+}
 
 /**
  * Builds the lookup answer from the family, its children (sorted by name)
@@ -55,7 +99,7 @@ export type LookupChild = FamilyLookup['children'][number];
  * of its items is a 'Campo Estivo - Acconto' created on or after
  * `medicalFormCutoff` (docs/product.md, "Medical form"), and has uploaded it
  * when a form of `season` was received (seasonMedicalForms). `receipts`
- * lists the family's payments that have a receipt, newest first;
+ * lists the receipts and credit notes of the family's payments, newest first;
  * `catalogue` is the season's (catalogueOf).
  */
 export function buildFamilyLookup(input: {
@@ -70,15 +114,7 @@ export function buildFamilyLookup(input: {
   return {
     family: { id: input.family.id, surname: input.family.surname },
     catalogue: [...input.catalogue],
-    receipts: [...input.receipts]
-      .sort((a, b) => b.receipt.issued_at.getTime() - a.receipt.issued_at.getTime())
-      .map((payment) => ({
-        paymentId: payment.id,
-        season: payment.season,
-        number: payment.receipt.number,
-        amountEuros: sumEuros([...payment.lines.map((line) => line.price), payment.receipt.service_fee]),
-        issuedAt: payment.receipt.issued_at.toISOString(),
-      })),
+    receipts: input.receipts.flatMap(paymentDocuments).sort((a, b) => b.issuedAt.localeCompare(a.issuedAt)),
     children: input.children.map((child) => {
       const own = input.items.filter(({ item, payment }) => item.son_info.id === child.id && (!payment || holdsProduct(payment.status)));
       return {

@@ -67,6 +67,21 @@ export interface ReceiptData {
   method: ReceiptMethod;
   /** When the money was credited: the card payment recorded, the transfer confirmed, the cash received. */
   creditedAt: Date;
+  /** What credit notes did to it since (docs/admin.md, "Credit notes"); none when absent. */
+  credits?: ReceiptCredits;
+}
+
+/** A credit note as a receipt mentions it: number, date, euros. */
+export interface CreditMention {
+  number: string;
+  issuedAt: Date;
+  amountEuros: number;
+}
+
+/** The credit notes standing against a receipt: the one that annuls it ('ANNULLATA'), or the partial ones. */
+export interface ReceiptCredits {
+  annulledBy: CreditMention | null;
+  partial: CreditMention[];
 }
 
 /** The receipt's total in euros: the lines and the service fee. */
@@ -89,12 +104,16 @@ export function hasReceipt(payment: PaymentDocument): payment is ReceiptedPaymen
 
 /**
  * What the receipt of `payment` says: its stored receipt (number, dates,
- * payer, children's fiscal codes, fee) and the payment's own lines, plan
- * and season, issued by `issuer`. A child without a stored fiscal code
- * prints none.
+ * payer, children's fiscal codes, fee; `receipt`, its current one unless
+ * given) and the payment's own lines, plan and season, issued by `issuer`.
+ * A child without a stored fiscal code prints none.
  */
-export function receiptDataOf(payment: ReceiptedPayment, issuer: ReceiptIssuer): ReceiptData {
-  const { receipt } = payment;
+export function receiptDataOf(
+  payment: PaymentDocument,
+  issuer: ReceiptIssuer,
+  receipt: NonNullable<PaymentDocument['receipt']> | null = payment.receipt,
+): ReceiptData {
+  if (!receipt) throw new Error(`payment ${payment.id} has no receipt`);
   return {
     issuer,
     number: receipt.number,

@@ -23,8 +23,8 @@ export interface InboxMessage {
   html: string;
   /** The message's Date header, else when the catcher received it. */
   date: Date;
-  /** The files attached: the name the catcher serves each under, and its MIME type. */
-  attachments: Array<{ filename: string; contentType: string }>;
+  /** The files attached: the name the catcher serves each under, the name the sender gave it ('' when none), and its MIME type. */
+  attachments: Array<{ filename: string; name: string; contentType: string }>;
 }
 
 /** A client of one catcher's inbox. */
@@ -56,7 +56,7 @@ interface MailDevEmail {
   to?: Array<{ address?: string }>;
   cc?: Array<{ address?: string }>;
   envelope?: { to?: Array<{ address?: string }> };
-  attachments?: Array<{ generatedFileName?: string; fileName?: string; contentType?: string }>;
+  attachments?: Array<{ generatedFileName?: string; fileName?: string; filename?: string; contentType?: string }>;
 }
 
 const POLL_MS = 100;
@@ -74,6 +74,7 @@ function toMessage(email: MailDevEmail): InboxMessage {
     date: new Date(email.date ?? email.time),
     attachments: (email.attachments ?? []).map((file) => ({
       filename: file.generatedFileName ?? file.fileName ?? '',
+      name: file.filename ?? file.fileName ?? '',
       contentType: file.contentType ?? '',
     })),
   };

@@ -1,8 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { childDocument, COLLECTION, parentDocument, receiptCounterDocument, type PaymentReceipt } from '../../../src/domain/documents';
-import { italianYear } from '../../../src/domain/italian-time';
-import { receiptNumber } from '../../../src/domain/receipt';
+import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '../../../src/domain/documents';
 import { readSnapshot } from '../documents';
+import { readSequence, type NumberSequence } from './sequence';
 
 /**
  * Issuing a receipt inside the transaction that confirms a payment
@@ -33,22 +32,21 @@ export type IssueReceipt = () => Omit<PaymentReceipt, 'issued_at' | 'credited_at
  * Reads, in `transaction`, what the receipt of `subject` needs and answers
  * the step that issues it (call it after the transaction's other reads,
  * with its writes). `now` is the issue date; its Italian calendar year
- * picks the counter.
+ * picks the counter. Several receipts of one transaction share one
+ * `sequence` (readSequence of `receipt_counters`), read once.
  */
 export async function readReceiptInputs(
   db: Firestore,
   transaction: Transaction,
   subject: ReceiptSubject,
   now = new Date(),
+  sequence?: NumberSequence,
 ): Promise<IssueReceipt> {
-  const year = italianYear(now);
-  const counterRef = db.collection(COLLECTION.receiptCounters).doc(String(year));
-  const [counterSnapshot, parentsSnapshot, ...childSnapshots] = await Promise.all([
-    transaction.get(counterRef),
+  const [numbers, parentsSnapshot, ...childSnapshots] = await Promise.all([
+    sequence ?? readSequence(db, transaction, COLLECTION.receiptCounters, now),
     transaction.get(db.collection(COLLECTION.parents).where('family_id', '==', subject.familyId)),
     ...subject.childIds.map((id) => transaction.get(db.collection(COLLECTION.sons).doc(id))),
   ]);
-  const last = readSnapshot(receiptCounterDocument, counterSnapshot)?.last ?? 0;
   const parents = parentsSnapshot.docs
     .flatMap((snapshot) => {
       const parent = readSnapshot(parentDocument, snapshot);
@@ -63,11 +61,9 @@ export async function readReceiptInputs(
     }),
   );
   return () => {
-    const next = last + 1;
-    const issuedAt = Timestamp.fromDate(now);
-    transaction.set(counterRef, { year, last: next, updated_at: issuedAt });
+    const issuedAt = Timestamp.fromDate(numbers.now);
     return {
-      number: receiptNumber(year, next),
+      number: numbers.take(),
       issued_at: issuedAt,
       credited_at: Timestamp.fromDate(subject.creditedAt),
       service_fee: subject.serviceFeeEuros,

@@ -1,20 +1,62 @@
+import { z } from 'zod';
 import { RECEIPT_ISSUER } from '../../../src/config/receipt';
-import { receiptDataOf, receiptFileName, type ReceiptedPayment } from '../../../src/domain/receipt';
-import { renderReceiptPdf } from './receipt-pdf';
+import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '../../../src/domain/credit-note';
+import type { PaymentDocument } from '../../../src/domain/documents';
+import { receiptFileName } from '../../../src/domain/receipt';
+import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 
-/** The receipt PDF of `payment` (docs/admin.md, "Receipts"): identical bytes every time it is made. */
-export function receiptPdf(payment: ReceiptedPayment): Promise<Uint8Array> {
-  return renderReceiptPdf(receiptDataOf(payment, RECEIPT_ISSUER));
+/**
+ * The PDFs of a payment's documents (docs/admin.md, "Receipts" and "Credit
+ * notes"): made again on each request, identical bytes for the same stored
+ * state, the same for the family, the admin and the e-mail.
+ */
+
+/** Which document of a payment: a receipt (its current one when `number` is absent) or a credit note. */
+export type PaymentFileRequest = { kind: 'receipt'; number?: string } | { kind: 'credit-note'; number: string };
+
+/** A document number as issued: '2025/42'. */
+const documentNumber = z.string().regex(/^\d{4}\/\d{1,9}$/);
+
+/**
+ * A request body naming a payment's document: `fields` (the payment id, an
+ * action…) and `kind` ('receipt' when absent) with `number` (optional for a
+ * receipt, required for a credit note), read as a {@link PaymentFileRequest}.
+ */
+export function withPaymentFile<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.preprocess(
+    (body) => (typeof body === 'object' && body !== null && !('kind' in body) ? { ...body, kind: 'receipt' } : body),
+    z.discriminatedUnion('kind', [
+      z.object({ ...fields, kind: z.literal('receipt'), number: documentNumber.optional() }),
+      z.object({ ...fields, kind: z.literal('credit-note'), number: documentNumber }),
+    ]),
+  );
 }
 
-/** A download of the receipt of `payment`: 200 application/pdf, as an attachment named Ricevuta-{year}-{n}.pdf, never cached by a shared cache. */
-export async function receiptResponse(payment: ReceiptedPayment): Promise<Response> {
-  const bytes = await receiptPdf(payment);
-  return new Response(new Uint8Array(bytes), {
+/** A document's PDF and its file name ('Ricevuta-2025-42.pdf', 'Nota-di-credito-2025-3.pdf'). */
+export interface PaymentFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** The PDF of the document `request` of `payment`; null when the payment has no such document. */
+export async function paymentFile(payment: PaymentDocument, request: PaymentFileRequest): Promise<PaymentFile | null> {
+  if (request.kind === 'credit-note') {
+    const note = findCreditNote(payment, request.number);
+    const data = note ? creditNoteDataOf(payment, note, RECEIPT_ISSUER) : null;
+    return data ? { filename: creditNoteFileName(note!.number), bytes: await renderCreditNotePdf(data) } : null;
+  }
+  const number = request.number ?? payment.receipt?.number;
+  const data = number ? receiptDocumentOf(payment, number, RECEIPT_ISSUER) : null;
+  return data ? { filename: receiptFileName(data.number), bytes: await renderReceiptPdf(data) } : null;
+}
+
+/** A download of `file`: 200 application/pdf, as an attachment under its name, never cached by a shared cache. */
+export function fileResponse(file: PaymentFile): Response {
+  return new Response(new Uint8Array(file.bytes), {
     status: 200,
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${receiptFileName(payment.receipt.number)}"`,
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
       'Cache-Control': 'private, no-store',
     },
   });

@@ -1,6 +1,7 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatEuros } from '../../../src/domain/money';
-import { receiptTotal, type ReceiptData } from '../../../src/domain/receipt';
+import type { CreditNoteData } from '../../../src/domain/credit-note';
+import { receiptTotal, type ReceiptData, type ReceiptIssuer, type ReceiptLine } from '../../../src/domain/receipt';
 import { italianDate } from '../../../src/domain/italian-time';
 import { printableText, wrap } from '../pdf-text';
 
@@ -15,6 +16,8 @@ const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.38, 0.38, 0.38);
 const RULE = rgb(0.78, 0.78, 0.78);
 const SHADE = rgb(0.93, 0.93, 0.93);
+/** 'ANNULLATA' and its line: a dark red that prints legibly in black and white. */
+const ALERT = rgb(0.65, 0.1, 0.1);
 
 const TABLE_SIZE = 9;
 const MIN_TABLE_SIZE = 6.5;
@@ -74,27 +77,137 @@ interface Writer {
  * card service fee when not 0, the total ({@link receiptTotal}), the method
  * and the date of credit, and the issuer's footer on every page. Dates are
  * dd/mm/yyyy in Italian time. A long table flows onto further pages with its
- * header repeated.
+ * header repeated. A receipt a credit note annulled says 'ANNULLATA' under
+ * its title with the note's number and date; partial credit notes are
+ * listed under the method (docs/admin.md, "Credit notes").
  *
  * Deterministic: the same `receipt` gives the same bytes (its dates, not the
  * clock, are the document's dates). Characters the standard fonts cannot
  * draw print as their base letter ('ș' → 's') or '?'.
  */
 export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array> {
+  const w = await startDocument(receipt.issuer, `Ricevuta ${receipt.number}`, `Ricevuta n. ${receipt.number}`, receipt.issuedAt);
+  const annulled = receipt.credits?.annulledBy;
+  if (annulled) {
+    writeLine(w, 'ANNULLATA', w.bold, 14, ALERT);
+    writeLine(w, `Annullata dalla nota di credito n. ${annulled.number} del ${italianDate(annulled.issuedAt)}.`, w.regular, 10, ALERT);
+    w.y -= 10;
+  }
+
+  const { payer } = receipt;
+  writeLine(w, 'Ricevuto da', w.bold, 9, MUTED);
+  writeLine(w, `${payer.name} ${payer.surname}`, w.regular, 11, INK);
+  if (payer.fiscalCode !== '') writeLine(w, `Codice fiscale ${payer.fiscalCode}`, w.regular, 10, INK);
+  w.y -= 16;
+
+  const header = writeTableHeader(w);
+  writeLineRows(w, receipt.lines, header);
+  if (receipt.serviceFeeEuros > 0) {
+    tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta)', receipt.serviceFeeEuros, w.regular), { header });
+  }
+  tableRow(w, summaryCells(w, 'Totale', receiptTotal(receipt), w.bold), { header, fill: SHADE, rule: 1 });
+
+  w.y -= 18;
+  ensureSpace(w, 2 * lineHeight(10));
+  writeLine(w, `Metodo di pagamento: ${receipt.method}`, w.regular, 10, INK);
+  writeLine(w, `Data di accredito: ${italianDate(receipt.creditedAt)}`, w.regular, 10, INK);
+  for (const note of receipt.credits?.partial ?? []) {
+    writeLine(
+      w,
+      `Rimborso parziale: nota di credito n. ${note.number} del ${italianDate(note.issuedAt)}, ${formatEuros(note.amountEuros)}.`,
+      w.regular,
+      10,
+      INK,
+    );
+  }
+
+  numberPages(w);
+  return w.doc.save();
+}
+
+/**
+ * Renders a credit note (docs/admin.md, "Credit notes") as an A4 PDF in
+ * Italian, laid out as the receipts: the issuer, 'Nota di credito n.
+ * {number}' and its date, the receipt it cites (number, date, amount) and
+ * why, 'A favore di' the receipt's payer, then what it gives back: the
+ * receipt's lines when it gives back all of it at once, else one row (a
+ * part, or what was left), the card service fee given back on its own
+ * line, 'Totale stornato'; whether the receipt is annulled or stays valid.
+ * A note a failed refund cancelled says 'ANNULLATA', when and why.
+ * Deterministic like {@link renderReceiptPdf}.
+ */
+export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Array> {
+  const w = await startDocument(note.issuer, `Nota di credito ${note.number}`, `Nota di credito n. ${note.number}`, note.issuedAt);
+  if (note.cancelled) {
+    writeLine(w, 'ANNULLATA', w.bold, 14, ALERT);
+    writeLine(w, `Annullata il ${italianDate(note.cancelled.at)}. ${note.cancelled.reason}`, w.regular, 10, ALERT);
+    w.y -= 10;
+  }
+  const { receipt, payer } = note;
+  writeLine(
+    w,
+    `Storno della ricevuta n. ${receipt.number} del ${italianDate(receipt.issuedAt)} (${formatEuros(receipt.amountEuros)}).`,
+    w.regular,
+    10.5,
+    INK,
+  );
+  writeLine(w, `Motivo: ${note.description}.`, w.regular, 10.5, INK);
+  w.y -= 12;
+  writeLine(w, 'A favore di', w.bold, 9, MUTED);
+  writeLine(w, `${payer.name} ${payer.surname}`, w.regular, 11, INK);
+  if (payer.fiscalCode !== '') writeLine(w, `Codice fiscale ${payer.fiscalCode}`, w.regular, 10, INK);
+  w.y -= 16;
+
+  const header = writeTableHeader(w);
+  const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros) * 100) / 100;
+  if (note.lines) writeLineRows(w, note.lines, header);
+  else if (itemsEuros > 0) {
+    const label = note.voidsReceipt
+      ? `Storno del residuo della ricevuta n. ${receipt.number}`
+      : `Storno parziale della ricevuta n. ${receipt.number}`;
+    tableRow(w, summaryCells(w, label, itemsEuros, w.regular), { header });
+  }
+  if (note.serviceFeeEuros > 0) {
+    tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta) restituite', note.serviceFeeEuros, w.regular), { header });
+  }
+  tableRow(w, summaryCells(w, 'Totale stornato', note.amountEuros, w.bold), { header, fill: SHADE, rule: 1 });
+
+  w.y -= 18;
+  ensureSpace(w, 2 * lineHeight(10));
+  writeLine(w, `Metodo del pagamento: ${note.method}`, w.regular, 10, INK);
+  writeLine(
+    w,
+    note.voidsReceipt
+      ? `Con questa nota la ricevuta n. ${receipt.number} è annullata.`
+      : `La ricevuta n. ${receipt.number} resta valida per il resto.`,
+    w.regular,
+    10,
+    INK,
+  );
+  numberPages(w);
+  return w.doc.save();
+}
+
+/**
+ * A new document: its metadata fixed (`metaTitle`; the bytes must not depend
+ * on the clock or pdf-lib's version), the fonts, the issuer's heading, then
+ * `title` on the left and the date on the right.
+ */
+async function startDocument(issuer: ReceiptIssuer, metaTitle: string, title: string, issuedAt: Date): Promise<Writer> {
   // updateMetadata: false, or pdf-lib stamps the current time and its version.
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(`Ricevuta ${receipt.number}`);
-  doc.setAuthor(receipt.issuer.name);
+  doc.setTitle(metaTitle);
+  doc.setAuthor(issuer.name);
   doc.setCreator(CREATOR);
   doc.setProducer(PRODUCER);
-  doc.setCreationDate(receipt.issuedAt);
-  doc.setModificationDate(receipt.issuedAt);
+  doc.setCreationDate(issuedAt);
+  doc.setModificationDate(issuedAt);
   doc.setLanguage('it-IT');
 
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const printable = printableText(regular);
-  const footer = receipt.issuer.footer.trim() === '' ? [] : wrap(printable(receipt.issuer.footer), regular, FOOTER_SIZE, CONTENT_WIDTH);
+  const footer = issuer.footer.trim() === '' ? [] : wrap(printable(issuer.footer), regular, FOOTER_SIZE, CONTENT_WIDTH);
   const page = doc.addPage(PageSizes.A4);
   const w: Writer = {
     doc,
@@ -105,42 +218,47 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
     bottom: footerTop(footer) + 16,
     footer,
     printable,
-    continued: `Ricevuta n. ${receipt.number} (segue)`,
+    continued: `${title} (segue)`,
   };
-
-  const { issuer, payer } = receipt;
   writeLine(w, issuer.name, bold, 16, INK);
   writeLine(w, `Codice fiscale ${issuer.fiscalCode}`, regular, 9.5, MUTED);
   writeLine(w, issuer.address, regular, 9.5, MUTED);
   w.y -= 8;
   rule(w.page, w.y, 0.75, RULE);
   w.y -= 20;
+  writeTitle(w, title, issuedAt);
+  return w;
+}
 
-  // The title on the left and its date on the right, on one baseline.
+/** The title on the left and its date on the right, on one baseline. */
+function writeTitle(w: Writer, title: string, date: Date): void {
   const titleTop = w.y;
-  writeLine(w, `Ricevuta n. ${receipt.number}`, bold, 15, INK);
-  const date = printable(`Data: ${italianDate(receipt.issuedAt)}`);
-  w.page.drawText(date, {
-    x: PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(date, 10.5),
+  writeLine(w, title, w.bold, 15, INK);
+  const text = w.printable(`Data: ${italianDate(date)}`);
+  w.page.drawText(text, {
+    x: PAGE_WIDTH - MARGIN - w.regular.widthOfTextAtSize(text, 10.5),
     y: baseline(titleTop, 15),
     size: 10.5,
-    font: regular,
+    font: w.regular,
     color: INK,
   });
   w.y -= 14;
+}
 
-  writeLine(w, 'Ricevuto da', bold, 9, MUTED);
-  writeLine(w, `${payer.name} ${payer.surname}`, regular, 11, INK);
-  if (payer.fiscalCode !== '') writeLine(w, `Codice fiscale ${payer.fiscalCode}`, regular, 10, INK);
-  w.y -= 16;
-
+/** The table's header row; answers it, to repeat on a page the table flows onto. */
+function writeTableHeader(w: Writer): Cell[] {
   const header = rowCells(
     w,
     COLUMNS.map((column) => column.title),
-    bold,
+    w.bold,
   );
   tableRow(w, header, { fill: SHADE });
-  for (const line of receipt.lines) {
+  return header;
+}
+
+/** One row per line: child, fiscal code, plan, season, size, amount. */
+function writeLineRows(w: Writer, lines: readonly ReceiptLine[], header: Cell[]): void {
+  for (const line of lines) {
     const texts = [
       `${line.child.name} ${line.child.surname}`,
       line.child.fiscalCode,
@@ -149,20 +267,8 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
       line.size,
       formatEuros(line.amountEuros),
     ];
-    tableRow(w, rowCells(w, texts, regular), { header });
+    tableRow(w, rowCells(w, texts, w.regular), { header });
   }
-  if (receipt.serviceFeeEuros > 0) {
-    tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta)', receipt.serviceFeeEuros, regular), { header });
-  }
-  tableRow(w, summaryCells(w, 'Totale', receiptTotal(receipt), bold), { header, fill: SHADE, rule: 1 });
-
-  w.y -= 18;
-  ensureSpace(w, 2 * lineHeight(10));
-  writeLine(w, `Metodo di pagamento: ${receipt.method}`, regular, 10, INK);
-  writeLine(w, `Data di accredito: ${italianDate(receipt.creditedAt)}`, regular, 10, INK);
-
-  numberPages(w);
-  return doc.save();
 }
 
 function lineHeight(size: number): number {

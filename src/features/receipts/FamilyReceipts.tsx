@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { creditNoteFileName } from '@/domain/credit-note';
 import type { FamilyLookup } from '@/domain/family-lookup';
 import { formatEuros } from '@/domain/money';
 import { receiptFileName } from '@/domain/receipt';
@@ -8,27 +9,39 @@ import { fetchFunctionFile } from '@/lib/api/function-file';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { saveFile } from '@/lib/save-file';
 
-/** Props of {@link FamilyReceipts}: the receipts of the family found, newest first (lookup-family's `receipts`). */
+/** Props of {@link FamilyReceipts}: the receipts and credit notes of the family found, newest first (lookup-family's `receipts`). */
 export interface FamilyReceiptsProps {
   receipts: FamilyLookup['receipts'];
 }
 
+type FamilyDocument = FamilyReceiptsProps['receipts'][number];
+
+/** 'Ricevuta n. 2025/42' or 'Nota di credito n. 2025/3'. */
+const titleOf = (document: FamilyDocument) => `${document.kind === 'receipt' ? 'Ricevuta' : 'Nota di credito'} n. ${document.number}`;
+
 /**
  * 'Le tue ricevute' under a payment screen's lookup (docs/admin.md,
- * "Receipts"): season, number and amount of each receipt of the family,
- * with 'Scarica' (the PDF from the receipt function, with the session of the
- * family). Nothing when the family has none.
+ * "Receipts" and "Credit notes"): each receipt and credit note of the
+ * family, its season and amount, 'ANNULLATA' and what annulled it (a
+ * receipt a credit note annulled, a note a failed refund cancelled) or the
+ * receipt a note cites, with 'Scarica' (the PDF from the receipt function,
+ * with the session of the family). Nothing when the family has none.
  */
 export function FamilyReceipts({ receipts }: FamilyReceiptsProps) {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (receipts.length === 0) return null;
 
-  const download = async (receipt: FamilyReceiptsProps['receipts'][number]) => {
-    setDownloading(receipt.paymentId);
+  const download = async (document: FamilyDocument) => {
+    const key = `${document.kind}:${document.number}`;
+    setDownloading(key);
     setError(null);
     try {
-      const file = await fetchFunctionFile('receipt', { paymentId: receipt.paymentId }, receiptFileName(receipt.number));
+      const file = await fetchFunctionFile(
+        'receipt',
+        { paymentId: document.paymentId, kind: document.kind, number: document.number },
+        document.kind === 'receipt' ? receiptFileName(document.number) : creditNoteFileName(document.number),
+      );
       saveFile(file.filename, file.blob);
     } catch (caught) {
       setError(caught instanceof UserFacingError ? caught.message : CLIENT_MESSAGES.unexpected);
@@ -43,21 +56,23 @@ export function FamilyReceipts({ receipts }: FamilyReceiptsProps) {
         Le tue ricevute
       </h2>
       <ul className="divide-y divide-gray-100">
-        {receipts.map((receipt) => (
-          <li key={receipt.paymentId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+        {receipts.map((document) => (
+          <li key={`${document.kind}:${document.number}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
-              <span className="font-medium">Ricevuta n. {receipt.number}</span>
+              <span className="font-medium">{titleOf(document)}</span>
               <span className="text-gray-600">
                 {' '}
-                · Stagione {receipt.season} · {formatEuros(receipt.amountEuros)}
+                · Stagione {document.season} · {formatEuros(document.amountEuros)}
               </span>
+              {document.annulled && <span className="ml-2 text-sm font-semibold text-red-800">ANNULLATA</span>}
+              {document.remark && <span className="block text-sm text-gray-600">{document.remark}</span>}
             </span>
             <Button
               variant="secondary"
               size="sm"
-              loading={downloading === receipt.paymentId}
-              aria-label={`Scarica la ricevuta n. ${receipt.number}`}
-              onClick={() => void download(receipt)}
+              loading={downloading === `${document.kind}:${document.number}`}
+              aria-label={`Scarica la ${document.kind === 'receipt' ? 'ricevuta' : 'nota di credito'} n. ${document.number}`}
+              onClick={() => void download(document)}
             >
               Scarica
             </Button>

@@ -1,4 +1,4 @@
-import { UserFacingError } from '@/lib/api/functions-client';
+import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { Route, Routes, useLocation } from 'react-router';
@@ -340,6 +340,99 @@ describe('the orders desk', () => {
     });
     answer(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the refund's key when Stripe did not answer, so pressing again retries it; a refusal gives the next press a new key", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const noAnswer =
+      'Stripe non ha risposto: il rimborso potrebbe essere partito o no. Premi di nuovo «Rimborsa» per riprovare: non sarà fatto due volte.';
+    vi.mocked(refundPayment)
+      .mockRejectedValueOnce(new UserFacingError(noAnswer, 504))
+      .mockRejectedValueOnce(new UserFacingError(CLIENT_MESSAGES.unreachable, 0))
+      .mockRejectedValueOnce(new UserFacingError('Stripe ha rifiutato il rimborso: nulla è stato rimborsato.', 422))
+      .mockResolvedValueOnce(true);
+    const { user } = showDesk();
+    await screen.findAllByTestId('order-row');
+    await user.click(within(orderRow('Neri')).getByRole('button', { name: 'Rimborsa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rimborsa con carta' });
+    const press = () => user.click(within(dialog).getByRole('button', { name: 'Rimborsa' }));
+    await press();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(noAnswer);
+    await press();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('il rimborso potrebbe essere partito o no');
+    await press();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Operazione non riuscita: nulla è stato modificato. Stripe ha rifiutato',
+    );
+    await press();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const keys = vi.mocked(refundPayment).mock.calls.map(([request]) => request.idempotencyKey);
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('offers a refund still waiting for Stripe again, with its own key and amount', async () => {
+    database[1] = {
+      ...database[1]!,
+      payment: {
+        ...database[1]!.payment,
+        refund_requested: 10,
+        refund_pending: { key: '3f2a6c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f', amount: 10, at: new Date(2025, 5, 9), by: 'admin@example.com' },
+      },
+    };
+    vi.mocked(refundPayment).mockResolvedValue(true);
+    const { user } = showDesk();
+    const neri = within(await waitFor(() => orderRow('Neri')));
+    expect(neri.getByText('Rimborso di 10,00 € in attesa di Stripe')).toBeInTheDocument();
+    await user.click(neri.getByRole('button', { name: 'Rimborsa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rimborsa con carta' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Stripe non ha ancora confermato il rimborso di 10,00 €.');
+    expect(within(dialog).getByRole('textbox', { name: 'Importo da rimborsare (€)' })).toHaveValue('10,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Rimborsa' }));
+    expect(refundPayment).toHaveBeenCalledWith({
+      paymentId: 'p-neri',
+      amountEuros: 10,
+      idempotencyKey: '3f2a6c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f',
+    });
+  });
+
+  it('shows a receipt annulled by its credit note, and the note, on the row', async () => {
+    const issued = new Date(2025, 5, 1);
+    const receipt = {
+      number: '2025/9',
+      issued_at: issued,
+      credited_at: issued,
+      service_fee: 0,
+      payer: { name: '', surname: '', cf: '' },
+      child_fiscal_codes: {},
+    };
+    database[0] = {
+      ...database[0]!,
+      payment: {
+        ...database[0]!.payment,
+        status: 'Da Verificare',
+        receipt,
+        credit_notes: [
+          {
+            number: '2025/2',
+            issued_at: new Date(2025, 5, 2),
+            amount: 30,
+            service_fee: 0,
+            receipt_number: '2025/9',
+            voids_receipt: true,
+            reason: 'unconfirm',
+            description: 'Bonifico non ricevuto: conferma annullata',
+            cancelled: null,
+          },
+        ],
+      },
+    };
+    showDesk();
+    const verdi = within(await waitFor(() => orderRow('Verdi')));
+    expect(verdi.getByText('Ricevuta n. 2025/9 (annullata)')).toBeInTheDocument();
+    expect(verdi.getByRole('button', { name: 'Scarica la nota di credito n. 2025/2' })).toHaveTextContent('Nota di credito n. 2025/2');
   });
 
   it('explains a refused write in Italian and changes nothing on screen', async () => {

@@ -37,6 +37,20 @@ describe('ReceiptActions', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Invia di nuovo' })).toBeEnabled());
   });
 
+  it('marks a receipt a credit note annulled, and downloads the note and an earlier receipt by number', async () => {
+    vi.mocked(downloadReceipt).mockResolvedValue();
+    const documents = [
+      { kind: 'receipt' as const, number: '2025/3', amountEuros: 30, annulled: true },
+      { kind: 'receipt' as const, number: '2025/7', amountEuros: 30, annulled: false },
+      { kind: 'credit-note' as const, number: '2025/1', amountEuros: 30, annulled: false },
+    ];
+    renderWithProviders(<ReceiptActions paymentId="payment-1" receiptNumber="2025/7" documents={documents} />);
+    expect(screen.getByText('Ricevuta n. 2025/7')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Scarica la nota di credito n. 2025/1' }));
+    expect(downloadReceipt).toHaveBeenCalledWith('payment-1', '2025/1', 'credit-note');
+    expect(screen.getByRole('button', { name: 'Scarica la ricevuta n. 2025/3' })).toHaveTextContent('Ricevuta n. 2025/3 (annullata)');
+  });
+
   it('shows nothing for a payment without a receipt', () => {
     const { container } = renderWithProviders(<ReceiptActions paymentId="payment-1" receiptNumber={null} />);
     expect(container).toBeEmptyDOMElement();

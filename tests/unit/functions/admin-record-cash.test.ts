@@ -32,7 +32,7 @@ describe('admin-record-cash', () => {
     const mails = (await db().collection('mail').where('kind', '==', 'cash-payment').get()).docs.map((doc) => doc.data());
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('abbiamo ricevuto il tuo pagamento in contanti');
-    expect(mails[0]?.attachments).toEqual([{ kind: 'receipt', payment_id: payments[0]?.id }]);
+    expect(mails[0]?.attachments).toEqual([{ kind: 'receipt', payment_id: payments[0]?.id, number: payments[0]?.receipt?.number }]);
     const audit = (await db().collection('audit_log').where('action', '==', 'payment.cash').get()).docs.map((doc) => doc.data());
     expect(audit.map((entry) => entry.summary)).toEqual(['Pagamento in contanti registrato: famiglia Verdi, Felpa Reparto, 60,00 €']);
   });

@@ -6,6 +6,8 @@ import adminStatement, { type MatchedLine } from '../../../netlify/functions/adm
 import { seedStatementDemo } from '../../../emulators/seed/seed';
 import { statementLinesFromTable, type StatementLine } from '../../../src/domain/bank-statement';
 import { camtStatementLines } from '../../../src/lib/camt053';
+import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
+import { SEASON } from '../../../src/config/season';
 import { adminFunctionTestbed } from '../../support/admin-function';
 
 /**
@@ -103,6 +105,54 @@ describe('admin-statement', () => {
       },
     });
     expect((await db().collection('payments').doc('payment-order-statement-rossi-acconto').get()).get('status')).toBe('Da Verificare');
+  });
+
+  it("confirms a line whole or not at all: a 'Cumulativo' naming an order since 'Annullato' confirms none, and says which", async () => {
+    const lines = camtLines();
+    const matched = await match(lines);
+    const cumulative = matched[8]!;
+    expect(cumulative.kind).toBe('Cumulativo');
+    const [first, second] = cumulative.payments.map((payment) => payment.paymentId);
+    await db().collection('payments').doc(second!).update({ status: 'Annullato' });
+    const cancelled = (await db().collection('payments').doc(second!).get()).data()!;
+    const answer = await call({ action: 'confirm', items: [{ line: lines[8]!, paymentIds: [first!, second!] }] });
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        confirmed: 0,
+        skipped: 0,
+        refused: [
+          {
+            lineId: cumulative.lineId,
+            error: `L'ordine «${cancelled.plan as string}» della famiglia ${cancelled.family_surname as string} è Annullato: nessun ordine di questo bonifico è stato confermato. Aggiorna l'estratto conto e conferma a mano gli altri.`,
+          },
+        ],
+      },
+    });
+    expect((await db().collection('payments').doc(first!).get()).data()).toMatchObject({ status: 'Da Verificare', receipt: null });
+    expect((await db().collection('statement_lines').doc(cumulative.lineId).get()).exists).toBe(false);
+    expect((await db().collection('mail').where('kind', '==', 'transfer-confirmed').get()).size).toBe(0);
+    expect((await db().collection('audit_log').where('action', '==', 'payment.confirm').get()).size).toBe(0);
+  });
+
+  it('two admins confirming the same lines at once confirm each order once', async () => {
+    const lines = camtLines();
+    const items = confirmable(lines, await match(lines));
+    const [one, two] = await Promise.all([call({ action: 'confirm', items }), call({ action: 'confirm', items }, testbed.tokens.admin)]);
+    const answers = [one.body, two.body] as Array<{ confirmed: number; skipped: number; refused: unknown[] }>;
+    expect(answers.map((answer) => answer.refused)).toEqual([[], []]);
+    expect(answers[0]!.confirmed + answers[1]!.confirmed).toBe(11);
+    expect(answers[0]!.skipped + answers[1]!.skipped).toBe(10);
+    expect((await db().collection('mail').where('kind', '==', 'transfer-confirmed').get()).size).toBe(11);
+    expect((await db().collection('audit_log').where('action', '==', 'payment.confirm').get()).size).toBe(11);
+    expect((await db().collection('statement_lines').get()).size).toBe(10);
+    const numbers = (
+      await db().collection('payments').where('status', '==', 'Confermato').where('method', '==', 'Bonifico').get()
+    ).docs.flatMap((doc) =>
+      String(doc.id).startsWith('payment-order-statement-') ? [(doc.get('receipt') as { number: string }).number] : [],
+    );
+    expect(new Set(numbers).size).toBe(11);
+    expect((await checkSeasonTotals(db(), SEASON.campYear)).differences).toEqual([]);
   });
 
   it('takes a statement of a busy month: 500 lines in one request', async () => {

@@ -82,13 +82,17 @@ describe('season totals', () => {
     expect(await kept()).toMatchObject({ 'Bonifico|Maglietta Gruppo|Rimborsato': { count: 1, total: 30 } });
 
     const cardOrder = await db().collection('orders').doc('pi_totals_card').get();
-    await applyCardEvent(db(), {
-      eventId: 'evt_totals',
-      eventCreated: 1,
-      paymentIntentId: cardOrder.id,
-      chargedEuros: 15.55,
-      refundedEuros: 15.55,
-    });
+    await applyCardEvent(
+      db(),
+      {
+        eventId: 'evt_totals',
+        eventCreated: 1,
+        paymentIntentId: cardOrder.id,
+        chargedEuros: 15.55,
+        refundedEuros: 15.55,
+      },
+      mail,
+    );
     expect(await kept()).toMatchObject({ 'Online|Maglietta Gruppo|Rimborsato': { count: 1, total: 15 } });
 
     expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import lookupFamily from '../../../netlify/functions/lookup-family';
+import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import { seasonItemId } from '../../../src/domain/products';
 import { functionContext } from '../../support/function-context';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
@@ -57,17 +58,44 @@ const succeeded = (paymentIntentId: string) =>
     metadata: METADATA,
   });
 
-const refunded = (paymentIntentId: string, amountRefunded: number) =>
-  signedEvent('charge.refunded', {
-    id: `ch_${paymentIntentId}`,
-    object: 'charge',
-    amount: CHARGED,
-    amount_refunded: amountRefunded,
-    refunded: amountRefunded >= CHARGED,
-    currency: 'eur',
-    payment_intent: paymentIntentId,
-    metadata: METADATA,
-  });
+const refunded = (paymentIntentId: string, amountRefunded: number, created?: number) =>
+  signedEvent(
+    'charge.refunded',
+    {
+      id: `ch_${paymentIntentId}`,
+      object: 'charge',
+      amount: CHARGED,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= CHARGED,
+      currency: 'eur',
+      payment_intent: paymentIntentId,
+      metadata: METADATA,
+    },
+    created,
+  );
+
+/** `charge.refund.updated`: the refund `refundId` of `amount` cents, created at `refundCreated`, now `status`, reported at `created`. */
+const refundUpdated = (
+  paymentIntentId: string,
+  refund: { id: string; amount: number; refundCreated: number; status: 'failed' | 'canceled' | 'succeeded' },
+  created: number,
+) =>
+  signedEvent(
+    'charge.refund.updated',
+    {
+      id: refund.id,
+      object: 'refund',
+      amount: refund.amount,
+      charge: `ch_${paymentIntentId}`,
+      created: refund.refundCreated,
+      currency: 'eur',
+      payment_intent: paymentIntentId,
+      status: refund.status,
+      failure_reason: refund.status === 'failed' ? 'expired_or_canceled_card' : null,
+      metadata: {},
+    },
+    created,
+  );
 
 const dispute = (type: string, paymentIntentId: string, status: string, created: number) =>
   signedEvent(
@@ -182,11 +210,122 @@ describe('stripe-webhook: refunds', () => {
     expect(await marcoHoldsAcconto()).toBe(false);
   });
 
-  it('a partial refund that arrives first leaves the payment Confermato with its refunded euros', async () => {
+  it('a partial refund that arrives first leaves the payment Confermato with its refunded euros, and its receipt with a credit note for them', async () => {
     const id = newPaymentIntentId();
     await deliver(refunded(id, 5000));
     await deliver(succeeded(id));
+    const { payment } = await paymentOf(id);
+    expect(payment).toMatchObject({ status: 'Confermato', refunded_amount: 50 });
+    const stored = (await db().collection('payments').where('order_id', '==', id).get()).docs[0]!;
+    const receipt = stored.get('receipt') as { number: string };
+    expect(stored.get('credit_notes')).toEqual([
+      expect.objectContaining({ amount: 50, service_fee: 0, receipt_number: receipt.number, voids_receipt: false, reason: 'refund' }),
+    ]);
+    const mail = (await db().collection('mail').where('kind', '==', 'card-payment').get()).docs.map(
+      (doc) => doc.get('attachments') as unknown,
+    );
+    expect(mail).toEqual([
+      [
+        { kind: 'receipt', payment_id: stored.id, number: receipt.number },
+        { kind: 'credit-note', payment_id: stored.id, number: expect.stringMatching(/^\d{4}\/1$/) as unknown },
+      ],
+    ]);
+  });
+});
+
+describe('stripe-webhook: a refund that fails (charge.refund.updated)', () => {
+  const at = Math.floor(Date.now() / 1000) - 3600;
+  const failed = (id: string, amount: number, status: 'failed' | 'canceled' = 'failed') =>
+    refundUpdated(id, { id: `re_${id}_${amount}`, amount, refundCreated: at, status }, at + 600);
+
+  it("gives back the euros, the status and Marco's Acconto, once, in the payment's history and the audit log", async () => {
+    const id = newPaymentIntentId();
+    await deliver(succeeded(id));
+    await deliver(refunded(id, CHARGED, at));
+    expect(await marcoHoldsAcconto()).toBe(false);
+    const event = failed(id, CHARGED);
+    expect((await deliver(event)).applied).toBe('applied');
+    const { payment } = await paymentOf(id);
+    expect(payment).toMatchObject({ status: 'Confermato', refunded_amount: 0 });
+    expect(await marcoHoldsAcconto()).toBe(true);
+    expect(payment.history.map((step) => step.action)).toEqual(['payment.refunded', 'payment.refund_failed']);
+    const audit = (await db().collection('audit_log').where('action', '==', 'payment.refund_failed').get()).docs.map((doc) => doc.data());
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: { uid: 'stripe', email: 'Stripe' },
+        summary: "Rimborso con carta di 254,97 € non riuscito (l'importo è tornato al gruppo), 0,00 € rimborsati in tutto: famiglia Rossi",
+      }),
+    ]);
+    // The same event again, or another event about the same refund: applied once.
+    expect((await deliver(event)).applied).toBe('duplicate');
+    expect(
+      (await deliver(refundUpdated(id, { id: `re_${id}_${CHARGED}`, amount: CHARGED, refundCreated: at, status: 'failed' }, at + 900)))
+        .applied,
+    ).toBe('duplicate');
+    expect((await paymentOf(id)).payment.history).toHaveLength(2);
+    expect((await checkSeasonTotals(db(), 2025)).differences).toEqual([]);
+  });
+
+  it('a refund made again after one failed counts only itself: Stripe no longer reports the failed one', async () => {
+    const id = newPaymentIntentId();
+    await deliver(succeeded(id));
+    await deliver(refunded(id, CHARGED, at));
+    await deliver(failed(id, CHARGED));
+    await deliver(refunded(id, 3000, at + 1200));
+    expect((await paymentOf(id)).payment).toMatchObject({ status: 'Confermato', refunded_amount: 30 });
+    expect(await marcoHoldsAcconto()).toBe(true);
+  });
+
+  it('delivered before the refund it undoes, it ends the same', async () => {
+    const id = newPaymentIntentId();
+    await deliver(succeeded(id));
+    await deliver(failed(id, CHARGED));
+    await deliver(refunded(id, CHARGED, at));
+    expect((await paymentOf(id)).payment).toMatchObject({ status: 'Confermato', refunded_amount: 0 });
+    expect(await marcoHoldsAcconto()).toBe(true);
+  });
+
+  it('a canceled refund counts as failed, and only its euros come back; a refund that succeeded changes nothing', async () => {
+    const id = newPaymentIntentId();
+    await deliver(succeeded(id));
+    await deliver(refunded(id, 5000, at));
+    await deliver(refunded(id, 8000, at + 1));
+    expect(await deliver(refundUpdated(id, { id: 're_ok', amount: 5000, refundCreated: at, status: 'succeeded' }, at + 300))).toEqual({
+      received: true,
+    });
+    await deliver(failed(id, 3000, 'canceled'));
     expect((await paymentOf(id)).payment).toMatchObject({ status: 'Confermato', refunded_amount: 50 });
+  });
+
+  it("a product bought again since the refund is not held twice: the payment waits for the treasurer, 'Da Verificare'", async () => {
+    const id = newPaymentIntentId();
+    await deliver(succeeded(id));
+    await deliver(refunded(id, CHARGED, at));
+    const again = await createOrder(
+      new Request('http://localhost/x', {
+        method: 'POST',
+        headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
+        body: JSON.stringify({
+          cf: 'RSSMRA80C12H501E',
+          product: 'campo-acconto',
+          children: [{ id: 'son-rossi-marco' }],
+          idempotencyKey: randomUUID(),
+        }),
+      }),
+      functionContext(),
+    );
+    expect(again.status).toBe(201);
+    await deliver(failed(id, CHARGED));
+    expect((await paymentOf(id)).payment).toMatchObject({ status: 'Da Verificare', refunded_amount: 0 });
+    // Marco's Acconto stays with the new order.
+    const held = (
+      await db()
+        .collection('order_items')
+        .doc(seasonItemId(2025, 'Campo Estivo - Acconto', 'son-rossi-marco'))
+        .get()
+    ).get('payment_id') as string;
+    expect(held).not.toBe((await paymentOf(id)).order.payment_id);
+    expect((await checkSeasonTotals(db(), 2025)).differences).toEqual([]);
   });
 });
 

@@ -149,13 +149,14 @@ describe('receipt numbers', () => {
     expect((await db.collection('receipt_counters').doc(String(YEAR)).get()).get('last')).toBe(200);
   }, 120_000);
 
-  it('an undone and repeated confirmation keeps the first number', async () => {
+  it('an undone confirmation annuls its receipt (a credit note); confirmed again, the payment gets the next number', async () => {
     const id = await transferToVerify('pay-again');
     await confirm(id);
     await confirm(id, 'unconfirm');
     await confirm(id);
-    expect(await receiptNumberOf(id)).toBe(`${YEAR}/1`);
-    expect((await db.collection('receipt_counters').doc(String(YEAR)).get()).get('last')).toBe(1);
+    expect(await receiptNumberOf(id)).toBe(`${YEAR}/2`);
+    expect((await db.collection('receipt_counters').doc(String(YEAR)).get()).get('last')).toBe(2);
+    expect((await db.collection('credit_note_counters').doc(String(YEAR)).get()).get('last')).toBe(1);
   });
 
   it('a card payment recorded Confermato gets one with the service fee; one to verify gets none', async () => {
@@ -249,7 +250,16 @@ describe('the receipt PDF', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { receipts: unknown[] };
     expect(body.receipts).toEqual([
-      { paymentId: id, season: SEASON.campYear, number: `${YEAR}/1`, amountEuros: 280, issuedAt: expect.any(String) as string },
+      {
+        paymentId: id,
+        season: SEASON.campYear,
+        kind: 'receipt',
+        number: `${YEAR}/1`,
+        amountEuros: 280,
+        issuedAt: expect.any(String) as string,
+        annulled: false,
+        remark: '',
+      },
     ]);
   });
 });

@@ -43,13 +43,18 @@ function OrderStatus({ row }: { row: AdminOrderRow }) {
   );
 }
 
-/** The order's total, and under it the euros refunded by card so far ('50,00 € rimborsati'). */
+/** The order's total, under it the euros refunded so far ('50,00 € rimborsati') and a card refund still waiting for Stripe. */
 function OrderTotal({ row }: { row: AdminOrderRow }) {
   return (
     <>
       {formatEuros(row.totalAmount)}
       {row.refundedAmount > 0 && (
         <span className="block text-sm font-normal text-gray-600">{formatEuros(row.refundedAmount)} rimborsati</span>
+      )}
+      {row.refundPending && (
+        <span className="block text-sm font-normal text-yellow-800">
+          Rimborso di {formatEuros(row.refundPending.amountEuros)} in attesa di Stripe
+        </span>
       )}
     </>
   );
@@ -86,10 +91,14 @@ function CancelButton({ row, onTransfer, className = '' }: OrderRowsProps & { cl
   );
 }
 
-/** 'Rimborsa' on a payment whose money can go back and has some left (canRefund, refundableEuros), nothing otherwise. */
+/**
+ * 'Rimborsa' on a payment whose money can go back and has some left
+ * (canRefund, refundableEuros), or with a card refund still waiting for
+ * Stripe (the dialog retries it); nothing otherwise.
+ */
 function RefundButton({ row, onTransfer, className = '' }: OrderRowsProps & { className?: string }) {
   const view = refundViewOf(row);
-  if (!canRefund(view) || refundableEuros(view) <= 0) return null;
+  if (!row.refundPending && (!canRefund(view) || refundableEuros(view) <= 0)) return null;
   return (
     <button
       type="button"
@@ -138,7 +147,7 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
           <TransferButton row={row} onTransfer={onTransfer} />
           <CancelButton row={row} onTransfer={onTransfer} />
           <RefundButton row={row} onTransfer={onTransfer} />
-          <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
+          <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} documents={row.documents} />
         </td>
       </tr>
       {row.children.map((child) => (
@@ -195,7 +204,7 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
       <TransferButton row={row} onTransfer={onTransfer} className="w-full" />
       <CancelButton row={row} onTransfer={onTransfer} className="w-full" />
       <RefundButton row={row} onTransfer={onTransfer} className="w-full" />
-      <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} />
+      <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} documents={row.documents} />
     </li>
   );
 }
