@@ -141,7 +141,7 @@ export interface CreditNoteData {
   payer: ReceiptPerson;
   /** The receipt it cites: number, date and the euros it states. */
   receipt: { number: string; issuedAt: Date; amountEuros: number };
-  /** Why, as it prints it: 'Rimborso con carta', 'Rimborso con bonifico del 15/09/2025', … */
+  /** Why, as it prints it: 'Rimborso con carta', 'Rimborso con bonifico del 15/09/{year}', … */
   description: string;
   /** The receipt's lines when the note gives back all of it at once; null when it gives back a part (one summary row). */
   lines: ReceiptLine[] | null;

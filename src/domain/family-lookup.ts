@@ -44,8 +44,8 @@ export const familyLookupSchema = z.object({
    * (`kind`), its number, euros (a receipt's service fee included) and ISO
    * issue date; `annulled` for a receipt a credit note annulled or a credit
    * note a failed refund cancelled, and `remark`, what it says of the other
-   * ('annullata dalla nota di credito n. 2025/3', 'storna la ricevuta n.
-   * 2025/42'; '' for none).
+   * ('annullata dalla nota di credito n. {year}/3', 'storna la ricevuta n.
+   * {year}/42'; '' for none).
    */
   receipts: z.array(
     z.object({

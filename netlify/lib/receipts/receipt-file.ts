@@ -14,7 +14,7 @@ import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 /** Which document of a payment: a receipt (its current one when `number` is absent) or a credit note. */
 export type PaymentFileRequest = { kind: 'receipt'; number?: string } | { kind: 'credit-note'; number: string };
 
-/** A document number as issued: '2025/42'. */
+/** A document number as issued: '{year}/42'. */
 const documentNumber = z.string().regex(/^\d{4}\/\d{1,9}$/);
 
 /**
@@ -32,7 +32,7 @@ export function withPaymentFile<Fields extends z.ZodRawShape>(fields: Fields) {
   );
 }
 
-/** A document's PDF and its file name ('Ricevuta-2025-42.pdf', 'Nota-di-credito-2025-3.pdf'). */
+/** A document's PDF and its file name ('Ricevuta-{year}-42.pdf', 'Nota-di-credito-{year}-3.pdf'). */
 export interface PaymentFile {
   filename: string;
   bytes: Uint8Array;

@@ -16,7 +16,7 @@ export interface FamilyReceiptsProps {
 
 type FamilyDocument = FamilyReceiptsProps['receipts'][number];
 
-/** 'Ricevuta n. 2025/42' or 'Nota di credito n. 2025/3'. */
+/** 'Ricevuta n. {year}/42' or 'Nota di credito n. {year}/3'. */
 const titleOf = (document: FamilyDocument) => `${document.kind === 'receipt' ? 'Ricevuta' : 'Nota di credito'} n. ${document.number}`;
 
 /**

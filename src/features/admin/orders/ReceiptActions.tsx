@@ -8,7 +8,7 @@ type Outcome = { kind: 'sent'; to: string[] } | { kind: 'error'; message: string
 
 const BUTTON = 'min-h-11 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50';
 
-/** 'Ricevuta n. 2025/7' or 'Nota di credito n. 2025/3', with '(annullata)' when it is. */
+/** 'Ricevuta n. {year}/7' or 'Nota di credito n. {year}/3', with '(annullata)' when it is. */
 const nameOf = (document: RowDocument) =>
   `${document.kind === 'receipt' ? 'Ricevuta' : 'Nota di credito'} n. ${document.number}${document.annulled ? ' (annullata)' : ''}`;
 
