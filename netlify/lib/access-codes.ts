@@ -17,7 +17,7 @@ import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import { accessCodeMail, accessLinkMail, accessLockedMail } from './mail/messages';
 import { enqueueMail } from './mail/outbox';
-import { serviceConfig } from './server-env';
+import { optionalLimit, serviceConfig } from './server-env';
 
 /**
  * Parents' access (docs/security.md, "Parents' sessions"). One live access
@@ -77,8 +77,7 @@ export interface AccessLimits {
   wrongTriesPerDay: number;
 }
 
-const limit = (fallback: number) => z.coerce.number().int().positive().catch(fallback).default(fallback);
-const limitsSchema = z.object({ ACCESS_EMAILS_PER_HOUR: limit(3), ACCESS_WRONG_TRIES_PER_DAY: limit(10) });
+const limitsSchema = z.object({ ACCESS_EMAILS_PER_HOUR: optionalLimit(3), ACCESS_WRONG_TRIES_PER_DAY: optionalLimit(10) });
 
 /** The limits from the environment; an unset or malformed value is the default (3 e-mails an hour, 10 wrong codes a day). */
 export function accessLimits(env: NodeJS.ProcessEnv = process.env): AccessLimits {

@@ -6,7 +6,7 @@ import { COLLECTION } from '../../src/domain/documents';
 import type { FunctionContext } from './function-context';
 import { getDb } from './firestore';
 import { HttpError, jsonFunction } from './http';
-import { serviceConfig } from './server-env';
+import { optionalLimit, serviceConfig } from './server-env';
 
 /**
  * One budget for fiscal codes (docs/security.md, "One budget for fiscal
@@ -43,8 +43,7 @@ export interface BudgetLimits {
   unknownPerHour: number;
 }
 
-const limit = (fallback: number) => z.coerce.number().int().positive().catch(fallback).default(fallback);
-const limitsSchema = z.object({ FISCAL_CODE_REQUESTS_PER_MINUTE: limit(30), FISCAL_CODE_UNKNOWN_PER_HOUR: limit(10) });
+const limitsSchema = z.object({ FISCAL_CODE_REQUESTS_PER_MINUTE: optionalLimit(30), FISCAL_CODE_UNKNOWN_PER_HOUR: optionalLimit(10) });
 
 /** The limits from the environment; an unset or malformed value is the default (30 a minute, 10 unknown an hour). */
 export function budgetLimits(env: NodeJS.ProcessEnv = process.env): BudgetLimits {

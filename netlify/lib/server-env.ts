@@ -251,3 +251,10 @@ export function checkService(service: Service, env: Env = process.env): ServiceC
 export function usesEmulators(env: Env = process.env): boolean {
   return Boolean(env.FIRESTORE_EMULATOR_HOST?.trim() || env.FIREBASE_AUTH_EMULATOR_HOST?.trim());
 }
+
+/**
+ * An optional limit in the environment (a positive integer: the access and
+ * mail budgets' variables, .env.example): an unset or malformed value reads
+ * as `fallback`, so a typo never lifts a limit nor stops a function.
+ */
+export const optionalLimit = (fallback: number) => z.coerce.number().int().positive().catch(fallback).default(fallback);

@@ -6,6 +6,7 @@ import { COLLECTION, mailBudgetDocument, type MailDocument, type MailKind } from
 import { italianDay, nextItalianMidnight } from '../../../src/domain/italian-time';
 import { recordAudit } from '../audit-log';
 import { readSnapshot } from '../documents';
+import { optionalLimit } from '../server-env';
 
 /**
  * The mail budget (docs/architecture.md, "E-mail"; docs/security.md, "The
@@ -28,8 +29,7 @@ export interface MailBudgetLimits {
   perRecipient: number;
 }
 
-const limit = (fallback: number) => z.coerce.number().int().positive().catch(fallback).default(fallback);
-const limitsSchema = z.object({ MAIL_DAILY_LIMIT: limit(800), MAIL_RECIPIENT_DAILY_LIMIT: limit(10) });
+const limitsSchema = z.object({ MAIL_DAILY_LIMIT: optionalLimit(800), MAIL_RECIPIENT_DAILY_LIMIT: optionalLimit(10) });
 
 /** The caps from the environment; an unset or malformed value is the default (800 recipients a day, 10 messages per address). */
 export function mailBudgetLimits(env: NodeJS.ProcessEnv = process.env): MailBudgetLimits {
