@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -88,6 +90,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycle in the app or the functions (docs/architecture.md, "Rules the lint enforces");
+    // tests/unit/architecture/import-cycles.test.ts also counts the cycles of type-only imports, which this rule skips.
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   prettier,
 );

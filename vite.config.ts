@@ -51,7 +51,15 @@ const groupConfigCheck: Plugin = {
 const isVitest = Boolean(process.env.VITEST);
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    // The shared code's aliases, the same in tsconfig.json (docs/architecture.md, "Paths").
+    alias: {
+      '@domain': path.resolve(import.meta.dirname, 'src/domain'),
+      '@config': path.resolve(import.meta.dirname, 'src/config'),
+      '@contracts': path.resolve(import.meta.dirname, 'src/contracts'),
+      '@': path.resolve(import.meta.dirname, 'src'),
+    },
+  },
   // The footer's year in the prerendered pages (src/components/layout/Footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [

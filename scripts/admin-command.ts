@@ -22,9 +22,9 @@ import { invitationLink, markEmailVerified } from '../netlify/lib/admin-claims';
 import { recordAudit } from '../netlify/lib/audit-log';
 import { HttpError } from '../netlify/lib/http';
 import { accountForRole, applyStaffChange } from '../netlify/lib/staff-accounts';
-import { AUDIT_ACTION, CLI_ACTOR } from '../src/domain/audit-log';
-import { staffSchema } from '../src/domain/staff-role-schema';
-import { staffLabel, type Staff } from '../src/domain/staff-roles';
+import { AUDIT_ACTION, CLI_ACTOR } from '@domain/audit-log';
+import { staffSchema } from '@domain/staff-role-schema';
+import { staffLabel, type Staff } from '@domain/staff-roles';
 
 export const USAGE =
   'Usage: npm run admin -- invite EMAIL --role admin|tesoriere|capo [--branch Branco|Reparto|Clan …] | grant EMAIL --role … | revoke EMAIL | verify EMAIL';

@@ -28,7 +28,7 @@ import { ensureAuthAccount } from '../emulators/dev/auth-emulator';
 import { DEMO_ADMIN } from '../emulators/seed/demo-data';
 import { markEmailVerified, setStaffRole } from '../netlify/lib/admin-claims';
 import { getDb } from '../netlify/lib/firestore';
-import { SEASON } from '../src/config/season';
+import { SEASON } from '@config/season';
 import { countFirestoreReads, type ReadCount } from './bench/read-counter';
 import { seedOrders, type SeedResult } from './bench/seed-orders';
 import { startStack, type BenchStack } from './bench/stack';

@@ -32,8 +32,8 @@ import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { bankTransferOrderId } from '../netlify/functions/create-order';
 import { getDb } from '../netlify/lib/firestore';
-import { COLLECTION } from '../src/domain/documents';
-import type { OrderRequestBody } from '../src/domain/products';
+import { COLLECTION } from '@domain/documents';
+import type { OrderRequestBody } from '@domain/products';
 import { rossiSessionCookie } from './bench/demo-session';
 import { startStack, type BenchStack } from './bench/stack';
 

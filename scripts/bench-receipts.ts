@@ -32,10 +32,10 @@ import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
 import { readSnapshot } from '../netlify/lib/documents';
 import { renderReceiptPdf } from '../netlify/lib/receipts/receipt-pdf';
-import { RECEIPT_ISSUER } from '../src/config/receipt';
-import { SEASON } from '../src/config/season';
-import { COLLECTION, paymentDocument } from '../src/domain/documents';
-import { hasReceipt, receiptDataOf, receiptFileName } from '../src/domain/receipt';
+import { RECEIPT_ISSUER } from '@config/receipt';
+import { SEASON } from '@config/season';
+import { COLLECTION, paymentDocument } from '@domain/documents';
+import { hasReceipt, receiptDataOf, receiptFileName } from '@domain/receipt';
 import { mailInbox, type InboxMessage } from '../tests/support/mail-inbox';
 import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 

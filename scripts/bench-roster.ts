@@ -26,8 +26,8 @@ import { parseArgs } from 'node:util';
 import { DEMO_FAMILIES } from '../emulators/seed/demo-data';
 import { computeFiscalCode } from '../emulators/seed/seed';
 import type { RosterCommit, RosterPreview } from '../netlify/functions/admin-roster-import';
-import { COLLECTION } from '../src/domain/documents';
-import type { RosterRow } from '../src/domain/roster';
+import { COLLECTION } from '@domain/documents';
+import type { RosterRow } from '@domain/roster';
 import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({

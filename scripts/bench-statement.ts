@@ -19,10 +19,10 @@
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
 import { matchStatement } from '../netlify/functions/admin-statement';
-import { COLLECTION } from '../src/domain/documents';
-import type { StatementLine } from '../src/domain/bank-statement';
-import { PLAN } from '../src/domain/plans';
-import { REFERENCE_ALPHABET } from '../src/domain/transfer-reference';
+import { COLLECTION } from '@domain/documents';
+import type { StatementLine } from '@domain/bank-statement';
+import { PLAN } from '@domain/plans';
+import { REFERENCE_ALPHABET } from '@domain/transfer-reference';
 import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });

@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { GROUP } from '../src/config/group';
-import { SEASON } from '../src/config/season';
+import { GROUP } from '@config/group';
+import { SEASON } from '@config/season';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;

@@ -15,7 +15,7 @@ import { serverEnvironment } from '../emulators/dev/stack-environment';
 import { readStackSettings } from '../emulators/dev/settings';
 import { getDb } from '../netlify/lib/firestore';
 import { checkSeasonTotals } from '../netlify/lib/season-totals';
-import { seasonChoices } from '../src/config/season';
+import { seasonChoices } from '@config/season';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const { values } = parseArgs({ options: { season: { type: 'string', multiple: true }, fix: { type: 'boolean', default: false } } });

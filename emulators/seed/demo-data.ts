@@ -4,8 +4,8 @@
  * methods and statuses. Children's fiscal codes are computed with
  * codice-fiscale-js from the data below, so they are valid too.
  */
-import { PLAN, type Size, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '../../src/domain/plans';
-import type { Staff } from '../../src/domain/staff-roles';
+import { PLAN, type Size, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '@domain/plans';
+import type { Staff } from '@domain/staff-roles';
 
 /** The demo admin account created in the Auth emulator. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' } as const;

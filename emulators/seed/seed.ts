@@ -2,14 +2,14 @@ import CodiceFiscaleModule from 'codice-fiscale-js';
 import { checkSeasonTotals } from '../../netlify/lib/season-totals';
 import { Timestamp, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
-import { surnameFilterKey } from '../../src/domain/admin-orders';
-import { sumEuros } from '../../src/domain/money';
-import { italianYear } from '../../src/domain/italian-time';
-import { receiptNumber } from '../../src/domain/receipt';
-import { onlineTotal } from '../../src/domain/service-fee';
-import { seasonItemId } from '../../src/domain/products';
-import { PLAN } from '../../src/domain/plans';
+import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/documents';
+import { surnameFilterKey } from '@domain/admin-orders';
+import { sumEuros } from '@domain/money';
+import { italianYear } from '@domain/italian-time';
+import { receiptNumber } from '@domain/receipt';
+import { onlineTotal } from '@domain/service-fee';
+import { seasonItemId } from '@domain/products';
+import { PLAN } from '@domain/plans';
 import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
 import {
   DEMO_ADMIN,

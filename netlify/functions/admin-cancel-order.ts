@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION, orderDocument, paymentDocument } from '../../src/domain/documents';
-import { formatEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION, orderDocument, paymentDocument } from '@domain/documents';
+import { formatEuros } from '@domain/money';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

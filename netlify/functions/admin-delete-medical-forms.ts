@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { PRIVACY } from '../../src/config/privacy';
-import { hasSeasonEnded } from '../../src/domain/medical-form-retention';
+import { PRIVACY } from '@config/privacy';
+import { hasSeasonEnded } from '@domain/medical-form-retention';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor } from '../lib/audit-log';
 import { requireCloudinary } from '../lib/cloudinary';

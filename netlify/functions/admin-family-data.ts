@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { GROUP } from '../../src/config/group';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION } from '../../src/domain/documents';
+import { GROUP } from '@config/group';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION } from '@domain/documents';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { requireCloudinary } from '../lib/cloudinary';

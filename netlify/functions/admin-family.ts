@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { AUDIT_ACTION, type AuditAction } from '../../src/domain/audit-log';
-import { childDocument, COLLECTION, familyDocument, parentDocument } from '../../src/domain/documents';
-import { familyChangeSchema, type ParsedFamilyChange } from '../../src/domain/family-change';
-import { checkChild, checkParent, PARENT_TITLES } from '../../src/domain/roster';
+import { AUDIT_ACTION, type AuditAction } from '@domain/audit-log';
+import { childDocument, COLLECTION, familyDocument, parentDocument } from '@domain/documents';
+import { familyChangeSchema, type ParsedFamilyChange } from '@domain/family-change';
+import { checkChild, checkParent, PARENT_TITLES } from '@domain/roster';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { childDocument, COLLECTION } from '../../src/domain/documents';
-import { canOpenMedicalForm } from '../../src/domain/staff-roles';
+import { childDocument, COLLECTION } from '@domain/documents';
+import { canOpenMedicalForm } from '@domain/staff-roles';
 import { requireStaff } from '../lib/admin-auth';
 import { childIdField } from '../lib/cloudinary';
 import { readSnapshot } from '../lib/documents';

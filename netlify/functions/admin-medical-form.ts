@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { SEASON } from '../../src/config/season';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { childDocument, COLLECTION, type ChildDocument } from '../../src/domain/documents';
-import { medicalFormFileName } from '../../src/domain/medical-form';
-import { canOpenMedicalForm } from '../../src/domain/staff-roles';
+import { SEASON } from '@config/season';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { childDocument, COLLECTION, type ChildDocument } from '@domain/documents';
+import { medicalFormFileName } from '@domain/medical-form';
+import { canOpenMedicalForm } from '@domain/staff-roles';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import {

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION, paymentDocument } from '../../src/domain/documents';
-import { annullingCreditNote, receiptAmount } from '../../src/domain/credit-note';
-import { hasReceipt } from '../../src/domain/receipt';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION, paymentDocument } from '@domain/documents';
+import { annullingCreditNote, receiptAmount } from '@domain/credit-note';
+import { hasReceipt } from '@domain/receipt';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

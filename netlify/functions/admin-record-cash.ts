@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { SEASON } from '../../src/config/season';
-import { findProduct } from '../../src/domain/catalogue';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+import { SEASON } from '@config/season';
+import { findProduct } from '@domain/catalogue';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { requireStaff } from '../lib/admin-auth';
 import { findFamilyById } from '../lib/families';
 import { getDb } from '../lib/firestore';
@@ -14,9 +14,9 @@ import { ORDER_MESSAGES, orderRequestSchema, parseBody, priceFamilyOrder } from 
 import { recordOrder } from '../lib/record-order';
 import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
 import { adminActor } from '../lib/audit-log';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION } from '../../src/domain/documents';
-import { formatEuros } from '../../src/domain/money';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION } from '@domain/documents';
+import { formatEuros } from '@domain/money';
 
 /** Italian messages of admin-record-cash. */
 export const CASH_MESSAGES = {

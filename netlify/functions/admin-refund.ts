@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
+import { AUDIT_ACTION } from '@domain/audit-log';
 import {
   COLLECTION,
   orderDocument,
@@ -11,11 +11,11 @@ import {
   stripePaymentIntentDocument,
   type PaymentDocument,
   type RefundRequestDocument,
-} from '../../src/domain/documents';
-import { eurosToCents, formatEuros, sumEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
-import { canRefund, refundableEuros, type RefundablePayment } from '../../src/domain/payment-status';
-import { italianDayText } from '../../src/domain/italian-time';
+} from '@domain/documents';
+import { eurosToCents, formatEuros, sumEuros } from '@domain/money';
+import { PAYMENT_STATUS } from '@domain/plans';
+import { canRefund, refundableEuros, type RefundablePayment } from '@domain/payment-status';
+import { italianDayText } from '@domain/italian-time';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

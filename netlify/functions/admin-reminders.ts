@@ -1,19 +1,19 @@
 import type { Config } from '@netlify/functions';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { PAYMENT_SCREENS } from '../../src/config/paths';
-import { SEASON } from '../../src/config/season';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { bankTransferPageOf, paymentReasonOf } from '../../src/domain/bank-transfer';
-import { COLLECTION, reminderDocument } from '../../src/domain/documents';
-import { planOf, SPEC_PRODUCTS, type SpecProduct } from '../../src/domain/products';
+import { PAYMENT_SCREENS } from '@config/paths';
+import { SEASON } from '@config/season';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { bankTransferPageOf, paymentReasonOf } from '@domain/bank-transfer';
+import { COLLECTION, reminderDocument } from '@domain/documents';
+import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
 import {
   isRecentReminder,
   REMINDER_PRODUCT_LABELS,
   reminderId,
   reminderProductName,
   type FamilyReminder,
-} from '../../src/domain/reminders';
+} from '@domain/reminders';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { childDocument, COLLECTION, familyDocument, parentDocument } from '../../src/domain/documents';
-import { checkRoster, MAX_ROSTER_ROWS, type RosterFamily } from '../../src/domain/roster';
-import { planImport, type ImportPlan, type KnownChild, type KnownParent } from '../../src/domain/roster-import';
+import { childDocument, COLLECTION, familyDocument, parentDocument } from '@domain/documents';
+import { checkRoster, MAX_ROSTER_ROWS, type RosterFamily } from '@domain/roster';
+import { planImport, type ImportPlan, type KnownChild, type KnownParent } from '@domain/roster-import';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor } from '../lib/audit-log';
 import { getAllById, readSnapshot } from '../lib/documents';

@@ -1,17 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { SEASON } from '../../src/config/season';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION, seasonSettingsDocument } from '../../src/domain/documents';
-import type { SeasonProduct } from '../../src/domain/catalogue';
-import { productSlug } from '../../src/domain/product-slug';
-import type { SeasonPrices } from '../../src/domain/price-rule';
-import { seasonProductsSchema } from '../../src/domain/catalogue-schema';
-import { bankAccountSchema, type BankAccount } from '../../src/domain/bank-account';
-import { priceRuleSchema } from '../../src/domain/price-rule-schema';
-import { SPEC_PRODUCTS } from '../../src/domain/products';
-import { settingsChangeSummary } from '../../src/domain/season-settings-change';
+import { SEASON } from '@config/season';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION, seasonSettingsDocument } from '@domain/documents';
+import type { SeasonProduct } from '@domain/catalogue';
+import { productSlug } from '@domain/product-slug';
+import type { SeasonPrices } from '@domain/price-rule';
+import { seasonProductsSchema } from '@domain/catalogue-schema';
+import { bankAccountSchema, type BankAccount } from '@domain/bank-account';
+import { priceRuleSchema } from '@domain/price-rule-schema';
+import { SPEC_PRODUCTS } from '@domain/products';
+import { settingsChangeSummary } from '@domain/season-settings-change';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
@@ -27,9 +27,9 @@ import {
   settingsOf,
   type SeasonSettings,
 } from '../lib/season-settings';
-import type { MedicalFormSettings } from '../../src/domain/medical-form-settings';
-import { medicalFormSettingsSchema } from '../../src/domain/medical-form-settings-schema';
-import { paymentDeadlinesSchema, type PaymentDeadlines } from '../../src/domain/season-settings';
+import type { MedicalFormSettings } from '@domain/medical-form-settings';
+import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
+import { paymentDeadlinesSchema, type PaymentDeadlines } from '@domain/season-settings';
 
 /** Italian messages of admin-season-settings. */
 export const SEASON_SETTINGS_MESSAGES = {

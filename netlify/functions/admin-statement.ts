@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { SEASON } from '../../src/config/season';
+import { SEASON } from '@config/season';
 import {
   lineReferences,
   matchStatementLine,
@@ -12,12 +12,12 @@ import {
   type LineMatch,
   type OpenTransfer,
   type StatementLine,
-} from '../../src/domain/bank-statement';
-import { COLLECTION, paymentDocument, type PaymentDocument } from '../../src/domain/documents';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+} from '@domain/bank-statement';
+import { COLLECTION, paymentDocument, type PaymentDocument } from '@domain/documents';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { readSnapshot } from '../lib/documents';
-import { roundEuros } from '../../src/domain/money';
-import { italianDayText } from '../../src/domain/italian-time';
+import { roundEuros } from '@domain/money';
+import { italianDayText } from '@domain/italian-time';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, type AuditActor } from '../lib/audit-log';
 import { getDb, runTransaction } from '../lib/firestore';

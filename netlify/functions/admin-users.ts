@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { staffSchema } from '../../src/domain/staff-role-schema';
-import { staffLabel, staffOf, type Staff } from '../../src/domain/staff-roles';
+import { staffSchema } from '@domain/staff-role-schema';
+import { staffLabel, staffOf, type Staff } from '@domain/staff-roles';
 import { requireStaff } from '../lib/admin-auth';
 import { invitationLink } from '../lib/admin-claims';
 import { adminActor } from '../lib/audit-log';

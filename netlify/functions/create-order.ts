@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { SEASON } from '../../src/config/season';
+import { SEASON } from '@config/season';
 import { createHash } from 'node:crypto';
-import { paymentReasonOf } from '../../src/domain/bank-transfer';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+import { paymentReasonOf } from '@domain/bank-transfer';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';

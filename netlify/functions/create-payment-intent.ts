@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
-import { onlineTotal } from '../../src/domain/service-fee';
+import { onlineTotal } from '@domain/service-fee';
 import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { orderMetadata, type OrderMetadata } from '../lib/fulfil-payment';
@@ -8,10 +8,10 @@ import { HttpError, jsonResponse } from '../lib/http';
 import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
 import { requireSession } from '../lib/session';
 import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
-import { COLLECTION, parentDocument } from '../../src/domain/documents';
+import { COLLECTION, parentDocument } from '@domain/documents';
 import { readSnapshot } from '../lib/documents';
 import { readSeasonSettings } from '../lib/season-settings';
-import { SEASON } from '../../src/config/season';
+import { SEASON } from '@config/season';
 
 /**
  * The Stripe idempotency key of one payment attempt with one cart: a hash

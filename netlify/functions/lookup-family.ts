@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { SEASON } from '../../src/config/season';
-import { buildFamilyLookup } from '../../src/domain/family-lookup';
+import { SEASON } from '@config/season';
+import { buildFamilyLookup } from '@domain/family-lookup';
 import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
 import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { jsonResponse } from '../lib/http';
 import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
 import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
-import { medicalFormCutoffInstant } from '../../src/domain/medical-form-settings';
+import { medicalFormCutoffInstant } from '@domain/medical-form-settings';
 import { assertSessionFamily, requireSession } from '../lib/session';
 
 const bodySchema = z.object({ cf: cfField });

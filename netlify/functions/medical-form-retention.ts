@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { PRIVACY } from '../../src/config/privacy';
-import { SYSTEM_ACTOR } from '../../src/domain/audit-log';
-import { isMedicalFormDeletionDue } from '../../src/domain/medical-form-retention';
+import { PRIVACY } from '@config/privacy';
+import { SYSTEM_ACTOR } from '@domain/audit-log';
+import { isMedicalFormDeletionDue } from '@domain/medical-form-retention';
 import { requireCloudinary } from '../lib/cloudinary';
 import { getDb } from '../lib/firestore';
 import { jsonResponse, responseForError } from '../lib/http';

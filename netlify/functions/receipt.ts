@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { COLLECTION, paymentDocument } from '../../src/domain/documents';
+import { COLLECTION, paymentDocument } from '@domain/documents';
 import { readSnapshot } from '../lib/documents';
 import { getDb } from '../lib/firestore';
 import { HttpError, jsonFunction } from '../lib/http';

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { PRIVACY } from '../../src/config/privacy';
-import { SEASON } from '../../src/config/season';
-import { childDocument, COLLECTION } from '../../src/domain/documents';
-import { isUploadOfChild } from '../../src/domain/medical-form';
+import { PRIVACY } from '@config/privacy';
+import { SEASON } from '@config/season';
+import { childDocument, COLLECTION } from '@domain/documents';
+import { isUploadOfChild } from '@domain/medical-form';
 import {
   childIdField,
   checkUploadAnswer,

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { GROUP } from '../../src/config/group';
-import { accessReturnPath } from '../../src/config/paths';
+import { GROUP } from '@config/group';
+import { accessReturnPath } from '@config/paths';
 import { issueAccess, maskEmail } from '../lib/access-codes';
 import { findParentByCf } from '../lib/families';
 import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-budget';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { paths } from '../../src/config/paths';
+import { paths } from '@config/paths';
 import {
   accessCodeDocument,
   accessLimitsDocument,
@@ -10,8 +10,8 @@ import {
   parentDocument,
   type AccessCodeDocument,
   type ParentDocument,
-} from '../../src/domain/documents';
-import { italianDay, nextItalianMidnight } from '../../src/domain/italian-time';
+} from '@domain/documents';
+import { italianDay, nextItalianMidnight } from '@domain/italian-time';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';

@@ -1,5 +1,5 @@
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { can, staffOf, type Permission, type Staff } from '../../src/domain/staff-roles';
+import { can, staffOf, type Permission, type Staff } from '@domain/staff-roles';
 import { getAdminApp } from './firestore';
 import { HttpError } from './http';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
-import { paths } from '../../src/config/paths';
-import { claimsOf, staffOf, type Staff, type StaffAccountState } from '../../src/domain/staff-roles';
+import { paths } from '@config/paths';
+import { claimsOf, staffOf, type Staff, type StaffAccountState } from '@domain/staff-roles';
 import { getAdminApp } from './firestore';
 
 /**

@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { AuditAction } from '../../src/domain/audit-log';
-import { COLLECTION } from '../../src/domain/documents';
+import type { AuditAction } from '@domain/audit-log';
+import { COLLECTION } from '@domain/documents';
 
 /**
  * Writes the audit log (docs/security.md, "Audit log"): one `audit_log`

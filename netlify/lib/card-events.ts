@@ -1,7 +1,7 @@
 import { countPaymentChange } from './season-totals';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { AUDIT_ACTION, STRIPE_ACTOR } from '../../src/domain/audit-log';
+import { AUDIT_ACTION, STRIPE_ACTOR } from '@domain/audit-log';
 import {
   COLLECTION,
   orderDocument,
@@ -9,10 +9,10 @@ import {
   stripePaymentIntentDocument,
   type PaymentDocument,
   type StripePaymentIntentDocument,
-} from '../../src/domain/documents';
-import { centsToEuros, formatEuros, sumEuros } from '../../src/domain/money';
-import { cardPaymentStatus, disputeOutcome, holdsProduct, type DisputeOutcome, type RecordedStatus } from '../../src/domain/payment-status';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+} from '@domain/documents';
+import { centsToEuros, formatEuros, sumEuros } from '@domain/money';
+import { cardPaymentStatus, disputeOutcome, holdsProduct, type DisputeOutcome, type RecordedStatus } from '@domain/payment-status';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { recordAudit } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';

@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { parseDocument } from '../../src/domain/documents';
+import { parseDocument } from '@domain/documents';
 
 /**
  * Reads a snapshot through its schema (src/domain/documents.ts).

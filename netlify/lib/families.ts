@@ -11,9 +11,9 @@ import {
   type OrderItemDocument,
   type ParentDocument,
   type PaymentDocument,
-} from '../../src/domain/documents';
+} from '@domain/documents';
 import { getAllById, readSnapshot } from './documents';
-import { hasReceipt, type ReceiptedPayment } from '../../src/domain/receipt';
+import { hasReceipt, type ReceiptedPayment } from '@domain/receipt';
 
 /** A family found by a parent's fiscal code, with its children sorted by name. */
 export interface FamilyWithChildren {

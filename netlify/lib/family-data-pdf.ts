@@ -1,6 +1,6 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { italianDate, italianDayText } from '../../src/domain/italian-time';
-import { formatEuros } from '../../src/domain/money';
+import { italianDate, italianDayText } from '@domain/italian-time';
+import { formatEuros } from '@domain/money';
 import type { FamilyData } from './family-data';
 import { printableText, wrap } from './pdf-text';
 

@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
-import { surnameFilterKey } from '../../src/domain/admin-orders';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
+import { surnameFilterKey } from '@domain/admin-orders';
+import { AUDIT_ACTION } from '@domain/audit-log';
 import {
   childDocument,
   COLLECTION,
@@ -18,8 +18,8 @@ import {
   type PaymentDocument,
   type ReminderDocument,
   type StatementLineDocument,
-} from '../../src/domain/documents';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+} from '@domain/documents';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { recordAudit, type AuditActor } from './audit-log';
 import { destroyMedicalForm, type CloudinarySettings } from './cloudinary';
 import { readAllSnapshots, readSnapshot } from './documents';

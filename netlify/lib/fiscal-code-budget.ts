@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COLLECTION } from '../../src/domain/documents';
+import { COLLECTION } from '@domain/documents';
 import type { FunctionContext } from './function-context';
 import { getDb } from './firestore';
 import { HttpError, jsonFunction } from './http';

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { AUDIT_ACTION, SYSTEM_ACTOR } from '../../src/domain/audit-log';
-import { childDocument, COLLECTION, type ChildDocument } from '../../src/domain/documents';
+import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
+import { childDocument, COLLECTION, type ChildDocument } from '@domain/documents';
 import { recordAudit, type AuditActor } from './audit-log';
 import { destroyMedicalForm, legacyMedicalForm, type CloudinarySettings } from './cloudinary';
 import { readSnapshot } from './documents';

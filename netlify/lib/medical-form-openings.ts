@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { auditEntryDocument, COLLECTION } from '../../src/domain/documents';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { auditEntryDocument, COLLECTION } from '@domain/documents';
 import { readAllSnapshots } from './documents';
 
 /** The newest openings answered; a form opened more often than this shows the latest. */

@@ -1,8 +1,8 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { SEASON } from '../../src/config/season';
-import { COLLECTION, seasonSettingsDocument } from '../../src/domain/documents';
-import { defaultMedicalFormSettings } from '../../src/domain/medical-form-settings';
-import { uploadChildId } from '../../src/domain/medical-form';
+import { SEASON } from '@config/season';
+import { COLLECTION, seasonSettingsDocument } from '@domain/documents';
+import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
+import { uploadChildId } from '@domain/medical-form';
 import { destroyMedicalForm, listMedicalFormFiles, medicalFormPublicIdFromUrl, type CloudinarySettings } from './cloudinary';
 import { readSnapshot } from './documents';
 import { retentionFailure, type RetentionFailure } from './medical-form-deletion';

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { OpenTransfer } from '../../src/domain/bank-statement';
-import { COLLECTION, paymentDocument, transferReferenceDocument, type PaymentDocument } from '../../src/domain/documents';
-import { PAYMENT_STATUS } from '../../src/domain/plans';
+import type { OpenTransfer } from '@domain/bank-statement';
+import { COLLECTION, paymentDocument, transferReferenceDocument, type PaymentDocument } from '@domain/documents';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { readSnapshot } from './documents';
 
 /**

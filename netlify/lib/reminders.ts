@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { SEASON } from '../../src/config/season';
+import { SEASON } from '@config/season';
 import {
   childDocument,
   COLLECTION,
@@ -10,11 +10,11 @@ import {
   parseDocument,
   paymentDocument,
   reminderDocument,
-} from '../../src/domain/documents';
-import { buildEnrolmentRows, seasonStart } from '../../src/domain/enrolment-status';
-import type { SpecProduct } from '../../src/domain/products';
+} from '@domain/documents';
+import { buildEnrolmentRows, seasonStart } from '@domain/enrolment-status';
+import type { SpecProduct } from '@domain/products';
 import { readSeasonSettings } from './season-settings';
-import { planReminders, type ReminderPlan } from '../../src/domain/reminders';
+import { planReminders, type ReminderPlan } from '@domain/reminders';
 
 /**
  * What admin-reminders reads to plan (docs/admin.md, "Reminders"): the

@@ -1,7 +1,7 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION } from '../../src/domain/documents';
-import type { ArchivedChild, FamilyImportRecord } from '../../src/domain/roster-import-audit';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION } from '@domain/documents';
+import type { ArchivedChild, FamilyImportRecord } from '@domain/roster-import-audit';
 import type { AuditActor } from './audit-log';
 
 /**

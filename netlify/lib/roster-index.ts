@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, rosterIndexDocument } from '../../src/domain/documents';
-import type { KnownChild, KnownParent, KnownRoster } from '../../src/domain/roster-import';
+import { COLLECTION, rosterIndexDocument } from '@domain/documents';
+import type { KnownChild, KnownParent, KnownRoster } from '@domain/roster-import';
 import { readSnapshot } from './documents';
 
 /**

@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { surnameFilterKey } from '../../src/domain/admin-orders';
+import { surnameFilterKey } from '@domain/admin-orders';
 import {
   childDocument,
   COLLECTION,
@@ -8,10 +8,10 @@ import {
   type ChildDocument,
   type FamilyDocument,
   type ParentDocument,
-} from '../../src/domain/documents';
-import type { RosterFamily, RowError } from '../../src/domain/roster';
-import { changesSomething, planFamily, type KnownChild, type KnownParent } from '../../src/domain/roster-import';
-import { familyImportRecord, type FamilyImportRecord } from '../../src/domain/roster-import-audit';
+} from '@domain/documents';
+import type { RosterFamily, RowError } from '@domain/roster';
+import { changesSomething, planFamily, type KnownChild, type KnownParent } from '@domain/roster-import';
+import { familyImportRecord, type FamilyImportRecord } from '@domain/roster-import-audit';
 import { readSnapshot } from './documents';
 import { collectIndexWrites, indexChild, indexParent } from './roster-index';
 import { peopleByFiscalCode } from './roster-queries';

@@ -1,13 +1,13 @@
 import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
-import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '../../src/domain/documents';
-import { seasonCatalogue, type CatalogueProduct, type SeasonProduct } from '../../src/domain/catalogue';
-import { SPEC_PRICES, type SeasonPrices } from '../../src/domain/price-rule';
+import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/documents';
+import { seasonCatalogue, type CatalogueProduct, type SeasonProduct } from '@domain/catalogue';
+import { SPEC_PRICES, type SeasonPrices } from '@domain/price-rule';
 import { readSnapshot } from './documents';
-import { GROUP } from '../../src/config/group';
-import type { BankAccount } from '../../src/domain/bank-account';
-import type { PaymentDeadlines } from '../../src/domain/season-settings';
-import { defaultMedicalFormSettings, nextSeasonMedicalForm, type MedicalFormSettings } from '../../src/domain/medical-form-settings';
-import { dayYearLater } from '../../src/domain/italian-time';
+import { GROUP } from '@config/group';
+import type { BankAccount } from '@domain/bank-account';
+import type { PaymentDeadlines } from '@domain/season-settings';
+import { defaultMedicalFormSettings, nextSeasonMedicalForm, type MedicalFormSettings } from '@domain/medical-form-settings';
+import { dayYearLater } from '@domain/italian-time';
 
 /**
  * The season's settings as the functions read them (docs/admin.md,

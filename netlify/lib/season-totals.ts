@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, paymentDocument, seasonTotalsDocument } from '../../src/domain/documents';
-import { totalsChanges, totalsDifferences, totalsOf, type CountedPayment, type TotalsRows } from '../../src/domain/season-totals';
+import { COLLECTION, paymentDocument, seasonTotalsDocument } from '@domain/documents';
+import { totalsChanges, totalsDifferences, totalsOf, type CountedPayment, type TotalsRows } from '@domain/season-totals';
 import { readAllSnapshots, readSnapshot } from './documents';
 
 /** What writes the totals: the payment's transaction, or the seed's batch. */

@@ -1,8 +1,8 @@
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { COLLECTION, staffAccountDocument, type StaffAccountDocument } from '../../src/domain/documents';
-import { sameStaff, staffLabel, staffOf, type Staff, type StaffAccountState } from '../../src/domain/staff-roles';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { COLLECTION, staffAccountDocument, type StaffAccountDocument } from '@domain/documents';
+import { sameStaff, staffLabel, staffOf, type Staff, type StaffAccountState } from '@domain/staff-roles';
 import { accountState, findAccount, findOrCreateInvitedAccount, restoreClaims, setStaffClaims } from './admin-claims';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readAllSnapshots, readSnapshot } from './documents';

@@ -1,10 +1,10 @@
 import { countPaymentChange } from './season-totals';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { AUDIT_ACTION } from '../../src/domain/audit-log';
-import { receiptInForce } from '../../src/domain/credit-note';
-import { COLLECTION, paymentDocument, type PaymentDocument } from '../../src/domain/documents';
-import { formatEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS, type PaymentStatus } from '../../src/domain/plans';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import { receiptInForce } from '@domain/credit-note';
+import { COLLECTION, paymentDocument, type PaymentDocument } from '@domain/documents';
+import { formatEuros } from '@domain/money';
+import { PAYMENT_STATUS, type PaymentStatus } from '@domain/plans';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';

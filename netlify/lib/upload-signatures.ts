@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, uploadSignaturesDocument } from '../../src/domain/documents';
-import { italianDay, italianMidnight } from '../../src/domain/italian-time';
-import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '../../src/domain/medical-form';
+import { COLLECTION, uploadSignaturesDocument } from '@domain/documents';
+import { italianDay, italianMidnight } from '@domain/italian-time';
+import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '@domain/medical-form';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';

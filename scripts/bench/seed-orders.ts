@@ -11,19 +11,19 @@
  *
  * Deterministic (a seeded generator): the same size gives the same data.
  */
-import { totalsOf } from '../../src/domain/season-totals';
+import { totalsOf } from '@domain/season-totals';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { SEASON } from '../../src/config/season';
-import { surnameFilterKey } from '../../src/domain/admin-orders';
-import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '../../src/domain/documents';
-import { sumEuros } from '../../src/domain/money';
-import { PAYMENT_STATUS, SIZES, type Branch, type PaymentMethod, type PaymentStatus } from '../../src/domain/plans';
-import { specProduct } from '../../src/domain/catalogue';
-import { SPEC_PRICES } from '../../src/domain/price-rule';
-import { planOf, priceOrder, seasonItemId, type SpecProduct } from '../../src/domain/products';
+import { SEASON } from '@config/season';
+import { surnameFilterKey } from '@domain/admin-orders';
+import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/documents';
+import { sumEuros } from '@domain/money';
+import { PAYMENT_STATUS, SIZES, type Branch, type PaymentMethod, type PaymentStatus } from '@domain/plans';
+import { specProduct } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
+import { planOf, priceOrder, seasonItemId, type SpecProduct } from '@domain/products';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
-import { defaultMedicalFormSettings } from '../../src/domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
 
 const SURNAMES = [
   'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco',

@@ -1,5 +1,5 @@
-import { paths } from '@/config/paths';
-import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
+import { paths } from '@config/paths';
+import { BANK_TRANSFER_PAGES } from '@domain/bank-transfer';
 
 /**
  * The pages the build writes as HTML (src/prerender.tsx): every public page

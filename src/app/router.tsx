@@ -6,8 +6,8 @@ import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { SiteLayout } from './SiteLayout';
-import { paths } from '@/config/paths';
-import { BANK_TRANSFER_PAGES } from '@/domain/bank-transfer';
+import { paths } from '@config/paths';
+import { BANK_TRANSFER_PAGES } from '@domain/bank-transfer';
 
 const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/OrdersList')).OrdersList }));
 const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }));

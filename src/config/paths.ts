@@ -1,4 +1,4 @@
-import type { BankTransferPage } from '@/domain/bank-transfer';
+import type { BankTransferPage } from '@domain/bank-transfer';
 
 /** Every route of the app (docs/product.md, "Screens"), named once. */
 export const paths = {

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { StatementLine } from '@/domain/bank-statement';
-import { roundEuros } from '@/domain/money';
+import type { StatementLine } from '@domain/bank-statement';
+import { roundEuros } from '@domain/money';
 
 /**
  * Reads an ISO 20022 CAMT.053 bank statement (BkToCstmrStmt, any version)

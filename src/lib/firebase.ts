@@ -1,7 +1,7 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
-import { appEnv } from '@/config/env';
+import { appEnv } from '@config/env';
 
 /** Thrown when the build has no Firebase configuration; screens show {@link message}. */
 export class ServiceNotConfiguredError extends Error {

@@ -1,4 +1,4 @@
-import { appEnv } from '@/config/env';
+import { appEnv } from '@config/env';
 import type { Stripe } from '@stripe/stripe-js';
 
 const publishableKey = () => appEnv().stripePublishableKey ?? '';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { REFERENCE_ALPHABET } from '../../src/domain/transfer-reference';
+import { REFERENCE_ALPHABET } from '@domain/transfer-reference';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { mailInbox } from '../support/mail-inbox';

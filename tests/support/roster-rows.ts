@@ -1,6 +1,6 @@
 import { DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../emulators/seed/seed';
-import { columnTitle, PARENT_FIELDS, type ParentInput, type RosterRow } from '../../src/domain/roster';
+import { columnTitle, PARENT_FIELDS, type ParentInput, type RosterRow } from '@domain/roster';
 
 /** A child's cells and up to two parents' (fields as the template names them, without the 'Genitore n' suffix). */
 export interface RowPeople {

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, paymentDocument, type MailAttachment } from '../../../src/domain/documents';
+import { COLLECTION, paymentDocument, type MailAttachment } from '@domain/documents';
 import { readSnapshot } from '../documents';
 import { paymentFile } from '../receipts/receipt-file';
 import type { SmtpMessage } from './transport';

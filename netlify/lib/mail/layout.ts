@@ -1,5 +1,5 @@
-import { GROUP } from '../../../src/config/group';
-import { formatEuros } from '../../../src/domain/money';
+import { GROUP } from '@config/group';
+import { formatEuros } from '@domain/money';
 
 /**
  * The building blocks of the e-mails a parent receives (./messages.ts): one

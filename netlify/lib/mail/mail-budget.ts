@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { AUDIT_ACTION, SYSTEM_ACTOR } from '../../../src/domain/audit-log';
-import { COLLECTION, mailBudgetDocument, type MailDocument, type MailKind } from '../../../src/domain/documents';
-import { italianDay, nextItalianMidnight } from '../../../src/domain/italian-time';
+import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
+import { COLLECTION, mailBudgetDocument, type MailDocument, type MailKind } from '@domain/documents';
+import { italianDay, nextItalianMidnight } from '@domain/italian-time';
 import { recordAudit } from '../audit-log';
 import { readSnapshot } from '../documents';
 import { optionalLimit } from '../server-env';

@@ -1,6 +1,6 @@
-import { GROUP } from '../../../src/config/group';
-import { formatEuros } from '../../../src/domain/money';
-import { deadlineSentence } from '../../../src/domain/reminders';
+import { GROUP } from '@config/group';
+import { formatEuros } from '@domain/money';
+import { deadlineSentence } from '@domain/reminders';
 import {
   detailsTable,
   detailsText,

@@ -1,6 +1,6 @@
-import type { BankAccount } from '../../../src/domain/bank-account';
-import { paymentReasonOf } from '../../../src/domain/bank-transfer';
-import type { PaymentDocument } from '../../../src/domain/documents';
+import type { BankAccount } from '@domain/bank-account';
+import { paymentReasonOf } from '@domain/bank-transfer';
+import type { PaymentDocument } from '@domain/documents';
 import type { RecordedOrder } from '../record-order';
 import type { MailContext, MailLine } from './layout';
 import { bankTransferOrderMail, cardPaymentMail, orderCancelledMail, transferConfirmedMail } from './messages';

@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { AUDIT_ACTION, SYSTEM_ACTOR } from '../../../src/domain/audit-log';
-import { COLLECTION, mailDocument, type MailAttachment, type MailDocument, type MailKind } from '../../../src/domain/documents';
+import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
+import { COLLECTION, mailDocument, type MailAttachment, type MailDocument, type MailKind } from '@domain/documents';
 import { recordAudit } from '../audit-log';
 import { readSnapshot } from '../documents';
 import { runTransaction } from '../firestore';

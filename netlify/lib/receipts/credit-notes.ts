@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReason } from '../../../src/domain/credit-note';
-import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '../../../src/domain/documents';
-import { sumEuros } from '../../../src/domain/money';
+import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReason } from '@domain/credit-note';
+import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '@domain/documents';
+import { sumEuros } from '@domain/money';
 import type { MailContext } from '../mail/layout';
 import { creditNoteMail, refundFailedMail } from '../mail/messages';
 import { enqueueMail, familyAddresses } from '../mail/outbox';

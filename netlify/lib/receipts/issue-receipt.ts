@@ -1,5 +1,5 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '../../../src/domain/documents';
+import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '@domain/documents';
 import { readSnapshot } from '../documents';
 import { readSequence, type NumberSequence } from './sequence';
 

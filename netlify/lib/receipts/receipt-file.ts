@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RECEIPT_ISSUER } from '../../../src/config/receipt';
-import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '../../../src/domain/credit-note';
-import type { PaymentDocument } from '../../../src/domain/documents';
-import { receiptFileName } from '../../../src/domain/receipt';
+import { RECEIPT_ISSUER } from '@config/receipt';
+import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '@domain/credit-note';
+import type { PaymentDocument } from '@domain/documents';
+import { receiptFileName } from '@domain/receipt';
 import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 
 /**

@@ -1,8 +1,8 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatEuros } from '../../../src/domain/money';
-import type { CreditNoteData } from '../../../src/domain/credit-note';
-import { receiptTotal, type ReceiptData, type ReceiptIssuer, type ReceiptLine } from '../../../src/domain/receipt';
-import { italianDate } from '../../../src/domain/italian-time';
+import { formatEuros } from '@domain/money';
+import type { CreditNoteData } from '@domain/credit-note';
+import { receiptTotal, type ReceiptData, type ReceiptIssuer, type ReceiptLine } from '@domain/receipt';
+import { italianDate } from '@domain/italian-time';
 import { printableText, wrap } from '../pdf-text';
 
 // Fixed strings, not the library's version: the bytes must not change when pdf-lib is updated.

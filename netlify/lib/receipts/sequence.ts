@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTION, receiptCounterDocument } from '../../../src/domain/documents';
-import { italianYear } from '../../../src/domain/italian-time';
-import { receiptNumber } from '../../../src/domain/receipt';
+import { COLLECTION, receiptCounterDocument } from '@domain/documents';
+import { italianYear } from '@domain/italian-time';
+import { receiptNumber } from '@domain/receipt';
 import { readSnapshot } from '../documents';
 
 /**

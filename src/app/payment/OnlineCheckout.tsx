@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRequestBody } from '@/domain/products';
-import { paths } from '@/config/paths';
+import type { OrderRequestBody } from '@domain/products';
+import { paths } from '@config/paths';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 
 // Stripe's code comes with this chunk, only when the checkout opens.

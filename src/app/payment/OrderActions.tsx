@@ -1,6 +1,6 @@
-import { sumEuros } from '@/domain/money';
-import type { OrderLine } from '@/domain/order';
-import type { OrderRequestBody } from '@/domain/products';
+import { sumEuros } from '@domain/money';
+import type { OrderLine } from '@domain/order';
+import type { OrderRequestBody } from '@domain/products';
 import { OnlineCheckout } from './OnlineCheckout';
 import { SubmitOrderBar } from './SubmitOrderBar';
 import type { OrderFlow } from './use-order-flow';

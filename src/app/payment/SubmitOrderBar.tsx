@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { formatEuros } from '@/domain/money';
-import type { PaymentMethod } from '@/domain/plans';
+import { formatEuros } from '@domain/money';
+import type { PaymentMethod } from '@domain/plans';
 import { describeError } from '@/lib/errors';
 
 /** Props of {@link SubmitOrderBar}. */

@@ -1,7 +1,7 @@
-import type { FamilyLookup } from '@/domain/family-lookup';
-import { heldProduct } from '@/domain/held-products';
-import { campPlanFor, type PaymentMethod, type Quota, type Size } from '@/domain/plans';
-import { toggleInTickOrder } from '@/domain/selection';
+import type { FamilyLookup } from '@domain/family-lookup';
+import { heldProduct } from '@domain/held-products';
+import { campPlanFor, type PaymentMethod, type Quota, type Size } from '@domain/plans';
+import { toggleInTickOrder } from '@domain/selection';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
 
 /**

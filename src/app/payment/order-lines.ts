@@ -1,8 +1,8 @@
-import type { LookupChild } from '@/domain/family-lookup';
-import type { OrderLine } from '@/domain/order';
-import type { CatalogueProduct } from '@/domain/catalogue';
-import { priceOrder } from '@/domain/products';
-import type { Size } from '@/domain/plans';
+import type { LookupChild } from '@domain/family-lookup';
+import type { OrderLine } from '@domain/order';
+import type { CatalogueProduct } from '@domain/catalogue';
+import { priceOrder } from '@domain/products';
+import type { Size } from '@domain/plans';
 
 /**
  * The summary lines of a payment screen: `chosen` (in tick order, with the

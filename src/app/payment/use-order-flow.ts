@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { FamilyLookup } from '@/domain/family-lookup';
-import type { Size } from '@/domain/plans';
-import type { OrderRequestBody } from '@/domain/products';
+import type { FamilyLookup } from '@domain/family-lookup';
+import type { Size } from '@domain/plans';
+import type { OrderRequestBody } from '@domain/products';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { lookupFamilyQueryOptions } from '@/features/family-lookup/api/lookup-family';

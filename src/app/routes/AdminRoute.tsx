@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { AdminGate } from '@/features/admin/AdminGate';
 import { AdminShell } from '@/features/admin/shell/AdminShell';
-import { appEnv } from '@/config/env';
+import { appEnv } from '@config/env';
 
 /**
  * /admin/*: the treasurer's desk (docs/admin.md) behind the admin login;

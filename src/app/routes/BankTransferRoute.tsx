@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import type { BankTransferPage } from '@/domain/bank-transfer';
+import type { BankTransferPage } from '@domain/bank-transfer';
 import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetails';
 import { readBankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { specTransferTarget } from '@/features/bank-transfer/transfer-target';

@@ -1,10 +1,10 @@
-import { SEASON } from '@/config/season';
-import { paths } from '@/config/paths';
-import { findProduct } from '@/domain/catalogue';
-import { holdersCount } from '@/domain/held-products';
-import { campPlanFor } from '@/domain/plans';
-import { pickInTickOrder } from '@/domain/selection';
-import type { OrderRequestBody } from '@/domain/products';
+import { SEASON } from '@config/season';
+import { paths } from '@config/paths';
+import { findProduct } from '@domain/catalogue';
+import { holdersCount } from '@domain/held-products';
+import { campPlanFor } from '@domain/plans';
+import { pickInTickOrder } from '@domain/selection';
+import type { OrderRequestBody } from '@domain/products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { OrderActions } from '@/app/payment/OrderActions';
 import { PaymentScreen } from '@/app/payment/PaymentScreen';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { GROUP } from '@/config/group';
-import { PAYMENT_SCREENS } from '@/config/paths';
+import { GROUP } from '@config/group';
+import { PAYMENT_SCREENS } from '@config/paths';
 import { isPaymentDone } from '@/features/checkout/payment-done';
 import { useSeasonProductLinks } from '@/lib/api/season-product-links';
 

@@ -1,8 +1,8 @@
-import { paths } from '@/config/paths';
-import { findProduct, mayBuy } from '@/domain/catalogue';
-import { holdersCount } from '@/domain/held-products';
-import type { OrderRequestBody } from '@/domain/products';
-import { pickInTickOrder } from '@/domain/selection';
+import { paths } from '@config/paths';
+import { findProduct, mayBuy } from '@domain/catalogue';
+import { holdersCount } from '@domain/held-products';
+import type { OrderRequestBody } from '@domain/products';
+import { pickInTickOrder } from '@domain/selection';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
 import { OrderActions } from '@/app/payment/OrderActions';

@@ -1,12 +1,12 @@
 import { useLocation, useParams } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { paths } from '@/config/paths';
-import { BRANCHES } from '@/domain/plans';
-import { findProduct, isClosed, type CatalogueProduct } from '@/domain/catalogue';
-import { italianDay, italianDayText } from '@/domain/italian-time';
-import { isSpecProduct } from '@/domain/products';
-import type { PublicSeasonSettings } from '@/domain/season-settings';
+import { paths } from '@config/paths';
+import { BRANCHES } from '@domain/plans';
+import { findProduct, isClosed, type CatalogueProduct } from '@domain/catalogue';
+import { italianDay, italianDayText } from '@domain/italian-time';
+import { isSpecProduct } from '@domain/products';
+import type { PublicSeasonSettings } from '@domain/season-settings';
 import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetails';
 import { readBankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { seasonProductTransferTarget } from '@/features/bank-transfer/transfer-target';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import type { MenuEntry } from '@/config/menu';
+import type { MenuEntry } from '@config/menu';
 import { useHydrated } from './use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -1,4 +1,4 @@
-import type { MenuEntry } from '@/config/menu';
+import type { MenuEntry } from '@config/menu';
 import { MenuLink } from './MenuLink';
 import { useMenuButton } from './use-menu-button';
 import { ChevronDownIcon } from '@/components/ui/ChevronDownIcon';

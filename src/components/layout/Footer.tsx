@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { GROUP } from '@/config/group';
-import { paths } from '@/config/paths';
+import { GROUP } from '@config/group';
+import { paths } from '@config/paths';
 import { subscribeToNothing } from './use-hydrated';
 
 const currentYear = () => new Date().getFullYear();

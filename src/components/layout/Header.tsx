@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GROUP } from '@/config/group';
-import type { MenuEntry } from '@/config/menu';
+import { GROUP } from '@config/group';
+import type { MenuEntry } from '@config/menu';
 import { DesktopNav } from './DesktopNav';
 import { MobileDrawer } from './MobileDrawer';
 

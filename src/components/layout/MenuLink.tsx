@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MenuSubItem } from '@/config/menu';
+import type { MenuSubItem } from '@config/menu';
 
 /** Props of {@link MenuLink}: the item, plus native anchor attributes (e.g. role="menuitem", tabIndex). */
 export interface MenuLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel' | 'onClick'> {

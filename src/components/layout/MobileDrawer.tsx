@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { MenuEntry, MenuSubItem } from '@/config/menu';
+import type { MenuEntry, MenuSubItem } from '@config/menu';
 import { MenuLink } from './MenuLink';
 import { ChevronDownIcon } from '@/components/ui/ChevronDownIcon';
 

@@ -1,4 +1,4 @@
-import { GROUP } from '@/config/group';
+import { GROUP } from '@config/group';
 
 /** The thin bar above the header with the group's social link (docs/architecture.md, "Shape": components/layout). */
 export function TopBar() {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
-import { paths } from '@/config/paths';
+import { paths } from '@config/paths';
 import { describeError } from '@/lib/errors';
 
 /** The shortest password the page accepts (Firebase's own minimum is 6). */

@@ -7,7 +7,7 @@ import {
   verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
-import { staffOf, type Staff } from '@/domain/staff-roles';
+import { staffOf, type Staff } from '@domain/staff-roles';
 import { getFirebase } from '@/lib/firebase';
 
 /**

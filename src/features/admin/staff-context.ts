@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { Staff } from '@/domain/staff-roles';
+import type { Staff } from '@domain/staff-roles';
 
 /** The signed-in volunteer's role, provided by AdminGate to every admin view. */
 export const StaffContext = createContext<Staff | null>(null);

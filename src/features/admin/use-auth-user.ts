@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Staff } from '@/domain/staff-roles';
+import type { Staff } from '@domain/staff-roles';
 import { subscribeToNothing } from '@/components/layout/use-hydrated';
 
 /**

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import type { BankAccount } from '@/domain/bank-account';
-import { formatEuros } from '@/domain/money';
+import type { BankAccount } from '@domain/bank-account';
+import { formatEuros } from '@domain/money';
 import type { BankTransferState } from './bank-transfer-state';
 import type { TransferTarget } from './transfer-target';
 

@@ -1,4 +1,4 @@
-import type { Quota } from '@/domain/plans';
+import type { Quota } from '@domain/plans';
 import { createdOrderSchema, type CreatedOrder } from './api/created-order-schema';
 
 /**

@@ -1,9 +1,9 @@
-import { SEASON } from '@/config/season';
-import { PAYMENT_SCREENS, paths } from '@/config/paths';
-import { paymentReasonTemplate, SURNAME_PLACEHOLDER, type BankTransferPage } from '@/domain/bank-transfer';
-import { findProduct, type CatalogueProduct } from '@/domain/catalogue';
-import { QUOTAS, type Quota } from '@/domain/plans';
-import { describePriceRule } from '@/domain/price-rule';
+import { SEASON } from '@config/season';
+import { PAYMENT_SCREENS, paths } from '@config/paths';
+import { paymentReasonTemplate, SURNAME_PLACEHOLDER, type BankTransferPage } from '@domain/bank-transfer';
+import { findProduct, type CatalogueProduct } from '@domain/catalogue';
+import { QUOTAS, type Quota } from '@domain/plans';
+import { describePriceRule } from '@domain/price-rule';
 
 /** What a transfer page shows besides the account: where to order, the payment reasons to copy, the prices in words. */
 export interface TransferTarget {

@@ -1,9 +1,9 @@
 import { Alert } from '@/components/ui/Alert';
 import { ChildCard } from '@/components/ui/ChildCard';
-import type { LookupChild } from '@/domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
-import { formatEuros } from '@/domain/money';
-import type { OrderLine } from '@/domain/order';
+import type { LookupChild } from '@domain/family-lookup';
+import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@domain/held-products';
+import { formatEuros } from '@domain/money';
+import type { OrderLine } from '@domain/order';
 
 /** Props of {@link CampChildrenPicker}. */
 export interface CampChildrenPickerProps {

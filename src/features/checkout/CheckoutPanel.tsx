@@ -1,9 +1,9 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { sumEuros } from '@/domain/money';
-import type { OrderRequestBody } from '@/domain/products';
-import { onlineTotal } from '@/domain/service-fee';
+import { sumEuros } from '@domain/money';
+import type { OrderRequestBody } from '@domain/products';
+import { onlineTotal } from '@domain/service-fee';
 import { isStripeConfigured } from '@/lib/stripe';
 import { usePaymentIntent, useStripeJs } from './api/payment-intent';
 import { useRecordPayment, type RecordPaymentAnswer } from './api/record-payment';

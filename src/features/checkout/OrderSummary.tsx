@@ -1,4 +1,4 @@
-import { formatEuros } from '@/domain/money';
+import { formatEuros } from '@domain/money';
 
 /** One line of the summary: a child's plan, size and the screen's display price in euros (docs/product.md, "Rules": prices). */
 export interface CheckoutItem {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { paths } from '@/config/paths';
+import { paths } from '@config/paths';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import { ACCESS_CODE_MESSAGES, ACCESS_LINK_PAGE_MESSAGES, ACCESS_LINK_TOKEN_PATTERN } from './access-code-messages';

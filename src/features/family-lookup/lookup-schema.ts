@@ -1,5 +1,5 @@
-import { isWellFormedFiscalCode, normalizeFiscalCode } from '@/domain/fiscal-code-format';
-import { PAYMENT_METHODS, QUOTAS } from '@/domain/plans';
+import { isWellFormedFiscalCode, normalizeFiscalCode } from '@domain/fiscal-code-format';
+import { PAYMENT_METHODS, QUOTAS } from '@domain/plans';
 import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues } from './lookup-messages';
 import type { ValidLookup } from './lookup-messages';
 

@@ -4,8 +4,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { FilePicker } from '@/components/ui/FilePicker';
-import { paths } from '@/config/paths';
-import type { LookupChild } from '@/domain/family-lookup';
+import { paths } from '@config/paths';
+import type { LookupChild } from '@domain/family-lookup';
 import { useUploadMedicalForm } from './api/upload-medical-form';
 import { checkMedicalFormFile } from './check-medical-form-file';
 

@@ -2,11 +2,11 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { Select } from '@/components/ui/Select';
-import { formatEuros } from '@/domain/money';
-import { SIZES, type Size } from '@/domain/plans';
-import type { LookupChild } from '@/domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@/domain/held-products';
-import type { OrderLine } from '@/domain/order';
+import { formatEuros } from '@domain/money';
+import { SIZES, type Size } from '@domain/plans';
+import type { LookupChild } from '@domain/family-lookup';
+import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@domain/held-products';
+import type { OrderLine } from '@domain/order';
 
 /** Props of {@link MerchChildrenPicker}. */
 export interface MerchChildrenPickerProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { GROUP } from '@/config/group';
-import { PRIVACY } from '@/config/privacy';
-import { italianDayText } from '@/domain/italian-time';
+import { GROUP } from '@config/group';
+import { PRIVACY } from '@config/privacy';
+import { italianDayText } from '@domain/italian-time';
 import { PROCESSORS } from './processors';
 
 /** '09-30' → '30 settembre'. */

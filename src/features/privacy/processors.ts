@@ -1,4 +1,4 @@
-import { PRIVACY } from '@/config/privacy';
+import { PRIVACY } from '@config/privacy';
 
 /** A service that handles the portal's data for the group (a processor, GDPR art. 28): what for, who, where. */
 export interface Processor {

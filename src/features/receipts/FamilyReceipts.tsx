@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { creditNoteFileName } from '@/domain/credit-note';
-import type { FamilyLookup } from '@/domain/family-lookup';
-import { formatEuros } from '@/domain/money';
-import { receiptFileName } from '@/domain/receipt';
+import { creditNoteFileName } from '@domain/credit-note';
+import type { FamilyLookup } from '@domain/family-lookup';
+import { formatEuros } from '@domain/money';
+import { receiptFileName } from '@domain/receipt';
 import { fetchFunctionFile } from '@/lib/api/function-file';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { saveFile } from '@/lib/save-file';

@@ -1,6 +1,6 @@
-import type { OrderQuery } from '@/domain/admin-orders';
-import type { RecordedMethod } from '@/domain/plans';
-import type { OrderRequestBody, SpecProduct } from '@/domain/products';
+import type { OrderQuery } from '@domain/admin-orders';
+import type { RecordedMethod } from '@domain/plans';
+import type { OrderRequestBody, SpecProduct } from '@domain/products';
 
 /**
  * The query and mutation keys of the browser's data layer (docs/architecture.md,

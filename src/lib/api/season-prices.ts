@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicSeasonSettings } from '@/domain/season-settings';
+import type { PublicSeasonSettings } from '@domain/season-settings';
 import { callFunction } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
 /** The answer's schema, loaded on demand with zod (not in the first bundle). */
-const loadSchema = async () => (await import('@/domain/season-settings')).publicSeasonSettingsSchema;
+const loadSchema = async () => (await import('@domain/season-settings')).publicSeasonSettingsSchema;
 
 /**
  * The current season's public settings through the season-settings function

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { seasonProductLinks, type ProductLink } from '@/domain/catalogue';
-import { italianDay } from '@/domain/italian-time';
+import { seasonProductLinks, type ProductLink } from '@domain/catalogue';
+import { italianDay } from '@domain/italian-time';
 import { seasonPricesQueryOptions } from './season-prices';
 
 /**

@@ -1,6 +1,6 @@
 import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { z } from 'zod';
-import { DOCUMENT_SCHEMA, InvalidDocumentError, parseDocument, type CollectionName, type DocumentOf } from '@/domain/documents';
+import { DOCUMENT_SCHEMA, InvalidDocumentError, parseDocument, type CollectionName, type DocumentOf } from '@domain/documents';
 
 /**
  * The admin screens' Firestore Lite converters, built from the one

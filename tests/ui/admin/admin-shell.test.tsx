@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import type { Staff } from '@/domain/staff-roles';
+import type { Staff } from '@domain/staff-roles';
 import { AdminShell } from '@/features/admin/shell/AdminShell';
 import { renderWithProviders } from '../support/render';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ParentDocument } from '@/domain/documents';
-import type { Staff } from '@/domain/staff-roles';
+import type { ParentDocument } from '@domain/documents';
+import type { Staff } from '@domain/staff-roles';
 import { callAdminFunction } from '@/features/admin/api/admin-functions';
 import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/api/families';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';

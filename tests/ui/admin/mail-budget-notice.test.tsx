@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntryDocument } from '@/domain/documents';
+import type { AuditEntryDocument } from '@domain/documents';
 import { fetchLatestMailBudgetEntry } from '@/features/admin/api/audit-log';
 import { MailBudgetNotice } from '@/features/admin/audit/MailBudgetNotice';
 import { renderWithProviders } from '../support/render';

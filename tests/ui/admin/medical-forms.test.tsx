@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRIVACY } from '@/config/privacy';
-import { SEASON } from '@/config/season';
-import type { ChildDocument } from '@/domain/documents';
-import { italianDayText } from '@/domain/italian-time';
-import { medicalFormDeletionDay } from '@/domain/medical-form-retention';
-import type { Branch } from '@/domain/plans';
+import { PRIVACY } from '@config/privacy';
+import { SEASON } from '@config/season';
+import type { ChildDocument } from '@domain/documents';
+import { italianDayText } from '@domain/italian-time';
+import { medicalFormDeletionDay } from '@domain/medical-form-retention';
+import type { Branch } from '@domain/plans';
 import { MedicalForms } from '@/features/admin/medical-forms/MedicalForms';
 import type { RetentionRunReport } from '@/features/admin/api/medical-forms';
 import { renderWithProviders } from '../support/render';

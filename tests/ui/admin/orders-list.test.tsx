@@ -12,8 +12,8 @@ import {
   type OrderQuery,
   type RowPayment,
   type SummaryEntry,
-} from '@/domain/admin-orders';
-import { PLAN, type PaymentStatus } from '@/domain/plans';
+} from '@domain/admin-orders';
+import { PLAN, type PaymentStatus } from '@domain/plans';
 import {
   fetchOrderSummary,
   fetchOrdersCount,
@@ -28,7 +28,7 @@ import { OrdersList } from '@/features/admin/OrdersList';
 import { downloadCsv } from '@/lib/csv';
 import { renderWithProviders } from '../support/render';
 import { callAdminFunction } from '@/features/admin/api/admin-functions';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { SPEC_PRICES } from '@domain/price-rule';
 
 /**
  * The orders desk against a fake of its Firestore calls

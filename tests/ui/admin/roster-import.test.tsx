@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROSTER_TEMPLATE_HEADER } from '@/domain/roster';
+import { ROSTER_TEMPLATE_HEADER } from '@domain/roster';
 import { commitRoster, previewRoster, type RosterCommit, type RosterPreview } from '@/features/admin/api/roster-import';
 import { ROSTER_FILE_MESSAGES } from '@/features/admin/roster/read-roster-file';
 import { downloadRosterTemplate } from '@/features/admin/roster/roster-template';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAdminFunction } from '@/features/admin/api/admin-functions';
 import { SeasonSettings } from '@/features/admin/settings/SeasonSettings';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { renderWithProviders } from '../support/render';
 
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */

@@ -1,5 +1,5 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { snapshotOf, initialOrderFlow, orderFlowReducer } from '@/app/payment/or
 import { BankTransferRoute } from '@/app/routes/BankTransferRoute';
 import { CampoEstivoRoute } from '@/app/routes/CampoEstivoRoute';
 import { PagamentoRoute } from '@/app/routes/PagamentoRoute';
-import type { FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@domain/family-lookup';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { fn, setupFunctionsServer, SPEC_SEASON } from '../support/functions';

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnlineCheckout } from '@/app/payment/OnlineCheckout';
-import type { OrderRequestBody } from '@/domain/products';
+import type { OrderRequestBody } from '@domain/products';
 import CheckoutPanel, { type CheckoutPanelProps } from '@/features/checkout/CheckoutPanel';
 import { renderWithProviders } from '../support/render';
 import { functions, heldAnswer, startFakeFunctions } from './functions-fake';

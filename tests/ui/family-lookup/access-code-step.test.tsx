@@ -1,9 +1,9 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@domain/family-lookup';
 import { ACCESS_CODE_MESSAGES } from '@/features/family-lookup/access-code-messages';
 import { signedInByLinkState } from '@/features/family-lookup/access-link-state';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';

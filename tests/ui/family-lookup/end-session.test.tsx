@@ -1,5 +1,5 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -8,7 +8,7 @@ import { initialOrderFlow, orderFlowReducer, snapshotOf } from '@/app/payment/or
 import { CampoEstivoRoute } from '@/app/routes/CampoEstivoRoute';
 import { MERCHANDISE_SCREENS, ProductRoute } from '@/app/routes/ProductRoute';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
-import type { FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@domain/family-lookup';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { queryKeys } from '@/lib/api/query-keys';
 import { fn, setupFunctionsServer, type FunctionReply } from '../support/functions';

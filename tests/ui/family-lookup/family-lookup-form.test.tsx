@@ -1,8 +1,8 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@domain/family-lookup';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { fn, setupFunctionsServer } from '../support/functions';
 import { renderWithProviders } from '../support/render';

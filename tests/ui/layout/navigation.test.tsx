@@ -1,4 +1,4 @@
-import { MENU } from '@/config/menu';
+import { MENU } from '@config/menu';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';

@@ -1,12 +1,12 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
-import type { FamilyLookup, LookupChild } from '@/domain/family-lookup';
+import type { FamilyLookup, LookupChild } from '@domain/family-lookup';
 import { fn as functionHandler, setupFunctionsServer } from '../support/functions';
-import { PRIVACY } from '@/config/privacy';
+import { PRIVACY } from '@config/privacy';
 import { renderWithProviders } from '../support/render';
 
 // request-access-code (a live session: no code asked), lookup-family, get-signature, the upload (to get-signature's upload_url) and record-medical-form are faked at the network edge (msw).

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { LookupChild } from '@/domain/family-lookup';
-import type { PaidEntry } from '@/domain/held-products';
+import type { LookupChild } from '@domain/family-lookup';
+import type { PaidEntry } from '@domain/held-products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
-import { specProduct } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
-import { holdersCount } from '@/domain/held-products';
+import { specProduct } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
+import { holdersCount } from '@domain/held-products';
 import { orderLinesOf } from '@/app/payment/order-lines';
 import { renderWithProviders } from '../support/render';
 

@@ -1,13 +1,13 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
-import type { FamilyLookup } from '@/domain/family-lookup';
-import type { OrderRequestBody } from '@/domain/products';
+import type { FamilyLookup } from '@domain/family-lookup';
+import type { OrderRequestBody } from '@domain/products';
 import { fn, setupFunctionsServer } from '../support/functions';
 
 const server = setupFunctionsServer();

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { GROUP } from '@/config/group';
-import { PRIVACY } from '@/config/privacy';
+import { GROUP } from '@config/group';
+import { PRIVACY } from '@config/privacy';
 import { PrivacyNotice } from '@/features/privacy/PrivacyNotice';
 
 describe('/privacy', () => {

@@ -1,11 +1,11 @@
-import { specCatalogue } from '@/domain/catalogue';
+import { specCatalogue } from '@domain/catalogue';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { GROUP } from '@/config/group';
-import { SEASON } from '@/config/season';
-import { SPEC_PRICES } from '@/domain/price-rule';
-import type { PublicSeasonSettings } from '@/domain/season-settings';
+import { GROUP } from '@config/group';
+import { SEASON } from '@config/season';
+import { SPEC_PRICES } from '@domain/price-rule';
+import type { PublicSeasonSettings } from '@domain/season-settings';
 
 /** The season-settings answer of a season nobody changed: the spec's prices, the card fee on, group.config.json's account. */
 export const SPEC_SEASON: PublicSeasonSettings = {

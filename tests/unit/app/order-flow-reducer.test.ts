@@ -1,5 +1,5 @@
-import { specCatalogue } from '@/domain/catalogue';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { describe, expect, it } from 'vitest';
 import {
   initialOrderFlow,
@@ -10,7 +10,7 @@ import {
   type OrderFlowAction,
   type OrderFlowState,
 } from '@/app/payment/order-flow-reducer';
-import type { FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@domain/family-lookup';
 
 const child = (id: string, name: string, branch: 'Branco' | 'Reparto' | 'Clan') => ({
   id,

@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } from '@/domain/admin-orders';
-import { RECORDED_METHODS } from '@/domain/plans';
+import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } from '@domain/admin-orders';
+import { RECORDED_METHODS } from '@domain/plans';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
-import { AUDIT_ACTIONS } from '@/domain/audit-log';
+import { AUDIT_ACTIONS } from '@domain/audit-log';
 import { fetchAuditPage, fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/admin/api/audit-log';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
 import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
@@ -33,7 +33,7 @@ import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openi
 import { readFamilyData } from '../../../netlify/lib/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
-import { SYSTEM_ACTOR } from '@/domain/audit-log';
+import { SYSTEM_ACTOR } from '@domain/audit-log';
 
 /**
  * Every Firestore query of the browser and the functions has its composite

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessReturnPath } from '@/config/paths';
+import { accessReturnPath } from '@config/paths';
 
 describe('where the sign-in link leads back to', () => {
   it("keeps the screens with 'Trova', a season product's included", () => {

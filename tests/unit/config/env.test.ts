@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAppEnv } from '@/config/env';
+import { readAppEnv } from '@config/env';
 
 describe('readAppEnv', () => {
   it('reads every service, trimmed', () => {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { checkGroupConfig } from '@/config/group-config';
-import { GROUP } from '@/config/group';
-import { RECEIPT_ISSUER } from '@/config/receipt';
+import { checkGroupConfig } from '@config/group-config';
+import { GROUP } from '@config/group';
+import { RECEIPT_ISSUER } from '@config/receipt';
 
 /** group.config.json (docs/deploy.md, "The group's identity"): the file in the repository is valid, and a wrong field is named. */
 

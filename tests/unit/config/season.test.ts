@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEASON, seasonChoices } from '../../../src/config/season';
-import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../../../src/domain/medical-form-settings';
+import { SEASON, seasonChoices } from '@config/season';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/medical-form-settings';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SEASON_FILE = 'src/config/season.ts';

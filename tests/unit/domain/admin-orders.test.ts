@@ -14,8 +14,8 @@ import {
   writeOrderFilters,
   type OrderFilters,
   type RowPayment,
-} from '@/domain/admin-orders';
-import { PLAN } from '@/domain/plans';
+} from '@domain/admin-orders';
+import { PLAN } from '@domain/plans';
 import { toSpreadsheetCsv } from '@/lib/csv';
 
 // Typed with the documents' own types (src/domain/documents.ts): a field renamed there breaks this test at compile time.

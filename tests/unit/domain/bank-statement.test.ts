@@ -8,7 +8,7 @@ import {
   surnameKeysIn,
   type OpenTransfer,
   type StatementLine,
-} from '@/domain/bank-statement';
+} from '@domain/bank-statement';
 
 const line = (fields: Partial<StatementLine>): StatementLine => ({
   bankReference: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentReason, paymentReasonTemplate } from '@/domain/bank-transfer';
+import { paymentReason, paymentReasonTemplate } from '@domain/bank-transfer';
 import { retryDelayMs } from '@/lib/query-client';
 
 describe('bank transfer reasons (docs/product.md, "Order flow" step 3)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, isClosed, mayBuy, seasonCatalogue, seasonProductLinks, specCatalogue } from '@/domain/catalogue';
-import { productSlug } from '@/domain/product-slug';
-import { seasonProductsSchema } from '@/domain/catalogue-schema';
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { findProduct, isClosed, mayBuy, seasonCatalogue, seasonProductLinks, specCatalogue } from '@domain/catalogue';
+import { productSlug } from '@domain/product-slug';
+import { seasonProductsSchema } from '@domain/catalogue-schema';
+import { SPEC_PRICES } from '@domain/price-rule';
 
 const outing = { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto' as const], sizes: false, closesOn: '2030-03-20' };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidDocumentError, orderItemDocument, parseDocument, childDocument } from '@/domain/documents';
+import { InvalidDocumentError, orderItemDocument, parseDocument, childDocument } from '@domain/documents';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 
 /** A Firestore timestamp as either SDK hands it over: anything with toDate(). */

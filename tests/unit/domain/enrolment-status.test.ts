@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import {
   buildEnrolmentRows,
   countEnrolment,
@@ -12,8 +12,8 @@ import {
   productLabel,
   seasonStart,
   type EnrolmentSource,
-} from '@/domain/enrolment-status';
-import { PLAN, type Plan } from '@/domain/plans';
+} from '@domain/enrolment-status';
+import { PLAN, type Plan } from '@domain/plans';
 import { toSpreadsheetCsv } from '@/lib/csv';
 
 const YEAR: number = SEASON.campYear;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import CodiceFiscaleModule from 'codice-fiscale-js';
-import { isValidFiscalCode } from '@/domain/fiscal-code';
-import { fiscalCodeCheckCharacter, isWellFormedFiscalCode, normalizeFiscalCode } from '@/domain/fiscal-code-format';
+import { isValidFiscalCode } from '@domain/fiscal-code';
+import { fiscalCodeCheckCharacter, isWellFormedFiscalCode, normalizeFiscalCode } from '@domain/fiscal-code-format';
 
 describe('fiscal code normalisation', () => {
   it('strips every whitespace and upper-cases', () => {

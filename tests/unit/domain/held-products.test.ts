@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allHold, heldProduct, type PaidEntry } from '@/domain/held-products';
-import { PLAN } from '@/domain/plans';
+import { allHold, heldProduct, type PaidEntry } from '@domain/held-products';
+import { PLAN } from '@domain/plans';
 
 const DATE = '2025-03-10T09:30:00.000Z';
 const acconto = (status: PaidEntry['status']): PaidEntry => ({ plan: 'Campo Estivo - Acconto', status, date: DATE, note: '' });

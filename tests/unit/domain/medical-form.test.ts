@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import {
   isEligibleForMedicalForm,
   isUploadOfChild,
@@ -11,8 +11,8 @@ import {
   seasonMedicalForms,
   uploadChildId,
   validateMedicalFormFile,
-} from '@/domain/medical-form';
-import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '../../../src/domain/medical-form-settings';
+} from '@domain/medical-form';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/medical-form-settings';
 
 const pdfHead = new Uint8Array(Buffer.from('%PDF-1.7'));
 const FOLDER = 'Documenti/Schede Mediche 2025';

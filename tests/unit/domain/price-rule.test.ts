@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describePriceRule, ruleEuros, siblingLabel, SPEC_PRICES } from '@/domain/price-rule';
-import { specProduct } from '@/domain/catalogue';
-import { priceOrder } from '@/domain/products';
-import type { Branch } from '@/domain/plans';
-import { pickInTickOrder, toggleInTickOrder } from '@/domain/selection';
-import { sumEuros } from '@/domain/money';
+import { describePriceRule, ruleEuros, siblingLabel, SPEC_PRICES } from '@domain/price-rule';
+import { specProduct } from '@domain/catalogue';
+import { priceOrder } from '@domain/products';
+import type { Branch } from '@domain/plans';
+import { pickInTickOrder, toggleInTickOrder } from '@domain/selection';
+import { sumEuros } from '@domain/money';
 
 const child = (id: string, branch: Branch) => ({ id, branch });
 const marco = child('marco', 'Reparto');

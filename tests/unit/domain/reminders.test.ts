@@ -1,7 +1,7 @@
-import { SPEC_PRICES } from '@/domain/price-rule';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { describe, expect, it } from 'vitest';
-import { SEASON } from '@/config/season';
-import type { EnrolmentRow, ProductCell } from '@/domain/enrolment-status';
+import { SEASON } from '@config/season';
+import type { EnrolmentRow, ProductCell } from '@domain/enrolment-status';
 import {
   deadlineSentence,
   isToRemind,
@@ -15,8 +15,8 @@ import {
   sentSentence,
   type ReminderParent,
   type ReminderSource,
-} from '@/domain/reminders';
-import { italianDate } from '@/domain/italian-time';
+} from '@domain/reminders';
+import { italianDate } from '@domain/italian-time';
 
 const YEAR: number = SEASON.campYear;
 const NOW = new Date(`${YEAR}-06-01T10:00:00+02:00`);

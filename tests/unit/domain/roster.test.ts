@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fiscalCodeProblem } from '@/domain/fiscal-code';
+import { fiscalCodeProblem } from '@domain/fiscal-code';
 import {
   cellText,
   checkParent,
@@ -10,7 +10,7 @@ import {
   ROSTER_TEMPLATE_HEADER,
   rowsOf,
   type RosterRow,
-} from '@/domain/roster';
+} from '@domain/roster';
 import { computeFiscalCode } from '../../../emulators/seed/seed';
 
 const cf = (name: string, surname: string, gender: 'M' | 'F', birthDate: string) => computeFiscalCode({ name, surname, gender, birthDate });

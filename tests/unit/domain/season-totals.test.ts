@@ -6,7 +6,7 @@ import {
   totalsDifferences,
   totalsOf,
   type CountedPayment,
-} from '../../../src/domain/season-totals';
+} from '@domain/season-totals';
 
 const payment = (overrides: Partial<CountedPayment> = {}): CountedPayment => ({
   season: 2025,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { onlineTotal, serviceFeeEuros } from '@/domain/service-fee';
-import { centsToEuros, eurosToCents, formatEuros, roundEuros } from '@/domain/money';
+import { onlineTotal, serviceFeeEuros } from '@domain/service-fee';
+import { centsToEuros, eurosToCents, formatEuros, roundEuros } from '@domain/money';
 
 describe('service fee (docs/product.md, "Rules", "Service fee")', () => {
   it.each([

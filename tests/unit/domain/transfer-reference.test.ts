@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN } from '@/domain/plans';
+import { PLAN } from '@domain/plans';
 import {
   findTransferReferences,
   isTransferReference,
   newTransferReference,
   referencePrefix,
   REFERENCE_ALPHABET,
-} from '@/domain/transfer-reference';
+} from '@domain/transfer-reference';
 
 const YEAR = 2030;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
-import { italianDay, italianMidnight } from '../../../src/domain/italian-time';
+import { italianDay, italianMidnight } from '@domain/italian-time';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import { fulfilPayment, orderMetadata } from '../../../netlify/lib/fulfil-payment';
-import { onlineTotal } from '../../../src/domain/service-fee';
+import { onlineTotal } from '@domain/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { resetToDemoData } from '../../support/server-db';
 

@@ -8,7 +8,7 @@ import { adminFunctionTestbed } from '../../support/admin-function';
 import { sessionHeaders } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
-import { SEASON } from '../../../src/config/season';
+import { SEASON } from '@config/season';
 
 /**
  * A family's rights (docs/privacy.md): 'Esporta dati' gives everything the

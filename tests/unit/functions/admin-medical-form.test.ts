@@ -9,14 +9,14 @@ import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
 import getSignature from '../../../netlify/functions/get-signature';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { getAdminApp } from '../../../netlify/lib/firestore';
-import { SEASON } from '@/config/season';
-import { PRIVACY } from '@/config/privacy';
+import { SEASON } from '@config/season';
+import { PRIVACY } from '@config/privacy';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { storedSessionHeaders } from '../../support/family-session';
-import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
 
 /**
  * admin-medical-form against the real pieces (docs/admin-enrolment.md,

@@ -6,7 +6,7 @@ import lookupFamily from '../../../netlify/functions/lookup-family';
 import { DEMO_FAMILIES } from '../../../emulators/seed/demo-data';
 import { childFiscalCode, computeFiscalCode } from '../../../emulators/seed/seed';
 import { FAMILY_MESSAGES } from '../../../netlify/functions/admin-family';
-import { ROSTER_MESSAGES } from '../../../src/domain/roster';
+import { ROSTER_MESSAGES } from '@domain/roster';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { demoRosterRows, rosterRow } from '../../support/roster-rows';
@@ -14,7 +14,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { storedSessionHeaders } from '../../support/family-session';
 import { ImportAudit, PART_BYTES } from '../../../netlify/lib/roster-import-audit';
 import { runTransaction } from '../../../netlify/lib/firestore';
-import type { FamilyImportRecord } from '../../../src/domain/roster-import-audit';
+import type { FamilyImportRecord } from '@domain/roster-import-audit';
 
 /**
  * The roster's two admin functions against the Auth and Firestore emulators

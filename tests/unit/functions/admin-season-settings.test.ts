@@ -6,15 +6,15 @@ import createOrder from '../../../netlify/functions/create-order';
 import seasonSettings from '../../../netlify/functions/season-settings';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
-import { GROUP } from '../../../src/config/group';
-import { SEASON } from '../../../src/config/season';
-import { specCatalogue } from '../../../src/domain/catalogue';
-import { SPEC_PRICES } from '../../../src/domain/price-rule';
+import { GROUP } from '@config/group';
+import { SEASON } from '@config/season';
+import { specCatalogue } from '@domain/catalogue';
+import { SPEC_PRICES } from '@domain/price-rule';
 import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
-import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
 
 /**
  * 'Impostazioni stagione' (docs/admin.md): the treasurer switches the card

@@ -4,10 +4,10 @@ import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import adminStatement, { type MatchedLine } from '../../../netlify/functions/admin-statement';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
-import { statementLinesFromTable, type StatementLine } from '../../../src/domain/bank-statement';
-import { camtStatementLines } from '../../../src/lib/camt053';
+import { statementLinesFromTable, type StatementLine } from '@domain/bank-statement';
+import { camtStatementLines } from '@/lib/camt053';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
-import { SEASON } from '../../../src/config/season';
+import { SEASON } from '@config/season';
 import { adminFunctionTestbed } from '../../support/admin-function';
 
 /**

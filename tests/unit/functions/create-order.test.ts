@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import { childFiscalCode } from '../../../emulators/seed/seed';
-import { SEASON } from '../../../src/config/season';
+import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';

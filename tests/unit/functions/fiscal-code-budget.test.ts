@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import CodiceFiscaleModule from 'codice-fiscale-js';
 import type { Firestore } from 'firebase-admin/firestore';
-import { PRIVACY } from '../../../src/config/privacy';
+import { PRIVACY } from '@config/privacy';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import getSignature from '../../../netlify/functions/get-signature';

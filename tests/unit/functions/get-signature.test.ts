@@ -5,15 +5,15 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMediaEmulatorApp, storedFilePath } from '../../../emulators/media/server';
 import getSignature from '../../../netlify/functions/get-signature';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
-import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
-import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '../../../src/domain/medical-form';
+import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
+import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '@domain/medical-form';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import lookupFamily from '../../../netlify/functions/lookup-family';
-import { SEASON } from '../../../src/config/season';
+import { SEASON } from '@config/season';
 import { DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';

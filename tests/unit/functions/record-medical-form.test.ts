@@ -7,14 +7,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../emulators/media/server';
 import { cloudinaryResponseSignature } from '../../../emulators/media/signature';
 import getSignature from '../../../netlify/functions/get-signature';
-import { PRIVACY } from '../../../src/config/privacy';
+import { PRIVACY } from '@config/privacy';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
-import { defaultMedicalFormSettings } from '../../../src/domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
 
 const PROJECT = 'demo-record-medical-form';
 const ACCOUNT = DEMO_MEDIA;

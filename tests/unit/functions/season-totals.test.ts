@@ -5,8 +5,8 @@ import { applyCardEvent } from '../../../netlify/lib/card-events';
 import { fulfilPayment, orderMetadata } from '../../../netlify/lib/fulfil-payment';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import { changeTransferConfirmation } from '../../../netlify/lib/transfer-confirmation';
-import { SEASON } from '../../../src/config/season';
-import { onlineTotal } from '../../../src/domain/service-fee';
+import { SEASON } from '@config/season';
+import { onlineTotal } from '@domain/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { functionContext } from '../../support/function-context';
 

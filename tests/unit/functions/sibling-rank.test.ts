@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { onlineTotal } from '../../../src/domain/service-fee';
+import { onlineTotal } from '@domain/service-fee';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 /**

@@ -3,8 +3,8 @@ import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailBudgetLimits } from '../../../netlify/lib/mail/mail-budget';
 import { deliverDue, deliverMail, enqueueMail } from '../../../netlify/lib/mail/outbox';
-import type { MailKind } from '../../../src/domain/documents';
-import { italianDay, italianMidnight, nextItalianMidnight } from '../../../src/domain/italian-time';
+import type { MailKind } from '@domain/documents';
+import { italianDay, italianMidnight, nextItalianMidnight } from '@domain/italian-time';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 

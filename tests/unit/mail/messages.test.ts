@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP } from '@/config/group';
-import { formatEuros } from '@/domain/money';
+import { GROUP } from '@config/group';
+import { formatEuros } from '@domain/money';
 import {
   accessCodeMail,
   accessLinkMail,

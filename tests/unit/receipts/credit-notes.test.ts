@@ -12,9 +12,9 @@ import { applyCardEvent, type CardEvent } from '../../../netlify/lib/card-events
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { deliverMail } from '../../../netlify/lib/mail/outbox';
 import { checkSeasonTotals, countPaymentChange } from '../../../netlify/lib/season-totals';
-import { SEASON } from '../../../src/config/season';
-import { italianYear } from '../../../src/domain/italian-time';
-import { onlineTotal } from '../../../src/domain/service-fee';
+import { SEASON } from '@config/season';
+import { italianYear } from '@domain/italian-time';
+import { onlineTotal } from '@domain/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';

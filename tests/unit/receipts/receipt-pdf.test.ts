@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
-import type { ReceiptData, ReceiptLine } from '@/domain/receipt';
+import type { ReceiptData, ReceiptLine } from '@domain/receipt';
 import { renderReceiptPdf } from '../../../netlify/lib/receipts/receipt-pdf';
 
 const FOOTER = 'Associazione di promozione sociale senza fini di lucro. Ricevuta emessa per le quote versate dalla famiglia.';

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEASON } from '@/config/season';
-import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@/domain/admin-orders';
+import { SEASON } from '@config/season';
+import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@domain/admin-orders';
 import { seasonSettingsQueryOptions } from './season-settings';
-import type { RecordedMethod } from '@/domain/plans';
+import type { RecordedMethod } from '@domain/plans';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import {
   fetchOrderSummary,

@@ -14,10 +14,10 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@/domain/admin-orders';
-import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@/domain/documents';
-import { countMatching, summaryEntriesOf, type TotalsRows } from '@/domain/season-totals';
-import { PAYMENT_STATUS, type RecordedMethod } from '@/domain/plans';
+import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/admin-orders';
+import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/documents';
+import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season-totals';
+import { PAYMENT_STATUS, type RecordedMethod } from '@domain/plans';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AuditAction } from '@/domain/audit-log';
+import type { AuditAction } from '@domain/audit-log';
 import { queryKeys } from '@/lib/api/query-keys';
 import { fetchAuditPage, fetchFailedMailCount, fetchLatestMailBudgetEntry, type AuditCursor } from './audit-log';
 

@@ -11,8 +11,8 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import type { AuditAction } from '@/domain/audit-log';
-import { COLLECTION, type AuditEntryDocument } from '@/domain/documents';
+import type { AuditAction } from '@domain/audit-log';
+import { COLLECTION, type AuditEntryDocument } from '@domain/documents';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { z } from 'zod';
-import { SEASON } from '@/config/season';
-import { COLLECTION, reminderDocument } from '@/domain/documents';
-import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@/domain/enrolment-status';
-import { lastReminderByChild } from '@/domain/reminders';
+import { SEASON } from '@config/season';
+import { COLLECTION, reminderDocument } from '@domain/documents';
+import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@domain/enrolment-status';
+import { lastReminderByChild } from '@domain/reminders';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';

@@ -13,11 +13,11 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import { surnameFilterKey } from '@/domain/admin-orders';
-import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@/domain/documents';
-import { normalizeFiscalCode } from '@/domain/fiscal-code-format';
-import type { FamilyChange } from '@/domain/family-change';
-import type { Size } from '@/domain/plans';
+import { surnameFilterKey } from '@domain/admin-orders';
+import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@domain/documents';
+import { normalizeFiscalCode } from '@domain/fiscal-code-format';
+import type { FamilyChange } from '@domain/family-change';
+import type { Size } from '@domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';

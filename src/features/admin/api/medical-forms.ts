@@ -1,8 +1,8 @@
 import { collection, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import { z } from 'zod';
-import type { AuditAction } from '@/domain/audit-log';
-import { COLLECTION, type ChildDocument } from '@/domain/documents';
-import type { Branch } from '@/domain/plans';
+import type { AuditAction } from '@domain/audit-log';
+import { COLLECTION, type ChildDocument } from '@domain/documents';
+import type { Branch } from '@domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from './admin-functions';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { creditNoteFileName } from '@/domain/credit-note';
-import { receiptFileName } from '@/domain/receipt';
+import { creditNoteFileName } from '@domain/credit-note';
+import { receiptFileName } from '@domain/receipt';
 import { saveFile } from '@/lib/save-file';
 import { callAdminFunction, fetchAdminFile } from './admin-functions';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SpecProduct } from '@/domain/products';
+import type { SpecProduct } from '@domain/products';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { previewReminders, sendReminders } from './reminders';
 

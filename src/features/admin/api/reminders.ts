@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SpecProduct } from '@/domain/products';
+import type { SpecProduct } from '@domain/products';
 import { callAdminFunction } from './admin-functions';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BRANCHES } from '@/domain/plans';
-import type { RosterRow } from '@/domain/roster';
-import type { ImportPlan } from '@/domain/roster-import';
+import { BRANCHES } from '@domain/plans';
+import type { RosterRow } from '@domain/roster';
+import type { ImportPlan } from '@domain/roster-import';
 import { callAdminFunction } from './admin-functions';
 
 /**

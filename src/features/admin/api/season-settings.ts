@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { BankAccount } from '@/domain/bank-account';
-import type { MedicalFormSettings } from '@/domain/medical-form-settings';
-import { SEASON } from '@/config/season';
-import { paymentDeadlinesSchema, type PaymentDeadlines } from '@/domain/season-settings';
-import type { PriceRule } from '@/domain/price-rule';
-import type { SeasonProduct } from '@/domain/catalogue';
-import { seasonProductSchema } from '@/domain/catalogue-schema';
-import { priceRuleSchema } from '@/domain/price-rule-schema';
-import { SPEC_PRODUCTS, type SpecProduct } from '@/domain/products';
+import type { BankAccount } from '@domain/bank-account';
+import type { MedicalFormSettings } from '@domain/medical-form-settings';
+import { SEASON } from '@config/season';
+import { paymentDeadlinesSchema, type PaymentDeadlines } from '@domain/season-settings';
+import type { PriceRule } from '@domain/price-rule';
+import type { SeasonProduct } from '@domain/catalogue';
+import { seasonProductSchema } from '@domain/catalogue-schema';
+import { priceRuleSchema } from '@domain/price-rule-schema';
+import { SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { callAdminFunction } from './admin-functions';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MATCH_KINDS, type StatementLine } from '@/domain/bank-statement';
+import { MATCH_KINDS, type StatementLine } from '@domain/bank-statement';
 import { callAdminFunction } from './admin-functions';
 
 /**

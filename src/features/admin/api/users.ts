@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { staffSchema } from '@/domain/staff-role-schema';
-import type { Staff, StaffAccountState } from '@/domain/staff-roles';
+import { staffSchema } from '@domain/staff-role-schema';
+import type { Staff, StaffAccountState } from '@domain/staff-roles';
 import { callAdminFunction } from './admin-functions';
 
 /** A volunteer's account as 'Utenti' lists it (admin-users). */

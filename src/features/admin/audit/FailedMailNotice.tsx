@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
-import { paths } from '@/config/paths';
+import { paths } from '@config/paths';
 import { useFailedMailCount } from '../api/audit-log-queries';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
-import { paths } from '@/config/paths';
-import { italianDay } from '@/domain/italian-time';
+import { paths } from '@config/paths';
+import { italianDay } from '@domain/italian-time';
 import { useLatestMailBudgetEntry } from '../api/audit-log-queries';
 
 /**

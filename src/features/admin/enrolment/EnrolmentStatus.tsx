@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import {
   countEnrolment,
   ENROLMENT_CSV_HEADER,
@@ -20,11 +20,11 @@ import {
   type EnrolmentView,
   type MedicalFormCell,
   type ProductCell,
-} from '@/domain/enrolment-status';
-import { BRANCHES, type Branch } from '@/domain/plans';
-import { can } from '@/domain/staff-roles';
-import { italianDate } from '@/domain/italian-time';
-import { spreadsheetDate } from '@/domain/spreadsheet-format';
+} from '@domain/enrolment-status';
+import { BRANCHES, type Branch } from '@domain/plans';
+import { can } from '@domain/staff-roles';
+import { italianDate } from '@domain/italian-time';
+import { spreadsheetDate } from '@domain/spreadsheet-format';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
 import { useEnrolmentStatus } from '../api/enrolment-status';
 import { OpenFormError } from '../medical-forms/OpenFormError';

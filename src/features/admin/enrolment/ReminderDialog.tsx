@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { SpecProduct } from '@/domain/products';
+import type { SpecProduct } from '@domain/products';
 import {
   nothingToSendSentence,
   previewSentence,
@@ -11,7 +11,7 @@ import {
   REMINDER_PRODUCT_LABELS,
   sentSentence,
   type ParentToCall,
-} from '@/domain/reminders';
+} from '@domain/reminders';
 import { describeError } from '@/lib/errors';
 import { useReminderPreview, useSendReminders } from '../api/reminders-queries';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
-import { SPEC_PRODUCTS, type SpecProduct } from '@/domain/products';
-import { REMINDER_PRODUCT_LABELS } from '@/domain/reminders';
+import { SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
+import { REMINDER_PRODUCT_LABELS } from '@domain/reminders';
 import { ReminderDialog } from './ReminderDialog';
 
 const OPTIONS = SPEC_PRODUCTS.map((product) => ({ value: product, label: REMINDER_PRODUCT_LABELS[product] }));

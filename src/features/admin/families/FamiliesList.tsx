@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
-import { paths } from '@/config/paths';
+import { paths } from '@config/paths';
 import { familiesSearchOf } from '../api/families';
 import { useFamilyPages } from '../api/families-queries';
 import { useWideScreen } from '../orders/use-wide-screen';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { paths } from '@/config/paths';
+import { paths } from '@config/paths';
 import { describeError } from '@/lib/errors';
 import { useEraseFamily, useExportFamilyData } from '../api/family-data';
 import { ConfirmDialog } from '../shell/ConfirmDialog';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import type { ParentDocument } from '@/domain/documents';
+import { paths } from '@config/paths';
+import type { ParentDocument } from '@domain/documents';
 import type { FamilyChild, FamilyRow } from '../api/families';
 import { ArchivedBadge } from './family-ui';
 

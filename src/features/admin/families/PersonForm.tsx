@@ -3,10 +3,10 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
-import { BRANCHES } from '@/domain/plans';
-import type { FieldProblem } from '@/domain/roster';
+import { BRANCHES } from '@domain/plans';
+import type { FieldProblem } from '@domain/roster';
 import { describeError } from '@/lib/errors';
-import type { FamilyChange } from '@/domain/family-change';
+import type { FamilyChange } from '@domain/family-change';
 import { useFamilyChange } from '../api/families-queries';
 
 /** One field of a {@link PersonForm}: its key, label and input kind ('branch' is the native select Branco/Reparto/Clan). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { italianDateTime } from '@/domain/italian-time';
+import { italianDateTime } from '@domain/italian-time';
 import { describeError } from '@/lib/errors';
 import { useMedicalFormOpenings } from '../api/medical-forms-queries';
 

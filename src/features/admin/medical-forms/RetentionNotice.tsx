@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { PRIVACY } from '@/config/privacy';
-import { italianDayText } from '@/domain/italian-time';
-import { hasSeasonEnded, medicalFormDeletionDay } from '@/domain/medical-form-retention';
-import { can } from '@/domain/staff-roles';
+import { PRIVACY } from '@config/privacy';
+import { italianDayText } from '@domain/italian-time';
+import { hasSeasonEnded, medicalFormDeletionDay } from '@domain/medical-form-retention';
+import { can } from '@domain/staff-roles';
 import { useDeleteSeasonMedicalForms } from '../api/medical-forms-queries';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useStaff } from '../staff-context';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
-import { paths } from '@/config/paths';
-import { italianDate } from '@/domain/italian-time';
-import { can } from '@/domain/staff-roles';
+import { paths } from '@config/paths';
+import { italianDate } from '@domain/italian-time';
+import { can } from '@domain/staff-roles';
 import { useLastRetentionRun } from '../api/medical-forms-queries';
 import { useStaff } from '../staff-context';
 

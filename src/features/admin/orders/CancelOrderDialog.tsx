@@ -2,8 +2,8 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { formatEuros } from '@/domain/money';
-import type { AdminOrderRow } from '@/domain/admin-orders';
+import { formatEuros } from '@domain/money';
+import type { AdminOrderRow } from '@domain/admin-orders';
 import { useCancelOrder } from '../api/admin-orders-queries';
 import { transferErrorMessage } from './TransferDialog';
 

@@ -1,8 +1,8 @@
-import { historyLines, refundViewOf, transferAction, type AdminOrderRow } from '@/domain/admin-orders';
-import { canRefund, refundableEuros } from '@/domain/payment-status';
-import { formatEuros } from '@/domain/money';
-import { PAYMENT_STATUS } from '@/domain/plans';
-import { spreadsheetDate } from '@/domain/spreadsheet-format';
+import { historyLines, refundViewOf, transferAction, type AdminOrderRow } from '@domain/admin-orders';
+import { canRefund, refundableEuros } from '@domain/payment-status';
+import { formatEuros } from '@domain/money';
+import { PAYMENT_STATUS } from '@domain/plans';
+import { spreadsheetDate } from '@domain/spreadsheet-format';
 import { ReceiptActions } from './ReceiptActions';
 
 /** What a row's button asks for: confirm its Bonifico, undo the confirmation, cancel a Bonifico never paid, or refund. */

@@ -1,6 +1,6 @@
-import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@/domain/admin-orders';
-import { formatEuros } from '@/domain/money';
-import type { RecordedMethod } from '@/domain/plans';
+import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@domain/admin-orders';
+import { formatEuros } from '@domain/money';
+import type { RecordedMethod } from '@domain/plans';
 
 /** Props of {@link OrderSummaryTable}. */
 export interface OrderSummaryTableProps {

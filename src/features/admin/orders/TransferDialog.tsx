@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { formatEuros } from '@/domain/money';
+import { formatEuros } from '@domain/money';
 import { describeError } from '@/lib/errors';
 import { useTransferConfirmation } from '../api/admin-orders-queries';
 import type { TransferRequest } from './OrderRows';

@@ -1,4 +1,4 @@
-import { readOrderFilters, writeOrderFilters, type FilterChange, type OrderFilters } from '@/domain/admin-orders';
+import { readOrderFilters, writeOrderFilters, type FilterChange, type OrderFilters } from '@domain/admin-orders';
 import { useSearchParamsUpdate } from '../shell/use-search-params-update';
 
 /**

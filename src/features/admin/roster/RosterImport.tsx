@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { FilePicker } from '@/components/ui/FilePicker';
 import { Spinner } from '@/components/ui/Spinner';
-import { paths } from '@/config/paths';
+import { paths } from '@config/paths';
 import { RetryAlert } from '../shell/ReadAlerts';
 import { ImportPreview } from './ImportPreview';
 import { ImportResult } from './ImportResult';

@@ -1,4 +1,4 @@
-import { cellText } from '@/domain/roster';
+import { cellText } from '@domain/roster';
 
 /**
  * Reads the spreadsheet the admin chose in 'Importa anagrafica'

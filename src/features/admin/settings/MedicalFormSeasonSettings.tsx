@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { italianDayText } from '@/domain/italian-time';
-import type { MedicalFormSettings } from '@/domain/medical-form-settings';
-import { medicalFormSettingsSchema } from '@/domain/medical-form-settings-schema';
+import { italianDayText } from '@domain/italian-time';
+import type { MedicalFormSettings } from '@domain/medical-form-settings';
+import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from '../api/season-settings';
 

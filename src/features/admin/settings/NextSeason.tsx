@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import { settingsErrorMessage } from './settings-error';
 import { usePrepareNextSeason } from '../api/season-settings';
 

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { planOf, SPEC_PRODUCTS } from '@/domain/products';
-import type { PaymentDeadlines } from '@/domain/season-settings';
+import { planOf, SPEC_PRODUCTS } from '@domain/products';
+import type { PaymentDeadlines } from '@domain/season-settings';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from '../api/season-settings';
 

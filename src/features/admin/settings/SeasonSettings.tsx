@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { italianDate } from '@/domain/italian-time';
+import { italianDate } from '@domain/italian-time';
 import { settingsErrorMessage } from './settings-error';
-import { SEASON } from '@/config/season';
+import { SEASON } from '@config/season';
 import { useSeasonSettings, useUpdateSeasonSettings } from '../api/season-settings';
 import { MedicalFormSeasonSettings } from './MedicalFormSeasonSettings';
 import { NextSeason } from './NextSeason';

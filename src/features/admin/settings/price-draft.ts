@@ -1,6 +1,6 @@
-import { BRANCHES, type Branch } from '@/domain/plans';
-import type { PriceRule } from '@/domain/price-rule';
-import { readTypedEuros } from '@/domain/money';
+import { BRANCHES, type Branch } from '@domain/plans';
+import type { PriceRule } from '@domain/price-rule';
+import { readTypedEuros } from '@domain/money';
 
 /** A price rule as the treasurer types it: every field a string, '' for not set. */
 export interface PriceDraft {

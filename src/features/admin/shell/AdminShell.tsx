@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { seasonChoices } from '@/config/season';
-import { can } from '@/domain/staff-roles';
+import { seasonChoices } from '@config/season';
+import { can } from '@domain/staff-roles';
 import { AdminLoading } from '../AdminLoading';
 import { FailedMailNotice } from '../audit/FailedMailNotice';
 import { MailBudgetNotice } from '../audit/MailBudgetNotice';

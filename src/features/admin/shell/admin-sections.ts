@@ -1,5 +1,5 @@
-import { paths } from '@/config/paths';
-import type { Permission } from '@/domain/staff-roles';
+import { paths } from '@config/paths';
+import type { Permission } from '@domain/staff-roles';
 
 /** One tab of the admin: its label, its address (and those under it), and what a role needs to use it. */
 export interface AdminSection {

@@ -1,4 +1,4 @@
-import { SEASON, seasonChoices } from '@/config/season';
+import { SEASON, seasonChoices } from '@config/season';
 import { useSearchParamsUpdate } from './use-search-params-update';
 
 /** The search parameter of the admin views that names the season: /admin/check-pagamenti?stagione=… */

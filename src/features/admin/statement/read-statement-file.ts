@@ -1,4 +1,4 @@
-import type { StatementLine } from '@/domain/bank-statement';
+import type { StatementLine } from '@domain/bank-statement';
 import { readRosterFile, RosterFileError, type RosterSheet } from '../roster/read-roster-file';
 
 /**

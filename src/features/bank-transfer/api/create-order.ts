@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderRequestBody } from '@/domain/products';
+import type { OrderRequestBody } from '@domain/products';
 import { callFunction } from '@/lib/api/functions-client';
 import type { CreatedOrder } from './created-order-schema';
 import { changedByNewOrder, mutationKeys } from '@/lib/api/query-keys';

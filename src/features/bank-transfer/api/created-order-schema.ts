@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIZES } from '@/domain/plans';
+import { SIZES } from '@domain/plans';
 
 /** The answer of create-order (docs/api.md): the order as the server priced and recorded it. */
 export const createdOrderSchema = z.object({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { OrderRequestBody } from '@/domain/products';
+import type { OrderRequestBody } from '@domain/products';
 import { callFunction } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { getStripe } from '@/lib/stripe';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAYMENT_STATUS } from '@/domain/plans';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { callFunction } from '@/lib/api/functions-client';
 import { changedByNewOrder, mutationKeys } from '@/lib/api/query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FamilyLookup } from '@/domain/family-lookup';
+import type { FamilyLookup } from '@domain/family-lookup';
 import { callFunction } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
@@ -17,7 +17,7 @@ export function lookupFamily(cf: string): Promise<FamilyLookup> {
 }
 
 /** The answer's schema, loaded on demand with zod (not in the first bundle). */
-const loadFamilyLookupSchema = async () => (await import('@/domain/family-lookup')).familyLookupSchema;
+const loadFamilyLookupSchema = async () => (await import('@domain/family-lookup')).familyLookupSchema;
 
 /**
  * Starts loading what the first 'Trova' needs besides the request (zod, the

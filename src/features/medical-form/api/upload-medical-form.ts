@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PRIVACY } from '@/config/privacy';
+import { PRIVACY } from '@config/privacy';
 import { callFunction } from '@/lib/api/functions-client';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudinaryResponseSignature, cloudinarySignature } from '../../../../emulators/media/signature';
 import { createMediaEmulatorApp, startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../../emulators/media/server';
-import { MAX_MEDICAL_FORM_BYTES } from '@/domain/medical-form';
+import { MAX_MEDICAL_FORM_BYTES } from '@domain/medical-form';
 import { DEMO_MEDIA } from '../../../../emulators/dev/stack-environment';
 
 const ACCOUNT = DEMO_MEDIA;
