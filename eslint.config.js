@@ -13,7 +13,8 @@ import tseslint from 'typescript-eslint';
  *   another feature nor app/;
  * - domain and components/ui import nothing of the app (domain: nothing but
  *   itself; ui: only itself);
- * - server code (netlify/) imports only domain, config and its own lib.
+ * - contracts (one per function) import only domain, config and themselves;
+ * - server code (netlify/) imports only domain, contracts, config and its own lib.
  */
 const ELEMENTS = [
   { type: 'app', pattern: 'src/app' },
@@ -21,6 +22,7 @@ const ELEMENTS = [
   { type: 'ui', pattern: 'src/components/ui' },
   { type: 'layout', pattern: 'src/components/layout' },
   { type: 'domain', pattern: 'src/domain' },
+  { type: 'contracts', pattern: 'src/contracts' },
   { type: 'lib', pattern: 'src/lib' },
   { type: 'config', pattern: 'src/config' },
   { type: 'entry', pattern: 'src/*.{ts,tsx}' },
@@ -73,19 +75,20 @@ export default tseslint.config(
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { module: { origin: 'core' } } } },
             allow('entry', ['app', 'lib', 'config', 'entry']),
-            allow('app', ['app', 'feature', 'ui', 'layout', 'domain', 'lib', 'config']),
+            allow('app', ['app', 'feature', 'ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
             {
               from: { element: { type: 'feature' } },
               allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
             },
-            allow('feature', ['ui', 'layout', 'domain', 'lib', 'config']),
+            allow('feature', ['ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
             allow('layout', ['layout', 'ui', 'config', 'domain']),
             allow('ui', ['ui']),
             allow('domain', ['domain']),
-            allow('lib', ['lib', 'domain', 'config']),
+            allow('contracts', ['contracts', 'domain', 'config']),
+            allow('lib', ['lib', 'domain', 'contracts', 'config']),
             allow('config', ['config', 'domain']),
-            allow('functions', ['server-lib', 'domain', 'config']),
-            allow('server-lib', ['server-lib', 'domain', 'config']),
+            allow('functions', ['server-lib', 'domain', 'contracts', 'config']),
+            allow('server-lib', ['server-lib', 'domain', 'contracts', 'config']),
           ],
         },
       ],

@@ -6,7 +6,7 @@ import { BRANCHES } from '@domain/plans';
 import { findProduct, isClosed, type CatalogueProduct } from '@domain/catalogue';
 import { italianDay, italianDayText } from '@domain/italian-time';
 import { isSpecProduct } from '@domain/products';
-import type { PublicSeasonSettings } from '@domain/season-settings';
+import type { PublicSeasonSettings } from '@contracts/season-settings';
 import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetails';
 import { readBankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { seasonProductTransferTarget } from '@/features/bank-transfer/transfer-target';

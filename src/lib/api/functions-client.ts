@@ -1,3 +1,5 @@
+import type { AnswerOf, Contract, RequestOf } from '@contracts/contract';
+
 /**
  * The browser's one client for our Netlify functions (docs/api.md): POSTs
  * JSON to (or GETs) /.netlify/functions/{name}, validates the answer with zod, and
@@ -67,6 +69,32 @@ export async function callFunction<T>(
     throw new UserFacingError(CLIENT_MESSAGES.unexpected, response.status);
   }
   return parsed.data;
+}
+
+/** A contract, or a loader of it: a screen of the first bundle passes a loader, so zod/mini and the schemas load with the first call, not with the page. */
+export type ContractSource<C extends Contract> = C | (() => Promise<C>);
+
+/**
+ * Calls the function of `contract` (src/contracts) with `request` and parses
+ * its answer with the contract's answer schema; `headers` are added (an
+ * admin's `Authorization`). A GET contract sends no body.
+ * @throws UserFacingError as {@link callFunction} does.
+ */
+export async function callContract<C extends Contract>(
+  source: ContractSource<C>,
+  request: RequestOf<C> | null,
+  headers: Record<string, string> = {},
+): Promise<AnswerOf<C>> {
+  let contract: C;
+  try {
+    contract = typeof source === 'function' ? await source() : source;
+  } catch (error) {
+    console.error('A function contract did not load', error);
+    throw new UserFacingError(CLIENT_MESSAGES.unreachable, 0);
+  }
+  if (contract.answer === 'file') throw new Error(`${contract.name} answers a file: use fetchFunctionFile`);
+  const answer = contract.answer as unknown as AnswerSchema<AnswerOf<C>>;
+  return callFunction(contract.name, contract.method === 'GET' ? null : request, answer, headers);
 }
 
 /** POSTs `body` as JSON to the function `name`; a failure becomes a UserFacingError with the function's `{error}` or a generic message. */

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicSeasonSettings } from '@domain/season-settings';
-import { callFunction } from '@/lib/api/functions-client';
+import type { PublicSeasonSettings } from '@contracts/season-settings';
+import { callContract } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** The answer's schema, loaded on demand with zod (not in the first bundle). */
-const loadSchema = async () => (await import('@domain/season-settings')).publicSeasonSettingsSchema;
+/** The contract, loaded on demand with zod/mini (not in the first bundle). */
+const loadContract = async () => (await import('@contracts/season-settings')).seasonSettingsContract;
 
 /**
  * The current season's public settings through the season-settings function
@@ -16,7 +16,7 @@ const loadSchema = async () => (await import('@domain/season-settings')).publicS
 export function seasonPricesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.publicSeasonSettings,
-    queryFn: (): Promise<PublicSeasonSettings> => callFunction('season-settings', null, loadSchema),
+    queryFn: (): Promise<PublicSeasonSettings> => callContract(loadContract, null),
     staleTime: 30_000,
   });
 }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { GROUP } from '@config/group';
 import { SEASON } from '@config/season';
 import { SPEC_PRICES } from '@domain/price-rule';
-import type { PublicSeasonSettings } from '@domain/season-settings';
+import type { PublicSeasonSettings } from '@contracts/season-settings';
 
 /** The season-settings answer of a season nobody changed: the spec's prices, the card fee on, group.config.json's account. */
 export const SPEC_SEASON: PublicSeasonSettings = {

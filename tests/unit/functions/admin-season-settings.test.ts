@@ -173,7 +173,7 @@ describe('admin-season-settings', () => {
     expect(await paymentOfOrder(after.orderId)).toMatchObject({ total_amount: 190, lines: [expect.objectContaining({ price: 190 })] });
     expect(await paymentOfOrder(before.orderId)).toMatchObject({ total_amount: 180, lines: [expect.objectContaining({ price: 180 })] });
 
-    const published = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'));
+    const published = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'), functionContext());
     expect(published.headers.get('cache-control')).toBe('public, max-age=30');
     expect(await published.json()).toEqual({
       season: SEASON.campYear,
@@ -181,7 +181,10 @@ describe('admin-season-settings', () => {
       catalogue: specCatalogue({ ...SPEC_PRICES, 'campo-saldo': saldo }),
       bankAccount: GROUP.bankAccount,
     });
-    const posted = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }));
+    const posted = await seasonSettings(
+      new Request('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }),
+      functionContext(),
+    );
     expect([posted.status, posted.headers.get('allow'), await posted.json()]).toEqual([
       405,
       'GET, HEAD',
@@ -224,7 +227,9 @@ describe('admin-season-settings', () => {
       expect(entry?.summary).toBe(
         `Stagione ${SEASON.campYear}: conto per i bonifici da «Gruppo Scout Manziana 1, IT60 X054 2811 1010 0000 0123 456» a «Gruppo Scout Manziana 1 - Tesoreria, IT66 A030 6909 6061 0000 0012 345»`,
       );
-      const published = (await (await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'))).json()) as {
+      const published = (await (
+        await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'), functionContext())
+      ).json()) as {
         bankAccount: unknown;
       };
       expect(published.bankAccount).toEqual(saved);
@@ -257,7 +262,9 @@ describe('admin-season-settings', () => {
       const clan = await rawOrder({ cf: 'RSSMRA80C12H501E', product: 'uscita-di-pasqua', children: [{ id: 'son-rossi-giulia' }] });
       expect(clan).toEqual({ status: 400, body: { error: 'Giulia non è in Reparto: «Uscita di Pasqua» è solo per Reparto.' } });
 
-      const published = (await (await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'))).json()) as {
+      const published = (await (
+        await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'), functionContext())
+      ).json()) as {
         catalogue: Array<{ id: string }>;
       };
       expect(published.catalogue.map((product) => product.id)).toContain('uscita-di-pasqua');

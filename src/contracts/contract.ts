@@ -1,0 +1,48 @@
+import type { z } from 'zod/mini';
+
+/**
+ * What every function's contract declares (docs/api.md, "Contracts"): one
+ * module per function in src/contracts, imported by the function
+ * (netlify/lib/contract-function.ts) and by the screen
+ * (src/lib/api/functions-client.ts, `callContract`); a test run checks every
+ * real answer against it. Contracts are written with zod/mini, so a screen
+ * that parses an answer loads a few kB, not zod's full build.
+ */
+
+/** A zod or zod/mini schema. */
+export type Schema = z.core.$ZodType;
+
+/** A function's Italian messages by name: the texts it answers in `{ error }`, some with a detail. */
+export type Messages = Record<string, string | ((...details: never[]) => string)>;
+
+/**
+ * One function's contract: its name (the path is /.netlify/functions/{name}),
+ * its method (POST with a JSON body; GET for a public read), the request it
+ * reads (null for a GET), the answer it gives ('file' for a download: a PDF,
+ * a CSV, an export) and its messages (`malformed`: a request the schema
+ * refuses without a message of its own).
+ */
+export interface Contract {
+  name: string;
+  method: 'POST' | 'GET';
+  request: Schema | null;
+  answer: Schema | 'file';
+  messages: Messages & { malformed?: string };
+}
+
+/** What the browser sends. */
+export type RequestOf<C extends Contract> = C['request'] extends Schema ? z.input<C['request']> : never;
+/** What the function reads once the request is parsed (defaults filled in, text trimmed). */
+export type ParsedRequestOf<C extends Contract> = C['request'] extends Schema ? z.output<C['request']> : never;
+/** What the function answers (a 2xx), as the browser reads it. */
+export type AnswerOf<C extends Contract> = C['answer'] extends Schema ? z.output<C['answer']> : never;
+
+/** Declares a contract, keeping its literal name and its schemas' types. */
+export function defineContract<const C extends Contract>(contract: C): C {
+  return contract;
+}
+
+/** The path a contract's function answers at. */
+export function functionPath(contract: Pick<Contract, 'name'>): string {
+  return `/.netlify/functions/${contract.name}`;
+}
