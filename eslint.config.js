@@ -9,8 +9,10 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layout's boundaries (docs/architecture.md), as lint errors:
- * - a feature imports domain, lib, config, components and itself, never
- *   another feature nor app/;
+ * - a feature imports domain, contracts, lib, config, components and itself,
+ *   never another feature nor app/; each admin area (src/features/admin/*)
+ *   is a feature of its own that may also import the admin shell, and the
+ *   shell imports no area;
  * - domain and components/ui import nothing of the app (domain: nothing but
  *   itself; ui: only itself);
  * - contracts (one per function) import only domain, config and themselves;
@@ -18,6 +20,9 @@ import tseslint from 'typescript-eslint';
  */
 const ELEMENTS = [
   { type: 'app', pattern: 'src/app' },
+  // The admin: a small shell (gate, login, layout, what every area shares) and one area per job.
+  { type: 'admin-shell', pattern: 'src/features/admin/shell' },
+  { type: 'admin-area', pattern: 'src/features/admin/*', capture: ['area'] },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'ui', pattern: 'src/components/ui' },
   { type: 'layout', pattern: 'src/components/layout' },
@@ -75,12 +80,18 @@ export default tseslint.config(
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { module: { origin: 'core' } } } },
             allow('entry', ['app', 'lib', 'config', 'entry']),
-            allow('app', ['app', 'feature', 'ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
+            allow('app', ['app', 'feature', 'admin-shell', 'admin-area', 'ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
             {
               from: { element: { type: 'feature' } },
               allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
             },
             allow('feature', ['ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
+            {
+              from: { element: { type: 'admin-area' } },
+              allow: { to: { element: { type: 'admin-area', captured: { area: '{{ from.element.captured.area }}' } } } },
+            },
+            allow('admin-area', ['admin-shell', 'ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
+            allow('admin-shell', ['admin-shell', 'ui', 'layout', 'domain', 'contracts', 'lib', 'config']),
             allow('layout', ['layout', 'ui', 'config', 'domain']),
             allow('ui', ['ui']),
             allow('domain', ['domain']),

@@ -26,8 +26,8 @@ const APP_START = 'src/app/start.tsx';
 /** What a chunk's source module is, for people: the later chunks a visit may load. */
 const CHUNK_NAMES: Record<string, string> = {
   'src/app/routes/AdminRoute.tsx': 'admin route (gate, login, shell)',
-  'src/features/admin/admin-auth.ts': 'admin: sign-in calls',
-  'src/features/admin/OrdersList.tsx': 'admin: Pagamenti list',
+  'src/features/admin/shell/admin-auth.ts': 'admin: sign-in calls',
+  'src/features/admin/payments/OrdersList.tsx': 'admin: Pagamenti list',
   'src/features/admin/enrolment/EnrolmentStatus.tsx': 'admin: Situazione iscritti',
   'src/features/checkout/CheckoutPanel.tsx': 'Stripe checkout panel',
   'node_modules/@stripe/stripe-js/pure/index.mjs': 'Stripe.js loader',

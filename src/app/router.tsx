@@ -9,7 +9,7 @@ import { SiteLayout } from './SiteLayout';
 import { paths } from '@config/paths';
 import { BANK_TRANSFER_PAGES } from '@domain/bank-transfer';
 
-const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/OrdersList')).OrdersList }));
+const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/payments/OrdersList')).OrdersList }));
 const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }));
 const AdminAuditLogView = lazy(async () => ({ default: (await import('@/features/admin/audit/AuditLog')).AuditLog }));
 const AdminFamiliesView = lazy(async () => ({ default: (await import('@/features/admin/families/FamiliesList')).FamiliesList }));
@@ -18,7 +18,7 @@ const AdminSettingsView = lazy(async () => ({ default: (await import('@/features
 const AdminStatementView = lazy(async () => ({ default: (await import('@/features/admin/statement/StatementImport')).StatementImport }));
 const AdminMedicalFormsView = lazy(async () => ({ default: (await import('@/features/admin/medical-forms/MedicalForms')).MedicalForms }));
 const AdminUsersView = lazy(async () => ({ default: (await import('@/features/admin/users/Users')).Users }));
-const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/roster/RosterImport')).RosterImport }));
+const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/families/roster/RosterImport')).RosterImport }));
 
 /**
  * The routes of docs/product.md, "Screens". The home and camp screens are in the first
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
           // /admin goes to the orders before the login (docs/product.md, "Screens"); the views share the gate and the shell.
           { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
           // An invited volunteer sets a password here, before any sign-in: outside the gate.
-          { path: paths.adminSetPassword, lazy: async () => ({ Component: (await import('@/features/admin/SetPassword')).SetPassword }) },
+          { path: paths.adminSetPassword, lazy: async () => ({ Component: (await import('@/features/admin/shell/SetPassword')).SetPassword }) },
           {
             lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }),
             // The views (and Firestore) load when the gate first shows them, not with the route: the login paints without them.

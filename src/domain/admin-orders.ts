@@ -11,7 +11,7 @@ import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
  * (docs/admin-orders.md): the filters kept in the address, the Firestore
  * query they describe, the rows built from a page of payments and their
  * items, the summary table and the CSV export. No Firestore, no React: the
- * reads are in src/features/admin/api/admin-orders.ts.
+ * reads are in src/features/admin/payments/api/admin-orders.ts.
  */
 
 /** Payments per page of the list (docs/admin-orders.md, "Reads"). */

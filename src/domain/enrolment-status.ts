@@ -10,7 +10,7 @@ import { SPEC_NAMES } from './spec-catalogue';
  * The admin view 'Situazione iscritti' (docs/admin-enrolment.md): one row
  * per child of the season's families, with the state of each product of the
  * season and of the medical form. Pure: the data layer
- * (src/features/admin/api/enrolment-status.ts) reads the documents.
+ * (src/features/admin/enrolment/api/enrolment-status.ts) reads the documents.
  */
 
 /** The documents the view joins (src/domain/documents.ts, docs/data-model.md), reduced to the fields it reads. */

@@ -7,7 +7,7 @@ import type { Branch } from './plans';
  * The group's roster as a spreadsheet (docs/admin.md, "Importa anagrafica"):
  * the template's columns, how a file's headers are matched to them, and the
  * rules every row must follow — one row per child with up to two parents.
- * Pure: the browser reads the file (src/features/admin/roster/), the server
+ * Pure: the browser reads the file (src/features/admin/families/roster/), the server
  * checks the rows again (netlify/functions/admin-roster-import.ts).
  */
 

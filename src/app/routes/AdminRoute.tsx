@@ -1,5 +1,5 @@
 import { Alert } from '@/components/ui/Alert';
-import { AdminGate } from '@/features/admin/AdminGate';
+import { AdminGate } from '@/features/admin/shell/AdminGate';
 import { AdminShell } from '@/features/admin/shell/AdminShell';
 import { appEnv } from '@config/env';
 

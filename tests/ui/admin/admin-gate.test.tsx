@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from 'firebase/auth';
-import { AdminGate, EMAIL_NOT_VERIFIED, NOT_AUTHORISED } from '@/features/admin/AdminGate';
-import { useAuthUser, type AuthState } from '@/features/admin/use-auth-user';
+import { AdminGate, EMAIL_NOT_VERIFIED, NOT_AUTHORISED } from '@/features/admin/shell/AdminGate';
+import { useAuthUser, type AuthState } from '@/features/admin/shell/use-auth-user';
 import { renderWithProviders } from '../support/render';
 
 /** AdminGate (docs/security.md, "Roles"): the desk only for a role whose e-mail is verified, and what to do otherwise. */
-vi.mock('@/features/admin/use-auth-user', () => ({ useAuthUser: vi.fn() }));
-vi.mock('@/features/admin/SignOutButton', () => ({ SignOutButton: () => <button type="button">Esci</button> }));
+vi.mock('@/features/admin/shell/use-auth-user', () => ({ useAuthUser: vi.fn() }));
+vi.mock('@/features/admin/shell/SignOutButton', () => ({ SignOutButton: () => <button type="button">Esci</button> }));
 
 const user = { email: 'volontario@example.com' } as User;
 const signedIn = (state: Partial<Extract<AuthState, { status: 'ready' }>>) =>

@@ -5,8 +5,8 @@ import type { Staff } from '@domain/staff-roles';
 import { AdminShell } from '@/features/admin/shell/AdminShell';
 import { renderWithProviders } from '../support/render';
 
-vi.mock('@/features/admin/audit/FailedMailNotice', () => ({ FailedMailNotice: () => <p>Avviso e-mail</p> }));
-vi.mock('@/features/admin/audit/MailBudgetNotice', () => ({ MailBudgetNotice: () => <p>Avviso limite e-mail</p> }));
+vi.mock('@/features/admin/shell/FailedMailNotice', () => ({ FailedMailNotice: () => <p>Avviso e-mail</p> }));
+vi.mock('@/features/admin/shell/MailBudgetNotice', () => ({ MailBudgetNotice: () => <p>Avviso limite e-mail</p> }));
 
 /** The admin's tabs for each role (src/domain/staff-roles.ts, docs/security.md "Roles"). */
 function show(staff: Staff, address: string) {

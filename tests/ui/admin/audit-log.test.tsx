@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryDocument } from '@domain/documents';
-import { fetchAuditPage } from '@/features/admin/api/audit-log';
+import { fetchAuditPage } from '@/features/admin/audit/api/audit-log';
 import { AuditLog } from '@/features/admin/audit/AuditLog';
 import { renderWithProviders } from '../support/render';
 
-/** The 'Registro' view over a faked Firestore read (src/features/admin/api/audit-log.ts); its query and hook are the real ones. */
-vi.mock('@/features/admin/api/audit-log', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/audit-log')>()),
+/** The 'Registro' view over a faked Firestore read (src/features/admin/audit/api/audit-log.ts); its query and hook are the real ones. */
+vi.mock('@/features/admin/audit/api/audit-log', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/audit/api/audit-log')>()),
   fetchAuditPage: vi.fn(),
 }));
 

@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEASON } from '@config/season';
 import type { EnrolmentRow } from '@domain/enrolment-status';
-import type { EnrolmentStatus as EnrolmentData, SignedMedicalForm } from '@/features/admin/api/enrolment-status';
+import type { EnrolmentStatus as EnrolmentData } from '@/features/admin/enrolment/api/enrolment-status';
+import type { SignedMedicalForm } from '@/features/admin/shell/api/medical-form-link';
 import { EnrolmentStatus } from '@/features/admin/enrolment/EnrolmentStatus';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
@@ -18,10 +19,10 @@ const api = vi.hoisted(() => ({
   fetchStatus: vi.fn<(season: number) => Promise<EnrolmentData>>(),
   sign: vi.fn<(form: { childId: string; publicId?: string }) => Promise<SignedMedicalForm>>(),
 }));
-vi.mock('@/features/admin/api/enrolment-status', () => ({
+vi.mock('@/features/admin/enrolment/api/enrolment-status', () => ({
   useEnrolmentStatus: (season: number) => useQuery({ queryKey: ['enrolment-test', season], queryFn: () => api.fetchStatus(season) }),
-  useSignedMedicalForm: () => useMutation({ mutationFn: api.sign }),
 }));
+vi.mock('@/features/admin/shell/api/medical-form-link', () => ({ useSignedMedicalForm: () => useMutation({ mutationFn: api.sign }) }));
 const csv = vi.hoisted(() => ({ download: vi.fn<(filename: string, text: string) => void>() }));
 vi.mock('@/lib/csv', async (original) => ({ ...(await original<typeof import('@/lib/csv')>()), downloadCsv: csv.download }));
 

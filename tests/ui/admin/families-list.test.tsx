@@ -8,17 +8,17 @@ import {
   type FamiliesPage,
   type FamiliesSearch,
   type FamilyRow,
-} from '@/features/admin/api/families';
+} from '@/features/admin/families/api/families';
 import { FamiliesList } from '@/features/admin/families/FamiliesList';
 import { renderWithProviders } from '../support/render';
 
 /**
  * The 'Famiglie' list against a fake of its Firestore reads
- * (src/features/admin/api/families.ts): the search's parsing, the query
+ * (src/features/admin/families/api/families.ts): the search's parsing, the query
  * options and hooks are the real ones.
  */
-vi.mock('@/features/admin/api/families', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/families')>()),
+vi.mock('@/features/admin/families/api/families', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/families/api/families')>()),
   fetchFamiliesPage: vi.fn(),
   fetchFamily: vi.fn(),
   changeFamily: vi.fn(),

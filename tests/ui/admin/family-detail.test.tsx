@@ -3,8 +3,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParentDocument } from '@domain/documents';
 import type { Staff } from '@domain/staff-roles';
-import { callAdminFunction } from '@/features/admin/api/admin-functions';
-import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/api/families';
+import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/families/api/families';
 import { SPEC_PRICES } from '@domain/price-rule';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
 import { UserFacingError } from '@/lib/api/functions-client';
@@ -12,18 +12,18 @@ import { renderWithProviders } from '../support/render';
 
 /**
  * A family's page against a fake of its Firestore read and of the
- * admin-family call (src/features/admin/api/families.ts): the checks
+ * admin-family call (src/features/admin/families/api/families.ts): the checks
  * (src/domain/roster.ts), the query options, hooks and mutation are real.
  */
-vi.mock('@/features/admin/api/families', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/families')>()),
+vi.mock('@/features/admin/families/api/families', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/families/api/families')>()),
   fetchFamiliesPage: vi.fn(),
   fetchFamily: vi.fn(),
   changeFamily: vi.fn(),
   recordCashPayment: vi.fn(),
 }));
 // The season's catalogue comes through admin-season-settings: the spec's prices and no product of its own.
-vi.mock('@/features/admin/api/admin-functions', () => ({
+vi.mock('@/features/admin/shell/api/admin-functions', () => ({
   callAdminFunction: vi.fn((name: string) =>
     name === 'admin-season-settings'
       ? Promise.resolve({

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryDocument } from '@domain/documents';
-import { fetchLatestMailBudgetEntry } from '@/features/admin/api/audit-log';
-import { MailBudgetNotice } from '@/features/admin/audit/MailBudgetNotice';
+import { fetchLatestMailBudgetEntry } from '@/features/admin/shell/api/mail-notices';
+import { MailBudgetNotice } from '@/features/admin/shell/MailBudgetNotice';
 import { renderWithProviders } from '../support/render';
 
-/** The notice over a faked Firestore read (src/features/admin/api/audit-log.ts); its query and hook are the real ones. */
-vi.mock('@/features/admin/api/audit-log', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/audit-log')>()),
+/** The notice over a faked Firestore read (src/features/admin/shell/api/mail-notices.ts); its query and hook are the real ones. */
+vi.mock('@/features/admin/shell/api/mail-notices', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/shell/api/mail-notices')>()),
   fetchLatestMailBudgetEntry: vi.fn(),
 }));
 

@@ -7,7 +7,7 @@ import { italianDayText } from '@domain/italian-time';
 import { medicalFormDeletionDay } from '@domain/medical-form-retention';
 import type { Branch } from '@domain/plans';
 import { MedicalForms } from '@/features/admin/medical-forms/MedicalForms';
-import type { RetentionRunReport } from '@/features/admin/api/medical-forms';
+import type { RetentionRunReport } from '@/features/admin/medical-forms/api/medical-forms';
 import { renderWithProviders } from '../support/render';
 
 /** 'Schede mediche' over its api module's reads, replaced (docs/privacy.md). */
@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
   deleteSeasonMedicalForms: vi.fn<(season: number) => Promise<{ season: number; children: number; files: number; failed: string[] }>>(),
   fetchLastRetentionRun: vi.fn<() => Promise<RetentionRunReport | null>>(),
 }));
-vi.mock('@/features/admin/api/medical-forms', () => api);
+vi.mock('@/features/admin/medical-forms/api/medical-forms', () => api);
 
 const YEAR = SEASON.campYear;
 const child = (id: string, name: string, branch: Branch, received: Date | null): ChildDocument => ({

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useOrderFilters } from '@/features/admin/orders/use-order-filters';
+import { useOrderFilters } from '@/features/admin/payments/use-order-filters';
 import { useAdminSeason } from '@/features/admin/shell/use-admin-season';
 
 /**

@@ -23,21 +23,21 @@ import {
   refundPayment,
   type OrdersCursor,
   type OrdersPage,
-} from '@/features/admin/api/admin-orders';
-import { OrdersList } from '@/features/admin/OrdersList';
+} from '@/features/admin/payments/api/admin-orders';
+import { OrdersList } from '@/features/admin/payments/OrdersList';
 import { downloadCsv } from '@/lib/csv';
 import { renderWithProviders } from '../support/render';
-import { callAdminFunction } from '@/features/admin/api/admin-functions';
+import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
 import { SPEC_PRICES } from '@domain/price-rule';
 
 /**
  * The orders desk against a fake of its Firestore calls
- * (src/features/admin/api/admin-orders.ts; the real queries are exercised
+ * (src/features/admin/payments/api/admin-orders.ts; the real queries are exercised
  * against the emulator in tests/rules and tests/e2e/admin-orders.spec.ts):
  * the query options, hooks, mutation, URL filters and CSV are the real ones.
  */
-vi.mock('@/features/admin/api/admin-orders', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/admin-orders')>()),
+vi.mock('@/features/admin/payments/api/admin-orders', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/payments/api/admin-orders')>()),
   fetchOrdersPage: vi.fn(),
   fetchOrdersCount: vi.fn(),
   fetchOrderSummary: vi.fn(),
@@ -46,7 +46,7 @@ vi.mock('@/features/admin/api/admin-orders', async (importOriginal) => ({
   refundPayment: vi.fn(),
 }));
 // The season's settings (its own products) come through an admin function; by default it never answers, and the desk lists the spec's plans.
-vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn(() => new Promise(() => {})) }));
+vi.mock('@/features/admin/shell/api/admin-functions', () => ({ callAdminFunction: vi.fn(() => new Promise(() => {})) }));
 vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
   downloadCsv: vi.fn(),

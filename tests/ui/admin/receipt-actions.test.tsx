@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadReceipt, resendReceipt } from '@/features/admin/api/receipts';
-import { ReceiptActions } from '@/features/admin/orders/ReceiptActions';
+import { downloadReceipt, resendReceipt } from '@/features/admin/payments/api/receipts';
+import { ReceiptActions } from '@/features/admin/payments/ReceiptActions';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
 
 /**
  * A payment row's receipt (docs/admin.md, "Receipts") against a fake of its
- * two calls (src/features/admin/api/receipts.ts; admin-receipt itself runs
+ * two calls (src/features/admin/payments/api/receipts.ts; admin-receipt itself runs
  * against the emulators in tests/unit/receipts/receipts.test.ts).
  */
-vi.mock('@/features/admin/api/receipts', () => ({ downloadReceipt: vi.fn(), resendReceipt: vi.fn() }));
+vi.mock('@/features/admin/payments/api/receipts', () => ({ downloadReceipt: vi.fn(), resendReceipt: vi.fn() }));
 
 beforeEach(() => vi.clearAllMocks());
 

@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { previewReminders, sendReminders } from '@/features/admin/api/reminders';
+import { previewReminders, sendReminders } from '@/features/admin/enrolment/api/reminders';
 import { ReminderSection } from '@/features/admin/enrolment/ReminderSection';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
 
 /**
  * 'Promemoria di pagamento' of 'Situazione iscritti' against a fake of the
- * admin-reminders calls (src/features/admin/api/reminders.ts): the sentences
+ * admin-reminders calls (src/features/admin/enrolment/api/reminders.ts): the sentences
  * (src/domain/reminders.ts), the query and the mutation are real.
  */
-vi.mock('@/features/admin/api/reminders', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/reminders')>()),
+vi.mock('@/features/admin/enrolment/api/reminders', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/enrolment/api/reminders')>()),
   previewReminders: vi.fn(),
   sendReminders: vi.fn(),
 }));

@@ -1,26 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROSTER_TEMPLATE_HEADER } from '@domain/roster';
-import { commitRoster, previewRoster, type RosterCommit, type RosterPreview } from '@/features/admin/api/roster-import';
-import { ROSTER_FILE_MESSAGES } from '@/features/admin/roster/read-roster-file';
-import { downloadRosterTemplate } from '@/features/admin/roster/roster-template';
-import { RosterImport } from '@/features/admin/roster/RosterImport';
+import { commitRoster, previewRoster, type RosterCommit, type RosterPreview } from '@/features/admin/families/api/roster-import';
+import { SHEET_FILE_MESSAGES } from '@/lib/read-sheet-file';
+import { downloadRosterTemplate } from '@/features/admin/families/roster/roster-template';
+import { RosterImport } from '@/features/admin/families/roster/RosterImport';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
 
 /**
  * 'Importa anagrafica' over fakes of its two calls
- * (src/features/admin/api/roster-import.ts) and of the template's download;
+ * (src/features/admin/families/api/roster-import.ts) and of the template's download;
  * the file reading, the header check, the mutations and the screen are the
  * real ones.
  */
-vi.mock('@/features/admin/api/roster-import', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/api/roster-import')>()),
+vi.mock('@/features/admin/families/api/roster-import', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/families/api/roster-import')>()),
   previewRoster: vi.fn(),
   commitRoster: vi.fn(),
 }));
-vi.mock('@/features/admin/roster/roster-template', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/admin/roster/roster-template')>()),
+vi.mock('@/features/admin/families/roster/roster-template', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/admin/families/roster/roster-template')>()),
   downloadRosterTemplate: vi.fn(() => Promise.resolve()),
 }));
 
@@ -238,7 +238,7 @@ describe('Importa anagrafica', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderImport();
     await user.upload(screen.getByLabelText(FILE_LABEL), new File(['non un foglio'], 'anagrafica.xlsx'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(ROSTER_FILE_MESSAGES.unreadable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SHEET_FILE_MESSAGES.unreadable);
     expect(previewRoster).not.toHaveBeenCalled();
   });
 

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callAdminFunction } from '@/features/admin/api/admin-functions';
+import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
 import { SeasonSettings } from '@/features/admin/settings/SeasonSettings';
 import { SPEC_PRICES } from '@domain/price-rule';
 import { renderWithProviders } from '../support/render';
 
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
-vi.mock('@/features/admin/api/admin-functions', () => ({ callAdminFunction: vi.fn() }));
+vi.mock('@/features/admin/shell/api/admin-functions', () => ({ callAdminFunction: vi.fn() }));
 
 const ON = {
   season: 2025,

@@ -1,18 +1,18 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { completeInvitation, readInvitation } from '@/features/admin/admin-auth';
-import { SET_PASSWORD_MESSAGES, SetPassword } from '@/features/admin/SetPassword';
+import { completeInvitation, readInvitation } from '@/features/admin/shell/admin-auth';
+import { SET_PASSWORD_MESSAGES, SetPassword } from '@/features/admin/shell/SetPassword';
 import { renderWithProviders } from '../support/render';
 
 /**
  * 'Scegli la tua password' (/admin/imposta-password; docs/security.md,
  * "Roles") against a fake of its two Firebase calls
- * (src/features/admin/admin-auth.ts); the codes themselves are used against
+ * (src/features/admin/shell/admin-auth.ts); the codes themselves are used against
  * the Auth emulator in tests/unit/functions/admin-users.test.ts and the
  * browser test tests/e2e/admin-users.spec.ts.
  */
-vi.mock('@/features/admin/admin-auth', () => ({ readInvitation: vi.fn(), completeInvitation: vi.fn() }));
+vi.mock('@/features/admin/shell/admin-auth', () => ({ readInvitation: vi.fn(), completeInvitation: vi.fn() }));
 
 const LINK = '/admin/imposta-password?oobCode=codice-reset&verifyCode=codice-verifica';
 

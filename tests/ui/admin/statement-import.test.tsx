@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { confirmStatement, matchStatement, type MatchedLine } from '@/features/admin/api/statement';
+import { confirmStatement, matchStatement, type MatchedLine } from '@/features/admin/statement/api/statement';
 import { StatementImport } from '@/features/admin/statement/StatementImport';
 import { renderWithProviders } from '../support/render';
 
 /** 'Estratto conto' against a fake of admin-statement (the function runs against the emulator in tests/unit/functions/admin-statement.test.ts). */
-vi.mock('@/features/admin/api/statement', () => ({ matchStatement: vi.fn(), confirmStatement: vi.fn() }));
+vi.mock('@/features/admin/statement/api/statement', () => ({ matchStatement: vi.fn(), confirmStatement: vi.fn() }));
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../../docs/samples');
 const order = (paymentId: string, familySurname: string, totalEuros: number, reference: string) => ({

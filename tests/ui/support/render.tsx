@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router';
 import type { Staff } from '@domain/staff-roles';
-import { StaffContext } from '@/features/admin/staff-context';
+import { StaffContext } from '@/features/admin/shell/staff-context';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Options of {@link renderWithProviders}. */

@@ -61,4 +61,38 @@ describe('import boundaries', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/type "lib"/);
   });
+
+  it('an admin area imports the admin shell, never another area; the shell imports no area', async () => {
+    const errors = await boundaryErrors(
+      'src/features/admin/users/planted.ts',
+      [
+        "import { useStaff } from '@/features/admin/shell/staff-context';",
+        "import { OrdersList } from '@/features/admin/payments/OrdersList';",
+        'export const planted = [useStaff, OrdersList];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/area="users".*area="payments"/);
+    const fromShell = await boundaryErrors(
+      'src/features/admin/shell/planted.ts',
+      "import { Users } from '@/features/admin/users/Users';\nexport const planted = Users;",
+    );
+    expect(fromShell).toHaveLength(1);
+    expect(fromShell[0]).toMatch(/type "admin-shell".*area="users"/);
+  });
+
+  it('a contract imports only domain and config; a function and a screen import contracts', async () => {
+    expect(
+      await boundaryErrors(
+        'src/contracts/planted.ts',
+        "import { callFunction } from '@/lib/api/functions-client';\nexport const p = callFunction;",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'netlify/functions/planted.ts',
+        "import { seasonSettingsContract } from '@contracts/season-settings';\nexport const p = seasonSettingsContract;",
+      ),
+    ).toEqual([]);
+  });
 });

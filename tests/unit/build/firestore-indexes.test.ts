@@ -4,12 +4,13 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } from '@domain/admin-orders';
 import { RECORDED_METHODS } from '@domain/plans';
-import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/api/admin-orders';
+import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/payments/api/admin-orders';
 import { AUDIT_ACTIONS } from '@domain/audit-log';
-import { fetchAuditPage, fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/admin/api/audit-log';
-import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/api/families';
-import { fetchEnrolmentStatus } from '@/features/admin/api/enrolment-status';
-import { fetchBranchChildren, fetchLastRetentionRun } from '@/features/admin/api/medical-forms';
+import { fetchAuditPage } from '@/features/admin/audit/api/audit-log';
+import { fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/admin/shell/api/mail-notices';
+import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/families/api/families';
+import { fetchEnrolmentStatus } from '@/features/admin/enrolment/api/enrolment-status';
+import { fetchBranchChildren, fetchLastRetentionRun } from '@/features/admin/medical-forms/api/medical-forms';
 import { planHasOrders } from '../../../netlify/lib/season-settings';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
 import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
@@ -172,11 +173,11 @@ const QUERYING_FILES = [
   'netlify/lib/roster-queries.ts',
   'netlify/lib/season-settings.ts',
   'netlify/lib/season-totals.ts',
-  'src/features/admin/api/admin-orders.ts',
-  'src/features/admin/api/audit-log.ts',
-  'src/features/admin/api/enrolment-status.ts',
-  'src/features/admin/api/families.ts',
-  'src/features/admin/api/medical-forms.ts',
+  'src/features/admin/payments/api/admin-orders.ts',
+  'src/features/admin/shell/api/audit-log.ts',
+  'src/features/admin/enrolment/api/enrolment-status.ts',
+  'src/features/admin/families/api/families.ts',
+  'src/features/admin/medical-forms/api/medical-forms.ts',
 ];
 
 async function readIndexes(): Promise<IndexDefinition[]> {

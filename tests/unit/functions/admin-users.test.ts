@@ -41,7 +41,7 @@ async function invitationLinkTo(address: string): Promise<URL> {
 }
 
 /**
- * What /admin/imposta-password does with the link (src/features/admin/admin-auth.ts, completeInvitation),
+ * What /admin/imposta-password does with the link (src/features/admin/shell/admin-auth.ts, completeInvitation),
  * through the Auth emulator's REST API: the password set with its code, then a sign-in; resolves the ID token.
  */
 async function acceptInvitation(link: URL, email: string, password = 'password-nuova-1'): Promise<string> {

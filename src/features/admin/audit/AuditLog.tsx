@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@domain/audit-log';
-import { useAuditPages } from '../api/audit-log-queries';
+import { useAuditPages } from './api/audit-log-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { RosterImportDetails } from './RosterImportDetails';
 

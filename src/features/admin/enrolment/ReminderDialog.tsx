@@ -13,7 +13,7 @@ import {
   type ParentToCall,
 } from '@domain/reminders';
 import { describeError } from '@/lib/errors';
-import { useReminderPreview, useSendReminders } from '../api/reminders-queries';
+import { useReminderPreview, useSendReminders } from './api/reminders-queries';
 
 /** Props of {@link ReminderDialog}. */
 export interface ReminderDialogProps {

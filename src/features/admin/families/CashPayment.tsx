@@ -6,9 +6,9 @@ import { mayBuy, seasonCatalogue } from '@domain/catalogue';
 import { formatEuros } from '@domain/money';
 import { SIZES, type Size } from '@domain/plans';
 import { describeError } from '@/lib/errors';
-import type { FamilyRecord } from '../api/families';
-import { useRecordCashPayment } from '../api/families-queries';
-import { useSeasonSettings } from '../api/season-settings';
+import type { FamilyRecord } from './api/families';
+import { useRecordCashPayment } from './api/families-queries';
+import { useSeasonSettings } from '@/features/admin/shell/api/season-settings';
 
 /**
  * 'Registra pagamento in contanti' on a family's page (docs/admin-orders.md,

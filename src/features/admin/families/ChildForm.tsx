@@ -1,5 +1,5 @@
 import { checkChild, type ChildField, type ChildInput } from '@domain/roster';
-import type { FamilyChild } from '../api/families';
+import type { FamilyChild } from './api/families';
 import { PersonForm, type PersonFormField } from './PersonForm';
 
 const CHILD_FORM_FIELDS: ReadonlyArray<PersonFormField<ChildField>> = [

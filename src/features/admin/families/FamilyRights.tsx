@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@config/paths';
 import { describeError } from '@/lib/errors';
-import { useEraseFamily, useExportFamilyData } from '../api/family-data';
+import { useEraseFamily, useExportFamilyData } from './api/family-data';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 
 /**

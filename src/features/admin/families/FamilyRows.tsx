@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@config/paths';
 import type { ParentDocument } from '@domain/documents';
-import type { FamilyChild, FamilyRow } from '../api/families';
+import type { FamilyChild, FamilyRow } from './api/families';
 import { ArchivedBadge } from './family-ui';
 
 /** A parent's line: 'name surname', then e-mail and phone when known. */

@@ -7,7 +7,7 @@ import { BRANCHES } from '@domain/plans';
 import type { FieldProblem } from '@domain/roster';
 import { describeError } from '@/lib/errors';
 import type { FamilyChange } from '@domain/family-change';
-import { useFamilyChange } from '../api/families-queries';
+import { useFamilyChange } from './api/families-queries';
 
 /** One field of a {@link PersonForm}: its key, label and input kind ('branch' is the native select Branco/Reparto/Clan). */
 export interface PersonFormField<F extends string> {

@@ -3,8 +3,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import type { ParentDocument } from '@domain/documents';
 import { describeError } from '@/lib/errors';
-import type { FamilyChild } from '../api/families';
-import { useFamilyChange } from '../api/families-queries';
+import type { FamilyChild } from './api/families';
+import { useFamilyChange } from './api/families-queries';
 
 /** Who 'Rimuovi' was pressed for. */
 export type RemoveRequest = { who: 'child'; child: FamilyChild } | { who: 'parent'; parent: ParentDocument };

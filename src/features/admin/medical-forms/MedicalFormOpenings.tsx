@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { italianDateTime } from '@domain/italian-time';
 import { describeError } from '@/lib/errors';
-import { useMedicalFormOpenings } from '../api/medical-forms-queries';
+import { useMedicalFormOpenings } from './api/medical-forms-queries';
 
 /**
  * 'Aperture' of a child's medical forms (docs/privacy.md, "Who opened a

@@ -8,15 +8,15 @@ import { seasonStart } from '@domain/enrolment-status';
 import { italianDate } from '@domain/italian-time';
 import { seasonMedicalForms } from '@domain/medical-form';
 import { visibleBranches } from '@domain/staff-roles';
-import { useBranchChildren } from '../api/medical-forms-queries';
+import { useBranchChildren } from './api/medical-forms-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
-import { useStaff } from '../staff-context';
+import { useStaff } from '@/features/admin/shell/staff-context';
 import { MedicalFormOpenings } from './MedicalFormOpenings';
 import { RetentionNotice } from './RetentionNotice';
 import { RetentionRunNotice } from './RetentionRunNotice';
-import { OpenFormError } from './OpenFormError';
-import { useOpenMedicalForm } from './use-open-medical-form';
+import { OpenFormError } from '@/features/admin/shell/OpenFormError';
+import { useOpenMedicalForm } from '@/features/admin/shell/use-open-medical-form';
 
 /** The form in force of `child` in `season`, when one was received. */
 function formInForce(child: ChildDocument, season: number) {

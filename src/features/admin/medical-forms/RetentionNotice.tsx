@@ -5,9 +5,9 @@ import { PRIVACY } from '@config/privacy';
 import { italianDayText } from '@domain/italian-time';
 import { hasSeasonEnded, medicalFormDeletionDay } from '@domain/medical-form-retention';
 import { can } from '@domain/staff-roles';
-import { useDeleteSeasonMedicalForms } from '../api/medical-forms-queries';
+import { useDeleteSeasonMedicalForms } from './api/medical-forms-queries';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { useStaff } from '../staff-context';
+import { useStaff } from '@/features/admin/shell/staff-context';
 
 /**
  * The retention of `season`'s medical forms (docs/privacy.md, "Retention"):

@@ -3,8 +3,8 @@ import { Alert } from '@/components/ui/Alert';
 import { paths } from '@config/paths';
 import { italianDate } from '@domain/italian-time';
 import { can } from '@domain/staff-roles';
-import { useLastRetentionRun } from '../api/medical-forms-queries';
-import { useStaff } from '../staff-context';
+import { useLastRetentionRun } from './api/medical-forms-queries';
+import { useStaff } from '@/features/admin/shell/staff-context';
 
 /** At most this many children or folders are named; the 'Registro' has them all. */
 const NAMED = 5;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { bankAccountSchema, readableIban, type BankAccount } from '@domain/bank-account';
 import { settingsErrorMessage } from './settings-error';
-import { useUpdateSeasonSettings } from '../api/season-settings';
+import { useUpdateSeasonSettings } from './api/season-settings';
 
 /** Props of {@link BankAccountSettings}. */
 export interface BankAccountSettingsProps {

@@ -6,7 +6,7 @@ import { italianDayText } from '@domain/italian-time';
 import type { MedicalFormSettings } from '@domain/medical-form-settings';
 import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
 import { settingsErrorMessage } from './settings-error';
-import { useUpdateSeasonSettings } from '../api/season-settings';
+import { useUpdateSeasonSettings } from './api/season-settings';
 
 /** Props of {@link MedicalFormSeasonSettings}. */
 export interface MedicalFormSeasonSettingsProps {

@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { SEASON } from '@config/season';
 import { settingsErrorMessage } from './settings-error';
-import { usePrepareNextSeason } from '../api/season-settings';
+import { usePrepareNextSeason } from './api/season-settings';
 
 /** Props of {@link NextSeason}. */
 export interface NextSeasonProps {

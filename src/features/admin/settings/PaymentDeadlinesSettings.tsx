@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/TextField';
 import { planOf, SPEC_PRODUCTS } from '@domain/products';
 import type { PaymentDeadlines } from '@domain/season-settings';
 import { settingsErrorMessage } from './settings-error';
-import { useUpdateSeasonSettings } from '../api/season-settings';
+import { useUpdateSeasonSettings } from './api/season-settings';
 
 /** Props of {@link PaymentDeadlinesSettings}. */
 export interface PaymentDeadlinesSettingsProps {

@@ -9,7 +9,7 @@ import { previewPriceChange } from '@domain/price-preview';
 import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
 import { changedProducts } from '@domain/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
-import { useUpdateSeasonSettings } from '../api/season-settings';
+import { useUpdateSeasonSettings } from './api/season-settings';
 import { draftOf, ruleOf, type PriceDraft } from './price-draft';
 
 const draftsOf = (prices: SeasonPrices) =>

@@ -9,7 +9,7 @@ import { productSlug } from '@domain/product-slug';
 import { BRANCHES, type Branch } from '@domain/plans';
 import { describeSeasonProduct } from '@domain/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
-import { useUpdateSeasonSettings } from '../api/season-settings';
+import { useUpdateSeasonSettings } from './api/season-settings';
 import { ruleOf, type PriceDraft } from './price-draft';
 
 const EMPTY_PRICE: PriceDraft = { euros: '', branch: { Branco: '', Reparto: '', Clan: '' }, sibling: '', freeFrom: '' };

@@ -2,11 +2,11 @@ import { Suspense } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { seasonChoices } from '@config/season';
 import { can } from '@domain/staff-roles';
-import { AdminLoading } from '../AdminLoading';
-import { FailedMailNotice } from '../audit/FailedMailNotice';
-import { MailBudgetNotice } from '../audit/MailBudgetNotice';
-import { SignOutButton } from '../SignOutButton';
-import { useStaff } from '../staff-context';
+import { AdminLoading } from './AdminLoading';
+import { FailedMailNotice } from './FailedMailNotice';
+import { MailBudgetNotice } from './MailBudgetNotice';
+import { SignOutButton } from './SignOutButton';
+import { useStaff } from './staff-context';
 import { ADMIN_SECTIONS, sectionOf } from './admin-sections';
 import { SEASON_PARAM, useAdminSeason } from './use-admin-season';
 

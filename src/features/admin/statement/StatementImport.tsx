@@ -6,9 +6,9 @@ import { Select } from '@/components/ui/Select';
 import { statementLinesFromTable, type StatementColumns, type StatementLine } from '@domain/bank-statement';
 import { cellText } from '@domain/roster';
 import { describeError } from '@/lib/errors';
-import { confirmStatement, matchStatement, type MatchedLine } from '../api/statement';
+import { confirmStatement, matchStatement, type MatchedLine } from './api/statement';
 import { readStatementFile, type StatementFile } from './read-statement-file';
-import { RosterFileError } from '../roster/read-roster-file';
+import { SheetFileError } from '@/lib/read-sheet-file';
 import { StatementRows } from './StatementRows';
 
 /** Where the treasurer's column choices are remembered, by column title. */
@@ -96,9 +96,9 @@ export function StatementImport() {
     } catch (error) {
       setFile(null);
       // The readers' errors are Italian sentences for the treasurer; anything else is not shown as it is.
-      if (!(error instanceof RosterFileError)) console.error('statement: the file could not be read', error);
+      if (!(error instanceof SheetFileError)) console.error('statement: the file could not be read', error);
       setReadError(
-        error instanceof RosterFileError ? error.message : 'Non è stato possibile leggere il file: scegli di nuovo l’estratto conto.',
+        error instanceof SheetFileError ? error.message : 'Non è stato possibile leggere il file: scegli di nuovo l’estratto conto.',
       );
     }
   };

@@ -2,7 +2,7 @@ import { Select } from '@/components/ui/Select';
 import type { MatchKind } from '@domain/bank-statement';
 import { formatEuros } from '@domain/money';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
-import type { OpenTransferView } from '../api/statement';
+import type { OpenTransferView } from './api/statement';
 import type { StatementRow } from './StatementImport';
 
 /** Green for a sure match, yellow for one the treasurer checks, grey for the rest. */

@@ -1,5 +1,5 @@
 import type { StatementLine } from '@domain/bank-statement';
-import { readRosterFile, RosterFileError, type RosterSheet } from '../roster/read-roster-file';
+import { readSheetFile, SheetFileError, type Sheet } from '@/lib/read-sheet-file';
 
 /**
  * Reads the bank's export the treasurer chose in 'Estratto conto'
@@ -7,10 +7,10 @@ import { readRosterFile, RosterFileError, type RosterSheet } from '../roster/rea
  * or `.xlsx` as a sheet whose columns the treasurer maps (the sheet reader
  * of 'Importa anagrafica'). The readers load with the first file.
  */
-export type StatementFile = { kind: 'camt'; lines: StatementLine[] } | ({ kind: 'table' } & RosterSheet);
+export type StatementFile = { kind: 'camt'; lines: StatementLine[] } | ({ kind: 'table' } & Sheet);
 
 /**
- * @throws RosterFileError with an Italian message: another extension, a
+ * @throws SheetFileError with an Italian message: another extension, a
  * file that cannot be read, an XML that is no CAMT.053 statement.
  */
 export async function readStatementFile(file: File): Promise<StatementFile> {
@@ -21,14 +21,14 @@ export async function readStatementFile(file: File): Promise<StatementFile> {
       xml = new TextDecoder('utf-8').decode(await file.arrayBuffer());
     } catch (error) {
       console.error('statement: the .xml could not be read', error);
-      throw new RosterFileError(CAMT_UNREADABLE);
+      throw new SheetFileError(CAMT_UNREADABLE);
     }
     try {
       return { kind: 'camt', lines: camtStatementLines(xml) };
     } catch {
-      throw new RosterFileError(CAMT_UNREADABLE);
+      throw new SheetFileError(CAMT_UNREADABLE);
     }
   }
-  if (!/\.(csv|xlsx)$/i.test(file.name)) throw new RosterFileError('Il file deve essere .xml (CAMT.053), .csv o .xlsx.');
-  return { kind: 'table', ...(await readRosterFile(file)) };
+  if (!/\.(csv|xlsx)$/i.test(file.name)) throw new SheetFileError('Il file deve essere .xml (CAMT.053), .csv o .xlsx.');
+  return { kind: 'table', ...(await readSheetFile(file)) };
 }

@@ -9,8 +9,8 @@ import { italianDateTime } from '@domain/italian-time';
 import { BRANCHES, type Branch } from '@domain/plans';
 import { STAFF_ACCOUNT_STATE_LABELS, STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel, type Staff, type StaffRole } from '@domain/staff-roles';
 import { describeError } from '@/lib/errors';
-import type { InvitationOutcome, StaffAccount } from '../api/users';
-import { useResendInvitation, useSaveStaffRole, useStaffAccounts } from '../api/users-queries';
+import type { InvitationOutcome, StaffAccount } from './api/users';
+import { useResendInvitation, useSaveStaffRole, useStaffAccounts } from './api/users-queries';
 import { RetryAlert } from '../shell/ReadAlerts';
 
 const NO_ROLE = 'nessuno';

@@ -1,0 +1,76 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { collection, getDocs, query, where } from 'firebase/firestore/lite';
+import { SEASON } from '@config/season';
+import { COLLECTION, reminderDocument } from '@domain/documents';
+import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@domain/enrolment-status';
+import { lastReminderByChild } from '@domain/reminders';
+import { queryKeys } from '@/lib/api/query-keys';
+import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
+import { getFirebase } from '@/lib/firebase';
+
+/** The view as read: its rows and the paths of the documents that could not be read. */
+export interface EnrolmentStatus {
+  /** Sorted by family surname, then name (buildEnrolmentRows). */
+  rows: EnrolmentRow[];
+  /** Paths ('sons/s1', 'payments/p1', …) of documents that do not match their schema, already logged. */
+  unreadable: string[];
+  /** When each child was last named in a reminder of the season (any product), by child id: 'Ultimo promemoria'. */
+  lastReminders: ReadonlyMap<string, Date>;
+}
+
+/** Firestore's largest `in` list. */
+const IN_LIMIT = 30;
+
+/**
+ * Reads the view 'Situazione iscritti' of `season` (docs/admin-enrolment.md,
+ * "What it reads"): the season's `order_items` and `payments` (two
+ * equality queries on `season`) and the season's `reminders` (one per
+ * family and product reminded), then the children (`sons`) of the
+ * payments' families, `family_id in` chunks of 30. Its cost is bounded by
+ * the season: about (items + payments + reminders + children of the
+ * season's families) document reads, plus one query per 30 families;
+ * nothing of other seasons is read. Joined by buildEnrolmentRows; documents that do not match their
+ * schema are logged, left out and listed in `unreadable`. Needs a
+ * signed-in admin (docs/security.md).
+ * @throws ServiceNotConfiguredError without Firebase settings; FirebaseError
+ * when the database cannot be read (e.g. 'permission-denied').
+ */
+export async function fetchEnrolmentStatus(season: number): Promise<EnrolmentStatus> {
+  const { db } = getFirebase();
+  const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
+    getDocs(query(collection(db, COLLECTION.orderItems).withConverter(converterOf(COLLECTION.orderItems)), where('season', '==', season))),
+    getDocs(query(collection(db, COLLECTION.payments).withConverter(converterOf(COLLECTION.payments)), where('season', '==', season))),
+    getDocs(query(collection(db, COLLECTION.reminders).withConverter(documentConverter(reminderDocument)), where('season', '==', season))),
+  ]);
+  const orderItems = readDocuments(itemSnapshots.docs);
+  const payments = readDocuments(paymentSnapshots.docs);
+  const reminders = readDocuments(reminderSnapshots.docs);
+  const familyIds = [...new Set(payments.documents.map((payment) => payment.family_id))];
+  const chunks = Array.from({ length: Math.ceil(familyIds.length / IN_LIMIT) }, (_, index) =>
+    familyIds.slice(index * IN_LIMIT, (index + 1) * IN_LIMIT),
+  );
+  const sons = collection(db, COLLECTION.sons).withConverter(converterOf(COLLECTION.sons));
+  const childSnapshots = await Promise.all(chunks.map((ids) => getDocs(query(sons, where('family_id', 'in', ids)))));
+  const children = readDocuments(childSnapshots.flatMap((snapshot) => snapshot.docs));
+  return {
+    rows: buildEnrolmentRows({
+      season,
+      startsAt: seasonStart(season, SEASON),
+      children: children.documents,
+      orderItems: orderItems.documents,
+      payments: payments.documents,
+    }),
+    unreadable: [orderItems, payments, reminders, children].flatMap(({ invalid }) => invalid.map((error) => error.path)),
+    lastReminders: lastReminderByChild(reminders.documents),
+  };
+}
+
+/** The view's query for `season`: kept fresh for 30 s, so switching tabs does not read the season again. */
+export function enrolmentStatusQueryOptions(season: number) {
+  return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentStatus(season), staleTime: 30_000 });
+}
+
+/** The view of `season` ({@link enrolmentStatusQueryOptions}). */
+export function useEnrolmentStatus(season: number) {
+  return useQuery(enrolmentStatusQueryOptions(season));
+}

@@ -1,0 +1,130 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SEASON } from '@config/season';
+import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@domain/admin-orders';
+import { seasonSettingsQueryOptions } from '@/features/admin/shell/api/season-settings';
+import type { RecordedMethod } from '@domain/plans';
+import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
+import {
+  fetchOrderSummary,
+  fetchOrdersCount,
+  fetchOrdersPage,
+  setTransferConfirmation,
+  cancelOrder,
+  refundPayment,
+  type RefundRequest,
+  type OrdersCursor,
+} from './admin-orders';
+
+/**
+ * The orders desk's query options, hooks and mutation (docs/admin-orders.md),
+ * over the Firestore calls of ./admin-orders.ts (kept apart so the screen's
+ * tests replace those calls and keep these). Everything is kept fresh for
+ * 30 s, so switching tabs does not read again; the mutation invalidates
+ * `queryKeys.adminOrders`, which holds the pages, the count and the summary.
+ */
+
+const STALE_MS = 30_000;
+
+/** The pages of the list for `description`: page after page with the previous page's cursor. */
+export function orderPagesQueryOptions(description: OrderQuery) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.adminOrderPages(description),
+    queryFn: ({ pageParam }) => fetchOrdersPage(description, pageParam),
+    initialPageParam: null as OrdersCursor | null,
+    getNextPageParam: (page) => page.next,
+    staleTime: STALE_MS,
+  });
+}
+
+/** The list's pages ({@link orderPagesQueryOptions}); `fetchNextPage` reads the next {@link fetchOrdersPage}. */
+export function useOrderPages(description: OrderQuery) {
+  return useInfiniteQuery(orderPagesQueryOptions(description));
+}
+
+/** How many payments match `description` (fetchOrdersCount). */
+export function orderCountQueryOptions(description: OrderQuery) {
+  return queryOptions({
+    queryKey: queryKeys.adminOrderCount(description),
+    queryFn: () => fetchOrdersCount(description),
+    staleTime: STALE_MS,
+  });
+}
+
+/** {@link orderCountQueryOptions} as a hook. */
+export function useOrderCount(description: OrderQuery) {
+  return useQuery(orderCountQueryOptions(description));
+}
+
+/** The summary table of `season`, for `method` or both (null): the season's kept totals per plan of `plans` and status (summarizeOrders). */
+export function orderSummaryQueryOptions(season: number, method: RecordedMethod | null, plans: readonly string[]) {
+  return queryOptions({
+    queryKey: queryKeys.adminOrderSummary(season, method, plans),
+    queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method), plans),
+    staleTime: STALE_MS,
+  });
+}
+
+/** {@link orderSummaryQueryOptions} as a hook. */
+export function useOrderSummary(season: number, method: RecordedMethod | null, plans: readonly string[]) {
+  return useQuery(orderSummaryQueryOptions(season, method, plans));
+}
+
+/**
+ * The plans 'Pagamenti' filters and sums for `season`: the spec's, then the
+ * products the treasurer added to the current season (admin-season-settings;
+ * an earlier season's own products are not listed, though their orders are).
+ */
+export function useSeasonPlans(season: number): string[] {
+  const current = useQuery({ ...seasonSettingsQueryOptions(), enabled: season === SEASON.campYear });
+  return season === SEASON.campYear && current.data
+    ? seasonPlans(current.data.products.map((product) => ({ plan: product.name })))
+    : [...SPEC_PLANS];
+}
+
+/** What {@link useCancelOrder} asks for: the payment, the reason, and whether the family is told. */
+export interface OrderCancellation {
+  paymentId: string;
+  reason: string;
+  notifyFamily: boolean;
+}
+
+/** Cancels a Bonifico never paid (cancelOrder); like {@link useTransferConfirmation}, the list changes once it is read again. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.cancelOrder,
+    mutationFn: ({ paymentId, reason, notifyFamily }: OrderCancellation) => cancelOrder(paymentId, reason, notifyFamily),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}
+
+/** Refunds a payment (refundPayment); like {@link useTransferConfirmation}, the list changes once it is read again. */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.refundPayment,
+    mutationFn: (refund: RefundRequest) => refundPayment(refund),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}
+
+/** What {@link useTransferConfirmation} asks for: a payment, and confirm or undo. */
+export interface TransferConfirmation {
+  paymentId: string;
+  action: 'confirm' | 'unconfirm';
+}
+
+/**
+ * Confirms a Bonifico or undoes it (setTransferConfirmation). No optimistic
+ * update: the screen changes only after the write succeeds, when the list,
+ * the count and the summary are read again (the mutation stays pending until
+ * they are). A failure changes nothing and is the mutation's `error`.
+ */
+export function useTransferConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.transferConfirmation,
+    mutationFn: ({ paymentId, action }: TransferConfirmation) => setTransferConfirmation(paymentId, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+  });
+}
