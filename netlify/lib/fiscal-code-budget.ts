@@ -3,6 +3,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { COLLECTION } from '@domain/documents';
+import type { Contract } from '@contracts/contract';
+import { contractFunction, type ContractHandler, type Guard, type NetlifyHandler } from './contract-function';
 import type { FunctionContext } from './function-context';
 import { getDb } from './firestore';
 import { HttpError, jsonFunction } from './http';
@@ -172,4 +174,22 @@ export function fiscalCodeFunction(
       throw error;
     }
   });
+}
+
+/** The budget as a guard of a contract's function: spent before the handler, an unknown code counted after it. */
+const FISCAL_CODE_GUARD: Guard = {
+  before: async (_request, context) => spendBudget(getDb(), context.ip),
+  failed: async (error, _request, context) => {
+    if (error instanceof UnknownFiscalCodeError) await spendUnknownCode(getDb(), context.ip);
+  },
+};
+
+/**
+ * The function of a contract whose request carries a parent's fiscal code
+ * (see the module's comment): {@link contractFunction} with the caller's
+ * budget spent before the handler and an {@link UnknownFiscalCodeError}
+ * counted as one unknown code.
+ */
+export function fiscalCodeContractFunction<C extends Contract>(contract: C, handler: ContractHandler<C>): NetlifyHandler {
+  return contractFunction(contract, handler, { guard: FISCAL_CODE_GUARD });
 }

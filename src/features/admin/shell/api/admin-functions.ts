@@ -1,5 +1,6 @@
 import { fetchFunctionFile } from '@/lib/api/function-file';
-import { callFunction, UserFacingError, type ResponseSchema } from '@/lib/api/functions-client';
+import type { AnswerOf, Contract, RequestOf } from '@contracts/contract';
+import { callContract, callFunction, UserFacingError, type ResponseSchema } from '@/lib/api/functions-client';
 import { getFirebase } from '@/lib/firebase';
 
 /** Shown when no admin is signed in any more (the session ended in another tab). */
@@ -20,11 +21,30 @@ export async function callAdminFunction<T>(name: string, body: unknown, schema: 
   try {
     return await callFunction(name, body, schema, await adminAuthorization());
   } catch (error) {
-    if (error instanceof UserFacingError && error.status === 401) {
-      await getFirebase()
-        .auth.currentUser?.getIdToken(true)
-        .catch(() => {});
-    }
+    await refreshOnUnauthorized(error);
+    throw error;
+  }
+}
+
+/** After a 401, asks Firebase for a new token: a revoked session fails there and signs the user out. */
+async function refreshOnUnauthorized(error: unknown): Promise<void> {
+  if (error instanceof UserFacingError && error.status === 401) {
+    await getFirebase()
+      .auth.currentUser?.getIdToken(true)
+      .catch(() => {});
+  }
+}
+
+/**
+ * Calls the admin function of `contract` (src/contracts) with `request` and
+ * the signed-in admin's ID token, and parses the answer with the contract.
+ * @throws UserFacingError as {@link callAdminFunction} does.
+ */
+export async function callAdminContract<C extends Contract>(contract: C, request: RequestOf<C>): Promise<AnswerOf<C>> {
+  try {
+    return await callContract(contract, request, await adminAuthorization());
+  } catch (error) {
+    await refreshOnUnauthorized(error);
     throw error;
   }
 }
