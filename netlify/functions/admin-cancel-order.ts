@@ -1,66 +1,44 @@
 import type { Config } from '@netlify/functions';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION, orderDocument, paymentDocument } from '@domain/documents';
 import { formatEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/plans';
-import { requireStaff } from '../lib/admin-auth';
+import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
+import { adminContractFunction } from '../lib/admin-function';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
-import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
-import { parseBody } from '../lib/order-request';
+import { HttpError } from '../lib/http';
 import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
 import { orderCancelledNotice } from '../lib/mail/order-mails';
 import { readCreditNotes } from '../lib/receipts/credit-notes';
 import { readHeldItems, releaseItems } from '../lib/season-items';
 import { countPaymentChange } from '../lib/season-totals';
 
-/** Italian messages of admin-cancel-order. */
-export const CANCEL_ORDER_MESSAGES = {
-  malformed: 'Richiesta non valida: servono "paymentId" e il motivo ("reason", da 3 a 300 caratteri).',
-  notFound: 'Il pagamento non esiste più. Aggiorna la pagina.',
-  notCancellable: (status: string) => `Si annulla solo un bonifico Da Verificare: questo pagamento è ${status}.`,
-  card: 'Un pagamento con carta non si annulla: usa «Rimborsa».',
-} as const;
-
-const bodySchema = z.object({
-  paymentId: z.string().min(1).max(128),
-  reason: z.string().trim().min(3).max(300),
-  notifyFamily: z.boolean().default(false),
-});
+const MESSAGES = adminCancelOrderContract.messages;
 
 /**
- * POST /.netlify/functions/admin-cancel-order `{ paymentId, reason,
- * notifyFamily? }` with an admin's ID token (docs/api.md,
- * "admin-cancel-order"; docs/admin-orders.md, "Annulla ordine"). A Bonifico
- * 'Da Verificare' that will never be paid becomes 'Annullato': its
- * children's products are free again (readHeldItems, releaseItems), so the
- * parent may order them again, by card too. In one transaction: the
- * payment's status, `cancel_reason` and a history step, the order's items,
- * an audit entry, and, when `notifyFamily`, 'Ordine annullato' to the
- * family's parents in the outbox (sent after the answer). A payment that
- * still has a valid receipt (unconfirmed before credit notes existed) gets
- * the credit note that annuls it, e-mailed to the family (docs/admin.md,
- * "Credit notes"). Cancelled twice, the second call changes nothing.
- *
- * Answers 200 `{ status: 'Annullato', changed }`. Errors `{ error }` in
- * Italian: 400 malformed body or reason, 401/403 without an admin token, 404
- * unknown payment, 409 a card payment or a status other than 'Da Verificare'.
+ * POST /.netlify/functions/admin-cancel-order (adminCancelOrderContract;
+ * docs/admin-orders.md, "Annulla ordine"): in one transaction the payment
+ * becomes 'Annullato' with its reason and a history step, its children's
+ * products are free again (releaseItems), an audit entry, and with
+ * `notifyFamily` 'Ordine annullato' in the outbox. A receipt still valid
+ * (unconfirmed before credit notes existed) gets the credit note that
+ * annuls it (docs/admin.md, "Credit notes"). Cancelled twice, the second
+ * call changes nothing.
  */
-export default jsonFunction('admin-cancel-order', async (body, request, context) => {
-  const { token } = await requireStaff(request, 'admin-cancel-order', 'payments');
-  const { paymentId, reason, notifyFamily } = parseBody(bodySchema, body, CANCEL_ORDER_MESSAGES.malformed);
+export default adminContractFunction(adminCancelOrderContract, 'payments', async (input, { token }, request, context) => {
+  const { paymentId, reason, notifyFamily } = input;
   const actor = adminActor(token);
   const db = getDb();
   const ref = db.collection(COLLECTION.payments).doc(paymentId);
   const result = await runTransaction(db, async (transaction) => {
     const payment = readSnapshot(paymentDocument, await transaction.get(ref));
-    if (!payment) throw new HttpError(404, CANCEL_ORDER_MESSAGES.notFound);
+    if (!payment) throw new HttpError(404, MESSAGES.notFound);
     if (payment.status === PAYMENT_STATUS.cancelled) return { changed: false, mailIds: [] };
-    if (payment.method !== 'Bonifico') throw new HttpError(409, CANCEL_ORDER_MESSAGES.card);
-    if (payment.status !== PAYMENT_STATUS.toVerify) throw new HttpError(409, CANCEL_ORDER_MESSAGES.notCancellable(payment.status));
+    if (payment.method !== 'Bonifico') throw new HttpError(409, MESSAGES.card);
+    if (payment.status !== PAYMENT_STATUS.toVerify) throw new HttpError(409, MESSAGES.notCancellable(payment.status));
     const orderRef = db.collection(COLLECTION.orders).doc(payment.order_id);
     const order = readSnapshot(orderDocument, await transaction.get(orderRef));
     const held = await readHeldItems(db, transaction, payment);
@@ -115,7 +93,7 @@ export default jsonFunction('admin-cancel-order', async (body, request, context)
     return { changed: true, mailIds: [mailId, notes.mailId].filter((id): id is string => id !== null) };
   });
   for (const id of result.mailIds) context.waitUntil(deliverMail(db, id));
-  return jsonResponse(200, { status: PAYMENT_STATUS.cancelled, changed: result.changed });
+  return { body: { status: PAYMENT_STATUS.cancelled, changed: result.changed } };
 });
 
 /** An admin cancels a few orders a season; the limit only stops a runaway loop. */

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import type { ParsedRequestOf } from '@contracts/contract';
+import { adminRefundContract } from '@contracts/admin-refund';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import {
   COLLECTION,
@@ -16,12 +17,11 @@ import { eurosToCents, formatEuros, sumEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/plans';
 import { canRefund, refundableEuros, type RefundablePayment } from '@domain/payment-status';
 import { italianDayText } from '@domain/italian-time';
-import { requireStaff } from '../lib/admin-auth';
+import { adminContractFunction } from '../lib/admin-function';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
-import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
-import { parseBody } from '../lib/order-request';
+import { HttpError } from '../lib/http';
 import type { MailContext } from '../lib/mail/layout';
 import { deliverMail, mailContext } from '../lib/mail/outbox';
 import { readCreditNotes } from '../lib/receipts/credit-notes';
@@ -29,20 +29,7 @@ import { readHeldItems, releaseItems } from '../lib/season-items';
 import { countPaymentChange } from '../lib/season-totals';
 import { describeStripeError, isDefiniteStripeRefusal, stripeFromEnv } from '../lib/stripe';
 
-/** Italian messages of admin-refund. */
-export const REFUND_MESSAGES = {
-  malformed: 'Richiesta non valida: servono "paymentId", l\'importo in euro ("amountEuros") e "idempotencyKey".',
-  notFound: 'Il pagamento non esiste più. Aggiorna la pagina.',
-  notRefundable: (status: string) => `Un pagamento ${status} non si rimborsa.`,
-  tooMuch: (left: number) => `Si possono rimborsare al massimo ${formatEuros(left)}.`,
-  transferDate: 'Per un bonifico indica la data del rimborso.',
-  keyReused: 'Questa richiesta di rimborso è già stata fatta per un altro importo: chiudi e riapri «Rimborsa».',
-  otherPending: (euros: number) =>
-    `Un rimborso di ${formatEuros(euros)} attende ancora la risposta di Stripe: riapri «Rimborsa» e premi di nuovo per riprovarlo, prima di chiederne un altro.`,
-  refused: 'Stripe ha rifiutato il rimborso: nulla è stato rimborsato. Controlla l’importo, o riprova più tardi.',
-  noAnswer:
-    'Stripe non ha risposto: il rimborso potrebbe essere partito o no. Premi di nuovo «Rimborsa» per riprovare: non sarà fatto due volte.',
-} as const;
+const REFUND_MESSAGES = adminRefundContract.messages;
 
 /** How long one request may ask Stripe before another may try the same refund (the Stripe call times out well before). */
 const LEASE_MS = 30_000;
@@ -54,17 +41,7 @@ const WAIT_STEP_MS = 200;
 /** Stripe keeps an idempotency key at least 24 hours: a retry after this looks for the refund first, so an expired key never refunds twice. */
 const IDEMPOTENCY_WINDOW_MS = 23 * 60 * 60_000;
 
-const bodySchema = z.object({
-  paymentId: z.string().min(1).max(128),
-  amountEuros: z
-    .number()
-    .positive()
-    .refine((euros) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6),
-  idempotencyKey: z.uuid(),
-  /** A Bonifico refunded by the treasurer's own transfer: the day it left. */
-  transferDate: z.iso.date().optional(),
-});
-type RefundRequest = z.infer<typeof bodySchema>;
+type RefundRequest = ParsedRequestOf<typeof adminRefundContract>;
 
 /** The refund rules' view of a stored payment (RefundablePayment). */
 function refundView(payment: PaymentDocument): RefundablePayment {
@@ -350,29 +327,15 @@ async function refundByTransfer(
 }
 
 /**
- * POST /.netlify/functions/admin-refund `{ paymentId, amountEuros,
- * idempotencyKey, transferDate? }` with an admin's ID token (docs/api.md,
- * "admin-refund"; docs/admin-orders.md, "Rimborsa"). A card payment
- * (Confermato or Da Verificare) is refunded through Stripe's Refunds API,
- * in full or in part, at most what is left of its charge, once per key
- * whatever Stripe's delays ({@link refundByCard}); its status, refunded
- * euros and credit note follow Stripe's webhook. A Bonifico 'Confermato' is
- * recorded as refunded by the treasurer's transfer of `transferDate`, with
- * its credit note ({@link refundByTransfer}). The same `idempotencyKey`
- * twice (two taps, a retry) refunds once.
- *
- * Answers 200 `{ changed }` (false: that request was made before). Errors
- * `{ error }` in Italian: 400 malformed body, an amount above what is left
- * or a transfer without its date, 401/403 without an admin token, 404
- * unknown payment, 409 a status that cannot be refunded, a key used for
- * another amount, or another card refund still waiting for Stripe; 422
- * Stripe refused (nothing refunded; ask again with a new key); 504 Stripe
- * did not answer (the refund stays asked: the same key again retries it,
- * never twice); 503 Stripe not configured.
+ * POST /.netlify/functions/admin-refund (adminRefundContract;
+ * docs/admin-orders.md, "Rimborsa"): a card payment (Confermato or Da
+ * Verificare) refunded through Stripe, in full or in part, at most what is
+ * left of its charge, once per key whatever Stripe's delays
+ * ({@link refundByCard}; its status and credit note follow Stripe's
+ * webhook); a Bonifico 'Confermato' recorded as refunded by the treasurer's
+ * transfer of `transferDate`, with its credit note ({@link refundByTransfer}).
  */
-export default jsonFunction('admin-refund', async (body, request, context) => {
-  const { token } = await requireStaff(request, 'admin-refund', 'payments');
-  const refund = parseBody(bodySchema, body, REFUND_MESSAGES.malformed);
+export default adminContractFunction(adminRefundContract, 'payments', async (refund, { token }, request, context) => {
   const actor = adminActor(token);
   const db = getDb();
   const payment = readSnapshot(paymentDocument, await db.collection(COLLECTION.payments).doc(refund.paymentId).get());
@@ -381,9 +344,9 @@ export default jsonFunction('admin-refund', async (body, request, context) => {
     if (!refund.transferDate) throw new HttpError(400, REFUND_MESSAGES.transferDate);
     const { changed, mailId } = await refundByTransfer(db, { ...refund, transferDate: refund.transferDate }, actor, mailContext(request));
     if (mailId) context.waitUntil(deliverMail(db, mailId));
-    return jsonResponse(200, { changed });
+    return { body: { changed } };
   }
-  return jsonResponse(200, { changed: await refundByCard(db, refund, actor) });
+  return { body: { changed: await refundByCard(db, refund, actor) } };
 });
 
 /** A treasurer refunds a few payments a season; the limit only stops a runaway loop. */
