@@ -1,16 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { adminReceiptContract } from '@contracts/admin-receipt';
-import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION, paymentDocument } from '@domain/documents';
-import { annullingCreditNote, receiptAmount } from '@domain/credit-note';
 import { hasReceipt } from '@domain/receipt';
 import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit } from '../lib/audit-log';
+import { adminActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
-import { getDb, runTransaction } from '../lib/firestore';
+import { getDb } from '../lib/firestore';
 import { HttpError } from '../lib/http';
-import { receiptMail } from '../lib/mail/messages';
-import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { resendReceipt } from '../lib/receipt-resend';
 import { fileResponse, paymentFile } from '../lib/receipts/receipt-file';
 
 const MESSAGES = adminReceiptContract.messages;
@@ -35,44 +33,7 @@ export default adminContractFunction(adminReceiptContract, 'payments', async (in
     if (!file) throw new HttpError(404, MESSAGES.noDocument);
     return fileResponse(file);
   }
-  const actor = adminActor(token);
-  const { mailId, sentTo } = await runTransaction(db, async (transaction) => {
-    const payment = readSnapshot(paymentDocument, await transaction.get(ref));
-    if (!payment) throw new HttpError(404, MESSAGES.notFound);
-    if (!hasReceipt(payment)) throw new HttpError(409, MESSAGES.noReceipt);
-    const addresses = await familyAddresses(db, transaction, payment.family_id);
-    if (addresses.length === 0) throw new HttpError(422, MESSAGES.noAddress);
-    const { number } = payment.receipt;
-    const notes = payment.credit_notes.filter((note) => note.receipt_number === number);
-    const id = enqueueMail(db, transaction, {
-      kind: 'receipt',
-      to: addresses,
-      familyId: payment.family_id,
-      content: receiptMail(
-        {
-          familySurname: payment.family_surname,
-          receiptNumber: number,
-          totalEuros: receiptAmount(payment, payment.receipt),
-          creditNotes: notes.map((note) => note.number),
-          annulledBy: annullingCreditNote(payment, number)?.number ?? null,
-        },
-        mailContext(request),
-      ),
-      attachments: [
-        { kind: 'receipt', payment_id: payment.id, number },
-        ...notes.map((note) => ({ kind: 'credit-note' as const, payment_id: payment.id, number: note.number })),
-      ],
-    });
-    recordAudit(db, transaction, {
-      actor,
-      action: AUDIT_ACTION.receiptResend,
-      target: { collection: COLLECTION.payments, id: payment.id },
-      summary: `Ricevuta n. ${number} inviata di nuovo alla famiglia ${payment.family_surname} (${addresses.join(', ')})`,
-      before: null,
-      after: { receipt: number, credit_notes: notes.map((note) => note.number), to: addresses },
-    });
-    return { mailId: id, sentTo: addresses };
-  });
+  const { mailId, sentTo } = await resendReceipt(db, paymentId, adminActor(token), mailContext(request));
   if (mailId) context.waitUntil(deliverMail(db, mailId));
   return { body: { sentTo } };
 });
