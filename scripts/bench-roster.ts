@@ -25,7 +25,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEMO_FAMILIES } from '../emulators/seed/demo-data';
 import { computeFiscalCode } from '../emulators/seed/seed';
-import type { RosterCommit, RosterPreview } from '../netlify/functions/admin-roster-import';
+import type { RosterCommit, RosterPreview } from '@contracts/admin-roster-import';
 import { COLLECTION } from '@domain/documents';
 import type { RosterRow } from '@domain/roster';
 import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';

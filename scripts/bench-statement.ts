@@ -18,7 +18,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
-import { matchStatement } from '../netlify/functions/admin-statement';
+import { matchStatement } from '../netlify/lib/bank-statement';
 import { COLLECTION } from '@domain/documents';
 import type { StatementLine } from '@domain/bank-statement';
 import { PLAN } from '@domain/plans';

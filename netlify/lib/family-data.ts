@@ -1,4 +1,5 @@
 import { FieldValue, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
+import { adminFamilyDataContract } from '@contracts/admin-family-data';
 import { surnameFilterKey } from '@domain/admin-orders';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import {
@@ -28,11 +29,7 @@ import { recordedMedicalForms } from './medical-form-deletion';
 import { HttpError } from './http';
 import { collectIndexWrites, unindex } from './roster-index';
 
-/** Italian messages of a family's data actions. */
-export const FAMILY_DATA_MESSAGES = {
-  notFound: 'La famiglia non esiste più. Aggiorna la pagina.',
-  openTransfers: 'La famiglia ha bonifici da verificare: confermali o annullali prima di eliminarla.',
-} as const;
+const MESSAGES = adminFamilyDataContract.messages;
 
 /** What the portal holds about a family (docs/privacy.md, "A family's rights"): its documents, read through their schemas. */
 export interface FamilyData {
@@ -100,7 +97,7 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
     queries.mail.get(),
   ]);
   const family = readSnapshot(familyDocument, familySnapshot);
-  if (!family) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
+  if (!family) throw new HttpError(404, MESSAGES.notFound);
   const lines = await statementLinesOf(
     db,
     payments.docs.map((snapshot) => snapshot.id),
@@ -143,8 +140,7 @@ export function erasedFamilyName(familyId: string): string {
  */
 export async function eraseFamily(db: Firestore, settings: CloudinarySettings, familyId: string, actor: AuditActor) {
   const before = await readFamilyData(db, familyId);
-  if (before.payments.some((payment) => payment.status === PAYMENT_STATUS.toVerify))
-    throw new HttpError(409, FAMILY_DATA_MESSAGES.openTransfers);
+  if (before.payments.some((payment) => payment.status === PAYMENT_STATUS.toVerify)) throw new HttpError(409, MESSAGES.openTransfers);
   const forms = before.children.flatMap((child) => recordedMedicalForms(settings, child).map((form) => form.public_id));
   for (const publicId of forms) await destroyMedicalForm(settings, publicId);
 
@@ -152,7 +148,7 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
   const queries = familyQueries(db, familyId);
   return runTransaction(db, async (transaction) => {
     const familyRef = db.collection(COLLECTION.families).doc(familyId);
-    if (!readSnapshot(familyDocument, await transaction.get(familyRef))) throw new HttpError(404, FAMILY_DATA_MESSAGES.notFound);
+    if (!readSnapshot(familyDocument, await transaction.get(familyRef))) throw new HttpError(404, MESSAGES.notFound);
     // A transaction reads everything before it writes.
     const [parents, children, payments, items, reminders, mail, accessCodes, accessLinks] = await Promise.all([
       transaction.get(queries.parents),

@@ -1,5 +1,6 @@
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { adminUsersContract } from '@contracts/admin-users';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION, staffAccountDocument, type StaffAccountDocument } from '@domain/documents';
 import { sameStaff, staffLabel, staffOf, type Staff, type StaffAccountState } from '@domain/staff-roles';
@@ -21,13 +22,7 @@ import { enqueueMail, type OutgoingMail } from './mail/outbox';
  */
 
 /** Italian refusals of a role or an invitation (409, 404), the same from 'Utenti' and `npm run admin`. */
-export const STAFF_ACCOUNT_MESSAGES = {
-  unknownAccount: (email: string) => `Nessun account con l’e-mail ${email}: invitalo con «Invita».`,
-  selfRegistered: (email: string) =>
-    `L’account ${email} non è stato creato da un invito e la sua e-mail non è confermata: chiunque può averlo registrato, quindi non può avere un ruolo. Eliminalo nella console di Firebase (Authentication > Users) e invitalo di nuovo.`,
-  alreadyActive: (email: string) => `${email} ha già confermato l’e-mail: può accedere all’area admin con la sua password.`,
-  noRole: (email: string) => `${email} non ha un ruolo: assegnagliene uno, poi invia l’invito.`,
-} as const;
+const MESSAGES = adminUsersContract.messages;
 
 /** An invitation e-mail is not written again within this time: two taps, or two admins at once, send one. */
 export const INVITATION_RESEND_MS = 60_000;
@@ -78,14 +73,14 @@ export async function staffAccountView(db: Firestore, uid: string): Promise<Staf
 /**
  * The account to give the role `staff` (null: none) to. `create`: the
  * account of `email`, made now by an invitation when there is none.
- * @throws HttpError 404 {@link STAFF_ACCOUNT_MESSAGES}.unknownAccount without
+ * @throws HttpError 404 {@link MESSAGES}.unknownAccount without
  * `create` when there is none; 409 selfRegistered when a role would go to an
  * unverified account no invitation made (taking a role away is allowed).
  */
 export async function accountForRole(email: string, staff: Staff | null, create: boolean): Promise<{ user: UserRecord; created: boolean }> {
   const found = create ? await findOrCreateInvitedAccount(email) : { user: await findAccount(email), created: false };
-  if (!found.user) throw new HttpError(404, STAFF_ACCOUNT_MESSAGES.unknownAccount(email));
-  if (staff && accountState(found.user) === 'unverified') throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.selfRegistered(email));
+  if (!found.user) throw new HttpError(404, MESSAGES.unknownAccount(email));
+  if (staff && accountState(found.user) === 'unverified') throw new HttpError(409, MESSAGES.selfRegistered(email));
   return { user: found.user, created: found.created };
 }
 
@@ -96,11 +91,11 @@ export async function accountForRole(email: string, staff: Staff | null, create:
  */
 export async function invitedAccount(email: string): Promise<UserRecord> {
   const user = await findAccount(email);
-  if (!user) throw new HttpError(404, STAFF_ACCOUNT_MESSAGES.unknownAccount(email));
+  if (!user) throw new HttpError(404, MESSAGES.unknownAccount(email));
   const state = accountState(user);
-  if (state === 'active') throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.alreadyActive(email));
-  if (state === 'unverified') throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.selfRegistered(email));
-  if (!staffOf(user.customClaims ?? {})) throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.noRole(email));
+  if (state === 'active') throw new HttpError(409, MESSAGES.alreadyActive(email));
+  if (state === 'unverified') throw new HttpError(409, MESSAGES.selfRegistered(email));
+  if (!staffOf(user.customClaims ?? {})) throw new HttpError(409, MESSAGES.noRole(email));
   return user;
 }
 

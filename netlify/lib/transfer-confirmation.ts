@@ -1,10 +1,11 @@
 import { countPaymentChange } from './season-totals';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { receiptInForce } from '@domain/credit-note';
 import { COLLECTION, paymentDocument, type PaymentDocument } from '@domain/documents';
 import { formatEuros } from '@domain/money';
-import { PAYMENT_STATUS, type PaymentStatus } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/plans';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
@@ -12,24 +13,22 @@ import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
 import { enqueueMail, familyAddresses } from './mail/outbox';
 import { transferConfirmedNotice } from './mail/order-mails';
-import { readCreditNotes } from './receipts/credit-notes';
-import { readReceiptInputs } from './receipts/issue-receipt';
+import { readCreditNotes, type WriteCreditNotes } from './receipts/credit-notes';
+import { readReceiptInputs, type IssueReceipt } from './receipts/issue-receipt';
 import { readSequence, type NumberSequence } from './receipts/sequence';
 
-/** Italian messages of a transfer's confirmation. */
-export const CONFIRM_TRANSFER_MESSAGES = {
-  malformed: 'Richiesta non valida: servono "paymentId" e "action" (confirm o unconfirm).',
-  notFound: 'Il pagamento non esiste più. Aggiorna la pagina.',
-  notTransfer: 'Solo un bonifico si conferma a mano.',
-  notConfirmable: (status: string) => `Un pagamento ${status} non si conferma né si annulla.`,
-} as const;
+/** The refusals of a transfer's confirmation, by hand or from the statement. */
+const MESSAGES = adminConfirmTransferContract.messages;
 
 /** What the admin asks of a Bonifico: confirm it received, or undo its confirmation. */
 export type TransferAction = 'confirm' | 'unconfirm';
 
+/** The statuses a transfer's confirmation leaves: 'Confermato' or 'Da Verificare'. */
+export type TransferStatus = typeof PAYMENT_STATUS.confirmed | typeof PAYMENT_STATUS.toVerify;
+
 /** The outcome of one payment's change: its status now, whether it changed, the e-mails written (send them after the commit). */
 export interface TransferChange {
-  status: PaymentStatus;
+  status: TransferStatus;
   changed: boolean;
   mailIds: string[];
 }
@@ -59,17 +58,20 @@ export function lazyNumbers(db: Firestore, transaction: Transaction, now: Date):
   };
 }
 
+/** The status `action` asks for. */
+const statusAfter = (action: TransferAction): TransferStatus => (action === 'confirm' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify);
+
 /**
  * Checks that `payment` may take `action`: a Bonifico, 'Da Verificare' or
  * 'Confermato'. Null when it already has the status asked for.
  * @throws HttpError 409 for a card or cash payment, or another status (Rimborsato, Contestato, Annullato).
  */
-export function transferTarget(payment: PaymentDocument, action: TransferAction): PaymentStatus | null {
-  if (payment.method !== 'Bonifico') throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notTransfer);
-  const target = action === 'confirm' ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify;
+export function transferTarget(payment: PaymentDocument, action: TransferAction): TransferStatus | null {
+  if (payment.method !== 'Bonifico') throw new HttpError(409, MESSAGES.notTransfer);
+  const target = statusAfter(action);
   if (payment.status === target) return null;
   if (payment.status !== PAYMENT_STATUS.confirmed && payment.status !== PAYMENT_STATUS.toVerify) {
-    throw new HttpError(409, CONFIRM_TRANSFER_MESSAGES.notConfirmable(payment.status));
+    throw new HttpError(409, MESSAGES.notConfirmable(payment.status));
   }
   return target;
 }
@@ -99,86 +101,108 @@ export async function readTransferChange(
   context: TransferChangeContext,
 ): Promise<() => TransferChange> {
   const target = transferTarget(payment, action);
-  if (!target) return () => ({ status: payment.status, changed: false, mailIds: [] });
-  const { actor, mail, now } = context;
-  const ref = db.collection(COLLECTION.payments).doc(payment.id);
-  const confirming = action === 'confirm';
+  if (!target) return () => ({ status: statusAfter(action), changed: false, mailIds: [] });
+  const documents = await readTransferDocuments(db, transaction, payment, target, addresses, context);
+  return () => writeTransferChange(db, transaction, payment, target, documents, addresses, context);
+}
+
+/** The receipt and credit notes a change issues, read before any write. */
+interface TransferDocuments {
+  /** Issues the new receipt (null: the payment keeps the one it has, or gets none). */
+  issueReceipt: IssueReceipt | null;
+  writeNotes: WriteCreditNotes;
+}
+
+/**
+ * Reads the inputs of the documents the change calls for: a new receipt
+ * for a confirmation whose payment has none in force, and the credit notes
+ * (the undo's, or a confirmed transfer's refunds against a new receipt).
+ */
+async function readTransferDocuments(
+  db: Firestore,
+  transaction: Transaction,
+  payment: PaymentDocument,
+  target: TransferStatus,
+  addresses: readonly string[],
+  { mail, now, numbers }: TransferChangeContext,
+): Promise<TransferDocuments> {
+  const confirming = target === PAYMENT_STATUS.confirmed;
   // A transfer confirmed again keeps a receipt still valid (an undo before credit notes existed); an annulled one is replaced.
   const newReceipt = confirming && !receiptInForce(payment);
-  const issueReceipt = newReceipt
-    ? await readReceiptInputs(
-        db,
-        transaction,
-        {
-          familyId: payment.family_id,
-          parentId: payment.parent_id,
-          childIds: payment.lines.map((line) => line.child_id),
-          serviceFeeEuros: 0,
-          creditedAt: now,
-        },
-        now,
-        await context.numbers.receipts(),
-      )
-    : null;
-  const earlierReceipts = newReceipt && payment.receipt ? [...payment.earlier_receipts, payment.receipt] : payment.earlier_receipts;
+  const subject = {
+    familyId: payment.family_id,
+    parentId: payment.parent_id,
+    childIds: payment.lines.map((line) => line.child_id),
+    serviceFeeEuros: 0,
+    creditedAt: now,
+  };
+  const issueReceipt = newReceipt ? await readReceiptInputs(db, transaction, subject, now, await numbers.receipts()) : null;
   const afterStatus = { ...payment, status: target };
-  // The credit notes the change calls for: the undo's, or a confirmed transfer's refunds against a new receipt.
   const writeNotes = await readCreditNotes(
     db,
     transaction,
-    newReceipt
-      ? { ...afterStatus, receipt: issueReceipt ? placeholderReceipt(now) : null, credit_notes: payment.credit_notes }
-      : afterStatus,
+    newReceipt ? { ...afterStatus, receipt: issueReceipt ? placeholderReceipt(now) : null } : afterStatus,
     confirming
       ? { reason: 'refund', description: 'Rimborso con bonifico' }
       : { reason: 'unconfirm', description: 'Bonifico non ricevuto: conferma annullata' },
-    { now, mail, addresses, sequence: () => context.numbers.creditNotes() },
+    { now, mail, addresses, sequence: () => numbers.creditNotes() },
   );
+  return { issueReceipt, writeNotes };
+}
 
-  return () => {
-    const at = Timestamp.fromDate(now);
-    const receipt = issueReceipt?.() ?? null;
-    const notes = writeNotes(receipt?.number);
-    const after = confirming
-      ? { status: target, confirmed_at: at, confirmed_by: actor.email }
-      : { status: target, confirmed_at: null, confirmed_by: null };
-    const auditAction = confirming ? AUDIT_ACTION.paymentConfirm : AUDIT_ACTION.paymentUnconfirm;
-    countPaymentChange(db, transaction, payment, { ...payment, status: target });
-    transaction.update(ref, {
-      ...after,
-      ...(receipt ? { receipt, earlier_receipts: earlierReceipts } : {}),
-      ...(notes.creditNotes ? { credit_notes: notes.creditNotes } : {}),
-      history: FieldValue.arrayUnion({
-        at,
-        action: auditAction,
-        by: actor.email,
-        ...(notes.issued ? { note: `nota di credito n. ${notes.issued.number}` } : {}),
-      }),
-    });
-    recordAudit(db, transaction, {
-      actor,
+/** Writes the change {@link readTransferDocuments} read for: the payment, its history, the totals, the audit entry and the family's e-mail. */
+function writeTransferChange(
+  db: Firestore,
+  transaction: Transaction,
+  payment: PaymentDocument,
+  target: TransferStatus,
+  { issueReceipt, writeNotes }: TransferDocuments,
+  addresses: readonly string[],
+  { actor, mail, now }: TransferChangeContext,
+): TransferChange {
+  const confirming = target === PAYMENT_STATUS.confirmed;
+  const at = Timestamp.fromDate(now);
+  const receipt = issueReceipt?.() ?? null;
+  const notes = writeNotes(receipt?.number);
+  const after = confirming
+    ? { status: target, confirmed_at: at, confirmed_by: actor.email }
+    : { status: target, confirmed_at: null, confirmed_by: null };
+  const auditAction = confirming ? AUDIT_ACTION.paymentConfirm : AUDIT_ACTION.paymentUnconfirm;
+  countPaymentChange(db, transaction, payment, { ...payment, status: target });
+  transaction.update(db.collection(COLLECTION.payments).doc(payment.id), {
+    ...after,
+    ...(receipt ? { receipt, earlier_receipts: [...payment.earlier_receipts, ...(payment.receipt ? [payment.receipt] : [])] } : {}),
+    ...(notes.creditNotes ? { credit_notes: notes.creditNotes } : {}),
+    history: FieldValue.arrayUnion({
+      at,
       action: auditAction,
-      target: { collection: COLLECTION.payments, id: payment.id },
-      summary: `${confirming ? 'Bonifico confermato' : 'Conferma annullata'}: famiglia ${payment.family_surname}, ${formatEuros(payment.total_amount)}`,
-      before: { status: payment.status, confirmed_at: payment.confirmed_at, confirmed_by: payment.confirmed_by },
-      after: {
-        ...after,
-        confirmed_at: after.confirmed_at?.toDate() ?? null,
-        ...(receipt ? { receipt: receipt.number } : {}),
-        ...(notes.issued ? { credit_note: notes.issued.number } : {}),
-      },
-    });
-    const receiptNumber = receipt?.number ?? payment.receipt?.number ?? null;
-    const confirmedMail = confirming
-      ? enqueueMail(db, transaction, {
-          ...transferConfirmedNotice(payment, receiptNumber, mail),
-          to: addresses,
-          familyId: payment.family_id,
-          attachments: receiptNumber ? [{ kind: 'receipt', payment_id: payment.id, number: receiptNumber }] : [],
-        })
-      : null;
-    return { status: target, changed: true, mailIds: [confirmedMail, notes.mailId].filter((id): id is string => id !== null) };
-  };
+      by: actor.email,
+      ...(notes.issued ? { note: `nota di credito n. ${notes.issued.number}` } : {}),
+    }),
+  });
+  recordAudit(db, transaction, {
+    actor,
+    action: auditAction,
+    target: { collection: COLLECTION.payments, id: payment.id },
+    summary: `${confirming ? 'Bonifico confermato' : 'Conferma annullata'}: famiglia ${payment.family_surname}, ${formatEuros(payment.total_amount)}`,
+    before: { status: payment.status, confirmed_at: payment.confirmed_at, confirmed_by: payment.confirmed_by },
+    after: {
+      ...after,
+      confirmed_at: after.confirmed_at?.toDate() ?? null,
+      ...(receipt ? { receipt: receipt.number } : {}),
+      ...(notes.issued ? { credit_note: notes.issued.number } : {}),
+    },
+  });
+  const receiptNumber = receipt?.number ?? payment.receipt?.number ?? null;
+  const confirmedMail = confirming
+    ? enqueueMail(db, transaction, {
+        ...transferConfirmedNotice(payment, receiptNumber, mail),
+        to: addresses,
+        familyId: payment.family_id,
+        attachments: receiptNumber ? [{ kind: 'receipt', payment_id: payment.id, number: receiptNumber }] : [],
+      })
+    : null;
+  return { status: target, changed: true, mailIds: [confirmedMail, notes.mailId].filter((id): id is string => id !== null) };
 }
 
 /** A receipt about to be issued, as the credit-note plan reads it: its fee (none for a transfer); its number comes with the writes. */
@@ -203,7 +227,7 @@ export async function changeTransferConfirmation(
   const ref = db.collection(COLLECTION.payments).doc(paymentId);
   return runTransaction(db, async (transaction) => {
     const payment = readSnapshot(paymentDocument, await transaction.get(ref));
-    if (!payment) throw new HttpError(404, CONFIRM_TRANSFER_MESSAGES.notFound);
+    if (!payment) throw new HttpError(404, MESSAGES.notFound);
     const now = new Date();
     const addresses = transferTarget(payment, action) ? await familyAddresses(db, transaction, payment.family_id) : [];
     const write = await readTransferChange(db, transaction, payment, action, addresses, {

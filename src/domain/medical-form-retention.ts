@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { italianMidnight } from './italian-time';
 
 /**
@@ -27,3 +28,14 @@ export function isMedicalFormDeletionDue(season: number, policy: RetentionPolicy
 export function hasSeasonEnded(season: number, policy: RetentionPolicy, now: Date): boolean {
   return isMedicalFormDeletionDue(season, { ...policy, medicalFormRetentionDays: 1 }, now);
 }
+
+/**
+ * The children and folders a retention run could not handle, as its audit
+ * entry records them (`after.failures` of 'medical_form.retention';
+ * docs/privacy.md, "Retention"): the document's path or folder, the
+ * child's name and the error ('' when an older entry has none).
+ */
+export const retentionFailuresSchema = z.array(
+  z.object({ target: z.string(), name: z._default(z.string(), ''), error: z._default(z.string(), '') }),
+);
+export type RetentionFailures = z.output<typeof retentionFailuresSchema>;

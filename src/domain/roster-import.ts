@@ -1,3 +1,4 @@
+import type { ChildDocument, ParentDocument } from './documents';
 import type { Branch } from './plans';
 import {
   CHILD_TITLES,
@@ -49,6 +50,32 @@ export interface KnownRoster {
   parents: readonly KnownParent[];
   /** Family surnames by id (for the messages). */
   surnames: ReadonlyMap<string, string>;
+}
+
+/** A child as the roster compares it. */
+export function knownChild(child: ChildDocument): KnownChild {
+  return {
+    id: child.id,
+    familyId: child.family_id,
+    cf: child.cf,
+    name: child.name,
+    surname: child.surname,
+    branch: child.branch,
+    archived: child.archived_at !== null,
+  };
+}
+
+/** A parent as the roster compares it. */
+export function knownParent(parent: ParentDocument): KnownParent {
+  return {
+    id: parent.id,
+    familyId: parent.family_id,
+    cf: parent.cf,
+    name: parent.name,
+    surname: parent.surname,
+    email: parent.email,
+    phone: parent.phone,
+  };
 }
 
 /** One field that changes, as the preview shows it: 'Marco Rossi', 'Branca', 'Branco' → 'Reparto'. */

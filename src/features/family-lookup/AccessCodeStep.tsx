@@ -8,6 +8,7 @@ import { ACCESS_CODE_MESSAGES, ACCESS_CODE_PATTERN } from './access-code-message
 import { useRequestAccessCode, type CodeSent } from './api/access-code';
 import { useVerifyAccessCode } from './api/verify-access-code';
 import { useCountdown } from './use-countdown';
+import { useFocusedFailure } from './use-focused-failure';
 
 /** Props of {@link AccessCodeStep}. */
 export interface AccessCodeStepProps {
@@ -33,43 +34,29 @@ function sentMessage(sent: CodeSent, resent: boolean): string {
 }
 
 /**
- * The second step of the family lookup, under the fiscal code: 'Ti abbiamo
- * inviato un codice a {email}', the field 'Codice di verifica' (6 digits,
- * focused when the step appears), that the same e-mail's link signs in
- * too, 'Ricorda questo dispositivo', 'Conferma' (verify-access-code) and
- * 'Invia di nuovo' (request-access-code with `resend`: the same code while
- * it is valid), disabled with a visible countdown until the server allows
- * it, and at once after 'Codice scaduto' or codes paused. The server's
- * refusals ('Codice non valido', …) show as they are, focused for screen
- * readers. While the parent's codes are paused for the day the server
- * sends a link alone: the step then says so, with 'Invia di nuovo' only
- * (docs/security.md, "Parents' sessions").
+ * The state of an {@link AccessCodeStep}: what was sent, the code typed,
+ * 'Ricorda questo dispositivo', the countdown to 'Invia di nuovo', the
+ * failure shown (focused), and `confirm` and `resend` with the focus moves
+ * they make.
  */
-export function AccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: AccessCodeStepProps) {
+function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: AccessCodeStepProps) {
   const [sent, setSent] = useState(firstSent);
   const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [codeError, setCodeError] = useState<string>();
-  const [failure, setFailure] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
   const countdown = useCountdown(firstSent.resendAfterSeconds);
   const verify = useVerifyAccessCode();
   const request = useRequestAccessCode();
   const codeRef = useRef<HTMLInputElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const { failure, setFailure, showFailure, failureRef } = useFocusedFailure();
   const ids = { code: useId(), sent: useId(), countdown: useId() };
   const linkOnly = sent.status === 'link-sent';
 
   // The code field, or, with a link alone, what was sent.
   useEffect(() => (firstSent.status === 'link-sent' ? sentRef.current : codeRef.current)?.focus(), [firstSent.status]);
-
-  const showFailure = (error: unknown) => {
-    setFailure(error);
-    // Rendered on the next commit: focus it then.
-    requestAnimationFrame(() => failureRef.current?.focus());
-  };
 
   const finish = async () => {
     setConfirming(true);
@@ -116,9 +103,49 @@ export function AccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: 
     }
   };
 
+  return {
+    sent,
+    resent,
+    linkOnly,
+    ids,
+    codeRef,
+    sentRef,
+    failureRef,
+    code,
+    setCode,
+    codeError,
+    setCodeError,
+    remember,
+    setRemember,
+    failure,
+    setFailure,
+    confirming,
+    countdown,
+    requesting: request.isPending,
+    confirm,
+    resend,
+  };
+}
+
+/**
+ * The second step of the family lookup, under the fiscal code: 'Ti abbiamo
+ * inviato un codice a {email}', the field 'Codice di verifica' (6 digits,
+ * focused when the step appears), that the same e-mail's link signs in
+ * too, 'Ricorda questo dispositivo', 'Conferma' (verify-access-code) and
+ * 'Invia di nuovo' (request-access-code with `resend`: the same code while
+ * it is valid), disabled with a visible countdown until the server allows
+ * it, and at once after 'Codice scaduto' or codes paused. The server's
+ * refusals ('Codice non valido', …) show as they are, focused for screen
+ * readers. While the parent's codes are paused for the day the server
+ * sends a link alone: the step then says so, with 'Invia di nuovo' only
+ * (docs/security.md, "Parents' sessions").
+ */
+export function AccessCodeStep(props: AccessCodeStepProps) {
+  const step = useAccessCodeStep(props);
+  const { sent, resent, linkOnly, ids, codeRef, sentRef, failureRef, code, codeError, remember, failure, confirming, countdown } = step;
   const waiting = countdown.secondsLeft > 0;
   return (
-    <form onSubmit={(event) => void confirm(event)} noValidate className="mt-4 space-y-4 border-t border-gray-200 pt-4">
+    <form onSubmit={(event) => void step.confirm(event)} noValidate className="mt-4 space-y-4 border-t border-gray-200 pt-4">
       <p ref={sentRef} id={ids.sent} role="status" tabIndex={-1} className="text-sm text-gray-800 outline-none">
         {sentMessage(sent, resent)}
       </p>
@@ -135,9 +162,9 @@ export function AccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: 
             spellCheck={false}
             value={code}
             onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-              setCodeError(undefined);
-              setFailure(null);
+              step.setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+              step.setCodeError(undefined);
+              step.setFailure(null);
             }}
             error={codeError}
             aria-describedby={codeError ? `${ids.code}-error ${ids.sent}` : ids.sent}
@@ -148,7 +175,7 @@ export function AccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: 
               type="checkbox"
               className="size-5 accent-brand-600"
               checked={remember}
-              onChange={(event) => setRemember(event.target.checked)}
+              onChange={(event) => step.setRemember(event.target.checked)}
             />
             {ACCESS_CODE_MESSAGES.remember}
           </label>
@@ -163,9 +190,9 @@ export function AccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: 
         <Button
           variant="secondary"
           disabled={waiting || confirming}
-          loading={request.isPending}
+          loading={step.requesting}
           aria-describedby={waiting ? ids.countdown : undefined}
-          onClick={() => void resend()}
+          onClick={() => void step.resend()}
         >
           {ACCESS_CODE_MESSAGES.resend}
         </Button>

@@ -17,6 +17,7 @@ import { lookupFamilyQueryOptions, preloadLookupFamily } from './api/lookup-fami
 import { loadEndSession } from './EndSessionButton';
 import { EMPTY_LOOKUP_VALUES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 import { validateLookup, type LookupErrors } from './lookup-schema';
+import { useFocusedFailure } from './use-focused-failure';
 
 /** Props of {@link FamilyLookupForm}. */
 export interface FamilyLookupFormProps {
@@ -55,30 +56,11 @@ function preloadValidation() {
 }
 
 /**
- * The family lookup form (docs/product.md, "Order flow" step 1 and "Rules", "Fiscal code"): 'Codice Fiscale
- * Genitore', optionally 'Quota da Pagare' and 'Metodo di Pagamento', and
- * 'Trova'. Validates as `validateLookup` (lookup-schema.ts) says, every field
- * at once, then asks request-access-code for access to the family: with a
- * live session the family is read at once; otherwise a code is e-mailed to
- * the parent and {@link AccessCodeStep} asks for it (editing the fiscal code
- * goes back to 'Trova'), and once verified the family is read. An unknown
- * code shows 'Il codice fiscale inserito non risulta nei nostri sistemi',
- * any other refusal or failed read (an expired session's 401 included) the
- * server's Italian message (the button stays usable to retry). After a
- * refused 'Trova' the focus goes to the first invalid field or to the
- * message, so a screen reader reads it. The e-mailed sign-in link leads back
- * to this screen (`returnPath`, the current address) with the parent's
- * fiscal code in the router's state: the form then starts with it and says
- * that 'Trova' needs no code (access-link-state.ts).
- * A plain controlled form (no form library): it keeps the first bundle small.
+ * The state of a {@link FamilyLookupForm}: the values and their errors, the
+ * code step, the failure shown (focused), and `submit` ('Trova'), `edit`
+ * and `verified` (a code step's code verified: the family is read).
  */
-export function FamilyLookupForm({
-  fields,
-  onFound,
-  onEdit,
-  initialValues = EMPTY_LOOKUP_VALUES,
-  autoFocus = false,
-}: FamilyLookupFormProps) {
+function useFamilyLookup({ fields, onFound, onEdit, initialValues = EMPTY_LOOKUP_VALUES }: FamilyLookupFormProps) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const returnPath = location.pathname;
@@ -89,7 +71,6 @@ export function FamilyLookupForm({
   const latestValues = useRef(values);
   const [errors, setErrors] = useState<LookupErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
   const [codeStep, setCodeStepState] = useState<CodeStep | null>(null);
   // The step shown, for async handlers: a code verified after the parent left its step is ignored.
   const currentStep = useRef<CodeStep | null>(null);
@@ -99,7 +80,7 @@ export function FamilyLookupForm({
   };
   const preloaded = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const { failure, setFailure, showFailure, failureRef } = useFocusedFailure();
 
   const preload = () => {
     if (preloaded.current) return;
@@ -119,12 +100,6 @@ export function FamilyLookupForm({
       setLinkCf(null);
     }
     onEdit?.(field, next);
-  };
-
-  const showFailure = (error: unknown) => {
-    setFailure(error);
-    // Rendered on the next commit: focus it then.
-    requestAnimationFrame(() => failureRef.current?.focus());
   };
 
   /** Validates the current values; when one is wrong, shows the errors and focuses the first invalid field. */
@@ -178,6 +153,31 @@ export function FamilyLookupForm({
       setSubmitting(false);
     }
   };
+  return { returnPath, linkCf, values, errors, submitting, failure, codeStep, formRef, failureRef, preload, edit, verified, submit };
+}
+
+/**
+ * The family lookup form (docs/product.md, "Order flow" step 1 and "Rules", "Fiscal code"): 'Codice Fiscale
+ * Genitore', optionally 'Quota da Pagare' and 'Metodo di Pagamento', and
+ * 'Trova'. Validates as `validateLookup` (lookup-schema.ts) says, every field
+ * at once, then asks request-access-code for access to the family: with a
+ * live session the family is read at once; otherwise a code is e-mailed to
+ * the parent and {@link AccessCodeStep} asks for it (editing the fiscal code
+ * goes back to 'Trova'), and once verified the family is read. An unknown
+ * code shows 'Il codice fiscale inserito non risulta nei nostri sistemi',
+ * any other refusal or failed read (an expired session's 401 included) the
+ * server's Italian message (the button stays usable to retry). After a
+ * refused 'Trova' the focus goes to the first invalid field or to the
+ * message, so a screen reader reads it. The e-mailed sign-in link leads back
+ * to this screen (`returnPath`, the current address) with the parent's
+ * fiscal code in the router's state: the form then starts with it and says
+ * that 'Trova' needs no code (access-link-state.ts).
+ * A plain controlled form (no form library): it keeps the first bundle small.
+ */
+export function FamilyLookupForm(props: FamilyLookupFormProps) {
+  const { fields, autoFocus = false } = props;
+  const { returnPath, linkCf, values, errors, submitting, failure, codeStep, formRef, failureRef, preload, edit, verified, submit } =
+    useFamilyLookup(props);
   const notFound = failure instanceof UserFacingError && failure.status === 404;
 
   return (

@@ -36,19 +36,11 @@ export interface MedicalFormUploaderProps {
 }
 
 /**
- * One card per eligible child with a PDF picker, progress bar and, on
- * failure, an Italian error with 'Riprova'; a child whose form is already
- * on record (`medicalForm.uploaded`) shows as done. The button 'Carica
- * Schede Mediche' / 'Carica Scheda Medica' (counting the children still to
- * upload) is enabled only when each of them has a file and the parent
- * ticked 'Ho letto l'informativa' (a link to /privacy; the consent is
- * stored with each form by record-medical-form); files upload one by
- * one (useUploadMedicalForm: get-signature, upload, record-medical-form);
- * when all are done the banner 'Upload completato con successo!' shows and
- * the button disappears. A failed child stays not done and the others are
- * kept (docs/product.md, "Rules": medical form; docs/api.md).
+ * The uploads of a {@link MedicalFormUploader}: each child's file and
+ * state, the parent's consent, and `uploadAll` (one by one, a failed child
+ * kept to retry with `uploadOne`).
  */
-export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
+function useMedicalFormUploads({ cf, sons }: MedicalFormUploaderProps) {
   const [uploads, setUploads] = useState<Record<string, ChildUpload>>({});
   const [running, setRunning] = useState(false);
   const [consented, setConsented] = useState(false);
@@ -87,58 +79,43 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
     setRunning(false);
   };
 
+  return { running, consented, setConsented, stateOf, pending, allChosen, allDone, uploadedNow, choose, uploadOne, uploadAll };
+}
+
+/**
+ * One card per eligible child with a PDF picker, progress bar and, on
+ * failure, an Italian error with 'Riprova'; a child whose form is already
+ * on record (`medicalForm.uploaded`) shows as done. The button 'Carica
+ * Schede Mediche' / 'Carica Scheda Medica' (counting the children still to
+ * upload) is enabled only when each of them has a file and the parent
+ * ticked 'Ho letto l'informativa' (a link to /privacy; the consent is
+ * stored with each form by record-medical-form); files upload one by
+ * one (useUploadMedicalForm: get-signature, upload, record-medical-form);
+ * when all are done the banner 'Upload completato con successo!' shows and
+ * the button disappears. A failed child stays not done and the others are
+ * kept (docs/product.md, "Rules": medical form; docs/api.md).
+ */
+export function MedicalFormUploader(props: MedicalFormUploaderProps) {
+  const { sons } = props;
+  const { running, consented, setConsented, stateOf, pending, allChosen, allDone, uploadedNow, choose, uploadOne, uploadAll } =
+    useMedicalFormUploads(props);
   return (
     <div className="space-y-4">
       <ul className="grid gap-3 sm:grid-cols-2">
-        {sons.map((son) => {
-          const state = stateOf(son);
-          return (
-            <li key={son.id}>
-              <ChildCard name={son.name} surname={son.surname} fiscalCode={son.cf} branch={son.branch}>
-                {state.status === 'done' ? (
-                  <p className="text-sm font-semibold text-green-700">✓ Scheda medica caricata</p>
-                ) : (
-                  <div className="space-y-2">
-                    <FilePicker
-                      file={state.file}
-                      accept=".pdf,application/pdf"
-                      inputLabel={`Scheda medica di ${son.name}`}
-                      error={state.fileError}
-                      disabled={running}
-                      onChange={(file) => void choose(son, file)}
-                    />
-                    {state.status === 'uploading' && (
-                      <div
-                        role="progressbar"
-                        aria-label={`Caricamento di ${son.name}`}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={Math.round(state.progress * 100)}
-                        className="h-2 overflow-hidden rounded-full bg-gray-200"
-                      >
-                        <div className="h-full bg-brand-600 transition-all" style={{ width: `${Math.round(state.progress * 100)}%` }} />
-                      </div>
-                    )}
-                    {state.status === 'failed' && (
-                      <Alert kind="error">
-                        <p>{state.error}</p>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          className="mt-2"
-                          disabled={running || !state.file}
-                          onClick={() => state.file && void uploadOne(son, state.file)}
-                        >
-                          Riprova
-                        </Button>
-                      </Alert>
-                    )}
-                  </div>
-                )}
-              </ChildCard>
-            </li>
-          );
-        })}
+        {sons.map((son) => (
+          <li key={son.id}>
+            <ChildUploadCard
+              son={son}
+              state={stateOf(son)}
+              running={running}
+              onChoose={(file) => void choose(son, file)}
+              onRetry={() => {
+                const { file } = stateOf(son);
+                if (file) void uploadOne(son, file);
+              }}
+            />
+          </li>
+        ))}
       </ul>
       {allDone ? (
         <Alert kind="success">
@@ -169,5 +146,54 @@ export function MedicalFormUploader({ cf, sons }: MedicalFormUploaderProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** One child's card: done, or the PDF picker, the progress bar while uploading and, after a failure, its message with 'Riprova'. */
+function ChildUploadCard(props: {
+  son: LookupChild;
+  state: ChildUpload;
+  running: boolean;
+  onChoose: (file: File | null) => void;
+  onRetry: () => void;
+}) {
+  const { son, state, running, onChoose, onRetry } = props;
+  return (
+    <ChildCard name={son.name} surname={son.surname} fiscalCode={son.cf} branch={son.branch}>
+      {state.status === 'done' ? (
+        <p className="text-sm font-semibold text-green-700">✓ Scheda medica caricata</p>
+      ) : (
+        <div className="space-y-2">
+          <FilePicker
+            file={state.file}
+            accept=".pdf,application/pdf"
+            inputLabel={`Scheda medica di ${son.name}`}
+            error={state.fileError}
+            disabled={running}
+            onChange={onChoose}
+          />
+          {state.status === 'uploading' && (
+            <div
+              role="progressbar"
+              aria-label={`Caricamento di ${son.name}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(state.progress * 100)}
+              className="h-2 overflow-hidden rounded-full bg-gray-200"
+            >
+              <div className="h-full bg-brand-600 transition-all" style={{ width: `${Math.round(state.progress * 100)}%` }} />
+            </div>
+          )}
+          {state.status === 'failed' && (
+            <Alert kind="error">
+              <p>{state.error}</p>
+              <Button size="sm" variant="secondary" className="mt-2" disabled={running || !state.file} onClick={onRetry}>
+                Riprova
+              </Button>
+            </Alert>
+          )}
+        </div>
+      )}
+    </ChildCard>
   );
 }

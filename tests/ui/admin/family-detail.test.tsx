@@ -3,7 +3,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParentDocument } from '@domain/documents';
 import type { Staff } from '@domain/staff-roles';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { adminFamilyDataContract } from '@contracts/admin-family-data';
+import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/families/api/families';
 import { SPEC_PRICES } from '@domain/price-rule';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
@@ -38,9 +39,12 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({
           updatedBy: null,
           updatedAt: null,
         })
-      : name === 'admin-family-data'
-        ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2 })
-        : new Promise(() => {}),
+      : new Promise(() => {}),
+  ),
+  callAdminContract: vi.fn((contract: { name: string }) =>
+    contract.name === 'admin-family-data'
+      ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2, statementLines: 0 })
+      : new Promise(() => {}),
   ),
 }));
 
@@ -142,11 +146,7 @@ describe("a family's page", () => {
     expect(
       await screen.findByText('Famiglie: Famiglia Rossi eliminata: 2 pagamenti conservati come «Famiglia eliminata f-rossi».'),
     ).toBeInTheDocument();
-    expect(vi.mocked(callAdminFunction)).toHaveBeenCalledWith(
-      'admin-family-data',
-      { familyId: 'f-rossi', action: 'erase' },
-      expect.anything(),
-    );
+    expect(vi.mocked(callAdminContract)).toHaveBeenCalledWith(adminFamilyDataContract, { familyId: 'f-rossi', action: 'erase' });
   });
 
   it("shows the treasurer no 'Dati personali': exporting or erasing a family is an admin's", async () => {

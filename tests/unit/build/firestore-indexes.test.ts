@@ -173,11 +173,12 @@ const QUERYING_FILES = [
   'netlify/lib/roster-queries.ts',
   'netlify/lib/season-settings.ts',
   'netlify/lib/season-totals.ts',
-  'src/features/admin/payments/api/admin-orders.ts',
-  'src/features/admin/shell/api/audit-log.ts',
+  'src/features/admin/audit/api/audit-log.ts',
   'src/features/admin/enrolment/api/enrolment-status.ts',
   'src/features/admin/families/api/families.ts',
   'src/features/admin/medical-forms/api/medical-forms.ts',
+  'src/features/admin/payments/api/admin-orders.ts',
+  'src/features/admin/shell/api/mail-notices.ts',
 ];
 
 async function readIndexes(): Promise<IndexDefinition[]> {

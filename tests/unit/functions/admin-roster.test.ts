@@ -1,11 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import adminFamily from '../../../netlify/functions/admin-family';
-import adminRosterImport, { type RosterCommit, type RosterPreview } from '../../../netlify/functions/admin-roster-import';
+import type { RosterCommit, RosterPreview } from '@contracts/admin-roster-import';
+import adminRosterImport from '../../../netlify/functions/admin-roster-import';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { DEMO_FAMILIES } from '../../../emulators/seed/demo-data';
 import { childFiscalCode, computeFiscalCode } from '../../../emulators/seed/seed';
-import { FAMILY_MESSAGES } from '../../../netlify/functions/admin-family';
+import { adminFamilyContract } from '@contracts/admin-family';
 import { ROSTER_MESSAGES } from '@domain/roster';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
@@ -333,7 +334,7 @@ describe('admin-family', () => {
 
   it('refuses a fiscal code someone else has (409) and a field that does not pass its check (400)', async () => {
     const taken = await editFamily({ kind: 'addChild', familyId: rossi.id, child: { ...giovanni, cf: bianchi.parents[0]!.cf } });
-    expect(taken).toEqual({ status: 409, body: { error: FAMILY_MESSAGES.taken(bianchi.parents[0]!.cf, 'Anna Bianchi') } });
+    expect(taken).toEqual({ status: 409, body: { error: adminFamilyContract.messages.taken(bianchi.parents[0]!.cf, 'Anna Bianchi') } });
     const badBranch = await editFamily({ kind: 'addChild', familyId: rossi.id, child: { ...giovanni, branch: 'Castorini' } });
     expect(badBranch).toEqual({ status: 400, body: { error: ROSTER_MESSAGES.branch('Castorini') } });
     expect(await auditEntries()).toEqual([]);
@@ -381,7 +382,7 @@ describe('admin-family', () => {
     expect((await editFamily({ kind: 'removeParent', parentId: verdi.parents[1]!.id })).status).toBe(200);
     expect(await editFamily({ kind: 'removeParent', parentId: verdi.parents[0]!.id })).toEqual({
       status: 409,
-      body: { error: FAMILY_MESSAGES.lastParent },
+      body: { error: adminFamilyContract.messages.lastParent },
     });
   });
 

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@config/paths';
-import type { ParentDocument } from '@domain/documents';
+import type { FamilyDocument, ParentDocument } from '@domain/documents';
 import type { FamilyChild, FamilyRecord } from './api/families';
 import { useFamily } from './api/families-queries';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
@@ -42,14 +42,12 @@ function ParentDetails({ parent }: { parent: ParentDocument }) {
 }
 
 /**
- * The parents and children of a loaded family, with the editor: one form
- * open at a time (under the person edited, or in place of 'Aggiungi …'),
- * the removal dialog, and the focus given back to the button that opened a
- * form when it closes, or to the section's heading after a removal (the
- * button is gone with the person).
+ * The editor of a family's people: one form open at a time, the removal
+ * dialog, and the focus given back to the button that opened a form when
+ * it closes, or to the section's heading after a removal (the button is
+ * gone with the person).
  */
-function FamilyPeople({ record }: { record: FamilyRecord }) {
-  const { family, parents, children } = record;
+function usePeopleEditor() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<RemoveRequest | null>(null);
   const focusNext = useRef<string | null>(null);
@@ -69,83 +67,101 @@ function FamilyPeople({ record }: { record: FamilyRecord }) {
     if (removed) focusNext.current = removing?.who === 'child' ? CHILDREN_HEADING_ID : PARENTS_HEADING_ID;
     setRemoving(null);
   };
+  return { editing, setEditing, removing, setRemoving, closeForm, closeDialog };
+}
 
+type PeopleEditor = ReturnType<typeof usePeopleEditor>;
+
+/**
+ * The parents and children of a loaded family, with the editor (one form
+ * open at a time, under the person edited or in place of 'Aggiungi …').
+ */
+function FamilyPeople({ record }: { record: FamilyRecord }) {
+  const editor = usePeopleEditor();
   return (
     <>
       <UnreadableAlert count={record.unreadable.length} />
-
-      <section aria-labelledby={PARENTS_HEADING_ID} className="space-y-3">
-        <h2 id={PARENTS_HEADING_ID} tabIndex={-1} className={sectionHeading}>
-          Genitori
-        </h2>
-        {parents.length === 0 && <p className="text-gray-700">Nessun genitore.</p>}
-        <ul className="space-y-3">
-          {parents.map((parent) => (
-            <PersonCard
-              key={parent.id}
-              fullName={`${parent.name} ${parent.surname}`}
-              details={<ParentDetails parent={parent} />}
-              editId={editParentId(parent)}
-              onEdit={() => setEditing({ who: 'parent', parent })}
-              onRemove={() => setRemoving({ who: 'parent', parent })}
-            >
-              {editing?.who === 'parent' && editing.parent?.id === parent.id && (
-                <ParentForm familyId={family.id} parent={parent} onClose={() => closeForm(editParentId(parent))} />
-              )}
-            </PersonCard>
-          ))}
-        </ul>
-        {editing?.who === 'parent' && editing.parent === null ? (
-          <ParentForm familyId={family.id} parent={null} onClose={() => closeForm(ADD_PARENT_ID)} />
-        ) : (
-          <Button id={ADD_PARENT_ID} variant="secondary" onClick={() => setEditing({ who: 'parent', parent: null })}>
-            Aggiungi genitore
-          </Button>
-        )}
-      </section>
-
-      <section aria-labelledby={CHILDREN_HEADING_ID} className="space-y-3">
-        <h2 id={CHILDREN_HEADING_ID} tabIndex={-1} className={sectionHeading}>
-          Figli
-        </h2>
-        {children.length === 0 && <p className="text-gray-700">Nessun figlio.</p>}
-        <ul className="space-y-3">
-          {children.map((child) => (
-            <PersonCard
-              key={child.id}
-              fullName={`${child.name} ${child.surname}`}
-              badge={child.archived && <ArchivedBadge />}
-              details={
-                <p>
-                  {child.branch} · Codice fiscale {child.cf}
-                </p>
-              }
-              editId={editChildId(child)}
-              onEdit={() => setEditing({ who: 'child', child })}
-              onRemove={child.archived ? undefined : () => setRemoving({ who: 'child', child })}
-            >
-              {editing?.who === 'child' && editing.child?.id === child.id && (
-                <ChildForm
-                  familyId={family.id}
-                  familySurname={family.surname}
-                  child={child}
-                  onClose={() => closeForm(editChildId(child))}
-                />
-              )}
-            </PersonCard>
-          ))}
-        </ul>
-        {editing?.who === 'child' && editing.child === null ? (
-          <ChildForm familyId={family.id} familySurname={family.surname} child={null} onClose={() => closeForm(ADD_CHILD_ID)} />
-        ) : (
-          <Button id={ADD_CHILD_ID} variant="secondary" onClick={() => setEditing({ who: 'child', child: null })}>
-            Aggiungi figlio
-          </Button>
-        )}
-      </section>
-
-      <RemovePersonDialog request={removing} onClose={closeDialog} />
+      <ParentsSection family={record.family} parents={record.parents} editor={editor} />
+      <ChildrenSection family={record.family} children={record.children} editor={editor} />
+      <RemovePersonDialog request={editor.removing} onClose={editor.closeDialog} />
     </>
+  );
+}
+
+/** 'Genitori': each parent with 'Modifica' and 'Rimuovi', and 'Aggiungi genitore'. */
+function ParentsSection({ family, parents, editor }: { family: FamilyDocument; parents: ParentDocument[]; editor: PeopleEditor }) {
+  const { editing, setEditing, setRemoving, closeForm } = editor;
+  return (
+    <section aria-labelledby={PARENTS_HEADING_ID} className="space-y-3">
+      <h2 id={PARENTS_HEADING_ID} tabIndex={-1} className={sectionHeading}>
+        Genitori
+      </h2>
+      {parents.length === 0 && <p className="text-gray-700">Nessun genitore.</p>}
+      <ul className="space-y-3">
+        {parents.map((parent) => (
+          <PersonCard
+            key={parent.id}
+            fullName={`${parent.name} ${parent.surname}`}
+            details={<ParentDetails parent={parent} />}
+            editId={editParentId(parent)}
+            onEdit={() => setEditing({ who: 'parent', parent })}
+            onRemove={() => setRemoving({ who: 'parent', parent })}
+          >
+            {editing?.who === 'parent' && editing.parent?.id === parent.id && (
+              <ParentForm familyId={family.id} parent={parent} onClose={() => closeForm(editParentId(parent))} />
+            )}
+          </PersonCard>
+        ))}
+      </ul>
+      {editing?.who === 'parent' && editing.parent === null ? (
+        <ParentForm familyId={family.id} parent={null} onClose={() => closeForm(ADD_PARENT_ID)} />
+      ) : (
+        <Button id={ADD_PARENT_ID} variant="secondary" onClick={() => setEditing({ who: 'parent', parent: null })}>
+          Aggiungi genitore
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** 'Figli': each child with 'Modifica' and 'Rimuovi' (none for an archived one), and 'Aggiungi figlio'. */
+function ChildrenSection({ family, children, editor }: { family: FamilyDocument; children: FamilyChild[]; editor: PeopleEditor }) {
+  const { editing, setEditing, setRemoving, closeForm } = editor;
+  return (
+    <section aria-labelledby={CHILDREN_HEADING_ID} className="space-y-3">
+      <h2 id={CHILDREN_HEADING_ID} tabIndex={-1} className={sectionHeading}>
+        Figli
+      </h2>
+      {children.length === 0 && <p className="text-gray-700">Nessun figlio.</p>}
+      <ul className="space-y-3">
+        {children.map((child) => (
+          <PersonCard
+            key={child.id}
+            fullName={`${child.name} ${child.surname}`}
+            badge={child.archived && <ArchivedBadge />}
+            details={
+              <p>
+                {child.branch} · Codice fiscale {child.cf}
+              </p>
+            }
+            editId={editChildId(child)}
+            onEdit={() => setEditing({ who: 'child', child })}
+            onRemove={child.archived ? undefined : () => setRemoving({ who: 'child', child })}
+          >
+            {editing?.who === 'child' && editing.child?.id === child.id && (
+              <ChildForm familyId={family.id} familySurname={family.surname} child={child} onClose={() => closeForm(editChildId(child))} />
+            )}
+          </PersonCard>
+        ))}
+      </ul>
+      {editing?.who === 'child' && editing.child === null ? (
+        <ChildForm familyId={family.id} familySurname={family.surname} child={null} onClose={() => closeForm(ADD_CHILD_ID)} />
+      ) : (
+        <Button id={ADD_CHILD_ID} variant="secondary" onClick={() => setEditing({ who: 'child', child: null })}>
+          Aggiungi figlio
+        </Button>
+      )}
+    </section>
   );
 }
 

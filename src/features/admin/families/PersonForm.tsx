@@ -39,17 +39,12 @@ export interface PersonFormProps<F extends string> {
 const BRANCH_OPTIONS = BRANCHES.map((branch) => ({ value: branch, label: branch }));
 
 /**
- * The family editor's form for one person (docs/admin.md, "Famiglie"):
- * its fields, 'Salva' and 'Annulla'; the focus goes to the first field when
- * it opens. 'Salva' runs `prepare` (the same checks as admin-family's,
- * src/domain/roster.ts): each problem shows under its field, the focus
- * moves to the first of them, and nothing is sent; otherwise the change
- * goes to admin-family (useFamilyChange) and the form closes once the
- * family is read again. The function's refusal (a fiscal code already
- * used, a person gone, a field it refused) shows in the form, in Italian.
+ * The state of a {@link PersonForm}: the typed values, each field's
+ * problem, the focus (the first field when it opens, the first problem
+ * after 'Salva'), and `submit`, which checks with `prepare` and sends the
+ * change (useFamilyChange), closing once it is saved.
  */
-export function PersonForm<F extends string>({ title, fields, initial, prepare, onClose }: PersonFormProps<F>) {
-  const titleId = useId();
+function usePersonForm<F extends string>({ fields, initial, prepare, onClose }: Omit<PersonFormProps<F>, 'title'>) {
   const mutation = useFamilyChange();
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Partial<Record<F, string>>>({});
@@ -86,6 +81,22 @@ export function PersonForm<F extends string>({ title, fields, initial, prepare, 
     else inputs.current.delete(field);
   };
 
+  return { values, problems, change, submit, register, mutation };
+}
+
+/**
+ * The family editor's form for one person (docs/admin.md, "Famiglie"):
+ * its fields, 'Salva' and 'Annulla'; the focus goes to the first field when
+ * it opens. 'Salva' runs `prepare` (the same checks as admin-family's,
+ * src/domain/roster.ts): each problem shows under its field, the focus
+ * moves to the first of them, and nothing is sent; otherwise the change
+ * goes to admin-family (useFamilyChange) and the form closes once the
+ * family is read again. The function's refusal (a fiscal code already
+ * used, a person gone, a field it refused) shows in the form, in Italian.
+ */
+export function PersonForm<F extends string>({ title, fields, initial, prepare, onClose }: PersonFormProps<F>) {
+  const titleId = useId();
+  const { values, problems, change, submit, register, mutation } = usePersonForm({ fields, initial, prepare, onClose });
   return (
     <form
       aria-labelledby={titleId}

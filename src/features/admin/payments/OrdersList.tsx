@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { describeOrderQuery } from '@domain/admin-orders';
+import { describeOrderQuery, type AdminOrderRow } from '@domain/admin-orders';
 import { describeError } from '@/lib/errors';
 import { useOrderCount, useOrderPages, useOrderSummary, useSeasonPlans } from './api/admin-orders-queries';
 import { OrderFiltersBar } from './OrderFiltersBar';
@@ -81,34 +81,7 @@ export function OrdersList() {
       {pages.isError && !pages.isFetchNextPageError && <RetryAlert error={pages.error} onRetry={() => void pages.refetch()} />}
       <UnreadableAlert count={unreadable} />
       {pages.isSuccess && rows.length === 0 && <Alert kind="info">Nessun ordine trovato.</Alert>}
-      {rows.length > 0 &&
-        (wide ? (
-          <div className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-            <table className="w-full text-left" aria-label="Ordini">
-              <thead className="bg-brand-50 text-sm font-semibold tracking-wide text-brand-800 uppercase">
-                <tr>
-                  <th className="px-3 py-2">Famiglia</th>
-                  <th className="px-3 py-2">Data</th>
-                  <th className="px-3 py-2">Metodo</th>
-                  <th className="px-3 py-2">Stato</th>
-                  <th className="px-3 py-2 text-right">Totale</th>
-                  <th className="px-3 py-2">
-                    <span className="sr-only">Azioni</span>
-                  </th>
-                </tr>
-              </thead>
-              {rows.map((row) => (
-                <OrderRows key={row.paymentId} row={row} onTransfer={setTransfer} />
-              ))}
-            </table>
-          </div>
-        ) : (
-          <ul aria-label="Ordini" className="space-y-3">
-            {rows.map((row) => (
-              <OrderCard key={row.paymentId} row={row} onTransfer={setTransfer} />
-            ))}
-          </ul>
-        ))}
+      {rows.length > 0 && <OrdersView rows={rows} wide={wide} onTransfer={setTransfer} />}
       {pages.isFetchNextPageError && <RetryAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
       {rows.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -127,5 +100,36 @@ export function OrdersList() {
       <RefundDialog row={transfer?.action === 'refund' ? transfer.row : null} onClose={() => setTransfer(null)} />
       <CancelOrderDialog row={transfer?.action === 'cancel' ? transfer.row : null} onClose={() => setTransfer(null)} />
     </div>
+  );
+}
+
+/** The orders of the pages read: a table from Tailwind's `md` up (`wide`), stacked cards below. */
+function OrdersView({ rows, wide, onTransfer }: { rows: AdminOrderRow[]; wide: boolean; onTransfer: (request: TransferRequest) => void }) {
+  return wide ? (
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <table className="w-full text-left" aria-label="Ordini">
+        <thead className="bg-brand-50 text-sm font-semibold tracking-wide text-brand-800 uppercase">
+          <tr>
+            <th className="px-3 py-2">Famiglia</th>
+            <th className="px-3 py-2">Data</th>
+            <th className="px-3 py-2">Metodo</th>
+            <th className="px-3 py-2">Stato</th>
+            <th className="px-3 py-2 text-right">Totale</th>
+            <th className="px-3 py-2">
+              <span className="sr-only">Azioni</span>
+            </th>
+          </tr>
+        </thead>
+        {rows.map((row) => (
+          <OrderRows key={row.paymentId} row={row} onTransfer={onTransfer} />
+        ))}
+      </table>
+    </div>
+  ) : (
+    <ul aria-label="Ordini" className="space-y-3">
+      {rows.map((row) => (
+        <OrderCard key={row.paymentId} row={row} onTransfer={onTransfer} />
+      ))}
+    </ul>
   );
 }

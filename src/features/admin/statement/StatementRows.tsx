@@ -3,7 +3,7 @@ import type { MatchKind } from '@domain/bank-statement';
 import { formatEuros } from '@domain/money';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
 import type { OpenTransferView } from './api/statement';
-import type { StatementRow } from './StatementImport';
+import type { StatementRow } from './use-statement-import';
 
 /** Green for a sure match, yellow for one the treasurer checks, grey for the rest. */
 const KIND_TONE: Record<MatchKind, string> = {

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
@@ -6,25 +5,18 @@ import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { italianDateTime } from '@domain/italian-time';
-import { BRANCHES, type Branch } from '@domain/plans';
-import { STAFF_ACCOUNT_STATE_LABELS, STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel, type Staff, type StaffRole } from '@domain/staff-roles';
+import { BRANCHES } from '@domain/plans';
+import { STAFF_ACCOUNT_STATE_LABELS, STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel } from '@domain/staff-roles';
 import { describeError } from '@/lib/errors';
 import type { InvitationOutcome, StaffAccount } from './api/users';
-import { useResendInvitation, useSaveStaffRole, useStaffAccounts } from './api/users-queries';
+import { useResendInvitation, useStaffAccounts } from './api/users-queries';
 import { RetryAlert } from '../shell/ReadAlerts';
+import { NO_ROLE, useStaffForm, type StaffForm } from './use-staff-form';
 
-const NO_ROLE = 'nessuno';
 const ROLE_OPTIONS = [
   ...STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] })),
   { value: NO_ROLE, label: 'Nessun ruolo (nessun accesso)' },
 ];
-
-/** The role the form describes, or an Italian reason it does not hold together. */
-function chosenStaff(role: string, branches: readonly Branch[]): Staff | null | string {
-  if (role === NO_ROLE) return null;
-  if (role === 'capo') return branches.length > 0 ? { role, branches } : 'Scegli almeno una branca per il capo.';
-  return { role: role as Exclude<StaffRole, 'capo'> };
-}
 
 /** What a saved role or an invitation means for the volunteer, in one sentence. */
 function savedMessage(account: StaffAccount, invitation: InvitationOutcome): string {
@@ -59,34 +51,8 @@ function stateText(account: StaffAccount): string {
  */
 export function Users() {
   const accounts = useStaffAccounts();
-  const save = useSaveStaffRole();
   const resend = useResendInvitation();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<string>('capo');
-  const [branches, setBranches] = useState<Branch[]>([]);
-  const [problem, setProblem] = useState('');
-  const typed = email.trim().toLowerCase();
-  const existing = accounts.data?.some((account) => account.email === typed) ?? false;
-
-  const edit = (account: StaffAccount) => {
-    setEmail(account.email);
-    setRole(account.staff?.role ?? NO_ROLE);
-    setBranches(account.staff?.role === 'capo' ? [...account.staff.branches] : []);
-    setProblem('');
-    save.reset();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const staff = chosenStaff(role, branches);
-    if (!typed.includes('@')) return setProblem('Scrivi l’e-mail del volontario.');
-    if (typeof staff === 'string') return setProblem(staff);
-    if (!staff && !existing) return setProblem('Scegli il ruolo del volontario da invitare.');
-    setProblem('');
-    save.mutate({ email: typed, staff, existing });
-  };
-  const toggle = (branch: Branch) =>
-    setBranches(branches.includes(branch) ? branches.filter((chosen) => chosen !== branch) : [...branches, branch]);
-
+  const form = useStaffForm(accounts.data);
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-brand-800">Utenti</h1>
@@ -103,38 +69,7 @@ export function Users() {
       {accounts.isSuccess && (
         <ScrollingTable label="Tabella utenti, scorrevole" columns={['E-mail', 'Ruolo', 'Stato', '']}>
           {accounts.data.map((account) => (
-            <tr key={account.uid} data-testid="staff-row">
-              <td className="px-3 py-2">
-                {account.email}
-                {account.disabled && ' (disattivato)'}
-              </td>
-              <td className="px-3 py-2">{account.staff ? staffLabel(account.staff) : 'Nessun ruolo'}</td>
-              <td className="px-3 py-2">{stateText(account)}</td>
-              <td className="space-x-2 px-3 py-2 whitespace-nowrap">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="min-h-11"
-                  aria-label={`Modifica ${account.email}`}
-                  onClick={() => edit(account)}
-                >
-                  Modifica
-                </Button>
-                {account.state === 'invited' && account.staff && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="min-h-11"
-                    aria-label={`Invia di nuovo l’invito a ${account.email}`}
-                    loading={resend.isPending && resend.variables === account.email}
-                    disabled={resend.isPending}
-                    onClick={() => resend.mutate(account.email)}
-                  >
-                    Invia di nuovo
-                  </Button>
-                )}
-              </td>
-            </tr>
+            <StaffRow key={account.uid} account={account} onEdit={form.edit} resend={resend} />
           ))}
         </ScrollingTable>
       )}
@@ -146,28 +81,82 @@ export function Users() {
             : `Invito inviato di nuovo a ${resend.data.account.email}: il nuovo link vale un’ora.`}
         </Alert>
       )}
-      <form onSubmit={submit} className="max-w-md space-y-3 rounded-xl border border-gray-200 p-4" noValidate>
-        <h2 className="text-lg font-semibold text-brand-800">{existing ? 'Modifica il ruolo' : 'Invita un volontario'}</h2>
-        <TextField label="E-mail" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <Select label="Ruolo" options={ROLE_OPTIONS} value={role} onChange={setRole} />
-        {role === 'capo' && (
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium text-gray-800">Branche</legend>
-            {BRANCHES.map((branch) => (
-              <label key={branch} className="flex min-h-11 items-center gap-2">
-                <input type="checkbox" className="size-5" checked={branches.includes(branch)} onChange={() => toggle(branch)} />
-                {branch}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {problem && <Alert kind="error">{problem}</Alert>}
-        {save.isError && <Alert kind="error">{describeError(save.error)}</Alert>}
-        {save.isSuccess && <Alert kind="success">{savedMessage(save.data.account, save.data.invitation)}</Alert>}
-        <Button type="submit" className="min-h-11" loading={save.isPending}>
-          {existing ? 'Salva' : 'Invita'}
-        </Button>
-      </form>
+      <StaffRoleForm form={form} />
     </div>
+  );
+}
+
+/** One account's row: e-mail, role, state, 'Modifica' and, for an invited account, 'Invia di nuovo'. */
+function StaffRow({
+  account,
+  onEdit,
+  resend,
+}: {
+  account: StaffAccount;
+  onEdit: (account: StaffAccount) => void;
+  resend: ReturnType<typeof useResendInvitation>;
+}) {
+  return (
+    <tr data-testid="staff-row">
+      <td className="px-3 py-2">
+        {account.email}
+        {account.disabled && ' (disattivato)'}
+      </td>
+      <td className="px-3 py-2">{account.staff ? staffLabel(account.staff) : 'Nessun ruolo'}</td>
+      <td className="px-3 py-2">{stateText(account)}</td>
+      <td className="space-x-2 px-3 py-2 whitespace-nowrap">
+        <Button variant="secondary" size="sm" className="min-h-11" aria-label={`Modifica ${account.email}`} onClick={() => onEdit(account)}>
+          Modifica
+        </Button>
+        {account.state === 'invited' && account.staff && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="min-h-11"
+            aria-label={`Invia di nuovo l’invito a ${account.email}`}
+            loading={resend.isPending && resend.variables === account.email}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(account.email)}
+          >
+            Invia di nuovo
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** 'Invita un volontario' / 'Modifica il ruolo': the e-mail, the role, a capo's branches, and what saving did. */
+function StaffRoleForm({ form }: { form: StaffForm }) {
+  const { save } = form;
+  return (
+    <form onSubmit={form.submit} className="max-w-md space-y-3 rounded-xl border border-gray-200 p-4" noValidate>
+      <h2 className="text-lg font-semibold text-brand-800">{form.existing ? 'Modifica il ruolo' : 'Invita un volontario'}</h2>
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="off"
+        value={form.email}
+        onChange={(event) => form.setEmail(event.target.value)}
+      />
+      <Select label="Ruolo" options={ROLE_OPTIONS} value={form.role} onChange={form.setRole} />
+      {form.role === 'capo' && (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium text-gray-800">Branche</legend>
+          {BRANCHES.map((branch) => (
+            <label key={branch} className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" className="size-5" checked={form.branches.includes(branch)} onChange={() => form.toggle(branch)} />
+              {branch}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {form.problem && <Alert kind="error">{form.problem}</Alert>}
+      {save.isError && <Alert kind="error">{describeError(save.error)}</Alert>}
+      {save.isSuccess && <Alert kind="success">{savedMessage(save.data.account, save.data.invitation)}</Alert>}
+      <Button type="submit" className="min-h-11" loading={save.isPending}>
+        {form.existing ? 'Salva' : 'Invita'}
+      </Button>
+    </form>
   );
 }

@@ -20,7 +20,8 @@ import type { FamilyChange } from '@domain/family-change';
 import type { Size } from '@domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { adminFamilyContract } from '@contracts/admin-family';
+import { callAdminContract, callAdminFunction } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * What the admin's 'Famiglie' view reads in Firestore (docs/admin.md,
@@ -188,9 +189,6 @@ export async function fetchFamily(familyId: string): Promise<FamilyRecord | null
   };
 }
 
-/** What admin-family answers: the family changed. */
-const familyChangeAnswerSchema = z.object({ familyId: z.string() });
-
 /**
  * Sends `change` to the admin function admin-family, which checks the
  * fields again (src/domain/roster.ts) and writes the people, the family's
@@ -202,8 +200,7 @@ const familyChangeAnswerSchema = z.object({ familyId: z.string() });
  * fiscal code someone else has or the last parent, 401/403 without an admin.
  */
 export async function changeFamily(change: FamilyChange): Promise<string> {
-  const answer = await callAdminFunction('admin-family', { change }, familyChangeAnswerSchema);
-  return answer.familyId;
+  return (await callAdminContract(adminFamilyContract, { change })).familyId;
 }
 
 /** What admin-record-cash answers: the order, the euros the server priced and the receipt's number. */

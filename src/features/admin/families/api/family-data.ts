@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { adminFamilyDataContract, familyDataFileName } from '@contracts/admin-family-data';
+import type { AnswerOf } from '@contracts/contract';
 import { mutationKeys } from '@/lib/api/query-keys';
 import { saveFile } from '@/lib/save-file';
-import { callAdminFunction, fetchAdminFile } from '@/features/admin/shell/api/admin-functions';
+import { callAdminContract, fetchAdminContractFile } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * A family's rights in the admin (docs/privacy.md, "A family's rights"),
@@ -18,18 +19,16 @@ export type FamilyExportFormat = 'json' | 'pdf';
  */
 export async function exportFamilyData(familyId: string, format: FamilyExportFormat): Promise<void> {
   const action = format === 'json' ? 'export' : 'exportPdf';
-  const file = await fetchAdminFile('admin-family-data', { familyId, action }, `dati-famiglia-${familyId}.${format}`);
+  const file = await fetchAdminContractFile(adminFamilyDataContract, { familyId, action }, familyDataFileName(familyId, format));
   saveFile(file.filename, file.blob);
 }
-
-const erasedAnswer = z.object({ parents: z.number(), children: z.number(), forms: z.number(), payments: z.number() });
 
 /**
  * 'Elimina famiglia': erases the family's people and forms, keeps its payments without names.
  * @throws UserFacingError with the function's Italian message (404 gone, 409 a Bonifico to verify, …).
  */
-export async function eraseFamily(familyId: string): Promise<z.infer<typeof erasedAnswer>> {
-  return callAdminFunction('admin-family-data', { familyId, action: 'erase' }, erasedAnswer);
+export async function eraseFamily(familyId: string): Promise<AnswerOf<typeof adminFamilyDataContract>> {
+  return callAdminContract(adminFamilyDataContract, { familyId, action: 'erase' });
 }
 
 /** 'Esporta dati' as a mutation (busy state, Italian error). */

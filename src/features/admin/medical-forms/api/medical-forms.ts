@@ -1,11 +1,14 @@
 import { collection, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
-import { z } from 'zod';
+import { adminDeleteMedicalFormsContract } from '@contracts/admin-delete-medical-forms';
+import { adminMedicalFormOpeningsContract } from '@contracts/admin-medical-form-openings';
+import type { AnswerOf } from '@contracts/contract';
 import type { AuditAction } from '@domain/audit-log';
 import { COLLECTION, type ChildDocument } from '@domain/documents';
+import { retentionFailuresSchema, type RetentionFailures } from '@domain/medical-form-retention';
 import type { Branch } from '@domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * What 'Schede mediche' reads and asks (docs/privacy.md): the children of
@@ -36,8 +39,6 @@ export async function fetchBranchChildren(branches: readonly Branch[]): Promise<
   };
 }
 
-const openingsSchema = z.object({ openings: z.array(z.object({ at: z.iso.datetime(), by: z.string() })) });
-
 /** One opening of a child's medical form: when, and who (an e-mail). */
 export interface MedicalFormOpening {
   at: Date;
@@ -50,27 +51,23 @@ export interface MedicalFormOpening {
  * @throws UserFacingError with the function's Italian message (401, 403, 404, …).
  */
 export async function fetchMedicalFormOpenings(childId: string): Promise<MedicalFormOpening[]> {
-  const { openings } = await callAdminFunction('admin-medical-form-openings', { childId }, openingsSchema);
+  const { openings } = await callAdminContract(adminMedicalFormOpeningsContract, { childId });
   return openings.map(({ at, by }) => ({ at: new Date(at), by }));
 }
-
-const deletedSchema = z.object({ season: z.number(), children: z.number(), files: z.number(), failed: z.array(z.string()).default([]) });
 
 /**
  * 'Elimina ora': deletes the medical forms of `season` (admin-delete-medical-forms); resolves how many children and files,
  * and the children it could not handle (by name).
  * @throws UserFacingError with the function's Italian message (403, 409 a season not over, 503, …).
  */
-export async function deleteSeasonMedicalForms(season: number): Promise<z.infer<typeof deletedSchema>> {
-  return callAdminFunction('admin-delete-medical-forms', { season }, deletedSchema);
+export async function deleteSeasonMedicalForms(season: number): Promise<AnswerOf<typeof adminDeleteMedicalFormsContract>> {
+  return callAdminContract(adminDeleteMedicalFormsContract, { season });
 }
-
-const failuresSchema = z.array(z.object({ target: z.string(), name: z.string().default(''), error: z.string().default('') }));
 
 /** The last report of the daily retention: when, and the children or folders it could not handle (none: all handled). */
 export interface RetentionRunReport {
   at: Date;
-  failures: z.infer<typeof failuresSchema>;
+  failures: RetentionFailures;
 }
 
 /**
@@ -88,6 +85,6 @@ export async function fetchLastRetentionRun(): Promise<RetentionRunReport | null
   const snapshot = await getDocs(query(entries, where('action', '==', action), orderBy('at', 'desc'), limit(1)));
   const entry = readDocuments(snapshot.docs).documents[0];
   if (!entry) return null;
-  const failures = failuresSchema.safeParse(entry.after?.failures ?? []);
+  const failures = retentionFailuresSchema.safeParse(entry.after?.failures ?? []);
   return { at: entry.at, failures: failures.success ? failures.data : [{ target: entry.id, name: '', error: '' }] };
 }

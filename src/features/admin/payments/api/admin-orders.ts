@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   collection,
   doc,
@@ -17,10 +16,14 @@ import {
 import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/admin-orders';
 import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/documents';
 import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season-totals';
-import { PAYMENT_STATUS, type RecordedMethod } from '@domain/plans';
+import type { RecordedMethod } from '@domain/plans';
+import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
+import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
+import type { RequestOf } from '@contracts/contract';
+import { adminRefundContract } from '@contracts/admin-refund';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * What the orders desk reads in Firestore (docs/admin-orders.md): bounded
@@ -123,9 +126,6 @@ export async function fetchOrderSummary(season: number, method: RecordedMethod |
   return summaryEntriesOf(await fetchSeasonTotals(season), method);
 }
 
-/** What admin-confirm-transfer answers: the payment's status, and whether this call changed it. */
-const transferAnswerSchema = z.object({ status: z.enum(PAYMENT_STATUS), changed: z.boolean() });
-
 /**
  * Confirms a Bonifico received, or sets a confirmed one back to 'Da
  * Verificare' (docs/admin-orders.md, "Confirming a transfer"), through the
@@ -137,7 +137,7 @@ const transferAnswerSchema = z.object({ status: z.enum(PAYMENT_STATUS), changed:
  * payment, a payment gone, no admin signed in, …).
  */
 export async function setTransferConfirmation(paymentId: string, action: 'confirm' | 'unconfirm'): Promise<boolean> {
-  const answer = await callAdminFunction('admin-confirm-transfer', { paymentId, action }, transferAnswerSchema);
+  const answer = await callAdminContract(adminConfirmTransferContract, { paymentId, action });
   return answer.changed;
 }
 
@@ -150,20 +150,12 @@ export async function setTransferConfirmation(paymentId: string, action: 'confir
  * @throws UserFacingError with the function's Italian message.
  */
 export async function cancelOrder(paymentId: string, reason: string, notifyFamily: boolean): Promise<boolean> {
-  const answer = await callAdminFunction('admin-cancel-order', { paymentId, reason, notifyFamily }, transferAnswerSchema);
+  const answer = await callAdminContract(adminCancelOrderContract, { paymentId, reason, notifyFamily });
   return answer.changed;
 }
 
-/** What admin-refund answers: whether this request refunded (false: the same request was made before). */
-const refundAnswerSchema = z.object({ changed: z.boolean() });
-
 /** A refund as 'Rimborsa' asks it: euros, the dialog's idempotency key, and the day of the treasurer's transfer for a Bonifico. */
-export interface RefundRequest {
-  paymentId: string;
-  amountEuros: number;
-  idempotencyKey: string;
-  transferDate?: string;
-}
+export type RefundRequest = RequestOf<typeof adminRefundContract>;
 
 /**
  * Refunds a payment through admin-refund ('Rimborsa', docs/admin-orders.md):
@@ -172,5 +164,5 @@ export interface RefundRequest {
  * @throws UserFacingError with the function's Italian message.
  */
 export async function refundPayment(refund: RefundRequest): Promise<boolean> {
-  return (await callAdminFunction('admin-refund', refund, refundAnswerSchema)).changed;
+  return (await callAdminContract(adminRefundContract, refund)).changed;
 }

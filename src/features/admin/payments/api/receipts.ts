@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { adminReceiptContract } from '@contracts/admin-receipt';
 import { creditNoteFileName } from '@domain/credit-note';
 import { receiptFileName } from '@domain/receipt';
 import { saveFile } from '@/lib/save-file';
-import { callAdminFunction, fetchAdminFile } from '@/features/admin/shell/api/admin-functions';
+import { callAdminContract, fetchAdminContractFile } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * The admin's receipt actions on a payment's row (docs/admin.md,
@@ -17,13 +17,11 @@ import { callAdminFunction, fetchAdminFile } from '@/features/admin/shell/api/ad
  */
 export async function downloadReceipt(paymentId: string, number: string, kind: 'receipt' | 'credit-note' = 'receipt'): Promise<void> {
   const fallback = kind === 'receipt' ? receiptFileName(number) : creditNoteFileName(number);
-  const file = await fetchAdminFile('admin-receipt', { paymentId, action: 'download', kind, number }, fallback);
+  const file = await fetchAdminContractFile(adminReceiptContract, { paymentId, action: 'download', kind, number }, fallback);
   saveFile(file.filename, file.blob);
 }
 
-const resendAnswer = z.object({ sentTo: z.array(z.string()) });
-
 /** Sends the receipt of `paymentId` (and its credit notes) to the family again; resolves with the addresses it goes to. @throws UserFacingError with the function's Italian message. */
 export async function resendReceipt(paymentId: string): Promise<string[]> {
-  return (await callAdminFunction('admin-receipt', { paymentId, action: 'resend' }, resendAnswer)).sentTo;
+  return (await callAdminContract(adminReceiptContract, { paymentId, action: 'resend' })).sentTo;
 }

@@ -1,6 +1,7 @@
+import type { z } from 'zod/mini';
+import type { AnswerOf, Contract, RequestOf, Schema } from '@contracts/contract';
 import { fetchFunctionFile } from '@/lib/api/function-file';
-import type { AnswerOf, Contract, RequestOf } from '@contracts/contract';
-import { callContract, callFunction, UserFacingError, type ResponseSchema } from '@/lib/api/functions-client';
+import { callContract, callFunction, CLIENT_MESSAGES, UserFacingError, type ResponseSchema } from '@/lib/api/functions-client';
 import { getFirebase } from '@/lib/firebase';
 
 /** Shown when no admin is signed in any more (the session ended in another tab). */
@@ -50,11 +51,42 @@ export async function callAdminContract<C extends Contract>(contract: C, request
 }
 
 /**
- * Calls the admin function `name` for a file (fetchFunctionFile), with the admin's ID token.
+ * Calls the admin function of `contract` for one action whose answer is
+ * `answer`, one of the shapes the contract's answer allows (admin-users'
+ * 'list' answers the accounts, its 'grant' one account).
+ * @throws UserFacingError as {@link callAdminFunction} does, and
+ * CLIENT_MESSAGES.unexpected when the answer is another action's.
+ */
+export async function callAdminAction<C extends Contract, S extends Schema>(
+  contract: C,
+  request: RequestOf<C>,
+  answer: S,
+): Promise<z.output<S>> {
+  const parsed = (answer as unknown as z.ZodMiniType<z.output<S>>).safeParse(await callAdminContract(contract, request));
+  if (!parsed.success) {
+    console.error(`${contract.name}: an answer of another action`, parsed.error.issues);
+    throw new UserFacingError(CLIENT_MESSAGES.unexpected, 200);
+  }
+  return parsed.data;
+}
+
+/**
+ * Calls the admin function of `contract` for a file (a PDF, an export) with
+ * the admin's ID token: its bytes and the name its Content-Disposition
+ * gives (`fallbackName` without one).
  * @throws UserFacingError as {@link callAdminFunction} does.
  */
-export async function fetchAdminFile(name: string, body: unknown, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
-  return fetchFunctionFile(name, body, fallbackName, await adminAuthorization());
+export async function fetchAdminContractFile<C extends Contract>(
+  contract: C,
+  request: RequestOf<C>,
+  fallbackName: string,
+): Promise<{ blob: Blob; filename: string }> {
+  try {
+    return await fetchFunctionFile(contract.name, request, fallbackName, await adminAuthorization());
+  } catch (error) {
+    await refreshOnUnauthorized(error);
+    throw error;
+  }
 }
 
 /** The signed-in admin's `Authorization` header. */

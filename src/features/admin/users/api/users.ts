@@ -1,43 +1,38 @@
-import { z } from 'zod';
-import { staffSchema } from '@domain/staff-role-schema';
-import type { Staff, StaffAccountState } from '@domain/staff-roles';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import type { z } from 'zod/mini';
+import {
+  adminUsersContract,
+  staffGrantAnswer,
+  staffInvitationAnswer,
+  staffListAnswer,
+  type StaffAccountAnswer,
+} from '@contracts/admin-users';
+import type { Staff } from '@domain/staff-roles';
+import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
 
-/** A volunteer's account as 'Utenti' lists it (admin-users). */
-export interface StaffAccount {
-  uid: string;
-  email: string;
-  /** null: no role, no access to the admin. */
-  staff: Staff | null;
-  disabled: boolean;
-  /** Whether its role counts: 'active' (e-mail verified), 'invited' (waiting for the password to be set), 'unverified' (no role possible). */
-  state: StaffAccountState;
-  /** When the last invitation e-mail went out, if any. */
-  invitationSentAt: Date | null;
-}
+/**
+ * 'Utenti' through admin-users (adminUsersContract; docs/security.md,
+ * "Roles"): the accounts, their roles and states, invitations.
+ */
+
+/** A volunteer's account as 'Utenti' lists it: the answer's, with the last invitation's time as a Date. */
+export type StaffAccount = Omit<StaffAccountAnswer, 'invitationSentAt'> & { invitationSentAt: Date | null };
 
 /** What an invitation did: 'sent' the e-mail went out, 'recent' one went out less than a minute ago, null none needed (the e-mail is verified). */
-export type InvitationOutcome = 'sent' | 'recent' | null;
+export type InvitationOutcome = z.output<typeof staffInvitationAnswer>['invitation'];
 
-const accountAnswer = z.object({
-  uid: z.string(),
-  email: z.string(),
-  staff: staffSchema.nullable(),
-  disabled: z.boolean(),
-  state: z.enum(['active', 'invited', 'unverified']),
-  invitationSentAt: z.iso
-    .datetime()
-    .nullable()
-    .transform((at) => (at ? new Date(at) : null)),
+const accountOf = (account: StaffAccountAnswer): StaffAccount => ({
+  ...account,
+  invitationSentAt: account.invitationSentAt ? new Date(account.invitationSentAt) : null,
 });
-const invitationAnswer = z.object({ account: accountAnswer, invitation: z.enum(['sent', 'recent']).nullable() });
+
+const withAccount = <T extends { account: StaffAccountAnswer }>(answer: T) => ({ ...answer, account: accountOf(answer.account) });
 
 /**
  * The project's accounts, their roles and states (admin-users 'list').
  * @throws UserFacingError with the function's Italian message (401, 403, …).
  */
 export async function fetchStaffAccounts(): Promise<StaffAccount[]> {
-  return (await callAdminFunction('admin-users', { action: 'list' }, z.object({ accounts: z.array(accountAnswer) }))).accounts;
+  return (await callAdminAction(adminUsersContract, { action: 'list' }, staffListAnswer)).accounts.map(accountOf);
 }
 
 /**
@@ -46,7 +41,7 @@ export async function fetchStaffAccounts(): Promise<StaffAccount[]> {
  * @throws UserFacingError with the function's Italian message: 409 an unverified account no invitation made, …
  */
 export async function inviteStaff(email: string, staff: Staff): Promise<{ account: StaffAccount; invitation: InvitationOutcome }> {
-  return callAdminFunction('admin-users', { action: 'invite', email, staff }, invitationAnswer);
+  return withAccount(await callAdminAction(adminUsersContract, { action: 'invite', email, staff }, staffInvitationAnswer));
 }
 
 /**
@@ -54,7 +49,7 @@ export async function inviteStaff(email: string, staff: Staff): Promise<{ accoun
  * @throws UserFacingError with the function's Italian message: 404 no such account, 409 an admin's own role, …
  */
 export async function grantStaffRole(email: string, staff: Staff | null): Promise<StaffAccount> {
-  return (await callAdminFunction('admin-users', { action: 'grant', email, staff }, z.object({ account: accountAnswer }))).account;
+  return accountOf((await callAdminAction(adminUsersContract, { action: 'grant', email, staff }, staffGrantAnswer)).account);
 }
 
 /**
@@ -62,5 +57,5 @@ export async function grantStaffRole(email: string, staff: Staff | null): Promis
  * @throws UserFacingError with the function's Italian message: 409 already verified, …
  */
 export async function resendInvitation(email: string): Promise<{ account: StaffAccount; invitation: InvitationOutcome }> {
-  return callAdminFunction('admin-users', { action: 'resend', email }, invitationAnswer);
+  return withAccount(await callAdminAction(adminUsersContract, { action: 'resend', email }, staffInvitationAnswer));
 }

@@ -1,0 +1,111 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Contract } from '@contracts/contract';
+
+/**
+ * One contract per function (docs/api.md, "Contracts"; docs/architecture.md,
+ * "To add a function"): every file of netlify/functions that answers HTTP
+ * exports as its default a contract function (contractFunction or a wrapper
+ * of it: adminContractFunction, fiscalCodeContractFunction) built on the
+ * contract of src/contracts/{its file name}.ts, whose `name` is its file
+ * name. A scheduled function (`config.schedule`) takes no request and is
+ * left out. So a function cannot be added without its contract.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const FUNCTIONS = path.join(ROOT, 'netlify/functions');
+const CONTRACTS = path.join(ROOT, 'src/contracts');
+
+/**
+ * Functions of the other parts of the work not yet on their contract in
+ * this branch: the list empties as they move (each entry fails the test
+ * once its function has a contract, so it cannot go stale).
+ */
+const NOT_YET: readonly string[] = [
+  'admin-record-cash',
+  'admin-reminders',
+  'admin-season-settings',
+  'create-order',
+  'create-payment-intent',
+  'end-session',
+  'get-signature',
+  'health',
+  'lookup-family',
+  'receipt',
+  'record-medical-form',
+  'record-payment',
+  'request-access-code',
+  'stripe-webhook',
+  'verify-access-code',
+  'verify-access-link',
+];
+
+/** The files of netlify/functions, by name without '.ts', each with its source. */
+async function functionSources(): Promise<Array<{ name: string; source: string }>> {
+  const files = (await readdir(FUNCTIONS)).filter((file) => file.endsWith('.ts')).sort();
+  return Promise.all(files.map(async (file) => ({ name: file.slice(0, -3), source: await readFile(path.join(FUNCTIONS, file), 'utf8') })));
+}
+
+const isScheduled = (source: string) => /export const config\b[^;]*\bschedule\s*:/s.test(source);
+
+/**
+ * The contract a function's default export is built on: the identifier of
+ * `export default someContractFunction(xContract, …)`, and the module it is
+ * imported from. Null when the default export is not such a call.
+ */
+function declaredContract(source: string): { wrapper: string; contract: string; from: string | null } | null {
+  const call = /export default\s+(\w+)\(\s*(\w+)\s*,/.exec(source);
+  if (!call) return null;
+  const [, wrapper = '', contract = ''] = call;
+  const from = new RegExp(`import\\s*\\{[^}]*\\b${contract}\\b[^}]*\\}\\s*from\\s*'([^']+)'`).exec(source)?.[1] ?? null;
+  return { wrapper, contract, from };
+}
+
+const sources = await functionSources();
+const answering = sources.filter(({ source }) => !isScheduled(source));
+
+describe('one contract per function', () => {
+  it('finds the functions, the scheduled ones apart', () => {
+    expect(answering.length).toBeGreaterThan(20);
+    expect(sources.filter(({ source }) => isScheduled(source)).map(({ name }) => name)).toEqual(['mail-outbox', 'medical-form-retention']);
+  });
+
+  it.each(answering.filter(({ name }) => !NOT_YET.includes(name)))(
+    '$name is a contract function on its own contract of src/contracts, named as its file',
+    async ({ name, source }) => {
+      const declared = declaredContract(source);
+      expect(declared, `${name}: export default contractFunction(contract, …)`).not.toBeNull();
+      expect(declared?.wrapper, name).toMatch(/^(contractFunction|\w+ContractFunction)$/);
+      expect(declared?.from, `${name} imports ${declared?.contract} from its own contract module`).toBe(`@contracts/${name}`);
+      const module = (await import(path.join(CONTRACTS, `${name}.ts`))) as Record<string, Contract | undefined>;
+      const contract = module[declared?.contract ?? ''];
+      expect(contract?.name, `${declared?.contract}.name`).toBe(name);
+      expect(['POST', 'GET']).toContain(contract?.method);
+    },
+  );
+
+  it.each(NOT_YET)('%s (not yet on a contract here) is still a function without one', (name) => {
+    const found = answering.find((each) => each.name === name);
+    expect(found, `${name} is gone: take it out of NOT_YET`).toBeDefined();
+    expect(declaredContract(found?.source ?? '')?.from ?? null, `${name} has its contract: take it out of NOT_YET`).not.toBe(
+      `@contracts/${name}`,
+    );
+  });
+
+  it('every contract of src/contracts names a function that exists', async () => {
+    const shared = ['contract.ts', 'fields.ts', 'payment-file.ts'];
+    const files = (await readdir(CONTRACTS)).filter((file) => file.endsWith('.ts') && !shared.includes(file));
+    for (const file of files) {
+      const module = (await import(path.join(CONTRACTS, file))) as Record<string, unknown>;
+      const contracts = Object.values(module).filter(
+        (value): value is Contract =>
+          typeof value === 'object' && value !== null && 'name' in value && 'method' in value && 'answer' in value,
+      );
+      expect(
+        contracts.map((contract) => contract.name),
+        file,
+      ).toEqual([file.slice(0, -3)]);
+    }
+  });
+});
