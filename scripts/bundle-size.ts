@@ -142,10 +142,9 @@ for (const [name, size] of [...firstVisitParts].sort((a, b) => b[1] - a[1])) {
 }
 
 // What the first 'Trova' loads beyond the first visit: the modules FamilyLookupForm imports on the first edit and
-// after the answer (the lookup's and the access code's schemas, the code step, 'Esci', 'Le tue ricevute').
+// after the answer (the lookup's and the access code's contracts, the code step, 'Esci', 'Le tue ricevute').
 const LOOKUP_MODULES = [
-  'src/domain/family-lookup.ts',
-  'src/features/family-lookup/api/access-code-schemas.ts',
+  'src/features/family-lookup/api/lookup-contracts.ts',
   'src/features/family-lookup/AccessCodeStep.tsx',
   'src/features/family-lookup/EndSession.tsx',
   'src/features/receipts/FamilyReceipts.tsx',

@@ -7,13 +7,7 @@ import { AUDIT_ACTION } from '@domain/audit-log';
 import { bankTransferPageOf, paymentReasonOf } from '@domain/bank-transfer';
 import { COLLECTION, reminderDocument } from '@domain/documents';
 import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
-import {
-  isRecentReminder,
-  REMINDER_PRODUCT_LABELS,
-  reminderId,
-  reminderProductName,
-  type FamilyReminder,
-} from '@domain/reminders';
+import { isRecentReminder, REMINDER_PRODUCT_LABELS, reminderId, reminderProductName, type FamilyReminder } from '@domain/reminders';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

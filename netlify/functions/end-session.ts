@@ -1,11 +1,8 @@
-import { jsonFunction, jsonResponse } from '../lib/http';
+import { endSessionContract } from '@contracts/end-session';
+import { contractFunction } from '../lib/contract-function';
 import { endedSessionCookie } from '../lib/session';
 
-/**
- * POST /.netlify/functions/end-session (docs/api.md): 'Esci'. Clears the
- * family's session cookie: 200 `{ status: 'ended' }`, with or without a
- * session. 405 for other methods.
- */
-export default jsonFunction('end-session', () =>
-  Promise.resolve(jsonResponse(200, { status: 'ended' }, { 'set-cookie': endedSessionCookie() })),
+/** end-session, 'Esci' (endSessionContract; docs/security.md, "Parents' sessions"): clears the session cookie. */
+export default contractFunction(endSessionContract, () =>
+  Promise.resolve({ body: { status: 'ended' as const }, headers: { 'set-cookie': endedSessionCookie() } }),
 );

@@ -1,35 +1,25 @@
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
 import { SEASON } from '@config/season';
+import { lookupFamilyContract } from '@contracts/lookup-family';
 import { buildFamilyLookup } from '@domain/family-lookup';
-import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
-import { UnknownFiscalCodeError, fiscalCodeFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { jsonResponse } from '../lib/http';
-import { cfField, ORDER_MESSAGES, parseBody, parseFiscalCode } from '../lib/order-request';
-import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
 import { medicalFormCutoffInstant } from '@domain/medical-form-settings';
+import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
+import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
+import { getDb } from '../lib/firestore';
+import { parseFiscalCode } from '../lib/order-request';
+import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
 import { assertSessionFamily, requireSession } from '../lib/session';
 
-const bodySchema = z.object({ cf: cfField });
-
 /**
- * POST /.netlify/functions/lookup-family `{ cf }` (docs/api.md), for a
- * browser with the session of that code's family (verify-access-code):
- * 401 'Sessione scaduta: inserisci di nuovo il codice fiscale.' without one,
- * before anything is read, or for another family's code. Normalises and checks the parent's fiscal code, finds the family, its
- * children and this season's order items, and answers 200
- * `{ family: { id, surname }, children: [{ id, name, surname, cf, branch,
- * paid: [{ plan, status, date }], medicalForm: { eligible, uploaded } }],
- * catalogue: the season's products (CatalogueProduct), receipts: [{ paymentId,
- * season, number, amountEuros, issuedAt }] }`.
- * 400 'Inserisci un codice fiscale valido' for a malformed or invalid code,
- * 404 'Il codice fiscale inserito non risulta nei nostri sistemi' for an
- * unknown one, 405 for other methods, 503 when Firebase is not configured.
+ * lookup-family (lookupFamilyContract; docs/api.md, "lookup-family"): the
+ * family of the parent's fiscal code, for a browser with that family's
+ * session only (checked before anything is read, and again once the family
+ * is known), with this season's items, the family's receipts and the
+ * season's catalogue (buildFamilyLookup).
  */
-export default fiscalCodeFunction('lookup-family', async (body, request) => {
+export default fiscalCodeContractFunction(lookupFamilyContract, async (input, request) => {
   const session = await requireSession(request);
-  const cf = parseFiscalCode(parseBody(bodySchema, body, ORDER_MESSAGES.invalidCf).cf);
+  const cf = parseFiscalCode(input.cf);
   const db = getDb();
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
@@ -39,9 +29,8 @@ export default fiscalCodeFunction('lookup-family', async (body, request) => {
     findFamilyReceipts(db, found.family.id),
     readSeasonSettings(db, SEASON.campYear),
   ]);
-  return jsonResponse(
-    200,
-    buildFamilyLookup({
+  return {
+    body: buildFamilyLookup({
       ...found,
       items,
       receipts,
@@ -49,7 +38,7 @@ export default fiscalCodeFunction('lookup-family', async (body, request) => {
       season: SEASON.campYear,
       medicalFormCutoff: medicalFormCutoffInstant(settings.medicalForm),
     }),
-  );
+  };
 });
 
 /**

@@ -2,6 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { paths } from '@config/paths';
+import { requestAccessCodeContract } from '@contracts/request-access-code';
+import { ACCESS_LINK_TOKEN_PATTERN } from '@contracts/verify-access-link';
 import {
   accessCodeDocument,
   accessLimitsDocument,
@@ -45,31 +47,6 @@ export const RESEND_SECONDS = 60;
 export const RESEND_MIN_SECONDS_LEFT = 120;
 
 const HOUR_MS = 60 * 60_000;
-
-/** The Italian messages of a code refused. */
-export const ACCESS_CODE_MESSAGES = {
-  wrong: 'Codice non valido',
-  expired: 'Codice scaduto: richiedine uno nuovo',
-  locked:
-    'Troppi codici sbagliati: per sicurezza i codici di accesso sono sospesi fino a domani. Premi «Invia di nuovo» per ricevere per e-mail un link di accesso.',
-} as const;
-
-/** The Italian message of a sign-in link that does not open a session (used, expired, or never sent). */
-export const ACCESS_LINK_MESSAGE =
-  'Il link di accesso non è più valido: è già stato usato o è scaduto. Torna alla pagina e premi «Trova» per riceverne uno nuovo.';
-
-/**
- * The 429's Italian message when a parent was sent `limit` access e-mails in
- * the last hour: the last one's code and link still work when `live`;
- * otherwise the minutes until another may go.
- */
-export function tooManyEmailsMessage(limit: number, seconds: number, live: boolean): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  const wait = minutes === 1 ? '1 minuto' : `${minutes} minuti`;
-  return live
-    ? `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: usa il codice o il link dell'ultima, ancora validi, oppure riprova tra ${wait}.`
-    : `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: per sicurezza non ne inviamo altre per ora. Riprova tra ${wait}.`;
-}
 
 /** A parent's limits (see the module's comment). */
 export interface AccessLimits {
@@ -140,7 +117,7 @@ const refs = (db: Firestore, parentId: string) => ({
 /** A parent was sent `limit` access e-mails in the last hour: 429 with Retry-After. */
 export class TooManyAccessEmailsError extends HttpError {
   constructor(limit: number, seconds: number, live: boolean) {
-    super(429, tooManyEmailsMessage(limit, seconds, live), { 'retry-after': String(Math.max(1, seconds)) });
+    super(429, requestAccessCodeContract.messages.tooManyEmails(limit, seconds, live), { 'retry-after': String(Math.max(1, seconds)) });
     this.name = 'TooManyAccessEmailsError';
   }
 }
@@ -324,9 +301,6 @@ export interface LinkSignIn {
   returnPath: string;
 }
 
-/** A sign-in link's token as the page sends it: 43 base64url characters. */
-export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /**
  * Spends the sign-in link of `token` in a transaction: when it is live and
  * its parent still belongs to its family, the link is deleted (with the
@@ -335,7 +309,7 @@ export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * Paused codes do not stop a link.
  */
 export async function spendAccessLink(db: Firestore, token: string, now = new Date()): Promise<LinkSignIn | null> {
-  if (!LINK_TOKEN_PATTERN.test(token)) return null;
+  if (!ACCESS_LINK_TOKEN_PATTERN.test(token)) return null;
   const linkRef = db.collection(COLLECTION.accessLinks).doc(linkIdOf(token));
   return runTransaction(db, async (transaction) => {
     const link = readSnapshot(accessLinkDocument, await transaction.get(linkRef));

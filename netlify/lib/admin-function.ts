@@ -1,7 +1,7 @@
 import type { Contract } from '@contracts/contract';
 import type { Permission } from '@domain/staff-roles';
 import { requireStaff, type StaffCaller } from './admin-auth';
-import { contractFunction, type ContractHandler, type NetlifyHandler } from './contract-function';
+import { contractFunction, type ContractHandler, type HandlerOf, type NetlifyHandler } from './contract-function';
 import type { FunctionContext } from './function-context';
 
 /** The handler of an admin contract's function: the parsed request, the verified caller, the HTTP request and Netlify's context. */
@@ -29,11 +29,12 @@ export function adminContractFunction<C extends Contract>(
   const callers = new WeakMap<Request, StaffCaller>();
   return contractFunction(
     contract,
-    async (input, request, context) => {
+    // HandlerOf<C> distributes over C, which TypeScript cannot see through for a generic C.
+    (async (input: Parameters<ContractHandler<C>>[0], request: Request, context: FunctionContext) => {
       const caller = callers.get(request);
       if (!caller) throw new Error(`${contract.name}: no verified caller`);
       return handler(input, caller, request, context);
-    },
+    }) as HandlerOf<C>,
     {
       ...options,
       guard: {

@@ -1,9 +1,11 @@
 import { Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { v2 as cloudinary } from 'cloudinary';
 import type { Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
+import type { AnswerOf } from '@contracts/contract';
+import type { getSignatureContract } from '@contracts/get-signature';
+import { MEDICAL_FORM_MESSAGES } from '@contracts/medical-form-messages';
 import type { ChildDocument, FamilyDocument } from '@domain/documents';
 import { isEligibleForMedicalForm, isUploadableChildId, MAX_MEDICAL_FORM_BYTES, medicalFormUploadId } from '@domain/medical-form';
 import { findFamilyByParentCf, findFamilyItems } from './families';
@@ -12,7 +14,7 @@ import { readSeasonSettings } from './season-settings';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
-import { ORDER_MESSAGES, parseFiscalCode } from './order-request';
+import { parseFiscalCode } from './order-request';
 import { serviceConfig, type ServiceSettings } from './server-env';
 
 /**
@@ -23,23 +25,6 @@ import { serviceConfig, type ServiceSettings } from './server-env';
  * shared by get-signature and record-medical-form (the parent's family, the
  * child, its eligibility, the file's folder and public id).
  */
-
-/** Italian messages of the medical form functions. */
-export const MEDICAL_FORM_MESSAGES = {
-  malformed: 'Richiesta non valida: servono "cf" e "childId".',
-  malformedUpload: 'Richiesta non valida: servono "cf", "childId" e "upload" con public_id, version e signature.',
-  childId: ORDER_MESSAGES.childId,
-  notOfFamily: 'Il figlio indicato non appartiene a questa famiglia.',
-  notEligible: (name: string) =>
-    `La scheda medica di ${name} si carica dopo il pagamento dell'acconto del campo estivo ${SEASON.campYear}.`,
-  invalidChild: 'Questo figlio non può ricevere una scheda medica online: contatta il gruppo.',
-  wrongFile: 'Il file caricato non corrisponde alla scheda medica di questo figlio.',
-  notPdf: 'Il file caricato non è un PDF di al massimo 10 MB: carica di nuovo la scheda medica.',
-  notVerified: 'Non è stato possibile verificare il caricamento: carica di nuovo la scheda medica.',
-  stale: 'Il caricamento è scaduto: carica di nuovo la scheda medica.',
-  consentMissing: 'Per caricare la scheda medica conferma di aver letto l’informativa sulla privacy.',
-  consentOutdated: 'L’informativa sulla privacy è stata aggiornata: ricarica la pagina, rileggila e conferma.',
-} as const;
 
 /** Cloudinary's delivery type of the medical forms: not publicly downloadable. */
 export const MEDICAL_FORM_DELIVERY_TYPE = 'authenticated';
@@ -79,30 +64,8 @@ export function requireCloudinary(env: NodeJS.ProcessEnv = process.env): Cloudin
   return settings;
 }
 
-/** The `childId` field of get-signature and record-medical-form: a Firestore document id. */
-export const childIdField = z
-  .string({ error: MEDICAL_FORM_MESSAGES.childId })
-  .min(1, { error: MEDICAL_FORM_MESSAGES.childId })
-  .max(128, { error: MEDICAL_FORM_MESSAGES.childId });
-
-/** What get-signature answers: where to upload, and the signed parameters the browser sends with the file. */
-export interface MedicalFormUploadSignature {
-  /** Cloudinary's upload endpoint for a PDF: `{api}/v1_1/{cloud}/image/upload`. */
-  upload_url: string;
-  /** Unix time, seconds. */
-  timestamp: number;
-  /** SHA-1 hex of the signed parameters (Cloudinary's signature version 2). */
-  signature: string;
-  api_key: string;
-  /** '' when no preset is configured (then not signed, and not to be sent). */
-  upload_preset: string;
-  folder: string;
-  /** Without the folder: `{childId}/{unix seconds}-{8 hex}` (medicalFormUploadId). */
-  public_id: string;
-  type: typeof MEDICAL_FORM_DELIVERY_TYPE;
-  /** Signed: Cloudinary refuses any file that is not a PDF. */
-  allowed_formats: typeof MEDICAL_FORM_FORMAT;
-}
+/** What get-signature answers (getSignatureContract): where to upload, and the signed parameters the browser sends with the file. */
+export type MedicalFormUploadSignature = AnswerOf<typeof getSignatureContract>;
 
 /** Cloudinary's API base: CLOUDINARY_API_URL (the media emulator locally), else https://api.cloudinary.com. */
 function apiBase(settings: CloudinarySettings): string {
@@ -431,10 +394,10 @@ export interface MedicalFormChild {
  * 'Campo Estivo - Acconto' item created on or after the season's cutoff
  * among the family's items of this season). The folder is the season's
  * (SeasonSettings.medicalForm), never taken from the browser.
- * @throws HttpError 400 'Inserisci un codice fiscale valido', 404 'Il codice
- * fiscale inserito non risulta nei nostri sistemi', 401 when the family is
- * not the session's, 400 when the child is not
- * of the family or its id cannot name a file, 403 when it is not eligible.
+ * @throws HttpError with MEDICAL_FORM_MESSAGES: 400 for an invalid fiscal
+ * code, UnknownFiscalCodeError (404), 401 when the family is not the
+ * session's, 400 when the child is not of the family or its id cannot name
+ * a file, 403 when it is not eligible.
  */
 export async function resolveMedicalFormChild(
   db: Firestore,

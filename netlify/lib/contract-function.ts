@@ -57,6 +57,13 @@ function checkAnswer(contract: Contract, body: unknown): void {
   }
 }
 
+/**
+ * A handler as contractFunction takes it: the same type, deferred, so that
+ * TypeScript reads `C` from the contract alone and checks the handler's
+ * literals ('verified', `true`) against the answer's instead of widening them.
+ */
+export type HandlerOf<C extends Contract> = C extends Contract ? ContractHandler<C> : never;
+
 /** Turns a handler's reply into the response, checked against the contract when tests ask. */
 function respond<C extends Contract>(contract: C, reply: Reply<AnswerOf<C>> | Response): Response {
   if (reply instanceof Response) return reply;
@@ -80,7 +87,7 @@ export interface Guard {
  */
 export function contractFunction<C extends Contract>(
   contract: C,
-  handler: ContractHandler<C>,
+  handler: HandlerOf<C>,
   options: { maxBytes?: number; guard?: Guard } = {},
 ): NetlifyHandler {
   const methods = contract.method === 'GET' ? ['GET', 'HEAD'] : ['POST'];
@@ -99,7 +106,7 @@ export function contractFunction<C extends Contract>(
                 await readJsonBody(request, options.maxBytes),
                 contract.messages.malformed ?? MALFORMED,
               ) as ParsedRequestOf<C>);
-        return respond(contract, await handler(input, request, context));
+        return respond(contract, await (handler as ContractHandler<C>)(input, request, context));
       } catch (error) {
         await options.guard?.failed?.(error, request, context);
         throw error;

@@ -4,7 +4,8 @@ import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin
 import { z } from 'zod';
 import { COLLECTION } from '@domain/documents';
 import type { Contract } from '@contracts/contract';
-import { contractFunction, type ContractHandler, type Guard, type NetlifyHandler } from './contract-function';
+import { PARENT_MESSAGES } from '@contracts/parents';
+import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } from './contract-function';
 import type { FunctionContext } from './function-context';
 import { getDb } from './firestore';
 import { HttpError, jsonFunction } from './http';
@@ -21,20 +22,14 @@ import { optionalLimit, serviceConfig } from './server-env';
  * keyed by SESSION_SECRET, never the address nor a plain hash of it) so it
  * holds across function instances: FISCAL_CODE_REQUESTS_PER_MINUTE requests a minute (30) and
  * FISCAL_CODE_UNKNOWN_PER_HOUR unknown codes an hour (10). Past either,
- * 429 'Troppi tentativi: riprova tra qualche minuto.' with Retry-After.
+ * 429 PARENT_MESSAGES.tooManyAttempts with Retry-After.
  * Netlify's own `rateLimit` of each function stays the outer fence.
  */
-
-/** The 429's Italian message. */
-export const BUDGET_MESSAGE = 'Troppi tentativi: riprova tra qualche minuto.';
-
-/** The 404's Italian message (docs/product.md, "Rules"). */
-export const UNKNOWN_CODE_MESSAGE = 'Il codice fiscale inserito non risulta nei nostri sistemi';
 
 /** A fiscal code no parent has: 404, and one unknown code spent from the address's budget. */
 export class UnknownFiscalCodeError extends HttpError {
   constructor() {
-    super(404, UNKNOWN_CODE_MESSAGE);
+    super(404, PARENT_MESSAGES.unknownCf);
     this.name = 'UnknownFiscalCodeError';
   }
 }
@@ -120,7 +115,7 @@ function windowOf(db: Firestore, ip: string, now: number) {
   };
 }
 
-const refused = (seconds: number) => new HttpError(429, BUDGET_MESSAGE, { 'retry-after': String(Math.max(1, seconds)) });
+const refused = (seconds: number) => new HttpError(429, PARENT_MESSAGES.tooManyAttempts, { 'retry-after': String(Math.max(1, seconds)) });
 
 /**
  * Spends one request of `ip`'s budget. Each request writes a hit, a
@@ -190,6 +185,6 @@ const FISCAL_CODE_GUARD: Guard = {
  * budget spent before the handler and an {@link UnknownFiscalCodeError}
  * counted as one unknown code.
  */
-export function fiscalCodeContractFunction<C extends Contract>(contract: C, handler: ContractHandler<C>): NetlifyHandler {
+export function fiscalCodeContractFunction<C extends Contract>(contract: C, handler: HandlerOf<C>): NetlifyHandler {
   return contractFunction(contract, handler, { guard: FISCAL_CODE_GUARD });
 }

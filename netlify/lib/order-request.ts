@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { SEASON } from '@config/season';
+import { PARENT_MESSAGES } from '@contracts/parents';
 import type { ChildDocument, FamilyDocument } from '@domain/documents';
 import { isValidFiscalCode } from '@domain/fiscal-code';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
@@ -12,7 +13,7 @@ import { italianDay, italianDayText } from '@domain/italian-time';
 import { priceOrder, type PricedLine } from '@domain/products';
 import { findFamilyByParentCf, findFamilyItems, type FamilyItem, type FamilyWithChildren } from './families';
 import { assertSessionFamily, type FamilySession } from './session';
-import { UNKNOWN_CODE_MESSAGE, UnknownFiscalCodeError } from './fiscal-code-budget';
+import { UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
 import { RECORD_ORDER_MESSAGES } from './record-order';
 import { catalogueOf, readSeasonSettings } from './season-settings';
@@ -23,13 +24,13 @@ export const MAX_ORDER_CHILDREN = 15;
 /** Italian messages of the order request (docs/api.md, "Order request"). */
 export const ORDER_MESSAGES = {
   malformed: 'Richiesta non valida: servono "cf", "product", "children" e "idempotencyKey".',
-  invalidCf: 'Inserisci un codice fiscale valido',
-  notFound: UNKNOWN_CODE_MESSAGE,
+  invalidCf: PARENT_MESSAGES.invalidCf,
+  notFound: PARENT_MESSAGES.unknownCf,
   product: 'Prodotto non valido: scegli un prodotto della stagione.',
   closed: (closesOn: string) => `Iscrizioni chiuse il ${italianDayText(closesOn)}.`,
   noChildren: 'Seleziona almeno un figlio.',
   tooManyChildren: `Un ordine può contenere al massimo ${MAX_ORDER_CHILDREN} figli.`,
-  childId: 'Identificativo del figlio non valido.',
+  childId: PARENT_MESSAGES.childId,
   size: 'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.',
   idempotencyKey: 'Chiave di idempotenza non valida: atteso un UUID.',
   notOfFamily: 'Uno dei figli indicati non appartiene a questa famiglia.',

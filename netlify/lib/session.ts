@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { PARENT_MESSAGES } from '@contracts/parents';
 import { HttpError } from './http';
 import { serviceConfig } from './server-env';
 
@@ -21,9 +22,6 @@ export const SESSION_COOKIE = '__Host-scout_session';
 
 /** How long a session lasts: the browser's session (a day at most), or 30 days when the parent ticks 'Ricorda questo dispositivo'. */
 export const SESSION_SECONDS = { browser: 24 * 60 * 60, remembered: 30 * 24 * 60 * 60 } as const;
-
-/** The 401's Italian message. */
-export const SESSION_EXPIRED_MESSAGE = 'Sessione scaduta: inserisci di nuovo il codice fiscale.';
 
 /** Who a session belongs to. */
 export interface FamilySession {
@@ -77,20 +75,20 @@ export async function readSession(request: Request): Promise<FamilySession | nul
 /**
  * The session of `request`, checked before anything is read, so a caller
  * without one learns nothing about a fiscal code.
- * @throws HttpError 401 {@link SESSION_EXPIRED_MESSAGE} without a valid session.
+ * @throws HttpError 401 PARENT_MESSAGES.sessionExpired without a valid session.
  */
 export async function requireSession(request: Request): Promise<FamilySession> {
   const session = await readSession(request);
-  if (!session) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+  if (!session) throw new HttpError(401, PARENT_MESSAGES.sessionExpired);
   return session;
 }
 
 /**
  * Checks that what a parent function acts on belongs to the session's family.
- * @throws HttpError 401 {@link SESSION_EXPIRED_MESSAGE} when `familyId` is another family's.
+ * @throws HttpError 401 PARENT_MESSAGES.sessionExpired when `familyId` is another family's.
  */
 export function assertSessionFamily(session: FamilySession, familyId: string): void {
-  if (session.familyId !== familyId) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+  if (session.familyId !== familyId) throw new HttpError(401, PARENT_MESSAGES.sessionExpired);
 }
 
 /** What every session cookie carries: the `__Host-` prefix's requirements, and neither scripts nor other sites may send or read it. */

@@ -23,8 +23,6 @@ export const STRIPE_MESSAGES = {
   stripeFailed: 'Il servizio di pagamento non ha risposto correttamente. Riprova tra qualche istante.',
   belowMinimum: `L'importo minimo per un pagamento con carta è ${STRIPE_MIN_AMOUNT_CENTS} centesimi.`,
   aboveMaximum: (max: number) => `L'importo supera il massimo consentito (${max} centesimi).`,
-  missingSignature: 'Firma Stripe mancante: richiesta rifiutata.',
-  badSignature: 'Firma Stripe non valida: richiesta rifiutata.',
 } as const;
 
 /**

@@ -1,14 +1,11 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { getSignatureContract } from '@contracts/get-signature';
 import { COLLECTION, uploadSignaturesDocument } from '@domain/documents';
 import { italianDay, italianMidnight } from '@domain/italian-time';
 import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '@domain/medical-form';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
-
-/** The Italian message of a child's upload signatures spent for the day. */
-export const UPLOAD_SIGNATURES_MESSAGE = (name: string) =>
-  `Oggi ci sono già stati troppi tentativi di caricare la scheda medica di ${name}: riprova domani. Se il caricamento non riesce, contatta il gruppo.`;
 
 /** The day after `day` (yyyy-mm-dd). */
 function nextDay(day: string): string {
@@ -25,7 +22,7 @@ function nextDay(day: string): string {
  * requests at the same moment, on any instance, never pass the limit
  * together. Each signature is an upload Cloudinary may receive and nobody
  * records (the retention deletes those a day later).
- * @throws HttpError 429 with UPLOAD_SIGNATURES_MESSAGE and Retry-After (the
+ * @throws HttpError 429 with getSignatureContract's `tooManySignatures` and Retry-After (the
  * seconds to midnight in Italy) once the day's signatures are spent.
  */
 export async function spendUploadSignature(db: Firestore, child: { id: string; name: string }, now: Date = new Date()): Promise<void> {
@@ -36,7 +33,7 @@ export async function spendUploadSignature(db: Firestore, child: { id: string; n
     const count = readSnapshot(uploadSignaturesDocument, await transaction.get(ref))?.count ?? 0;
     if (count >= MAX_UPLOAD_SIGNATURES_PER_DAY) {
       const retryAfter = Math.max(1, Math.ceil((midnight.getTime() - now.getTime()) / 1000));
-      throw new HttpError(429, UPLOAD_SIGNATURES_MESSAGE(child.name), { 'Retry-After': String(retryAfter) });
+      throw new HttpError(429, getSignatureContract.messages.tooManySignatures(child.name), { 'Retry-After': String(retryAfter) });
     }
     transaction.set(ref, {
       child_id: child.id,

@@ -18,7 +18,8 @@ export type Messages = Record<string, string | ((...details: never[]) => string)
 /**
  * One function's contract: its name (the path is /.netlify/functions/{name}),
  * its method (POST with a JSON body; GET for a public read), the request it
- * reads (null for a GET), the answer it gives ('file' for a download: a PDF,
+ * reads (null for a GET, or a body the function reads itself: Stripe's
+ * signed webhook), the answer it gives ('file' for a download: a PDF,
  * a CSV, an export) and its messages (`malformed`: a request the schema
  * refuses without a message of its own).
  */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { RECEIPT_ISSUER } from '@config/receipt';
 import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '@domain/credit-note';
 import type { PaymentDocument } from '@domain/documents';
@@ -13,24 +12,6 @@ import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 
 /** Which document of a payment: a receipt (its current one when `number` is absent) or a credit note. */
 export type PaymentFileRequest = { kind: 'receipt'; number?: string } | { kind: 'credit-note'; number: string };
-
-/** A document number as issued: '{year}/42'. */
-const documentNumber = z.string().regex(/^\d{4}\/\d{1,9}$/);
-
-/**
- * A request body naming a payment's document: `fields` (the payment id, an
- * action…) and `kind` ('receipt' when absent) with `number` (optional for a
- * receipt, required for a credit note), read as a {@link PaymentFileRequest}.
- */
-export function withPaymentFile<Fields extends z.ZodRawShape>(fields: Fields) {
-  return z.preprocess(
-    (body) => (typeof body === 'object' && body !== null && !('kind' in body) ? { ...body, kind: 'receipt' } : body),
-    z.discriminatedUnion('kind', [
-      z.object({ ...fields, kind: z.literal('receipt'), number: documentNumber.optional() }),
-      z.object({ ...fields, kind: z.literal('credit-note'), number: documentNumber }),
-    ]),
-  );
-}
 
 /** A document's PDF and its file name ('Ricevuta-{year}-42.pdf', 'Nota-di-credito-{year}-3.pdf'). */
 export interface PaymentFile {

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
-import { ACCESS_CODE_MESSAGES, ACCESS_CODE_PATTERN } from './access-code-messages';
+import { ACCESS_CODE_PATTERN, verifyAccessCodeContract } from '@contracts/verify-access-code';
+import { ACCESS_CODE_MESSAGES } from './access-code-messages';
 import { useRequestAccessCode, type CodeSent } from './api/access-code';
 import { useVerifyAccessCode } from './api/verify-access-code';
 import { useCountdown } from './use-countdown';
@@ -69,7 +70,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
     if (confirming || linkOnly) return;
     setFailure(null);
     if (!ACCESS_CODE_PATTERN.test(code)) {
-      setCodeError(ACCESS_CODE_MESSAGES.invalidCode);
+      setCodeError(verifyAccessCodeContract.messages.codeFormat);
       codeRef.current?.focus();
       return;
     }

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { paths } from '@config/paths';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
-import { ACCESS_CODE_MESSAGES, ACCESS_LINK_PAGE_MESSAGES, ACCESS_LINK_TOKEN_PATTERN } from './access-code-messages';
+import { ACCESS_LINK_TOKEN_PATTERN, verifyAccessLinkContract } from '@contracts/verify-access-link';
+import { ACCESS_CODE_MESSAGES, ACCESS_LINK_PAGE_MESSAGES } from './access-code-messages';
 import { signedInByLinkState } from './access-link-state';
 import { useVerifyAccessLink } from './api/verify-access-link';
 
@@ -60,7 +61,7 @@ export function AccessLinkPage() {
       <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">{ACCESS_LINK_PAGE_MESSAGES.title}</h1>
       {!wellFormed ? (
         <Alert kind="error">
-          {ACCESS_LINK_PAGE_MESSAGES.invalid}
+          {verifyAccessLinkContract.messages.linkInvalid}
           {backLink}
         </Alert>
       ) : (

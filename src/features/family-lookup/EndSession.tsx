@@ -3,17 +3,23 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { describeError } from '@/lib/errors';
 import { useEndSession } from './api/end-session';
-import type { EndSessionButtonProps } from './EndSessionButton';
+
+/** Props of {@link EndSession} (and of EndSessionButton, which draws it). */
+export interface EndSessionProps {
+  /** The session ended and the family left the cache: the screen goes back to its empty lookup form. */
+  onEnded: () => void;
+  className?: string;
+}
 
 /**
- * What {@link EndSessionButton} draws, loaded on demand: the small 'Esci'
+ * What EndSessionButton draws, loaded on demand: the small 'Esci'
  * button; pressed, it ends the parent's session (end-session, the server
  * clears the cookie), drops every family lookup from the cache, then calls
  * `onEnded`. While it runs the button shows progress; a failure shows the
  * server's Italian message under it, focused for screen readers, and the
- * button can be pressed again. Props: {@link EndSessionButtonProps}.
+ * button can be pressed again.
  */
-export default function EndSession({ onEnded, className = '' }: EndSessionButtonProps) {
+export default function EndSession({ onEnded, className = '' }: EndSessionProps) {
   const endSession = useEndSession();
   const failureRef = useRef<HTMLDivElement>(null);
 

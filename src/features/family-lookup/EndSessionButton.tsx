@@ -1,11 +1,8 @@
 import { lazy, Suspense } from 'react';
+import type { EndSessionProps } from './EndSession';
 
 /** Props of {@link EndSessionButton}. */
-export interface EndSessionButtonProps {
-  /** The session ended and the family left the cache: the screen goes back to its empty lookup form. */
-  onEnded: () => void;
-  className?: string;
-}
+export type EndSessionButtonProps = EndSessionProps;
 
 /** The button's module: not in the first bundle, loaded with the first family found (preloaded on the first edit of the lookup form). */
 export const loadEndSession = () => import('./EndSession');

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
 import { paths } from '@config/paths';
+import { FISCAL_CODE_MESSAGES } from '@contracts/fiscal-code-messages';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { PAYMENT_METHODS, QUOTAS } from '@domain/plans';
 import { UserFacingError } from '@/lib/api/functions-client';
@@ -230,7 +231,7 @@ export function FamilyLookupForm(props: FamilyLookupFormProps) {
         </p>
         {linkCf && <Alert kind="info">{LOOKUP_MESSAGES.signedInByLink}</Alert>}
         <div ref={failureRef} tabIndex={-1} className="outline-none">
-          {notFound && <Alert kind="warning">{LOOKUP_MESSAGES.notFound}</Alert>}
+          {notFound && <Alert kind="warning">{FISCAL_CODE_MESSAGES.unknown}</Alert>}
           {failure !== null && !notFound && <Alert kind="error">{describeError(failure)}</Alert>}
         </div>
       </form>

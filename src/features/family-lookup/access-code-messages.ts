@@ -2,7 +2,7 @@
 const waitText = (seconds: number) =>
   seconds >= 120 ? `${Math.ceil(seconds / 60)} minuti` : `${seconds} ${seconds === 1 ? 'secondo' : 'secondi'}`;
 
-/** The texts of the access-code step (what the server says is shown as it is). */
+/** The texts of the access-code step (what the server says is shown as it is; its messages are in the contracts). */
 export const ACCESS_CODE_MESSAGES = {
   sent: (email: string) => `Ti abbiamo inviato un codice a ${email}`,
   sentAgain: (email: string) => `Ti abbiamo inviato un nuovo codice a ${email}`,
@@ -19,8 +19,6 @@ export const ACCESS_CODE_MESSAGES = {
   resend: 'Invia di nuovo',
   resendIn: (seconds: number) => `Potrai chiedere un nuovo codice tra ${waitText(seconds)}.`,
   resendLinkIn: (seconds: number) => `Potrai chiedere un nuovo link tra ${waitText(seconds)}.`,
-  /** The same words as verify-access-code's 400: checked in the browser before sending. */
-  invalidCode: 'Inserisci il codice di 6 cifre ricevuto per e-mail.',
 } as const;
 
 /** The texts of /accesso, the page of the e-mailed sign-in link (AccessLinkPage). */
@@ -28,13 +26,5 @@ export const ACCESS_LINK_PAGE_MESSAGES = {
   title: 'Accesso al portale',
   intro: 'Premi «Entra» per accedere ai dati della tua famiglia da questo dispositivo.',
   enter: 'Entra',
-  /** The same words as verify-access-link's 410: a link cut short or mangled is told the same, without a call. */
-  invalid: 'Il link di accesso non è più valido: è già stato usato o è scaduto. Torna alla pagina e premi «Trova» per riceverne uno nuovo.',
   back: "Torna all'Area Famiglie",
 } as const;
-
-/** A sign-in link's token as the e-mail carries it in the fragment: 43 base64url characters. */
-export const ACCESS_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** A verification code as typed: 6 digits. */
-export const ACCESS_CODE_PATTERN = /^\d{6}$/;

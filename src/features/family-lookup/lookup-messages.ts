@@ -1,8 +1,9 @@
-/** Field error texts of the lookup form (docs/product.md, "Rules", "Fiscal code"). */
+/**
+ * The lookup form's own texts (docs/product.md, "Rules"); what it says of a
+ * fiscal code is the functions' (FISCAL_CODE_MESSAGES, src/contracts).
+ */
 export const LOOKUP_MESSAGES = {
-  invalidFiscalCode: 'Inserisci un codice fiscale valido',
   emptySelect: "Seleziona un'opzione",
-  notFound: 'Il codice fiscale inserito non risulta nei nostri sistemi',
   /** Back from the e-mailed sign-in link (/accesso): the session is open, the fiscal code filled in. */
   signedInByLink: 'Accesso eseguito: premi «Trova» per vedere i tuoi figli, senza codice.',
 } as const;

@@ -1,3 +1,4 @@
+import { FISCAL_CODE_MESSAGES } from '@contracts/fiscal-code-messages';
 import { isWellFormedFiscalCode, normalizeFiscalCode } from '@domain/fiscal-code-format';
 import { PAYMENT_METHODS, QUOTAS } from '@domain/plans';
 import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues } from './lookup-messages';
@@ -21,7 +22,7 @@ export type LookupValidation = { ok: true; values: ValidLookup } | { ok: false; 
 export function validateLookup(fields: LookupFields, values: LookupFormValues): LookupValidation {
   const errors: LookupErrors = {};
   const fiscalCode = normalizeFiscalCode(values.fiscalCode);
-  if (!isWellFormedFiscalCode(fiscalCode)) errors.fiscalCode = LOOKUP_MESSAGES.invalidFiscalCode;
+  if (!isWellFormedFiscalCode(fiscalCode)) errors.fiscalCode = FISCAL_CODE_MESSAGES.invalid;
   if (fields.quota && !(QUOTAS as readonly string[]).includes(values.quota)) errors.quota = LOOKUP_MESSAGES.emptySelect;
   if (fields.method && !(PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = LOOKUP_MESSAGES.emptySelect;
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -5,7 +5,8 @@ import { creditNoteFileName } from '@domain/credit-note';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { formatEuros } from '@domain/money';
 import { receiptFileName } from '@domain/receipt';
-import { fetchFunctionFile } from '@/lib/api/function-file';
+import type { receiptContract } from '@contracts/receipt';
+import { fetchContractFile } from '@/lib/api/function-file';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { saveFile } from '@/lib/save-file';
 
@@ -37,8 +38,8 @@ export function FamilyReceipts({ receipts }: FamilyReceiptsProps) {
     setDownloading(key);
     setError(null);
     try {
-      const file = await fetchFunctionFile(
-        'receipt',
+      const file = await fetchContractFile<typeof receiptContract>(
+        { name: 'receipt' },
         { paymentId: document.paymentId, kind: document.kind, number: document.number },
         document.kind === 'receipt' ? receiptFileName(document.number) : creditNoteFileName(document.number),
       );

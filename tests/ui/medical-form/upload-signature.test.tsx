@@ -70,18 +70,21 @@ describe('fetchUploadSignature (docs/api.md, get-signature)', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     getSignature(() => HttpResponse.json({ ...signed, upload_url: undefined }));
     await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
-    expect(log).toHaveBeenCalledWith('Firma non ricevuta', expect.objectContaining({ hasUploadUrl: false }));
+    expect(log).toHaveBeenCalledWith('Firma non ricevuta', expect.anything());
   });
 
-  it('refuses an upload address that is not http(s) as an unexpected answer', async () => {
+  it("refuses an upload address that is not http(s): 'Firma non ricevuta', nothing posted there", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     getSignature(() => HttpResponse.json({ ...signed, upload_url: 'javascript:alert(1)' }));
-    await expect(fetchUploadSignature(request)).rejects.toThrow(/^Errore nel recupero della firma: Risposta inattesa/);
+    await expect(fetchUploadSignature(request)).rejects.toMatchObject({ message: 'Firma non ricevuta', status: 200 });
   });
 
-  it("reads a missing upload preset and allowed formats as ''", async () => {
-    getSignature(() => HttpResponse.json({ ...signed, upload_preset: undefined, allowed_formats: undefined }));
-    await expect(fetchUploadSignature(request)).resolves.toEqual({ ...signed, upload_preset: '', allowed_formats: '' });
+  it("says 'Firma non ricevuta' for an answer without the upload preset or the allowed formats its contract names", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    getSignature(() => HttpResponse.json({ ...signed, upload_preset: undefined }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
+    getSignature(() => HttpResponse.json({ ...signed, allowed_formats: 'jpg' }));
+    await expect(fetchUploadSignature(request)).rejects.toThrow('Firma non ricevuta');
   });
 });
 

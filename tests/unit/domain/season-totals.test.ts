@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countMatching,
-  summaryEntriesOf,
-  totalsChanges,
-  totalsDifferences,
-  totalsOf,
-  type CountedPayment,
-} from '@domain/season-totals';
+import { countMatching, summaryEntriesOf, totalsChanges, totalsDifferences, totalsOf, type CountedPayment } from '@domain/season-totals';
 
 const payment = (overrides: Partial<CountedPayment> = {}): CountedPayment => ({
   season: 2025,

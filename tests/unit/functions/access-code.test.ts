@@ -5,12 +5,14 @@ import createOrder from '../../../netlify/functions/create-order';
 import endSession from '../../../netlify/functions/end-session';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
-import requestAccessCode, { NO_EMAIL_MESSAGE } from '../../../netlify/functions/request-access-code';
+import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
 import verifyAccessLink from '../../../netlify/functions/verify-access-link';
-import { ACCESS_CODE_MESSAGES, ACCESS_LINK_MESSAGE } from '../../../netlify/lib/access-codes';
-import { SESSION_EXPIRED_MESSAGE } from '../../../netlify/lib/session';
 import { GROUP } from '@config/group';
+import { PARENT_MESSAGES } from '@contracts/parents';
+import { requestAccessCodeContract } from '@contracts/request-access-code';
+import { verifyAccessCodeContract } from '@contracts/verify-access-code';
+import { verifyAccessLinkContract } from '@contracts/verify-access-link';
 import { italianDay, italianMidnight } from '@domain/italian-time';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
@@ -142,7 +144,10 @@ describe('access by a code sent to the parent', () => {
 
   it('a parent with no e-mail is told to write to the group; an unknown code is 404 as before', async () => {
     await db.collection('parents').doc('parent-rossi-mario').update({ email: null });
-    expect(await call(requestAccessCode, { cf: ROSSI })).toMatchObject({ status: 422, body: { error: NO_EMAIL_MESSAGE } });
+    expect(await call(requestAccessCode, { cf: ROSSI })).toMatchObject({
+      status: 422,
+      body: { error: requestAccessCodeContract.messages.noEmail },
+    });
     expect((await call(requestAccessCode, { cf: 'RSSMRA80C12H501' })).status).toBe(400);
   });
 });
@@ -230,10 +235,10 @@ describe("a parent's access, limited per parent across client addresses", () => 
     const second = await codeSentTo(marioEmail);
     for (let attempt = 0; attempt < 4; attempt += 1) expect((await verifyFrom(wrongFor(second, attempt))).status).toBe(401);
     const locked = await verifyFrom(wrongFor(second, 4));
-    expect(locked).toMatchObject({ status: 429, body: { error: ACCESS_CODE_MESSAGES.locked }, setCookie: null });
+    expect(locked).toMatchObject({ status: 429, body: { error: verifyAccessCodeContract.messages.locked }, setCookie: null });
     expect(Number(locked.retryAfter)).toBeGreaterThan(11 * 60 * 60);
     // Paused: even the right code is refused, without being weighed.
-    expect(await verifyFrom(second)).toMatchObject({ status: 429, body: { error: ACCESS_CODE_MESSAGES.locked } });
+    expect(await verifyFrom(second)).toMatchObject({ status: 429, body: { error: verifyAccessCodeContract.messages.locked } });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await verifyFrom(wrongFor(second, 10 + attempt))).status).toBe(429);
     expect(await limitsOfMario()).toMatchObject({ wrong_tries: 10, lock_notified: true });
 
@@ -283,7 +288,7 @@ describe("a parent's access, limited per parent across client addresses", () => 
     const opened = first?.status === 200 ? first : second;
     expect(opened?.body).toEqual({ status: 'verified', returnPath: '/campo-estivo', cf: ROSSI });
     expect(opened?.setCookie).toMatch(/^__Host-scout_session=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=2592000$/);
-    expect((first?.status === 200 ? second : first)?.body).toEqual({ error: ACCESS_LINK_MESSAGE });
+    expect((first?.status === 200 ? second : first)?.body).toEqual({ error: verifyAccessLinkContract.messages.linkInvalid });
     // The code of the same e-mail was spent with it.
     expect((await verifyFrom(code)).status).toBe(410);
 
@@ -296,7 +301,7 @@ describe("a parent's access, limited per parent across client addresses", () => 
     advance(10 * 60_000);
     expect(await call(verifyAccessLink, { token: next }, '', nextAddress())).toMatchObject({
       status: 410,
-      body: { error: ACCESS_LINK_MESSAGE },
+      body: { error: verifyAccessLinkContract.messages.linkInvalid },
     });
     advance(-10 * 60_000 + 1000);
     expect((await call(verifyAccessLink, { token: next }, '', nextAddress())).body).toMatchObject({ returnPath: '/' });
@@ -335,7 +340,7 @@ describe('parent functions need the session of the family they act on', () => {
       [getSignature, { cf: ROSSI, childId: 'son-rossi-marco' }],
     ] as const) {
       const answer = await call(fn, body);
-      expect(answer).toMatchObject({ status: 401, body: { error: SESSION_EXPIRED_MESSAGE } });
+      expect(answer).toMatchObject({ status: 401, body: { error: PARENT_MESSAGES.sessionExpired } });
       expect(JSON.stringify(answer.body)).not.toMatch(/Marco|son-rossi/);
     }
     expect(await orders()).toBe(before);

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callFunction } from '@/lib/api/functions-client';
+import { endSessionContract } from '@contracts/end-session';
+import { callContract } from '@/lib/api/functions-client';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
-import { loadAccessCodeSchemas } from './access-code';
 
-// end-session, apart from the other access-code calls: only 'Esci' (EndSession, loaded on demand) needs it.
-
-/** end-session's answer: the session cookie was cleared. */
-export interface SessionEnded {
-  status: 'ended';
-}
+// Only 'Esci' (EndSession, loaded on demand) needs it, so its contract stays out of the first bundle.
 
 /**
  * Ends the parent's session through end-session (the server clears the cookie).
  * @throws UserFacingError with the function's Italian message, 0 when unreachable.
  */
-export function endSession(): Promise<SessionEnded> {
-  return callFunction('end-session', {}, async () => (await loadAccessCodeSchemas()).sessionEndedSchema);
+export function endSession() {
+  return callContract(endSessionContract, {});
 }
 
 /**

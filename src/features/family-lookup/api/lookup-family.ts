@@ -1,31 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FamilyLookup } from '@domain/family-lookup';
-import { callFunction } from '@/lib/api/functions-client';
+import { callContract } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
+/** The contract, loaded with its first use (zod/mini and the answer's schema with it): not in the first bundle. */
+const loadContract = () => import('./lookup-contracts').then((module) => module.lookupFamilyContract);
+
 /**
- * Finds the family of a parent's fiscal code (already normalised) through
- * our lookup-family function (docs/api.md). The server answers only to a
- * browser holding a session for that family (request-access-code,
- * verify-access-code: the session cookie goes with the request).
- * @throws UserFacingError: status 404 'Il codice fiscale inserito non risulta
- * nei nostri sistemi', 401 'Sessione scaduta: inserisci di nuovo il codice
- * fiscale.' without a session, 400 for an invalid code, 0 when unreachable.
+ * Finds the family of a parent's normalised fiscal code through
+ * lookup-family (lookupFamilyContract). The server answers only a browser
+ * holding that family's session (the cookie goes with the request).
+ * @throws UserFacingError with the function's Italian message: 404 for an
+ * unknown code (the form says so its own way), 401 without the session, 0
+ * when unreachable.
  */
 export function lookupFamily(cf: string): Promise<FamilyLookup> {
-  return callFunction('lookup-family', { cf }, loadFamilyLookupSchema);
+  return callContract(loadContract, { cf });
 }
 
-/** The answer's schema, loaded on demand with zod (not in the first bundle). */
-const loadFamilyLookupSchema = async () => (await import('@domain/family-lookup')).familyLookupSchema;
-
 /**
- * Starts loading what the first 'Trova' needs besides the request (zod, the
- * answer's schema): called while the parent types, so the first 'Trova' is as
- * fast as the second (docs/architecture.md, "First load").
+ * Starts loading what the first 'Trova' needs besides the request (the
+ * contract, zod/mini): called while the parent types, so the first 'Trova'
+ * is as fast as the second (docs/architecture.md, "First load").
  */
 export function preloadLookupFamily(): void {
-  void loadFamilyLookupSchema().catch(() => undefined);
+  void loadContract().catch(() => undefined);
 }
 
 /**

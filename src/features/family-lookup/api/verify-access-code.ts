@@ -1,30 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { callFunction } from '@/lib/api/functions-client';
+import type { RequestOf } from '@contracts/contract';
+import { verifyAccessCodeContract } from '@contracts/verify-access-code';
+import { callContract } from '@/lib/api/functions-client';
 import { mutationKeys } from '@/lib/api/query-keys';
-import { loadAccessCodeSchemas } from './access-code';
 
-// verify-access-code, apart from the other access-code calls: only the code step (AccessCodeStep, loaded on demand)
-// needs it, so it stays out of the first bundle (docs/architecture.md, "First load").
-
-/** verify-access-code's answer: the code was right, and the server set the session cookie. */
-export interface CodeVerified {
-  status: 'verified';
-}
+// Only the code step (AccessCodeStep, loaded on demand) needs it, so its contract stays out of the first bundle.
 
 /**
- * Sends verify-access-code `{ cf, code, remember }`: the 6-digit code the
- * parent received; `remember` asks for a longer-lived session on this device.
- * On success the server sets an HttpOnly session cookie (sent by the browser
- * with every later same-origin call).
- * @throws UserFacingError: 400 not 6 digits, 401 'Codice non valido', 410
- * 'Codice scaduto: richiedine uno nuovo', 429 too many attempts.
+ * Sends verify-access-code the 6-digit code the parent received, with
+ * `remember` for a longer-lived session on this device; the answer sets the
+ * HttpOnly session cookie the browser sends with every later call.
+ * @throws UserFacingError with the function's Italian message.
  */
-export function verifyAccessCode(input: { cf: string; code: string; remember: boolean }): Promise<CodeVerified> {
-  return callFunction(
-    'verify-access-code',
-    { cf: input.cf, code: input.code, remember: input.remember },
-    async () => (await loadAccessCodeSchemas()).codeVerifiedSchema,
-  );
+export function verifyAccessCode(input: RequestOf<typeof verifyAccessCodeContract>) {
+  return callContract(verifyAccessCodeContract, { cf: input.cf, code: input.code, remember: input.remember });
 }
 
 /** verify-access-code as a mutation: `mutateAsync({ cf, code, remember })`. */

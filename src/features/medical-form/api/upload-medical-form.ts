@@ -1,25 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { PRIVACY } from '@config/privacy';
-import { callFunction } from '@/lib/api/functions-client';
+import { recordMedicalFormContract } from '@contracts/record-medical-form';
+import { callContract } from '@/lib/api/functions-client';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';
 import { fetchUploadSignature } from './get-signature';
 
-const recordAnswerSchema = z.object({ uploaded: z.literal(true) });
-
 /**
- * Tells record-medical-form `{ cf, childId, upload, privacyNoticeVersion }`
- * that child `childId`'s form was uploaded, with the public id, version and
- * response signature of Cloudinary's answer, and that the parent read the
- * privacy notice in force (PRIVACY.noticeVersion); the server checks them,
- * stores the consent with the form and sets the child's `medical_doc` and
- * `updated_at` (docs/api.md, "get-signature and record-medical-form").
+ * Tells record-medical-form (recordMedicalFormContract) that child
+ * `childId`'s form was uploaded, with the public id, version and response
+ * signature of Cloudinary's answer, and that the parent read the privacy
+ * notice in force (PRIVACY.noticeVersion).
  * @throws UserFacingError with the function's Italian message.
  */
 export async function recordMedicalForm(input: { cf: string; childId: string; upload: UploadResult }): Promise<void> {
   const body = { cf: input.cf, childId: input.childId, upload: input.upload, privacyNoticeVersion: PRIVACY.noticeVersion };
-  await callFunction('record-medical-form', body, recordAnswerSchema);
+  await callContract(recordMedicalFormContract, body);
 }
 
 /** What {@link uploadMedicalForm} needs: the parent's normalised fiscal code, the child, the checked PDF and a progress callback (0..1); the caller has the parent's 'Ho letto l'informativa'. */

@@ -1,0 +1,18 @@
+import { z } from 'zod/mini';
+import { familyLookupSchema } from '@domain/family-lookup';
+import { defineContract } from './contract';
+import { cfField, FAMILY_MESSAGES } from './parents';
+
+/**
+ * lookup-family (docs/api.md, "lookup-family"), with the family's session:
+ * the family of the parent's fiscal code, its children with what each holds
+ * this season and its medical form, the season's catalogue and the family's
+ * receipts (FamilyLookup, built by buildFamilyLookup).
+ */
+export const lookupFamilyContract = defineContract({
+  name: 'lookup-family',
+  method: 'POST',
+  request: z.object({ cf: cfField }),
+  answer: familyLookupSchema,
+  messages: { malformed: FAMILY_MESSAGES.invalidCf, ...FAMILY_MESSAGES },
+});
