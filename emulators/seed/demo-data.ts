@@ -4,7 +4,11 @@
  * methods and statuses. Children's fiscal codes are computed with
  * codice-fiscale-js from the data below, so they are valid too.
  */
-import { PLAN, type Size, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '@domain/plans';
+import { PLAN } from '@domain/catalogue/seed';
+import type { Size } from '@domain/sizes';
+import type { Branch } from '@domain/branches';
+import type { PaymentMethod } from '@domain/payment-method';
+import type { PaymentStatus } from '@domain/payment-status';
 import type { Staff } from '@domain/staff-roles';
 
 /** The demo admin account created in the Auth emulator. */
@@ -51,7 +55,7 @@ export interface DemoOrder {
   method: PaymentMethod;
   status: PaymentStatus;
   /** One per child; each item's id is `seasonItemId(season, plan, childId)`, as recordOrder writes it. */
-  items: Array<{ childId: string; plan: Plan; note: Size | ''; priceEuros: number }>;
+  items: Array<{ childId: string; plan: string; note: Size | ''; priceEuros: number }>;
   /** A Bonifico's reference code ('CE25-7K3Q'); none for the orders made before codes were given. */
   reference?: string;
 }

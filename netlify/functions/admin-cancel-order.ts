@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION, orderDocument, paymentDocument } from '@domain/documents';
 import { formatEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { requireStaff } from '../lib/admin-auth';
 import { adminActor, recordAudit } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';

@@ -14,7 +14,7 @@ import {
   type StatementLine,
 } from '@domain/bank-statement';
 import { COLLECTION, paymentDocument, type PaymentDocument } from '@domain/documents';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { readSnapshot } from '../lib/documents';
 import { roundEuros } from '@domain/money';
 import { italianDayText } from '@domain/italian-time';

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { applyCardEvent, cardEventOf } from '../lib/card-events';
 import { getDb } from '../lib/firestore';
-import { fulfilPayment, isPortalPayment } from '../lib/fulfil-payment';
+import { fulfilPayment } from '../lib/fulfil-payment';
+import { isPortalPayment } from '../lib/order-metadata';
 import { errorResponse, jsonResponse, methodNotAllowed, readBodyBytes, responseForError } from '../lib/http';
 import { MAX_WEBHOOK_BYTES, STRIPE_MESSAGES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
 import { deliverMail, mailContext } from '../lib/mail/outbox';

@@ -1,6 +1,6 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTION, type PaymentDocument } from '@domain/documents';
-import { seasonItemId } from '@domain/products';
+import { seasonItemId } from '@domain/catalogue/season-catalogue';
 
 /**
  * Frees the products of a payment that no longer holds them (refunded in

@@ -15,8 +15,6 @@ export const STRIPE_MIN_AMOUNT_CENTS = 50;
 export const DEFAULT_MAX_AMOUNT_CENTS = 500_000;
 /** Largest webhook body read, in bytes: Stripe's events are a few KB. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
-/** A PaymentIntent id as Stripe makes it: 'pi_' and letters or digits. */
-export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
 /** Italian messages of the card payment functions. */
 export const STRIPE_MESSAGES = {

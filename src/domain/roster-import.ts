@@ -1,4 +1,4 @@
-import type { Branch } from './plans';
+import type { Branch } from './branches';
 import {
   CHILD_TITLES,
   PARENT_TITLES,

@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
 import { paths } from '@config/paths';
 import type { FamilyLookup } from '@domain/family-lookup';
-import { PAYMENT_METHODS, QUOTAS } from '@domain/plans';
+import { PAYMENT_METHODS } from '@domain/payment-method';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import type { AccessCodeStep } from './AccessCodeStep';
@@ -197,9 +197,9 @@ export function FamilyLookupForm({
         />
         {fields.quota && (
           <Select
-            label="Quota da Pagare"
-            placeholder="Seleziona la quota"
-            options={QUOTAS.map((quota) => ({ value: quota, label: quota }))}
+            label={fields.quota.label}
+            placeholder={fields.quota.placeholder}
+            options={fields.quota.options.map((option) => ({ value: option, label: option }))}
             value={values.quota}
             onChange={(value) => edit('quota', value)}
             error={errors.quota}

@@ -5,7 +5,7 @@ import type { ParentDocument } from '@domain/documents';
 import type { Staff } from '@domain/staff-roles';
 import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
 import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/families/api/families';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
@@ -29,7 +29,7 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({
       ? Promise.resolve({
           season: 2025,
           cardFee: true,
-          prices: SPEC_PRICES,
+          prices: SEED_PRICES,
           products: [],
           bankAccount: { holder: 'Gruppo', iban: 'IT60X0542811101000000123456' },
           medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },

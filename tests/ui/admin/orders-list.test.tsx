@@ -13,7 +13,8 @@ import {
   type RowPayment,
   type SummaryEntry,
 } from '@domain/admin-orders';
-import { PLAN, type PaymentStatus } from '@domain/plans';
+import { PLAN } from '@domain/catalogue/seed';
+import type { PaymentStatus } from '@domain/payment-status';
 import {
   fetchOrderSummary,
   fetchOrdersCount,
@@ -28,7 +29,7 @@ import { OrdersList } from '@/features/admin/payments/OrdersList';
 import { downloadCsv } from '@/lib/csv';
 import { renderWithProviders } from '../support/render';
 import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 
 /**
  * The orders desk against a fake of its Firestore calls
@@ -199,7 +200,7 @@ describe('the orders desk', () => {
     vi.mocked(callAdminFunction).mockResolvedValue({
       season: 2025,
       cardFee: true,
-      prices: SPEC_PRICES,
+      prices: SEED_PRICES,
       products: [outing],
       updatedBy: null,
       updatedAt: null,

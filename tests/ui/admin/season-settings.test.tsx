@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
 import { SeasonSettings } from '@/features/admin/settings/SeasonSettings';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 import { renderWithProviders } from '../support/render';
 
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
@@ -12,7 +12,7 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({ callAdminFunction
 const ON = {
   season: 2025,
   cardFee: true,
-  prices: SPEC_PRICES,
+  prices: SEED_PRICES,
   products: [],
   bankAccount: { holder: 'Gruppo Scout Manziana 1', iban: 'IT60X0542811101000000123456' },
   medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
@@ -48,14 +48,14 @@ describe("'Impostazioni stagione'", () => {
   });
 
   it("changes the Saldo's first-child price to 190 €, shows its effect on the example family, and saves only that rule", async () => {
-    const saldo190 = { ...SPEC_PRICES['campo-saldo'], euros: 190 };
+    const saldo190 = { ...SEED_PRICES['campo-saldo'], euros: 190 };
     vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
       Promise.resolve(
         (body as { action: string }).action === 'read'
           ? ON
           : {
               ...ON,
-              prices: { ...SPEC_PRICES, 'campo-saldo': saldo190 },
+              prices: { ...SEED_PRICES, 'campo-saldo': saldo190 },
               updatedBy: 'tesoriere@example.com',
               updatedAt: '2025-09-01T10:00:00.000Z',
             },

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnlineCheckout } from '@/app/payment/OnlineCheckout';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import CheckoutPanel, { type CheckoutPanelProps } from '@/features/checkout/CheckoutPanel';
 import { renderWithProviders } from '../support/render';
 import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
@@ -20,7 +20,7 @@ vi.mock('@/lib/stripe', () => ({
 
 startFakeFunctions();
 
-const request: OrderRequestBody = {
+const request: OrderRequest = {
   cf: 'RSSMRA80C12H501E',
   product: 'campo-acconto',
   children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-giulia' }],

@@ -4,8 +4,8 @@ import type { LookupChild } from '@domain/family-lookup';
 import type { PaidEntry } from '@domain/held-products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
-import { specProduct } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { specProduct } from '@domain/__FIXME__';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 import { holdersCount } from '@domain/held-products';
 import { orderLinesOf } from '@/app/payment/order-lines';
 import { renderWithProviders } from '../support/render';
@@ -45,7 +45,7 @@ describe('CampChildrenPicker: what each child already holds', () => {
   it("prices the next child's Saldo as a second child when a sibling paid the first in an earlier order", () => {
     const family = [child('giulia', 'Giulia', 'Clan', [entry('Campo Estivo - Saldo', 'Confermato')]), child('luca', 'Luca', 'Branco')];
     const luca = family.slice(1);
-    const lines = orderLinesOf(specProduct('campo-saldo', SPEC_PRICES), luca, holdersCount(family, 'Campo Estivo - Saldo'));
+    const lines = orderLinesOf(specProduct('campo-saldo', SEED_PRICES), luca, holdersCount(family, 'Campo Estivo - Saldo'));
     renderWithProviders(<CampChildrenPicker familyChildren={family} plan="Campo Estivo - Saldo" lines={lines} onToggle={vi.fn()} />);
     expect(lines[0]?.priceNote).toBe('2° figlio');
     expect(screen.getByText('155,00 €')).toBeInTheDocument();

@@ -1,5 +1,4 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
 import type { FamilyLookup } from '@domain/family-lookup';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import { fn, setupFunctionsServer } from '../support/functions';
 
 const server = setupFunctionsServer();
@@ -15,7 +14,7 @@ const server = setupFunctionsServer();
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [
     {
       id: 'marco',
@@ -56,7 +55,7 @@ function renderFlow() {
 }
 
 /** The request a screen would build from the flow. */
-const requestOf = (flow: ReturnType<typeof useOrderFlow>): OrderRequestBody => ({
+const requestOf = (flow: ReturnType<typeof useOrderFlow>): OrderRequest => ({
   cf: flow.cf,
   product: 'campo-acconto',
   children: flow.selectedIds.map((id) => ({ id })),

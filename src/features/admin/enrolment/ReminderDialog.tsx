@@ -3,22 +3,15 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { SpecProduct } from '@domain/products';
-import {
-  nothingToSendSentence,
-  previewSentence,
-  recentlyRemindedSentence,
-  REMINDER_PRODUCT_LABELS,
-  sentSentence,
-  type ParentToCall,
-} from '@domain/reminders';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { nothingToSendSentence, previewSentence, recentlyRemindedSentence, sentSentence, type ParentToCall } from '@domain/reminders';
 import { describeError } from '@/lib/errors';
 import { useReminderPreview, useSendReminders } from './api/reminders-queries';
 
 /** Props of {@link ReminderDialog}. */
 export interface ReminderDialogProps {
-  /** The product whose reminders to send. */
-  product: SpecProduct;
+  /** The product whose reminders to send: its catalogue entry (its id, its names). */
+  product: Pick<CatalogueProduct, 'id' | 'names'>;
   onClose: () => void;
 }
 
@@ -65,13 +58,13 @@ function Actions({ children }: { children: ReactNode }) {
  * written to are not written to again).
  */
 export function ReminderDialog({ product, onClose }: ReminderDialogProps) {
-  const preview = useReminderPreview(product);
+  const preview = useReminderPreview(product.id);
   const send = useSendReminders();
   const close = () => {
     if (send.isPending) return;
     onClose();
   };
-  const label = REMINDER_PRODUCT_LABELS[product];
+  const label = product.names.short;
 
   let body: ReactNode;
   if (send.isSuccess) {
@@ -143,7 +136,7 @@ export function ReminderDialog({ product, onClose }: ReminderDialogProps) {
             <Button variant="secondary" onClick={close} disabled={send.isPending}>
               Annulla
             </Button>
-            <Button onClick={() => send.mutate(product)} loading={send.isPending}>
+            <Button onClick={() => send.mutate(product.id)} loading={send.isPending}>
               Invia
             </Button>
           </Actions>

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { paths } from '@config/paths';
-import type { SeasonProduct } from '@domain/catalogue';
-import { productSlug } from '@domain/product-slug';
-import { BRANCHES, type Branch } from '@domain/plans';
+import { GENERIC_PAGE } from '@config/product-pages';
+import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
+import { productSlug } from '@domain/catalogue/product-slug';
+import { BRANCHES, type Branch } from '@domain/branches';
 import { describeSeasonProduct } from '@domain/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
@@ -76,7 +76,7 @@ export function SeasonProducts({ season, products }: SeasonProductsProps) {
             <li key={product.name} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 p-3 text-sm">
               <span>
                 {describeSeasonProduct(product)} ·{' '}
-                <Link to={paths.seasonProduct(productSlug(product.name))} className="font-semibold text-brand-700 underline">
+                <Link to={GENERIC_PAGE.path(productSlug(product.name))} className="font-semibold text-brand-700 underline">
                   pagina per le famiglie
                 </Link>
               </span>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES } from '@domain/plans';
+import { BRANCHES } from '@domain/branches';
 import type { RosterRow } from '@domain/roster';
 import type { ImportPlan } from '@domain/roster-import';
 import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';

@@ -2,7 +2,7 @@ import { collection, getDocs, limit, orderBy, query, where } from 'firebase/fire
 import { z } from 'zod';
 import type { AuditAction } from '@domain/audit-log';
 import { COLLECTION, type ChildDocument } from '@domain/documents';
-import type { Branch } from '@domain/plans';
+import type { Branch } from '@domain/branches';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';

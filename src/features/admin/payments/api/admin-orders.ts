@@ -17,7 +17,8 @@ import {
 import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/admin-orders';
 import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/documents';
 import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season-totals';
-import { PAYMENT_STATUS, type RecordedMethod } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
+import type { RecordedMethod } from '@domain/payment-method';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
