@@ -4,7 +4,7 @@
  * methods and statuses. Children's fiscal codes are computed with
  * codice-fiscale-js from the data below, so they are valid too.
  */
-import { PLAN } from '@domain/catalogue/seed';
+import { PLAN, type Plan } from '@domain/catalogue/seed';
 import type { Size } from '@domain/sizes';
 import type { Branch } from '@domain/branches';
 import type { PaymentMethod } from '@domain/payment-method';
@@ -55,7 +55,7 @@ export interface DemoOrder {
   method: PaymentMethod;
   status: PaymentStatus;
   /** One per child; each item's id is `seasonItemId(season, plan, childId)`, as recordOrder writes it. */
-  items: Array<{ childId: string; plan: string; note: Size | ''; priceEuros: number }>;
+  items: Array<{ childId: string; plan: Plan; note: Size | ''; priceEuros: number }>;
   /** A Bonifico's reference code ('CE25-7K3Q'); none for the orders made before codes were given. */
   reference?: string;
 }

@@ -70,7 +70,12 @@ export default contractFunction(adminRecordCashContract, async (cash, request, c
   if (mailId) context.waitUntil(deliverMail(db, mailId));
   return {
     status: created ? 201 : 200,
-    body: { orderId: order.orderId, totalEuros: order.totalEuros, receiptNumber: order.receiptNumber, lines: order.lines.map(answeredLine) },
+    body: {
+      orderId: order.orderId,
+      totalEuros: order.totalEuros,
+      receiptNumber: order.receiptNumber,
+      lines: order.lines.map(answeredLine),
+    },
   };
 });
 

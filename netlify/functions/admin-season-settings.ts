@@ -44,8 +44,7 @@ async function refuseRemovingOrdered(
 ): Promise<void> {
   const kept = new Set(after.map((product) => productSlug(product.name)));
   for (const product of before.filter((each) => !kept.has(productSlug(each.name)))) {
-    if (await planHasOrders(db, transaction, season, product.name))
-      throw new HttpError(409, MESSAGES.ordered(product.name));
+    if (await planHasOrders(db, transaction, season, product.name)) throw new HttpError(409, MESSAGES.ordered(product.name));
   }
 }
 
@@ -65,7 +64,12 @@ async function prepareNextSeason(
   if (saved) throw new HttpError(409, MESSAGES.nextExists(season));
   const last = readSnapshot(seasonSettingsDocument, await transaction.get(settingsRef(db, current)));
   const now = Timestamp.now();
-  const written = settingsDocumentOf(season, nextSeasonSettings(last ? settingsOf(last) : defaultSeasonSettings(current), current), actor.email, now);
+  const written = settingsDocumentOf(
+    season,
+    nextSeasonSettings(last ? settingsOf(last) : defaultSeasonSettings(current), current),
+    actor.email,
+    now,
+  );
   transaction.create(settingsRef(db, season), written);
   recordAudit(db, transaction, {
     actor,
@@ -121,7 +125,7 @@ const settingsRef = (db: Firestore, season: number) => db.collection(COLLECTION.
 
 /** The answer: `season`'s settings as stored (the defaults when never saved), whether the next season is prepared, who changed them last. */
 function answerOf(season: number, stored: Stored | null, nextPrepared: boolean): SeasonSettingsView {
-  const settings = stored ? settingsOf(stored as SeasonSettingsDocument) : defaultSeasonSettings(season);
+  const settings = stored ? settingsOf(stored) : defaultSeasonSettings(season);
   return {
     season,
     cardFee: settings.cardFee,

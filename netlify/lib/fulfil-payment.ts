@@ -157,7 +157,9 @@ function amountToVerify(paymentIntent: PaymentIntentToFulfil, expected: OnlineTo
   const reasons: string[] = [];
   if (paymentIntent.currency?.toLowerCase() !== 'eur') reasons.push(`currency is ${paymentIntent.currency}, not eur`);
   if (paymentIntent.amount_received !== expected.totalCents) {
-    reasons.push(`amount_received ${paymentIntent.amount_received} cents differs from the order's online total ${expected.totalCents} cents`);
+    reasons.push(
+      `amount_received ${paymentIntent.amount_received} cents differs from the order's online total ${expected.totalCents} cents`,
+    );
   }
   return reasons;
 }

@@ -168,12 +168,20 @@ async function writeOrder(
   const issue = await readIssued(db, transaction, order, state, ids);
   const receipt = issue.receipt?.() ?? null;
   const notes = receipt && issue.notes ? issue.notes(receipt.number) : null;
-  const documents = orderDocuments(order, outcome, ids, family, { receipt, creditNotes: notes?.creditNotes ?? null }, FieldValue.serverTimestamp());
+  const documents = orderDocuments(
+    order,
+    outcome,
+    ids,
+    family,
+    { receipt, creditNotes: notes?.creditNotes ?? null },
+    FieldValue.serverTimestamp(),
+  );
 
   for (const item of documents.items) transaction.create(db.collection(COLLECTION.orderItems).doc(item.id), item);
   transaction.create(paymentRef, documents.payment);
   countPaymentChange(db, transaction, null, documents.payment);
-  if (documents.reference) transaction.create(db.collection(COLLECTION.transferReferences).doc(documents.reference.code), documents.reference);
+  if (documents.reference)
+    transaction.create(db.collection(COLLECTION.transferReferences).doc(documents.reference.code), documents.reference);
   transaction.create(db.collection(COLLECTION.orders).doc(order.orderId), documents.order);
   transaction.update(db.collection(COLLECTION.families).doc(order.familyId), {
     orders_id: FieldValue.arrayUnion(order.orderId),
@@ -220,7 +228,14 @@ async function readIssued(
     issuedAt,
   );
   if (!outcome.card || outcome.card.refunded_amount <= 0) return { receipt, notes: null };
-  const planned = orderDocuments(order, outcome, { ...ids, reference: null }, state.family!, { receipt: null, creditNotes: null }, issuedAt);
+  const planned = orderDocuments(
+    order,
+    outcome,
+    { ...ids, reference: null },
+    state.family!,
+    { receipt: null, creditNotes: null },
+    issuedAt,
+  );
   const notes = await readCreditNotes(
     db,
     transaction,

@@ -72,7 +72,10 @@ export const routes: RouteObject[] = [
           // /admin goes to the orders before the login (docs/product.md, "Screens"); the views share the gate and the shell.
           { path: paths.admin, element: <Navigate to={paths.adminOrders} replace /> },
           // An invited volunteer sets a password here, before any sign-in: outside the gate.
-          { path: paths.adminSetPassword, lazy: async () => ({ Component: (await import('@/features/admin/shell/SetPassword')).SetPassword }) },
+          {
+            path: paths.adminSetPassword,
+            lazy: async () => ({ Component: (await import('@/features/admin/shell/SetPassword')).SetPassword }),
+          },
           {
             lazy: async () => ({ Component: (await import('./routes/AdminRoute')).AdminRoute }),
             // The views (and Firestore) load when the gate first shows them, not with the route: the login paints without them.

@@ -5,11 +5,21 @@ const count = z.int().check(z.gte(0));
 const parentToCall = z.object({ familySurname: z.string(), parent: z.string(), phone: z.nullable(z.string()) });
 
 /** 'preview': the families and children that would be written to, the families reminded in the last 7 days, the parents to phone. */
-export const reminderPreviewSchema = z.object({ families: count, children: count, recentlyReminded: count, withoutEmail: z.array(parentToCall) });
+export const reminderPreviewSchema = z.object({
+  families: count,
+  children: count,
+  recentlyReminded: count,
+  withoutEmail: z.array(parentToCall),
+});
 export type ReminderPreview = z.output<typeof reminderPreviewSchema>;
 
 /** 'send': the families written to and their children, the families skipped as reminded in the last 7 days, the parents to phone. */
-export const reminderResultSchema = z.object({ sent: count, children: count, recentlyReminded: count, withoutEmail: z.array(parentToCall) });
+export const reminderResultSchema = z.object({
+  sent: count,
+  children: count,
+  recentlyReminded: count,
+  withoutEmail: z.array(parentToCall),
+});
 export type ReminderResult = z.output<typeof reminderResultSchema>;
 
 /**

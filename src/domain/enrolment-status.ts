@@ -258,7 +258,10 @@ export function filterEnrolmentRows(
  * form ('Acconto pagato'), '{short} non pagato' of each product paid after
  * another ('Saldo non pagato'), 'Schede mediche mancanti'.
  */
-export function enrolmentCounts(rows: readonly EnrolmentRow[], catalogue: readonly EnrolmentProduct[]): Array<{ label: string; count: number }> {
+export function enrolmentCounts(
+  rows: readonly EnrolmentRow[],
+  catalogue: readonly EnrolmentProduct[],
+): Array<{ label: string; count: number }> {
   return [
     ...catalogue
       .filter((product) => product.asksMedicalForm)

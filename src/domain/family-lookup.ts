@@ -117,7 +117,9 @@ export function buildFamilyLookup(input: {
     catalogue: [...input.catalogue],
     receipts: input.receipts.flatMap(paymentDocuments).sort((a, b) => b.issuedAt.localeCompare(a.issuedAt)),
     children: input.children.map((child) => {
-      const own = input.items.filter(({ item, payment }) => lineOfItem(item).child.id === child.id && (!payment || holdsProduct(payment.status)));
+      const own = input.items.filter(
+        ({ item, payment }) => lineOfItem(item).child.id === child.id && (!payment || holdsProduct(payment.status)),
+      );
       return {
         id: child.id,
         name: child.name,

@@ -136,7 +136,12 @@ export function planReminders(source: ReminderSource): ReminderPlan {
       product,
       due.map((row) => ({ id: row.childId, name: row.name, surname: row.surname, branch: row.branch })),
       holding,
-    ).map(({ child, plan, size, priceEuros }) => ({ child: { id: child.id, name: child.name, surname: child.surname }, plan, size, priceEuros }));
+    ).map(({ child, plan, size, priceEuros }) => ({
+      child: { id: child.id, name: child.name, surname: child.surname },
+      plan,
+      size,
+      priceEuros,
+    }));
     const totalEuros = sumEuros(lines.map((line) => line.priceEuros));
     plan.families.push({ familyId, familySurname, lines, totalEuros, to });
     plan.children += lines.length;

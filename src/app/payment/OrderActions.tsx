@@ -26,9 +26,7 @@ export interface OrderActionsProps {
 export function OrderActions({ flow, lines, request, returnPath, onSubmit }: OrderActionsProps) {
   if (!flow.lookup || !flow.method || lines.length === 0) return null;
   if (flow.checkoutOpen) {
-    return (
-      <OnlineCheckout request={request} lines={lines} returnPath={returnPath} />
-    );
+    return <OnlineCheckout request={request} lines={lines} returnPath={returnPath} />;
   }
   return (
     <SubmitOrderBar

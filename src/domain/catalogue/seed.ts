@@ -15,6 +15,19 @@ import type { CatalogueProduct } from './product';
 export const SEED_PRODUCT_IDS = ['campo-acconto', 'campo-saldo', 'felpa', 'maglietta'] as const;
 export type SeedProductId = (typeof SEED_PRODUCT_IDS)[number];
 
+/**
+ * The seeded products' plans (`order_items.plan`) by a short key: the
+ * entries below, the demo data and the tests name them from here; the app
+ * reads a product's plan from its entry.
+ */
+export const PLAN = {
+  campAcconto: 'Campo Estivo - Acconto',
+  campSaldo: 'Campo Estivo - Saldo',
+  felpa: 'Felpa Reparto',
+  maglietta: 'Maglietta Gruppo',
+} as const;
+export type Plan = (typeof PLAN)[keyof typeof PLAN];
+
 /** A seeded product: an entry whose id is one of {@link SEED_PRODUCT_IDS}. */
 export type SeedProduct = CatalogueProduct & { id: SeedProductId };
 
@@ -27,7 +40,7 @@ export type SeedProduct = CatalogueProduct & { id: SeedProductId };
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
   {
     id: 'campo-acconto',
-    plan: 'Campo Estivo - Acconto',
+    plan: PLAN.campAcconto,
     branches: [...BRANCHES],
     sizes: false,
     price: { euros: 100, branchEuros: { Clan: 150 }, freeFromChild: 6 },
@@ -44,7 +57,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   },
   {
     id: 'campo-saldo',
-    plan: 'Campo Estivo - Saldo',
+    plan: PLAN.campSaldo,
     branches: [...BRANCHES],
     sizes: false,
     price: { euros: 180, siblingEuros: 155, freeFromChild: 6 },
@@ -61,7 +74,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   },
   {
     id: 'felpa',
-    plan: 'Felpa Reparto',
+    plan: PLAN.felpa,
     branches: ['Reparto'],
     sizes: true,
     price: { euros: 30 },
@@ -77,7 +90,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   },
   {
     id: 'maglietta',
-    plan: 'Maglietta Gruppo',
+    plan: PLAN.maglietta,
     branches: [...BRANCHES],
     sizes: true,
     price: { euros: 15 },
@@ -102,19 +115,4 @@ export const SEED_PRICES: SeasonPrices = Object.fromEntries(SEED_PRODUCTS.map((p
 /** True when `id` names a seeded product. */
 export function isSeedProductId(id: string): id is SeedProductId {
   return (SEED_PRODUCT_IDS as readonly string[]).includes(id);
-}
-
-/**
- * The seeded products' plans by a short key, for the demo data and the
- * tests; the app reads a product's plan from its entry.
- */
-export const PLAN = {
-  campAcconto: seedPlan('campo-acconto'),
-  campSaldo: seedPlan('campo-saldo'),
-  felpa: seedPlan('felpa'),
-  maglietta: seedPlan('maglietta'),
-};
-
-function seedPlan(id: SeedProductId): string {
-  return SEED_PRODUCTS.find((product) => product.id === id)?.plan ?? id;
 }

@@ -24,8 +24,8 @@ vi.mock('@/features/admin/families/api/families', async (importOriginal) => ({
 }));
 // The season's catalogue comes through admin-season-settings: the spec's prices and no product of its own.
 vi.mock('@/features/admin/shell/api/admin-functions', () => ({
-  callAdminFunction: vi.fn((name: string) =>
-    name === 'admin-season-settings'
+  callAdminContract: vi.fn((contract: { name: string }) =>
+    contract.name === 'admin-season-settings'
       ? Promise.resolve({
           season: 2025,
           cardFee: true,
@@ -38,9 +38,10 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({
           updatedBy: null,
           updatedAt: null,
         })
-      : name === 'admin-family-data'
-        ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2 })
-        : new Promise(() => {}),
+      : new Promise(() => {}),
+  ),
+  callAdminFunction: vi.fn((name: string) =>
+    name === 'admin-family-data' ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2 }) : new Promise(() => {}),
   ),
 }));
 
@@ -308,7 +309,7 @@ describe("a family's page", () => {
   });
 
   it("records cash for Luca's T-shirt: only the children who may buy it, a size each, the server's total and receipt", async () => {
-    vi.mocked(recordCashPayment).mockResolvedValue({ orderId: 'contanti-1', totalEuros: 15, receiptNumber: '2025/7' });
+    vi.mocked(recordCashPayment).mockResolvedValue({ orderId: 'contanti-1', totalEuros: 15, receiptNumber: '2025/7', lines: [] });
     const { user } = showFamily();
     const section = await screen.findByRole('region', { name: 'Registra pagamento in contanti' });
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Prodotto' }), 'Maglietta Gruppo');

@@ -1,4 +1,5 @@
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { specPageOf } from '@config/product-pages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -51,7 +52,7 @@ function renderFlow() {
       <MemoryRouter>{children}</MemoryRouter>
     </QueryClientProvider>
   );
-  return renderHook(() => useOrderFlow('campo-estivo'), { wrapper });
+  return renderHook(() => useOrderFlow(specPageOf('campo-acconto')!), { wrapper });
 }
 
 /** The request a screen would build from the flow. */
@@ -84,12 +85,12 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(result.current.saveBankTransfer.isError).toBe(true));
     const firstKey = result.current.idempotencyKey;
 
     fail = false;
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls.map((call) => call.idempotencyKey)).toEqual([firstKey, firstKey]);
 
@@ -106,9 +107,9 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(result.current.saveBankTransfer.isPending).toBe(true));
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     release();
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls).toHaveLength(1);
@@ -121,8 +122,8 @@ describe('useOrderFlow', () => {
     findAndTick(result, 'Bonifico');
 
     act(() => {
-      result.current.submit(requestOf(result.current), { quota: 'Acconto' });
-      result.current.submit(requestOf(result.current), { quota: 'Acconto' });
+      result.current.submit(requestOf(result.current));
+      result.current.submit(requestOf(result.current));
     });
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls).toHaveLength(1);
@@ -142,10 +143,10 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(calls).toHaveLength(1));
     act(() => result.current.toggle('giulia'));
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.idempotencyKey).not.toBe(calls[0]?.idempotencyKey);
     release();
@@ -154,7 +155,7 @@ describe('useOrderFlow', () => {
   it('Online opens the checkout; changing the method or quota closes it with a new key', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Online');
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     expect(result.current.checkoutOpen).toBe(true);
     const key = result.current.idempotencyKey;
 

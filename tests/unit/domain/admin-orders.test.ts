@@ -137,14 +137,17 @@ describe('summarizeOrders', () => {
   const zero = { count: 0, total: 0 };
 
   it('fills every plan and status, sums per plan and overall, rounded to cents; refunded and cancelled orders stay out of the held total', () => {
-    const summary = summarizeOrders([
-      { plan: PLAN.felpa, status: 'Annullato', count: 1, total: 30 },
-      { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
-      { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
-      { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
-      { plan: PLAN.felpa, status: 'Contestato', count: 1, total: 30 },
-      { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
-    ], seasonPlans(seedCatalogue()));
+    const summary = summarizeOrders(
+      [
+        { plan: PLAN.felpa, status: 'Annullato', count: 1, total: 30 },
+        { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
+        { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
+        { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
+        { plan: PLAN.felpa, status: 'Contestato', count: 1, total: 30 },
+        { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
+      ],
+      seasonPlans(seedCatalogue()),
+    );
     expect(summary.rows.map((row) => row.plan)).toEqual([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
     expect(summary.rows[2]).toEqual({
       plan: PLAN.felpa,

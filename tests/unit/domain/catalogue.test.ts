@@ -67,7 +67,7 @@ describe("the season's catalogue", () => {
 });
 
 describe('the payment pages', () => {
-  it("offers each seeded product on its spec page and any other product on its generic page", () => {
+  it('offers each seeded product on its spec page and any other product on its generic page', () => {
     const [acconto, saldo, felpa] = seedCatalogue();
     expect([acconto, saldo, felpa].map((product) => product && pageOfProduct(product).path)).toEqual([
       '/campo-estivo',

@@ -273,7 +273,10 @@ describe('filters and counts', () => {
       'Sofia',
     ]);
     expect(filterEnrolmentRows(rows, { view: 'all', text: 'sofìa', branch: '' }, CATALOGUE).map((row) => row.name)).toEqual(['Sofia']);
-    expect(filterEnrolmentRows(rows, { view: 'all', text: '', branch: 'Branco' }, CATALOGUE).map((row) => row.name)).toEqual(['Pietro', 'Alice']);
+    expect(filterEnrolmentRows(rows, { view: 'all', text: '', branch: 'Branco' }, CATALOGUE).map((row) => row.name)).toEqual([
+      'Pietro',
+      'Alice',
+    ]);
     expect(filterEnrolmentRows(rows, { view: { unpaid: 'campo-saldo' }, text: 'verdi', branch: 'Branco' }, CATALOGUE)).toEqual([]);
   });
 

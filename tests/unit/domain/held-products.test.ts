@@ -34,7 +34,10 @@ describe('heldProduct', () => {
   });
 
   it('a transfer awaiting verification reads "Bonifico in verifica", whatever the product', () => {
-    expect(heldProduct([acconto('Da Verificare')], product(PLAN.campAcconto))).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
+    expect(heldProduct([acconto('Da Verificare')], product(PLAN.campAcconto))).toEqual({
+      state: 'toVerify',
+      label: 'Bonifico in verifica',
+    });
     expect(heldProduct([felpa('Da Verificare', 'M')], product(PLAN.felpa))).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
   });
 

@@ -139,10 +139,7 @@ describe("a season's own rules", () => {
   it('prices a Saldo at 190 € for the first child when the treasurer set it, the ladder unchanged', () => {
     const saldo = { ...SEED_PRICES['campo-saldo'], euros: 190 };
     expect(
-      priceOrder({ ...specProduct('campo-saldo'), price: saldo }, [marco, giulia]).map((line) => [
-        line.priceEuros,
-        line.priceNote,
-      ]),
+      priceOrder({ ...specProduct('campo-saldo'), price: saldo }, [marco, giulia]).map((line) => [line.priceEuros, line.priceNote]),
     ).toEqual([
       [190, undefined],
       [155, '2° figlio'],

@@ -230,9 +230,9 @@ describe('reminder texts and dates', () => {
     expect(nothingToSendSentence(P('campo-saldo'), { ...nothing, recentlyReminded: 2 })).toBe(
       'Nessun promemoria da inviare: 2 famiglie hanno già ricevuto un promemoria negli ultimi 7 giorni.',
     );
-    expect(nothingToSendSentence(P('felpa'), { ...nothing, withoutEmail: [{ familySurname: 'Bianchi', parent: 'Anna', phone: null }] })).toBe(
-      'Nessun promemoria da inviare: nessun genitore delle famiglie con la Felpa da pagare ha un indirizzo e-mail.',
-    );
+    expect(
+      nothingToSendSentence(P('felpa'), { ...nothing, withoutEmail: [{ familySurname: 'Bianchi', parent: 'Anna', phone: null }] }),
+    ).toBe('Nessun promemoria da inviare: nessun genitore delle famiglie con la Felpa da pagare ha un indirizzo e-mail.');
     expect(nothingToSendSentence(P('campo-acconto'), nothing)).toBe("Nessun promemoria da inviare: nessun figlio ha l'Acconto da pagare.");
   });
 });

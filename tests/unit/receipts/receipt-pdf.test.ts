@@ -11,7 +11,13 @@ type LineOverrides = Partial<Omit<OrderLine, 'child'>> & { child?: { name: strin
 
 function line(name: string, fiscalCode: string, priceEuros: number, overrides: LineOverrides = {}): OrderLine {
   const child = overrides.child ?? { name, surname: 'Rossi', fiscalCode };
-  return { plan: 'Campo Estivo - Saldo', size: '', priceEuros, ...overrides, child: { id: child.fiscalCode, name: child.name, surname: child.surname } };
+  return {
+    plan: 'Campo Estivo - Saldo',
+    size: '',
+    priceEuros,
+    ...overrides,
+    child: { id: child.fiscalCode, name: child.name, surname: child.surname },
+  };
 }
 
 /** A card receipt of 280 € in all: two children and a 6,45 € fee. */

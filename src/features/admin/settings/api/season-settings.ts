@@ -19,8 +19,7 @@ export function useUpdateSeasonSettings(season: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.updateSeasonSettings,
-    mutationFn: (change: SeasonSettingsChange) =>
-      callAdminContract(adminSeasonSettingsContract, { action: 'update', season, ...change }),
+    mutationFn: (change: SeasonSettingsChange) => callAdminContract(adminSeasonSettingsContract, { action: 'update', season, ...change }),
     onSuccess: (answer) => {
       queryClient.setQueryData(seasonSettingsQueryOptions(answer.season).queryKey, answer);
       return Promise.all([
