@@ -37,7 +37,7 @@ export const adminRemindersContract = defineContract({
   }),
   answer: z.union([reminderPreviewSchema, reminderResultSchema]),
   messages: {
-    malformed: 'Richiesta non valida: servono "product" (campo-acconto, campo-saldo, felpa o maglietta) e "action" (preview o send).',
+    malformed: 'Richiesta non valida: servono "product" (un prodotto della stagione, come campo-saldo) e "action" (preview o send).',
     unreadable: (paths: readonly string[]) =>
       `Alcuni dati della stagione non sono leggibili (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? '…' : ''}): nessun promemoria inviato. Correggili e riprova.`,
     partial: (sent: number, failed: number) =>

@@ -13,7 +13,7 @@ import { useOrderFlow } from '@/app/payment/use-order-flow';
 
 /**
  * A payment page (docs/product.md, "Screens" and "Order flow"): a row of
- * PRODUCT_PAGES (/campo-estivo, /felpa-reparto, /maglietta-gruppo) or a
+ * PRODUCT_PAGES (/campo-estivo, /felpa-reparto, …) or a
  * product's generic page /pagamenti/{id}. The lookup (with the choice
  * between the page's products, the camp's 'Quota da Pagare'), then the
  * family's children who may buy the product (its `branches`) to tick, each

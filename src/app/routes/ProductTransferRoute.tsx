@@ -7,7 +7,7 @@ import { useSeasonPrices } from '@/lib/api/use-season-prices';
 
 /**
  * The transfer page of a row of PRODUCT_PAGES (docs/product.md, "Screens":
- * /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo):
+ * /bonifico/campo-estivo, /bonifico/felpa-gruppo, …):
  * the transfer details of its products, with the order the payment page
  * recorded (router state), or, opened directly, what to do instead. The
  * account and the prices come from the season's settings.

@@ -75,7 +75,7 @@ export function isClosed(product: Pick<CatalogueProduct, 'closesOn'>, today: str
   return product.closesOn !== undefined && product.closesOn < today;
 }
 
-/** A name of {@link ProductNames} with the camp year in place of `{year}`: 'Acconto Campo Scout {year}' → 'Acconto Campo Scout 2025'. */
+/** A name of {@link ProductNames} with the camp `year` in place of `{year}`: 'Acconto Campo Scout {year}'. */
 export function withYear(name: string, year: number): string {
   return name.replace('{year}', String(year));
 }

@@ -10,7 +10,7 @@ export interface TransferTarget {
   /** The page where the products are ordered: linked when the transfer page was opened without an order. */
   screen: { path: string; name: string };
   reasons: Array<{ label: string; value: string; copyLabel: string }>;
-  /** The prices in words ('Maglietta Gruppo: 15,00 € ciascuna.'); null until the catalogue is read. */
+  /** The prices in words ('Felpa Reparto: 30,00 € ciascuna.'); null until the catalogue is read. */
   priceNote: string | null;
 }
 
