@@ -19,8 +19,8 @@ import { recordOrder, type RecordedOrder } from './record-order';
 import { catalogueOf, readSeasonSettings } from './season-settings';
 
 /**
- * Recording a card payment once paid (docs/api.md, "Recording a card
- * payment"): stripe-webhook and record-payment both record a succeeded
+ * Recording a card payment once paid (docs/api.md, "stripe-webhook" and
+ * "record-payment"): stripe-webhook and record-payment both record a succeeded
  * PaymentIntent through here, so both record the same order the same way.
  */
 

@@ -5,8 +5,8 @@ import { isSize, type Size } from '@domain/sizes';
 import { HttpError } from './http';
 
 /**
- * The order a PaymentIntent carries (docs/api.md, "PaymentIntent
- * metadata"), Stripe's side of the order request: create-payment-intent
+ * The order a PaymentIntent carries (docs/api.md, "create-payment-intent
+ * (Online)"), Stripe's side of the order request: create-payment-intent
  * writes it, stripe-webhook and record-payment read it back
  * (fulfil-payment.ts) and rebuild the order from Firestore.
  */

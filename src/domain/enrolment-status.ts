@@ -146,7 +146,7 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
   const rows = source.children.flatMap((child): EnrolmentRow[] => {
     const familySurname = surnameOf.get(child.family_id);
     if (familySurname === undefined) return [];
-    const own = items.filter((item) => item.son_info.id === child.id);
+    const own = items.filter((item) => lineOfItem(item).child.id === child.id);
     // An archived child (no longer in the roster) shows only for what it holds this season.
     if (child.archived_at !== null && own.length === 0) return [];
     const products = Object.fromEntries(

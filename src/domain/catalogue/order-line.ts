@@ -8,7 +8,7 @@ export interface LineChild {
 }
 
 /**
- * One line of an order (docs/glossary.md, "Order line"): one child, one
+ * One line of an order (an order line, docs/glossary.md): one child, one
  * product (its plan), the size ('' when the product has none) and the
  * price in euros. The one shape from the screen's summary to the function,
  * the stored order (mapped to and from Firestore's field names once,

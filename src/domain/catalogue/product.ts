@@ -2,8 +2,8 @@ import type { Branch } from '../branches';
 import type { PriceRule } from './price-rule';
 
 /**
- * Every name a product goes by besides its plan (docs/glossary.md,
- * "Catalogue entry"): the screens, the functions, the e-mails and the admin
+ * Every name a product goes by besides its plan (a catalogue entry's,
+ * docs/glossary.md): the screens, the functions, the e-mails and the admin
  * read them from the entry, never from which product it is. A seeded
  * product's are written in ./seed.ts; a product the treasurer adds gets
  * them from its name (./season-catalogue.ts, namesFromName).
@@ -26,8 +26,8 @@ export interface ProductNames {
 }
 
 /**
- * One entry of the season's catalogue (docs/glossary.md, "Catalogue
- * entry"; docs/admin.md, "Impostazioni stagione"): what a parent can buy.
+ * One entry of the season's catalogue (a catalogue entry, docs/glossary.md;
+ * docs/admin.md, "Impostazioni stagione"): what a parent can buy.
  * The seeded products (./seed.ts) and the treasurer's own
  * (./season-catalogue.ts) are entries of the same shape; every screen,
  * function, e-mail, reminder, receipt and admin view reads a product's

@@ -61,48 +61,16 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
         Importi in euro per figlio. Lascia vuoto un campo che non serve: il prezzo di una branca sostituisce quello per figlio, il prezzo
         dal 2° figlio vale per i fratelli (anche pagati in ordini diversi). Gli ordini già registrati mantengono i loro prezzi.
       </p>
-      {SEED_PRODUCTS.map(({ id: product, plan }) => {
-        const draft = drafts[product];
-        return (
-          <fieldset key={product} className="rounded-lg border border-gray-200 p-3">
-            <legend className="px-1 font-medium">{plan}</legend>
-            <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
-              <TextField
-                label="Prezzo per figlio"
-                inputMode="decimal"
-                value={draft.euros}
-                onChange={(event) => edit(product, { euros: event.target.value })}
-              />
-              {BRANCHES.map((branch) => (
-                <TextField
-                  key={branch}
-                  label={branch}
-                  inputMode="decimal"
-                  value={draft.branch[branch]}
-                  onChange={(event) => editBranch(product, branch, event.target.value)}
-                />
-              ))}
-              <TextField
-                label="Dal 2° figlio"
-                inputMode="decimal"
-                value={draft.sibling}
-                onChange={(event) => edit(product, { sibling: event.target.value })}
-              />
-              <TextField
-                label="Gratis dal figlio n°"
-                inputMode="numeric"
-                value={draft.freeFrom}
-                onChange={(event) => edit(product, { freeFrom: event.target.value })}
-              />
-            </div>
-            {errors.has(product) && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {errors.get(product)}
-              </p>
-            )}
-          </fieldset>
-        );
-      })}
+      {SEED_PRODUCTS.map(({ id: product, plan }) => (
+        <RuleFields
+          key={product}
+          plan={plan}
+          draft={drafts[product]}
+          error={errors.get(product)}
+          onChange={(change) => edit(product, change)}
+          onBranchChange={(branch, text) => editBranch(product, branch, text)}
+        />
+      ))}
       {draftPrices && changed.length > 0 && <PricePreview before={prices} after={draftPrices} />}
       <div className="flex flex-wrap gap-3">
         <Button onClick={save} loading={update.isPending} disabled={!draftPrices || changed.length === 0}>
@@ -115,6 +83,61 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
       {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
       {update.isSuccess && <Alert kind="success">Prezzi salvati: valgono per gli ordini da adesso.</Alert>}
     </div>
+  );
+}
+
+/** One product's rule as the treasurer types it: the price per child, each branch's, from the 2nd child, free from the n-th; its error. */
+function RuleFields({
+  plan,
+  draft,
+  error,
+  onChange,
+  onBranchChange,
+}: {
+  plan: string;
+  draft: PriceDraft;
+  error: string | undefined;
+  onChange: (change: Partial<PriceDraft>) => void;
+  onBranchChange: (branch: Branch, text: string) => void;
+}) {
+  return (
+    <fieldset className="rounded-lg border border-gray-200 p-3">
+      <legend className="px-1 font-medium">{plan}</legend>
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <TextField
+          label="Prezzo per figlio"
+          inputMode="decimal"
+          value={draft.euros}
+          onChange={(event) => onChange({ euros: event.target.value })}
+        />
+        {BRANCHES.map((branch) => (
+          <TextField
+            key={branch}
+            label={branch}
+            inputMode="decimal"
+            value={draft.branch[branch]}
+            onChange={(event) => onBranchChange(branch, event.target.value)}
+          />
+        ))}
+        <TextField
+          label="Dal 2° figlio"
+          inputMode="decimal"
+          value={draft.sibling}
+          onChange={(event) => onChange({ sibling: event.target.value })}
+        />
+        <TextField
+          label="Gratis dal figlio n°"
+          inputMode="numeric"
+          value={draft.freeFrom}
+          onChange={(event) => onChange({ freeFrom: event.target.value })}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
