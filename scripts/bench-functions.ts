@@ -33,7 +33,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { bankTransferOrderId } from '../netlify/functions/create-order';
 import { getDb } from '../netlify/lib/firestore';
 import { COLLECTION } from '@domain/documents';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import { rossiSessionCookie } from './bench/demo-session';
 import { startStack, type BenchStack } from './bench/stack';
 
@@ -46,7 +46,7 @@ const ROSSI_CF = 'RSSMRA80C12H501E';
 const rossiSession = await rossiSessionCookie();
 
 /** The six orders of the same-key burst: products no demo child holds yet, so each key records one order. */
-const BURST_ORDERS: Array<{ familyId: string; request: Omit<OrderRequestBody, 'idempotencyKey'> }> = [
+const BURST_ORDERS: Array<{ familyId: string; request: Omit<OrderRequest, 'idempotencyKey'> }> = [
   { familyId: 'family-rossi', request: { cf: ROSSI_CF, product: 'maglietta', children: [{ id: 'son-rossi-marco', size: 'M' }] } },
   { familyId: 'family-rossi', request: { cf: ROSSI_CF, product: 'felpa', children: [{ id: 'son-rossi-marco', size: 'M' }] } },
   { familyId: 'family-rossi', request: { cf: ROSSI_CF, product: 'campo-acconto', children: [{ id: 'son-rossi-giulia' }] } },
@@ -61,7 +61,7 @@ const BURST_ORDERS: Array<{ familyId: string; request: Omit<OrderRequestBody, 'i
   },
 ];
 /** The sequential create-order calls' order: one key, repeated. */
-const SEQUENTIAL_ORDER: OrderRequestBody = {
+const SEQUENTIAL_ORDER: OrderRequest = {
   cf: 'NRECRL79P70H501U',
   product: 'campo-saldo',
   children: [{ id: 'son-neri-pietro' }],

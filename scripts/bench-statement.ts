@@ -21,7 +21,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { matchStatement } from '../netlify/lib/bank-statement';
 import { COLLECTION } from '@domain/documents';
 import type { StatementLine } from '@domain/bank-statement';
-import { PLAN } from '@domain/plans';
+import { PLAN } from '@domain/catalogue/seed';
 import { REFERENCE_ALPHABET } from '@domain/transfer-reference';
 import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 

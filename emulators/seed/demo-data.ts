@@ -4,7 +4,11 @@
  * methods and statuses. Children's fiscal codes are computed with
  * codice-fiscale-js from the data below, so they are valid too.
  */
-import { PLAN, type Size, type Branch, type PaymentMethod, type PaymentStatus, type Plan } from '@domain/plans';
+import { PLAN, type Plan } from '@domain/catalogue/seed';
+import type { Size } from '@domain/sizes';
+import type { Branch } from '@domain/branches';
+import type { PaymentMethod } from '@domain/payment-method';
+import type { PaymentStatus } from '@domain/payment-status';
 import type { Staff } from '@domain/staff-roles';
 
 /** The demo admin account created in the Auth emulator. */

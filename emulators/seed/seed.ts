@@ -8,8 +8,8 @@ import { sumEuros } from '@domain/money';
 import { italianYear } from '@domain/italian-time';
 import { receiptNumber } from '@domain/receipt';
 import { onlineTotal } from '@domain/service-fee';
-import { seasonItemId } from '@domain/products';
-import { PLAN } from '@domain/plans';
+import { seasonItemId } from '@domain/catalogue/season-catalogue';
+import { PLAN } from '@domain/catalogue/seed';
 import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
 import {
   DEMO_ADMIN,

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { adminContractFunction } from '../lib/admin-function';
 import { adminActor } from '../lib/audit-log';
 import { getDb } from '../lib/firestore';

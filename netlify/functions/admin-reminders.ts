@@ -1,63 +1,58 @@
 import type { Config } from '@netlify/functions';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { PAYMENT_SCREENS } from '@config/paths';
+import { adminRemindersContract } from '@contracts/admin-reminders';
+import { pageOfProduct } from '@config/product-pages';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { bankTransferPageOf, paymentReasonOf } from '@domain/bank-transfer';
+import { paymentReason } from '@domain/bank-transfer';
+import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import { COLLECTION, reminderDocument } from '@domain/documents';
-import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
-import { isRecentReminder, REMINDER_PRODUCT_LABELS, reminderId, reminderProductName, type FamilyReminder } from '@domain/reminders';
-import { requireStaff } from '../lib/admin-auth';
+import { isRecentReminder, reminderId, reminderProductName, type FamilyReminder, type ReminderPlan } from '@domain/reminders';
+import { adminContractFunction } from '../lib/admin-function';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
-import { HttpError, jsonFunction, jsonResponse } from '../lib/http';
+import { HttpError } from '../lib/http';
 import type { MailContext } from '../lib/mail/layout';
 import { reminderMail } from '../lib/mail/messages';
 import { deliverMail, enqueueMail, mailContext } from '../lib/mail/outbox';
-import { parseBody } from '../lib/order-request';
 import { readReminderPlan, UnreadableSeasonError } from '../lib/reminders';
-import { readSeasonSettings, type SeasonSettings } from '../lib/season-settings';
+import { catalogueOf, readSeasonSettings, type SeasonSettings } from '../lib/season-settings';
 
-/** Italian messages of admin-reminders. */
-export const REMINDER_MESSAGES = {
-  malformed: 'Richiesta non valida: servono "product" (campo-acconto, campo-saldo, felpa o maglietta) e "action" (preview o send).',
-  unreadable: (paths: readonly string[]) =>
-    `Alcuni dati della stagione non sono leggibili (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? '…' : ''}): nessun promemoria inviato. Correggili e riprova.`,
-  partial: (sent: number, failed: number) =>
-    `Promemoria inviati a ${sent} ${sent === 1 ? 'famiglia' : 'famiglie'}, ma non a ${failed}: riprova tra qualche istante (chi l'ha già ricevuto non lo riceverà di nuovo).`,
-} as const;
-
-const bodySchema = z.object({
-  product: z.enum(SPEC_PRODUCTS),
-  action: z.enum(['preview', 'send']),
-});
+const MESSAGES = adminRemindersContract.messages;
 
 /** How many families' transactions run at once: a season's hundred families in a few seconds, without crowding Firestore. */
 const PARALLEL = 8;
 
-/** The reminder e-mail of one family (docs/admin.md, "Reminders"). */
-function familyMail(
-  product: SpecProduct,
-  season: number,
-  family: FamilyReminder,
-  { bankAccount: account, deadlines }: Pick<SeasonSettings, 'bankAccount' | 'deadlines'>,
-  context: MailContext,
-) {
+/** What a reminder is about: the product's entry, the season and its settings (account, deadlines), and the messages' context. */
+interface ReminderContext {
+  product: CatalogueProduct;
+  season: number;
+  settings: SeasonSettings;
+  mail: MailContext;
+}
+
+/**
+ * The reminder e-mail of one family (docs/admin.md, "Reminders"): the
+ * product's subject name, the children and prices, the deadline (the
+ * season's for the product, else its closing day), the product's page and
+ * the transfer's details.
+ */
+function familyMail({ product, season, settings, mail }: ReminderContext, family: FamilyReminder) {
+  const deadline = (settings.deadlines as Partial<Record<string, string>>)[product.id] ?? product.closesOn ?? null;
   return reminderMail(
     {
       familySurname: family.familySurname,
       productName: reminderProductName(product, season),
-      lines: family.lines.map((line) => ({ childName: line.name, plan: planOf(product), size: '', amountEuros: line.priceEuros })),
+      lines: family.lines,
       totalEuros: family.totalEuros,
-      deadline: deadlines[product] ?? null,
-      iban: account.iban,
-      holder: account.holder,
-      reason: paymentReasonOf(planOf(product), season, family.familySurname),
-      paymentUrl: `${context.siteUrl.replace(/\/+$/, '')}${PAYMENT_SCREENS[bankTransferPageOf(product)].path}`,
+      deadline,
+      iban: settings.bankAccount.iban,
+      holder: settings.bankAccount.holder,
+      reason: paymentReason(product.names, season, family.familySurname),
+      paymentUrl: `${mail.siteUrl.replace(/\/+$/, '')}${pageOfProduct(product).path}`,
     },
-    context,
+    mail,
   );
 }
 
@@ -68,20 +63,10 @@ function familyMail(
  * children, now, the admin) and the e-mail to the outbox, and resolves the
  * message's id. Two admins at once: one writes, the other finds it recent.
  */
-async function remindFamily(
-  db: Firestore,
-  input: {
-    season: number;
-    product: SpecProduct;
-    family: FamilyReminder;
-    settings: SeasonSettings;
-    actor: AuditActor;
-    context: MailContext;
-  },
-): Promise<string | null> {
-  const { season, product, family, actor } = input;
-  const ref = db.collection(COLLECTION.reminders).doc(reminderId(season, product, family.familyId));
-  const content = familyMail(product, season, family, input.settings, input.context);
+async function remindFamily(db: Firestore, context: ReminderContext, family: FamilyReminder, actor: AuditActor): Promise<string | null> {
+  const { season, product } = context;
+  const ref = db.collection(COLLECTION.reminders).doc(reminderId(season, product.id, family.familyId));
+  const content = familyMail(context, family);
   return runTransaction(db, async (transaction) => {
     const previous = readSnapshot(reminderDocument, await transaction.get(ref));
     const now = Timestamp.now();
@@ -89,9 +74,9 @@ async function remindFamily(
     transaction.set(ref, {
       id: ref.id,
       season,
-      product,
+      product: product.id,
       family_id: family.familyId,
-      child_ids: family.lines.map((line) => line.childId),
+      child_ids: family.lines.map((line) => line.child.id),
       sent_at: now,
       sent_by: actor.email,
     });
@@ -99,104 +84,94 @@ async function remindFamily(
   });
 }
 
-/**
- * POST /.netlify/functions/admin-reminders `{ product, action }` with
- * `Authorization: Bearer <Firebase ID token>` of an admin (docs/api.md,
- * "admin-reminders"; docs/admin.md, "Reminders"). Plans the reminders of
- * `product` ('campo-acconto', 'campo-saldo', 'felpa', 'maglietta') for the
- * current season (`SEASON.campYear`) from the season's documents
- * (readReminderPlan, planReminders).
- *
- * 'preview' answers 200 `{ families, children, recentlyReminded,
- * withoutEmail: [{ familySurname, parent, phone }] }`: the families and
- * children that would be written to, the families skipped as reminded of
- * the product in the last 7 days, the parents without an e-mail to phone.
- *
- * 'send' plans again (it never trusts the browser's numbers) and writes each
- * family's reminder and e-mail in one transaction (a family reminded less
- * than 7 days ago, even by another admin a moment before, is skipped and
- * counted in `recentlyReminded`); then one `audit_log` entry
- * `reminder.send` (who, the product, how many families and children) when
- * any was written, and the e-mails are sent after the answer. Answers 200
- * `{ sent, children, recentlyReminded, withoutEmail }`: `sent` 0 when there
- * was nothing to send, `recentlyReminded` saying why when that is the reason.
- *
- * Errors `{ error }` in Italian: 400 for a malformed body, 401/403 without
- * an admin token, 409 when a document of the season does not match its
- * schema (nothing sent), 503 when some families' transactions failed (the
- * others were sent; pressing again sends only the missing ones) or without
- * Firebase, 405 for other methods.
- */
-export default jsonFunction('admin-reminders', async (body, request, context) => {
-  const { token } = await requireStaff(request, 'admin-reminders', 'payments');
-  const { product, action } = parseBody(bodySchema, body, REMINDER_MESSAGES.malformed);
-  const db = getDb();
-  const season = SEASON.campYear;
-  const plan = await readReminderPlan(db, season, product, new Date()).catch((error: unknown) => {
-    if (error instanceof UnreadableSeasonError) throw new HttpError(409, REMINDER_MESSAGES.unreadable(error.paths));
-    throw error;
-  });
-  if (action === 'preview') {
-    const { recentlyReminded, withoutEmail } = plan;
-    return jsonResponse(200, { families: plan.families.length, children: plan.children, recentlyReminded, withoutEmail });
-  }
+/** What sending did: the families written to (with their e-mail's id), those found reminded meanwhile, those whose transaction failed. */
+interface Sent {
+  sent: Array<{ family: FamilyReminder; mailId: string }>;
+  skipped: number;
+  failed: number;
+}
 
-  const actor = adminActor(token);
-  const mail = mailContext(request);
-  const settings = await readSeasonSettings(db, season);
-  const sent: Array<{ family: FamilyReminder; mailId: string }> = [];
-  let skipped = 0;
-  let failed = 0;
+/** Sends the plan's families their reminders, {@link PARALLEL} transactions at a time; a failed one is logged and counted, the others go on. */
+async function sendAll(db: Firestore, context: ReminderContext, plan: ReminderPlan, actor: AuditActor): Promise<Sent> {
+  const result: Sent = { sent: [], skipped: 0, failed: 0 };
   for (let start = 0; start < plan.families.length; start += PARALLEL) {
     const group = plan.families.slice(start, start + PARALLEL);
-    const outcomes = await Promise.allSettled(
-      group.map((family) => remindFamily(db, { season, product, family, settings, actor, context: mail })),
-    );
+    const outcomes = await Promise.allSettled(group.map((family) => remindFamily(db, context, family, actor)));
     outcomes.forEach((outcome, index) => {
       const family = group[index];
       if (outcome.status === 'rejected') {
-        failed += 1;
+        result.failed += 1;
         const reason = outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : String(outcome.reason);
         console.error(`admin-reminders: ${family?.familyId ?? '?'} not reminded: ${reason}`);
-      } else if (outcome.value === null || !family) skipped += 1;
-      else sent.push({ family, mailId: outcome.value });
+      } else if (outcome.value === null || !family) result.skipped += 1;
+      else result.sent.push({ family, mailId: outcome.value });
     });
   }
+  return result;
+}
 
-  const children = sent.reduce((sum, { family }) => sum + family.lines.length, 0);
-  if (sent.length > 0) {
+/** The `reminder.send` audit entry of what was sent: who, the product, how many families and children. */
+async function auditSent(db: Firestore, context: ReminderContext, actor: AuditActor, plan: ReminderPlan, sent: Sent, children: number) {
+  const { season, product } = context;
+  const families = sent.sent.length;
+  const batch = db.batch();
+  recordAudit(db, batch, {
+    actor,
+    action: AUDIT_ACTION.reminderSend,
+    target: { collection: COLLECTION.reminders, id: `${season}_${product.id}` },
+    summary: `Promemoria ${product.names.short} inviati a ${families} ${families === 1 ? 'famiglia' : 'famiglie'} (${children} ${children === 1 ? 'figlio' : 'figli'})`,
+    before: null,
+    after: {
+      season,
+      product: product.id,
+      families: sent.sent.map(({ family }) => family.familyId).sort(),
+      children,
+      recently_reminded: plan.recentlyReminded + sent.skipped,
+      without_email: plan.withoutEmail.length,
+    },
+  });
+  await batch.commit();
+}
+
+/**
+ * admin-reminders (adminRemindersContract; docs/api.md, "admin-reminders";
+ * docs/admin.md, "Reminders"): the reminders of a product of the current
+ * season's catalogue, planned from the season's documents (readReminderPlan,
+ * planReminders). 'preview' writes nothing; 'send' plans again (it never
+ * trusts the browser's numbers), writes each family's reminder and e-mail
+ * in its own transaction ({@link remindFamily}: never twice within 7
+ * days, even with two admins at once), then one audit entry, and sends the
+ * e-mails after the answer.
+ */
+export default adminContractFunction(adminRemindersContract, 'payments', async ({ product: productId, action }, { token }, request, httpContext) => {
+  const db = getDb();
+  const season = SEASON.campYear;
+  const settings = await readSeasonSettings(db, season);
+  const catalogue = catalogueOf(settings);
+  const product = findProduct(catalogue, productId);
+  if (!product) throw new HttpError(400, MESSAGES.malformed);
+  const plan = await readReminderPlan(db, season, { product, catalogue }, new Date()).catch((error: unknown) => {
+    if (error instanceof UnreadableSeasonError) throw new HttpError(409, MESSAGES.unreadable(error.paths));
+    throw error;
+  });
+  const { recentlyReminded, withoutEmail } = plan;
+  if (action === 'preview') return { body: { families: plan.families.length, children: plan.children, recentlyReminded, withoutEmail } };
+
+  const actor = adminActor(token);
+  const context: ReminderContext = { product, season, settings, mail: mailContext(request) };
+  const sent = await sendAll(db, context, plan, actor);
+  const children = sent.sent.reduce((sum, { family }) => sum + family.lines.length, 0);
+  if (sent.sent.length > 0) {
     // Queued first: the messages are owed whatever happens to the audit entry (the scheduled sender would send them anyway).
-    context.waitUntil(
+    httpContext.waitUntil(
       (async () => {
-        for (const { mailId } of sent) await deliverMail(db, mailId);
+        for (const { mailId } of sent.sent) await deliverMail(db, mailId);
       })(),
     );
-    const batch = db.batch();
-    const label = REMINDER_PRODUCT_LABELS[product];
-    recordAudit(db, batch, {
-      actor,
-      action: AUDIT_ACTION.reminderSend,
-      target: { collection: COLLECTION.reminders, id: `${season}_${product}` },
-      summary: `Promemoria ${label} inviati a ${sent.length} ${sent.length === 1 ? 'famiglia' : 'famiglie'} (${children} ${children === 1 ? 'figlio' : 'figli'})`,
-      before: null,
-      after: {
-        season,
-        product,
-        families: sent.map(({ family }) => family.familyId).sort(),
-        children,
-        recently_reminded: plan.recentlyReminded + skipped,
-        without_email: plan.withoutEmail.length,
-      },
-    });
-    await batch.commit();
+    await auditSent(db, context, actor, plan, sent, children);
   }
-  if (failed > 0) throw new HttpError(503, REMINDER_MESSAGES.partial(sent.length, failed));
-  return jsonResponse(200, {
-    sent: sent.length,
-    children,
-    recentlyReminded: plan.recentlyReminded + skipped,
-    withoutEmail: plan.withoutEmail,
-  });
+  if (sent.failed > 0) throw new HttpError(503, MESSAGES.partial(sent.sent.length, sent.failed));
+  return { body: { sent: sent.sent.length, children, recentlyReminded: recentlyReminded + sent.skipped, withoutEmail } };
 });
 
 /** An admin sends reminders a few times a season; the limit only stops a runaway loop. */

@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { SEASON } from '@config/season';
 import { createHash } from 'node:crypto';
+import { createOrderContract } from '@contracts/create-order';
+import { answeredLine } from '@contracts/order-request';
+import { SEASON } from '@config/season';
 import { paymentReasonOf } from '@domain/bank-transfer';
-import { PAYMENT_STATUS } from '@domain/plans';
-import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
+import { PAYMENT_STATUS } from '@domain/payment-status';
+import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
-import { jsonResponse } from '../lib/http';
-import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
+import { resolveOrder } from '../lib/order-request';
 import { recordOrder } from '../lib/record-order';
 import { requireSession } from '../lib/session';
 import { readSeasonSettings } from '../lib/season-settings';
@@ -24,23 +25,13 @@ export function bankTransferOrderId(familyId: string, idempotencyKey: string): s
 }
 
 /**
- * POST /.netlify/functions/create-order (docs/api.md): a Bonifico order.
- * Body: the order request `{ cf, product, children: [{ id, size? }],
- * idempotencyKey }`. Checks it against the database and prices it on the
- * server (src/domain), then records items, payment 'Da Verificare', order and
- * the family's `orders_id`/`updated_at` in one transaction, with the
- * e-mail 'Ordine registrato: dati per il bonifico' to the family's parents
- * (outbox, sent after the answer). Needs the family's session (401).
- * Answers 201 `{ orderId, totalEuros, paymentReason, lines: [{ childId, name,
- * plan, size, priceEuros }] }` for a new order and 200 with the same body
- * when the idempotency key was used before (nothing new is written).
- * 400 with an Italian `{error}` naming the problem, 404 for an unknown
- * fiscal code, 409 when a child already holds the product this season
- * (paid or awaiting a transfer), 405 for other methods, 503 when Firebase is not configured.
+ * create-order (createOrderContract; docs/api.md, "create-order (Bonifico)"):
+ * the order request, checked and priced on the server (resolveOrder), recorded
+ * 'Da Verificare' with the e-mail of the transfer's details (recordOrder).
+ * The same idempotency key answers the stored order (200) and writes nothing.
  */
-export default fiscalCodeFunction('create-order', async (body, httpRequest, context) => {
+export default fiscalCodeContractFunction(createOrderContract, async (request, httpRequest, context) => {
   const session = await requireSession(httpRequest);
-  const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const db = getDb();
   // A retried request finds its own order's items: not held, answered as the stored order below.
   const resolved = await resolveOrder(db, request, {
@@ -51,22 +42,26 @@ export default fiscalCodeFunction('create-order', async (body, httpRequest, cont
   const { created, order, mailId } = await recordOrder(db, {
     orderId: bankTransferOrderId(resolved.family.id, request.idempotencyKey),
     familyId: resolved.family.id,
+    product: resolved.product,
     method: 'Bonifico',
     status: PAYMENT_STATUS.toVerify,
     season: SEASON.campYear,
     whenHeld: 'refuse',
     parentId: session.parentId,
     serviceFeeEuros: 0,
-    lines: resolved.lines.map((line) => ({ child: line.child, plan: line.plan, size: line.size, priceEuros: line.priceEuros })),
+    lines: resolved.lines,
     notify: bankTransferOrderNotice(resolved.product.plan, SEASON.campYear, settings.bankAccount, mailContext(httpRequest)),
   });
   if (mailId) context.waitUntil(deliverMail(db, mailId));
-  return jsonResponse(created ? 201 : 200, {
-    orderId: order.orderId,
-    totalEuros: order.totalEuros,
-    paymentReason: paymentReasonOf(resolved.product.plan, SEASON.campYear, resolved.family.surname, order.reference),
-    lines: order.lines,
-  });
+  return {
+    status: created ? 201 : 200,
+    body: {
+      orderId: order.orderId,
+      totalEuros: order.totalEuros,
+      paymentReason: paymentReasonOf(resolved.product.plan, SEASON.campYear, resolved.family.surname, order.reference),
+      lines: order.lines.map(answeredLine),
+    },
+  };
 });
 
 /**

@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
+import { createPaymentIntentContract } from '@contracts/create-payment-intent';
 import { onlineTotal } from '@domain/service-fee';
-import { fiscalCodeFunction } from '../lib/fiscal-code-budget';
+import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
-import { orderMetadata, type OrderMetadata } from '../lib/fulfil-payment';
-import { HttpError, jsonResponse } from '../lib/http';
-import { ORDER_MESSAGES, orderRequestSchema, parseBody, resolveOrder } from '../lib/order-request';
+import { orderMetadata, type OrderMetadata } from '../lib/order-metadata';
+import { HttpError } from '../lib/http';
+import { resolveOrder } from '../lib/order-request';
 import { requireSession } from '../lib/session';
 import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
 import { COLLECTION, parentDocument } from '@domain/documents';
@@ -35,33 +36,18 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
 }
 
 /**
- * POST /.netlify/functions/create-payment-intent (docs/api.md).
- * Body: the order request `{ cf, product, children: [{ id, size? }],
- * idempotencyKey }`, children in tick order; any other field (an amount, a
- * price, a status) is ignored. The order is checked against Firestore and
- * priced on the server (src/domain), the card service fee added
- * (onlineTotal) unless the season's settings have it off (readSeasonSettings;
- * metadata `card_fee`), and a Stripe PaymentIntent created in EUR with automatic
- * payment methods, `amount` = the total in integer cents, metadata
- * `{ family_id, product, children }` (docs/api.md, "PaymentIntent
- * metadata") and a Stripe idempotency key derived from the request
- * ({@link paymentIntentIdempotencyKey}).
- *
- * Answers 200 `{ checkoutSessionClientSecret, amountEuros, feeEuros,
- * totalEuros }` (euros, two decimals). 400 with an Italian `{error}` naming
- * the problem (malformed request, invalid fiscal code, child of another
- * family, felpa for a non-Reparto child, missing or unexpected size, a total
- * under Stripe's 50 cents or over STRIPE_MAX_AMOUNT_CENTS); 404 for an
- * unknown fiscal code; 409 when a chosen child already holds the product
- * this season, paid or awaiting a transfer (docs/data-model.md, "One
- * product per child and season"), answered before Stripe is called, so no
- * PaymentIntent is made; 405 for other methods; 503 when STRIPE_SECRET_KEY (or
- * Firebase) is not configured; 502 when Stripe fails (logged as
- * `type: message`, never the key or a stack).
+ * create-payment-intent (createPaymentIntentContract; docs/api.md,
+ * "create-payment-intent (Online)"): the order request checked and priced
+ * on the server (resolveOrder), the card service fee added unless the
+ * season has it off (onlineTotal), and a Stripe PaymentIntent of the total
+ * in cents with the order in its metadata (orderMetadata) and an
+ * idempotency key of the attempt and the cart
+ * ({@link paymentIntentIdempotencyKey}). A child who holds the product is
+ * refused before Stripe is asked. Stripe's failures are logged as `type:
+ * message`, never the key or a stack.
  */
-export default fiscalCodeFunction('create-payment-intent', async (body, httpRequest) => {
+export default fiscalCodeContractFunction(createPaymentIntentContract, async (request, httpRequest) => {
   const session = await requireSession(httpRequest);
-  const request = parseBody(orderRequestSchema, body, ORDER_MESSAGES.malformed);
   const stripe = stripeFromEnv();
   const db = getDb();
   const [resolved, parent] = await Promise.all([
@@ -101,12 +87,14 @@ export default fiscalCodeFunction('create-payment-intent', async (body, httpRequ
     console.error('create-payment-intent: Stripe answered a PaymentIntent without a client secret');
     throw new HttpError(502, STRIPE_MESSAGES.stripeFailed);
   }
-  return jsonResponse(200, {
-    checkoutSessionClientSecret: clientSecret,
-    amountEuros: total.amountEuros,
-    feeEuros: total.feeEuros,
-    totalEuros: total.totalEuros,
-  });
+  return {
+    body: {
+      checkoutSessionClientSecret: clientSecret,
+      amountEuros: total.amountEuros,
+      feeEuros: total.feeEuros,
+      totalEuros: total.totalEuros,
+    },
+  };
 });
 
 /**

@@ -13,7 +13,7 @@ import {
 import { COLLECTION, paymentDocument } from '@domain/documents';
 import { italianDayText } from '@domain/italian-time';
 import { roundEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import type { AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';

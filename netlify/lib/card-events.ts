@@ -12,7 +12,7 @@ import {
 } from '@domain/documents';
 import { centsToEuros, formatEuros, sumEuros } from '@domain/money';
 import { cardPaymentStatus, disputeOutcome, holdsProduct, type DisputeOutcome, type RecordedStatus } from '@domain/payment-status';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { recordAudit } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';

@@ -55,7 +55,7 @@ export type CloudinarySettings = ServiceSettings['cloudinary'];
  * The settings, with the SDK's global configuration set from them (the
  * SDK's `verify_api_response_signature` and `url` read it).
  * @throws ServiceNotConfiguredError('cloudinary') naming the missing
- * variables, never a value: jsonFunction answers 503 'Il caricamento dei
+ * variables, never a value: responseForError answers 503 'Il caricamento dei
  * documenti non è configurato.' and logs the names.
  */
 export function requireCloudinary(env: NodeJS.ProcessEnv = process.env): CloudinarySettings {

@@ -20,7 +20,7 @@ import {
   type ReminderDocument,
   type StatementLineDocument,
 } from '@domain/documents';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { recordAudit, type AuditActor } from './audit-log';
 import { destroyMedicalForm, type CloudinarySettings } from './cloudinary';
 import { readAllSnapshots, readSnapshot } from './documents';

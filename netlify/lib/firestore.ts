@@ -23,7 +23,7 @@ const APP_NAME = 'scout-portal-server';
  * The firebase-admin app, created on first call, from
  * `serviceConfig('firebase')` (server-env.ts).
  * @throws ServiceNotConfiguredError('firebase', names) when neither an
- * emulator host nor a complete service account is set (503 through jsonFunction).
+ * emulator host nor a complete service account is set (503 through responseForError).
  */
 export function getAdminApp(env: NodeJS.ProcessEnv = process.env): App {
   const settings = serviceConfig('firebase', env);

@@ -6,9 +6,8 @@ import { COLLECTION } from '@domain/documents';
 import type { Contract } from '@contracts/contract';
 import { PARENT_MESSAGES } from '@contracts/parents';
 import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } from './contract-function';
-import type { FunctionContext } from './function-context';
 import { getDb } from './firestore';
-import { HttpError, jsonFunction } from './http';
+import { HttpError } from './http';
 import { optionalLimit, serviceConfig } from './server-env';
 
 /**
@@ -147,28 +146,6 @@ export async function spendBudget(db: Firestore, ip: string, limits: BudgetLimit
 export async function spendUnknownCode(db: Firestore, ip: string, now = Date.now()): Promise<void> {
   const window = windowOf(db, ip, now);
   await window.unknown.set({ unknown: FieldValue.increment(1), expires_at: window.hourExpires }, { merge: true });
-}
-
-/**
- * A function that takes a parent's fiscal code (see the module's comment):
- * {@link jsonFunction} whose every POST first spends the caller's budget
- * (`context.ip`), and whose {@link UnknownFiscalCodeError} also spends one
- * unknown code. The handler gets the same arguments as jsonFunction's.
- */
-export function fiscalCodeFunction(
-  functionName: string,
-  handler: (body: unknown, request: Request, context: FunctionContext) => Promise<Response>,
-) {
-  return jsonFunction(functionName, async (body, request, context) => {
-    const db = getDb();
-    await spendBudget(db, context.ip);
-    try {
-      return await handler(body, request, context);
-    } catch (error) {
-      if (error instanceof UnknownFiscalCodeError) await spendUnknownCode(db, context.ip);
-      throw error;
-    }
-  });
 }
 
 /** The budget as a guard of a contract's function: spent before the handler, an unknown code counted after it. */

@@ -1,4 +1,3 @@
-import type { FunctionContext } from './function-context';
 import { describeProblems, SERVICE_MESSAGES, ServiceNotConfiguredError } from './server-env';
 
 /**
@@ -12,7 +11,6 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 /** Italian messages of the plumbing's own errors. */
 export const HTTP_MESSAGES = {
-  methodNotAllowed: 'Metodo non consentito: usa POST.',
   notJson: 'Richiesta non valida: il corpo deve essere JSON.',
   tooLarge: 'Richiesta troppo grande.',
   internal: 'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
@@ -41,11 +39,6 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** An error response `{ error: message }`. */
 export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
   return jsonResponse(status, { error: message }, headers);
-}
-
-/** 405 for any method but POST, with the Allow header. */
-export function methodNotAllowed(): Response {
-  return errorResponse(405, HTTP_MESSAGES.methodNotAllowed, { allow: 'POST' });
 }
 
 /**
@@ -117,24 +110,3 @@ export function responseForError(error: unknown, functionName: string): Response
   return errorResponse(500, HTTP_MESSAGES.internal);
 }
 
-/**
- * A POST-only JSON function: 405 for other methods, the body parsed as JSON
- * (400/413 when it cannot be; at most `options.maxBytes`, 16 KB by
- * default), `handler`'s response, and every error through
- * {@link responseForError}. `context` is Netlify's second argument
- * ({@link FunctionContext}).
- */
-export function jsonFunction(
-  functionName: string,
-  handler: (body: unknown, request: Request, context: FunctionContext) => Promise<Response>,
-  options: { maxBytes?: number } = {},
-) {
-  return async (request: Request, context: FunctionContext): Promise<Response> => {
-    if (request.method !== 'POST') return methodNotAllowed();
-    try {
-      return await handler(await readJsonBody(request, options.maxBytes), request, context);
-    } catch (error) {
-      return responseForError(error, functionName);
-    }
-  };
-}

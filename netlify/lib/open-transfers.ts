@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { OpenTransfer } from '@domain/bank-statement';
 import { COLLECTION, paymentDocument, transferReferenceDocument, type PaymentDocument } from '@domain/documents';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { readSnapshot } from './documents';
 
 /**

@@ -3,7 +3,7 @@ import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION, orderDocument, paymentDocument, type OrderDocument, type PaymentDocument } from '@domain/documents';
 import { formatEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';

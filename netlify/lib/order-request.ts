@@ -1,85 +1,27 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import { ORDER_MESSAGES, type OrderRequest } from '@contracts/order-request';
 import { SEASON } from '@config/season';
-import { PARENT_MESSAGES } from '@contracts/parents';
+import type { OrderLine } from '@domain/catalogue/order-line';
+import { priceOrder } from '@domain/catalogue/pricing';
+import { findProduct, isClosed, mayBuy, type CatalogueProduct } from '@domain/catalogue/product';
 import type { ChildDocument, FamilyDocument } from '@domain/documents';
 import { isValidFiscalCode } from '@domain/fiscal-code';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
+import { italianDay } from '@domain/italian-time';
 import { sumEuros } from '@domain/money';
+import { lineOfItem } from '@domain/order-line-fields';
 import { holdsProduct } from '@domain/payment-status';
-import { SIZES, type Size } from '@domain/plans';
-import { findProduct, isClosed, mayBuy, type CatalogueProduct } from '@domain/catalogue';
-import { italianDay, italianDayText } from '@domain/italian-time';
-import { priceOrder, type PricedLine } from '@domain/products';
+import type { Size } from '@domain/sizes';
 import { findFamilyByParentCf, findFamilyItems, type FamilyItem, type FamilyWithChildren } from './families';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UnknownFiscalCodeError } from './fiscal-code-budget';
 import { HttpError } from './http';
-import { RECORD_ORDER_MESSAGES } from './record-order';
 import { catalogueOf, readSeasonSettings } from './season-settings';
 
-/** Most children one order may name. */
-export const MAX_ORDER_CHILDREN = 15;
-
-/** Italian messages of the order request (docs/api.md, "Order request"). */
-export const ORDER_MESSAGES = {
-  malformed: 'Richiesta non valida: servono "cf", "product", "children" e "idempotencyKey".',
-  invalidCf: PARENT_MESSAGES.invalidCf,
-  notFound: PARENT_MESSAGES.unknownCf,
-  product: 'Prodotto non valido: scegli un prodotto della stagione.',
-  closed: (closesOn: string) => `Iscrizioni chiuse il ${italianDayText(closesOn)}.`,
-  noChildren: 'Seleziona almeno un figlio.',
-  tooManyChildren: `Un ordine può contenere al massimo ${MAX_ORDER_CHILDREN} figli.`,
-  childId: PARENT_MESSAGES.childId,
-  size: 'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.',
-  idempotencyKey: 'Chiave di idempotenza non valida: atteso un UUID.',
-  notOfFamily: 'Uno dei figli indicati non appartiene a questa famiglia.',
-  duplicate: 'Un figlio è indicato più di una volta.',
-  sizeRequired: (name: string) => `Scegli la taglia di ${name}.`,
-  sizeRefused: 'La taglia si indica solo per felpe e magliette.',
-  mayNotBuy: (name: string, product: Pick<CatalogueProduct, 'plan' | 'branches'>) =>
-    `${name} non è in ${product.branches.join(' o ')}: «${product.plan}» è solo per ${product.branches.join(', ')}.`,
-} as const;
-
-/** The fiscal code field: any string; normalised and checked by {@link parseFiscalCode}. */
-export const cfField = z.string({ error: ORDER_MESSAGES.invalidCf }).max(64, { error: ORDER_MESSAGES.invalidCf });
-
 /**
- * The order request shared by create-order and create-payment-intent
- * (docs/api.md): children in tick order. Unknown fields are dropped, never
- * read.
+ * The order request on the server (src/contracts/order-request.ts;
+ * docs/api.md, "Order request"): checked against the database and priced.
  */
-export const orderRequestSchema = z.object({
-  cf: cfField,
-  product: z.string({ error: ORDER_MESSAGES.product }).min(1, { error: ORDER_MESSAGES.product }).max(80, { error: ORDER_MESSAGES.product }),
-  children: z
-    .array(
-      z.object({
-        id: z
-          .string({ error: ORDER_MESSAGES.childId })
-          .min(1, { error: ORDER_MESSAGES.childId })
-          .max(128, { error: ORDER_MESSAGES.childId }),
-        size: z.enum(SIZES, { error: ORDER_MESSAGES.size }).optional(),
-      }),
-      { error: ORDER_MESSAGES.noChildren },
-    )
-    .min(1, { error: ORDER_MESSAGES.noChildren })
-    .max(MAX_ORDER_CHILDREN, { error: ORDER_MESSAGES.tooManyChildren }),
-  idempotencyKey: z.uuid({ error: ORDER_MESSAGES.idempotencyKey }),
-});
-export type OrderRequest = z.infer<typeof orderRequestSchema>;
-
-/**
- * Parses `body` with `schema`. Issues without an Italian message of the
- * schema's own (a missing nested object, a wrong type) read `fallback`.
- * @throws HttpError 400 with the first issue's message.
- */
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown, fallback: string): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, fallback);
-  const parsed = schema.safeParse(body, { error: () => fallback });
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? fallback);
-  return parsed.data;
-}
 
 /**
  * Normalises a fiscal code (spaces stripped, upper case) and checks its
@@ -112,7 +54,7 @@ export type ChildProblem =
  */
 export function matchOrderChildren(
   familyChildren: readonly ChildDocument[],
-  requested: ReadonlyArray<{ id: string; size?: Size }>,
+  requested: OrderRequest['children'],
   product: Pick<CatalogueProduct, 'sizes' | 'branches'>,
 ): { chosen: Array<ChildDocument & { size?: Size }>; problems: ChildProblem[] } {
   const byId = new Map(familyChildren.map((child) => [child.id, child]));
@@ -160,7 +102,7 @@ export interface ResolvedOrder {
   /** The product's entry in the season's catalogue. */
   product: CatalogueProduct;
   /** In tick order, priced from src/domain. */
-  lines: Array<PricedLine<ChildDocument & { size?: (typeof SIZES)[number] }>>;
+  lines: OrderLine[];
   /** The lines' sum in euros (without the card service fee). */
   amountEuros: number;
 }
@@ -194,7 +136,7 @@ export function productHolders(product: Pick<CatalogueProduct, 'plan'>, items: r
           (!payment || holdsProduct(payment.status)) &&
           (ownOrderId === undefined || payment?.order_id !== ownOrderId),
       )
-      .map(({ item }) => item.son_info.id),
+      .map(({ item }) => lineOfItem(item).child.id),
   );
 }
 
@@ -210,7 +152,7 @@ export function productHolders(product: Pick<CatalogueProduct, 'plan'>, items: r
  * made; recordOrder's transaction stays the guarantee when two orders
  * arrive at once.
  * @throws HttpError 400 naming the problem, UnknownFiscalCodeError (404) for an unknown fiscal code,
- * 401 when the family is not the session's, 409 `RECORD_ORDER_MESSAGES.alreadyHeld` naming the children who hold the
+ * 401 when the family is not the session's, 409 `ORDER_MESSAGES.alreadyHeld` naming the children who hold the
  * product.
  */
 export async function resolveOrder(db: Firestore, request: OrderRequest, options: ResolveOrderOptions): Promise<ResolvedOrder> {
@@ -242,7 +184,7 @@ export async function priceFamilyOrder(
   const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
   const holders = productHolders(product, items, ownOrderId);
   const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
-  if (held.length > 0) throw new HttpError(409, RECORD_ORDER_MESSAGES.alreadyHeld(held, product.plan));
+  if (held.length > 0) throw new HttpError(409, ORDER_MESSAGES.alreadyHeld(held, product.plan));
   // The family's siblings who hold the product from earlier orders come first in the Saldo's ladder.
   const lines = priceOrder(product, chosen, holders.size);
   return { family: found.family, product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };

@@ -13,7 +13,7 @@ import {
   type RefundRequestDocument,
 } from '@domain/documents';
 import { eurosToCents, formatEuros, sumEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { canRefund, refundableEuros, type RefundablePayment } from '@domain/payment-status';
 import { italianDayText } from '@domain/italian-time';
 import { recordAudit, type AuditActor } from './audit-log';

@@ -12,8 +12,7 @@ import {
   reminderDocument,
 } from '@domain/documents';
 import { buildEnrolmentRows, seasonStart } from '@domain/enrolment-status';
-import type { SpecProduct } from '@domain/products';
-import { readSeasonSettings } from './season-settings';
+import type { CatalogueProduct } from '@domain/catalogue/product';
 import { planReminders, type ReminderPlan } from '@domain/reminders';
 
 /**
@@ -60,7 +59,8 @@ async function byFamily(db: Firestore, collection: string, familyIds: readonly s
 }
 
 /**
- * Plans the reminders of `product` in the season `season` at `now`
+ * Plans the reminders of `product` (its entry in the season's `catalogue`,
+ * at the season's price) in the season `season` at `now`
  * (planReminders, src/domain/reminders.ts): reads `order_items` and
  * `payments` where season ==, the `reminders` of the season and product,
  * then the `sons` and `parents` of the payments' families (`family_id in`,
@@ -68,11 +68,16 @@ async function byFamily(db: Firestore, collection: string, familyIds: readonly s
  * family's reminder again in the transaction that writes it.
  * @throws UnreadableSeasonError naming the documents that do not match their schema.
  */
-export async function readReminderPlan(db: Firestore, season: number, product: SpecProduct, now: Date): Promise<ReminderPlan> {
+export async function readReminderPlan(
+  db: Firestore,
+  season: number,
+  { product, catalogue }: { product: CatalogueProduct; catalogue: readonly CatalogueProduct[] },
+  now: Date,
+): Promise<ReminderPlan> {
   const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
     db.collection(COLLECTION.orderItems).where('season', '==', season).get(),
     db.collection(COLLECTION.payments).where('season', '==', season).get(),
-    db.collection(COLLECTION.reminders).where('season', '==', season).where('product', '==', product).get(),
+    db.collection(COLLECTION.reminders).where('season', '==', season).where('product', '==', product.id).get(),
   ]);
   const unreadable: string[] = [];
   const orderItems = parseAll(orderItemDocument, itemSnapshots.docs, unreadable);
@@ -87,11 +92,9 @@ export async function readReminderPlan(db: Firestore, season: number, product: S
   const parents = parseAll(parentDocument, parentSnapshots, unreadable);
   if (unreadable.length > 0) throw new UnreadableSeasonError(unreadable);
 
-  const rows = buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), children, orderItems, payments });
-  const { prices } = await readSeasonSettings(db, season);
+  const rows = buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments });
   return planReminders({
     product,
-    prices,
     rows,
     archivedChildIds: new Set(children.filter((child) => child.archived_at !== null).map((child) => child.id)),
     parents,

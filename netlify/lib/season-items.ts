@@ -1,6 +1,7 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { COLLECTION, type PaymentDocument } from '@domain/documents';
-import { seasonItemId } from '@domain/products';
+import { linesOfPayment, paymentLineFieldsOf } from '@domain/order-line-fields';
 
 /**
  * Frees the products of a payment that no longer holds them (refunded in
@@ -19,9 +20,9 @@ export interface HeldItems {
 
 /** Reads, inside `transaction`, the payment's items whose id is the season id of their child and plan. */
 export async function readHeldItems(db: Firestore, transaction: Transaction, payment: PaymentDocument): Promise<HeldItems> {
-  const refs = payment.lines
-    .filter((line) => line.item_id === seasonItemId(payment.season, payment.plan, line.child_id))
-    .map((line) => db.collection(COLLECTION.orderItems).doc(line.item_id));
+  const refs = linesOfPayment(payment)
+    .filter((line) => line.itemId === seasonItemId(payment.season, payment.plan, line.child.id))
+    .map((line) => db.collection(COLLECTION.orderItems).doc(line.itemId ?? ''));
   const snapshots = refs.length > 0 ? await transaction.getAll(...refs) : [];
   return { snapshots: snapshots.filter((snapshot) => snapshot.exists && snapshot.get('payment_id') === payment.id) };
 }
@@ -47,9 +48,17 @@ export function releaseItems(
     renamed.set(snapshot.id, fresh.id);
   }
   return {
-    lines: payment.lines.map((line) => ({ ...line, item_id: renamed.get(line.item_id) ?? line.item_id })),
+    lines: renamedLines(payment, renamed),
     orderItems: order ? order.itemIds.map((id) => renamed.get(id) ?? id) : null,
   };
+}
+
+/** The payment's `lines` as stored, each item under its new id when `renamed` names one. */
+function renamedLines(payment: PaymentDocument, renamed: ReadonlyMap<string, string>): PaymentDocument['lines'] {
+  return linesOfPayment(payment).map((line) => {
+    const itemId = line.itemId ?? '';
+    return paymentLineFieldsOf(line, renamed.get(itemId) ?? itemId);
+  });
 }
 
 /** A payment's items that left their season ids (released), read in the transaction with whether each season id is free again. */
@@ -67,12 +76,12 @@ export interface ReleasedItems {
  * the product again meanwhile.
  */
 export async function readReleasedItems(db: Firestore, transaction: Transaction, payment: PaymentDocument): Promise<ReleasedItems> {
-  const lines = payment.lines
-    .map((line) => ({ line, seasonId: seasonItemId(payment.season, payment.plan, line.child_id) }))
-    .filter(({ line, seasonId }) => line.item_id !== seasonId);
+  const lines = linesOfPayment(payment)
+    .map((line) => ({ line, seasonId: seasonItemId(payment.season, payment.plan, line.child.id) }))
+    .filter(({ line, seasonId }) => line.itemId !== seasonId);
   if (lines.length === 0) return { items: [], allFree: true };
   const refs = lines.flatMap(({ line, seasonId }) => [
-    db.collection(COLLECTION.orderItems).doc(line.item_id),
+    db.collection(COLLECTION.orderItems).doc(line.itemId ?? ''),
     db.collection(COLLECTION.orderItems).doc(seasonId),
   ]);
   const snapshots = await transaction.getAll(...refs);
@@ -104,7 +113,7 @@ export function reholdItems(
     renamed.set(snapshot.id, seasonRef.id);
   }
   return {
-    lines: payment.lines.map((line) => ({ ...line, item_id: renamed.get(line.item_id) ?? line.item_id })),
+    lines: renamedLines(payment, renamed),
     orderItems: order ? order.itemIds.map((id) => renamed.get(id) ?? id) : null,
   };
 }

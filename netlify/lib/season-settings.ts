@@ -1,7 +1,8 @@
 import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/documents';
-import { seasonCatalogue, type CatalogueProduct, type SeasonProduct } from '@domain/catalogue';
-import { SPEC_PRICES, type SeasonPrices } from '@domain/price-rule';
+import { seasonCatalogue, type SeasonProduct } from '@domain/catalogue/season-catalogue';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { SEED_PRICES, type SeasonPrices } from '@domain/catalogue/seed';
 import { readSnapshot } from './documents';
 import { GROUP } from '@config/group';
 import type { BankAccount } from '@domain/bank-account';
@@ -41,7 +42,7 @@ export function catalogueOf(settings: Pick<SeasonSettings, 'prices' | 'products'
 export function defaultSeasonSettings(season: number): SeasonSettings {
   return {
     cardFee: true,
-    prices: SPEC_PRICES,
+    prices: SEED_PRICES,
     products: [],
     bankAccount: GROUP.bankAccount,
     medicalForm: defaultMedicalFormSettings(season),
@@ -66,7 +67,7 @@ export async function readSeasonSettings(db: Firestore, season: number, now = Da
 export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
   return {
     cardFee: stored.card_fee,
-    prices: { ...SPEC_PRICES, ...stored.prices },
+    prices: { ...SEED_PRICES, ...stored.prices },
     products: stored.products,
     bankAccount: stored.bank_account ?? GROUP.bankAccount,
     medicalForm: stored.medical_form ?? defaultMedicalFormSettings(stored.season),

@@ -24,7 +24,7 @@ import { z } from 'zod';
  *   and keys the fiscal-code budget's counters.
  *
  * Blank values count as missing. The functions read their service with
- * {@link serviceConfig}; `jsonFunction` (http.ts) turns its
+ * {@link serviceConfig}; `responseForError` (http.ts) turns its
  * {@link ServiceNotConfiguredError} into a 503 with the service's Italian
  * message and logs the variables' names, never their values. `health` and
  * `npm run check:env` report with {@link checkService}.

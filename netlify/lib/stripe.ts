@@ -15,8 +15,6 @@ export const STRIPE_MIN_AMOUNT_CENTS = 50;
 export const DEFAULT_MAX_AMOUNT_CENTS = 500_000;
 /** Largest webhook body read, in bytes: Stripe's events are a few KB. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
-/** A PaymentIntent id as Stripe makes it: 'pi_' and letters or digits. */
-export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
 /** Italian messages of the card payment functions. */
 export const STRIPE_MESSAGES = {
@@ -29,7 +27,7 @@ export const STRIPE_MESSAGES = {
  * The Stripe client of STRIPE_SECRET_KEY (by default one network retry, 20 s
  * timeout; `options` for a caller that must answer sooner).
  * @throws ServiceNotConfiguredError('stripe') when the key is missing or not
- * an sk_/rk_ key: jsonFunction answers 503 'Il pagamento con carta non è configurato.'
+ * an sk_/rk_ key: responseForError answers 503 'Il pagamento con carta non è configurato.'
  */
 export function stripeFromEnv(
   env: NodeJS.ProcessEnv = process.env,

@@ -5,7 +5,7 @@ import { AUDIT_ACTION } from '@domain/audit-log';
 import { receiptInForce } from '@domain/credit-note';
 import { COLLECTION, paymentDocument, type PaymentDocument } from '@domain/documents';
 import { formatEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';

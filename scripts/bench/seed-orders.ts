@@ -18,10 +18,15 @@ import { SEASON } from '@config/season';
 import { surnameFilterKey } from '@domain/admin-orders';
 import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/documents';
 import { sumEuros } from '@domain/money';
-import { PAYMENT_STATUS, SIZES, type Branch, type PaymentMethod, type PaymentStatus } from '@domain/plans';
-import { specProduct } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
-import { planOf, priceOrder, seasonItemId, type SpecProduct } from '@domain/products';
+import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payment-status';
+import { SIZES } from '@domain/sizes';
+import type { Branch } from '@domain/branches';
+import type { PaymentMethod } from '@domain/payment-method';
+import { priceOrder } from '@domain/catalogue/pricing';
+import { findProduct, mayBuy } from '@domain/catalogue/product';
+import { seasonItemId, seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { itemFieldsOf } from '@domain/order-line-fields';
+import type { SeedProductId } from '@domain/catalogue/seed';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
 import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
 
@@ -38,7 +43,7 @@ const NAMES = [
   'Francesco', 'Aurora', 'Lorenzo', 'Alice', 'Leonardo', 'Ginevra', 'Tommaso', 'Emma', 'Riccardo', 'Beatrice',
 ]; // prettier-ignore
 const BRANCH_CYCLE: readonly Branch[] = ['Branco', 'Clan', 'Reparto'];
-const PRODUCT_CYCLE: readonly SpecProduct[] = ['campo-acconto', 'maglietta', 'campo-saldo', 'felpa'];
+const PRODUCT_CYCLE: readonly SeedProductId[] = ['campo-acconto', 'maglietta', 'campo-saldo', 'felpa'];
 /** Firestore's most writes per batch, and how many batches are committed at once. */
 const BATCH_SIZE = 500;
 const COMMITS_AT_ONCE = Number(process.env.BENCH_SEED_COMMITS ?? 4);
@@ -125,14 +130,16 @@ function buildDocuments(size: number, db: Firestore) {
     return { id: `bench-family-${f}`, surname, children, orderIds: [], updatedAt: Timestamp.fromMillis(0) };
   });
 
-  const addOrder = (season: number, k: number, family: Family, product: SpecProduct, createdAtMs: number) => {
-    const plan = planOf(product);
-    const eligible = product === 'felpa' ? family.children.filter((child) => child.branch === 'Reparto') : family.children;
-    // Camp orders take every child; merchandise one or two of them.
-    const chosen = product.startsWith('campo') ? eligible : eligible.slice(0, 1 + (k % 2));
+  const addOrder = (season: number, k: number, family: Family, product: SeedProductId, createdAtMs: number) => {
+    const entry = findProduct(seedCatalogue(), product);
+    if (!entry) throw new Error(`No seeded product ${product}`);
+    const plan = entry.plan;
+    const eligible = family.children.filter((child) => mayBuy(entry, child.branch));
+    // Products without sizes (the camp) take every child; those with sizes one or two of them.
+    const chosen = entry.sizes ? eligible.slice(0, 1 + (k % 2)) : eligible;
     const lines = priceOrder(
-      specProduct(product, SPEC_PRICES),
-      chosen.map((child, index) => ({ ...child, size: SIZES[(k + index) % SIZES.length] })),
+      entry,
+      chosen.map((child, index) => ({ ...child, surname: family.surname, size: SIZES[(k + index) % SIZES.length] })),
     );
     const method: PaymentMethod = next() < 0.6 ? 'Online' : 'Bonifico';
     const status: PaymentStatus =
@@ -155,10 +162,7 @@ function buildDocuments(size: number, db: Firestore) {
         season,
         family_id: family.id,
         payment_id: paymentId,
-        note: line.size,
-        plan: line.plan,
-        son_info: { id: line.child.id, name: line.child.name, surname: family.surname },
-        price: line.priceEuros,
+        ...itemFieldsOf(line),
       });
     });
     docs.payments.push({

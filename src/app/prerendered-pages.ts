@@ -1,20 +1,18 @@
 import { paths } from '@config/paths';
-import { BANK_TRANSFER_PAGES } from '@domain/bank-transfer';
+import { PRODUCT_PAGES } from '@config/product-pages';
 
 /**
  * The pages the build writes as HTML (src/prerender.tsx): every public page
  * that is the same for every visitor until they type, and the admin's login.
  * Each is written as `{path}.html` (`/` as index.html), which Netlify serves
  * at `{path}` itself, without the redirect to `{path}/` a folder's index.html
- * would cost. A season's own products (/pagamenti/{id}) are not here: they
- * exist only once the treasurer has added them, after the build.
+ * would cost. A product's generic page (/pagamenti/{id}) is not here: a
+ * season's own products exist only once the treasurer has added them, after the build.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   paths.home,
-  paths.campoEstivo,
-  paths.felpaReparto,
-  paths.magliettaGruppo,
-  ...BANK_TRANSFER_PAGES.map((page) => paths.bankTransfer(page)),
+  ...PRODUCT_PAGES.map((page) => page.path),
+  ...PRODUCT_PAGES.map((page) => page.transferPath),
   paths.pagamento,
   paths.schedaMedica,
   paths.privacy,

@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { FocusPageHeading } from './FocusPageHeading';
-import { CampoEstivoRoute } from './routes/CampoEstivoRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
+import { ProductRoute } from './routes/ProductRoute';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { SiteLayout } from './SiteLayout';
 import { paths } from '@config/paths';
-import { BANK_TRANSFER_PAGES } from '@domain/bank-transfer';
+import { GENERIC_PAGE, PRODUCT_PAGES } from '@config/product-pages';
 
 const AdminOrdersView = lazy(async () => ({ default: (await import('@/features/admin/payments/OrdersList')).OrdersList }));
 const AdminEnrolmentView = lazy(async () => ({ default: (await import('@/features/admin/enrolment/EnrolmentStatus')).EnrolmentStatus }));
@@ -21,9 +21,10 @@ const AdminUsersView = lazy(async () => ({ default: (await import('@/features/ad
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/families/roster/RosterImport')).RosterImport }));
 
 /**
- * The routes of docs/product.md, "Screens". The home and camp screens are in the first
- * bundle; every other route loads its code when first visited. Only the three
- * transfer pages exist under /bonifico/: any other path there is the 404 page.
+ * The routes of docs/product.md, "Screens". The home and the payment pages
+ * (PRODUCT_PAGES, one generic screen) are in the first bundle; every other
+ * route loads its code when first visited. Only the table's transfer pages
+ * exist under /bonifico/: any other path there is the 404 page.
  * The browser's router (src/main.tsx) and the build's prerendering (src/prerender.tsx) share them.
  */
 export const routes: RouteObject[] = [
@@ -41,36 +42,22 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorBoundary />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: paths.campoEstivo, element: <CampoEstivoRoute /> },
+          ...PRODUCT_PAGES.map((page) => ({ path: page.path, element: <ProductRoute key={page.path} page={page} /> })),
           {
-            path: paths.felpaReparto,
-            lazy: async () => {
-              const { ProductRoute, MERCHANDISE_SCREENS } = await import('./routes/ProductRoute');
-              return { element: <ProductRoute key="felpa" screen={MERCHANDISE_SCREENS.felpa} /> };
-            },
+            path: GENERIC_PAGE.route,
+            lazy: async () => ({ Component: (await import('./routes/GenericProductRoute')).GenericProductRoute }),
           },
           {
-            path: paths.magliettaGruppo,
-            lazy: async () => {
-              const { ProductRoute, MERCHANDISE_SCREENS } = await import('./routes/ProductRoute');
-              return { element: <ProductRoute key="maglietta" screen={MERCHANDISE_SCREENS.maglietta} /> };
-            },
-          },
-          {
-            path: paths.seasonProductRoute,
-            lazy: async () => ({ Component: (await import('./routes/SeasonProductRoute')).SeasonProductRoute }),
-          },
-          {
-            path: paths.seasonProductTransferRoute,
-            lazy: async () => ({ Component: (await import('./routes/SeasonProductRoute')).SeasonProductTransferRoute }),
+            path: GENERIC_PAGE.transferRoute,
+            lazy: async () => ({ Component: (await import('./routes/GenericProductRoute')).GenericProductTransferRoute }),
           },
           { path: paths.privacy, lazy: async () => ({ Component: (await import('@/features/privacy/PrivacyNotice')).PrivacyNotice }) },
           { path: paths.schedaMedica, lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
-          ...BANK_TRANSFER_PAGES.map((page) => ({
-            path: paths.bankTransfer(page),
+          ...PRODUCT_PAGES.map((page) => ({
+            path: page.transferPath,
             lazy: async () => {
-              const { BankTransferRoute } = await import('./routes/BankTransferRoute');
-              return { element: <BankTransferRoute page={page} /> };
+              const { ProductTransferRoute } = await import('./routes/ProductTransferRoute');
+              return { element: <ProductTransferRoute page={page} /> };
             },
           })),
           {

@@ -1,5 +1,5 @@
-import { SPEC_NAMES } from '../domain/spec-catalogue';
 import { GROUP } from './group';
+import { PRODUCT_PAGES } from './product-pages';
 
 /** Where a menu item opens: 'inside' = a route of this app, 'outside' = an external page. */
 export type MenuItemType = 'inside' | 'outside';
@@ -32,13 +32,10 @@ export const MENU: MenuEntry[] = [
   { label: 'Blog', path: GROUP.links.blog, type: 'outside' },
   {
     label: 'Area Pagamento',
-    path: '/campo-estivo',
+    path: PRODUCT_PAGES[0]?.path ?? '/',
     type: 'inside',
-    subItems: [
-      { label: 'Campo Estivo', path: '/campo-estivo/', type: 'inside' },
-      { label: SPEC_NAMES.felpa.plan, path: '/felpa-reparto/', type: 'inside' },
-      { label: SPEC_NAMES.maglietta.plan, path: '/maglietta-gruppo/', type: 'inside' },
-    ],
+    // The spec writes the sub-items' paths with a trailing slash.
+    subItems: PRODUCT_PAGES.map((page) => ({ label: page.menuLabel, path: `${page.path}/`, type: 'inside' as const })),
   },
   {
     label: 'Area Documenti',
@@ -49,7 +46,7 @@ export const MENU: MenuEntry[] = [
   { label: "Lista D'Attesa", path: GROUP.links.listaAttesa, type: 'outside' },
 ];
 
-/** {@link MENU} with the season's own products (ProductLink) after the spec's screens under 'Area Pagamento'. */
+/** {@link MENU} with the generic pages of the season's products (genericProductLinks) after the spec's under 'Area Pagamento'. */
 export function menuWithSeasonProducts(links: ReadonlyArray<{ label: string; path: string }>): MenuEntry[] {
   if (links.length === 0) return MENU;
   return MENU.map((entry) =>

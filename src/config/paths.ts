@@ -1,11 +1,8 @@
-import type { BankTransferPage } from '@domain/bank-transfer';
+import { GENERIC_PAGE, PRODUCT_PAGES } from './product-pages';
 
-/** Every route of the app (docs/product.md, "Screens"), named once. */
+/** Every route of the app but the payment pages (./product-pages.ts), named once (docs/product.md, "Screens"). */
 export const paths = {
   home: '/',
-  campoEstivo: '/campo-estivo',
-  felpaReparto: '/felpa-reparto',
-  magliettaGruppo: '/maglietta-gruppo',
   schedaMedica: '/scheda-medica',
   privacy: '/privacy',
   pagamento: '/pagamento',
@@ -27,38 +24,16 @@ export const paths = {
   /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */
   adminFamilyRoute: '/admin/famiglie/:familyId',
   adminFamily: (familyId: string) => `/admin/famiglie/${encodeURIComponent(familyId)}`,
-  /** /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo. */
-  bankTransfer: (page: BankTransferPage) => `/bonifico/${page}`,
-  /** A season product's screen and its transfer page (docs/admin.md, "Impostazioni stagione"): the patterns, and the addresses of a product. */
-  seasonProductRoute: '/pagamenti/:productId',
-  seasonProductTransferRoute: '/pagamenti/:productId/bonifico',
-  seasonProduct: (productId: string) => `/pagamenti/${encodeURIComponent(productId)}`,
-  seasonProductTransfer: (productId: string) => `/pagamenti/${encodeURIComponent(productId)}/bonifico`,
 } as const;
-
-/**
- * The three payment screens, by the transfer page each opens (docs/product.md,
- * "Screens"): where a parent is sent to make an order from a page that has none
- * (/pagamento, /bonifico/... opened directly).
- */
-export const PAYMENT_SCREENS: Record<BankTransferPage, { path: string; name: string }> = {
-  'campo-estivo': { path: paths.campoEstivo, name: 'Campo Estivo' },
-  'felpa-gruppo': { path: paths.felpaReparto, name: 'Felpe Reparto' },
-  'maglietta-gruppo': { path: paths.magliettaGruppo, name: 'Magliette Gruppo' },
-};
-
-/** A season product's screen: /pagamenti/{its slug} (productSlug, src/domain/product-slug.ts). */
-const SEASON_PRODUCT_PATH = /^\/pagamenti\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Where a parent who signed in with the e-mailed link goes back to
  * (docs/security.md, "Parents' sessions"): `candidate` when it is one of the
- * screens with 'Trova' (the three payment screens, a season product's,
- * /scheda-medica), else the home page. Never another site, never a path
+ * screens with 'Trova' (a payment page, /scheda-medica), else the home page. Never another site, never a path
  * the app does not know.
  */
 export function accessReturnPath(candidate: unknown): string {
   if (typeof candidate !== 'string') return paths.home;
-  const screens: readonly string[] = [paths.campoEstivo, paths.felpaReparto, paths.magliettaGruppo, paths.schedaMedica];
-  return screens.includes(candidate) || SEASON_PRODUCT_PATH.test(candidate) ? candidate : paths.home;
+  const screens: readonly string[] = [...PRODUCT_PAGES.map((page) => page.path), paths.schedaMedica];
+  return screens.includes(candidate) || GENERIC_PAGE.pattern.test(candidate) ? candidate : paths.home;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { BRANCHES } from '@domain/plans';
+import { BRANCHES } from '@domain/branches';
 import { MAX_ROSTER_ROWS } from '@domain/roster';
 import { defineContract } from './contract';
 import { documentId } from './fields';

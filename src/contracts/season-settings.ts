@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { catalogueProductSchema } from '@domain/catalogue-product-schema';
+import { catalogueProductSchema } from '@domain/catalogue/product-schema';
 import { defineContract } from './contract';
 
 /**

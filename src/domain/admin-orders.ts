@@ -1,9 +1,11 @@
 import { historyLine } from './audit-log';
-import type { OrderItemDocument, PaymentDocument, PaymentHistoryEntry } from './documents';
+import type { PaymentDocument, PaymentHistoryEntry } from './documents';
 import { sumEuros } from './money';
-import { holdsProduct, type RefundablePayment } from './payment-status';
+import { holdsProduct, PAYMENT_STATUS, PAYMENT_STATUSES, type PaymentStatus, type RefundablePayment } from './payment-status';
 import { annullingCreditNote, receiptAmount } from './credit-note';
-import { RECORDED_METHODS, PAYMENT_STATUS, PAYMENT_STATUSES, PLAN, type RecordedMethod, type PaymentStatus } from './plans';
+import type { OrderLine } from './catalogue/order-line';
+import { linesOfPayment } from './order-line-fields';
+import { RECORDED_METHODS, type RecordedMethod } from './payment-method';
 import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 
 /**
@@ -17,15 +19,9 @@ import { spreadsheetDate, spreadsheetEuros } from './spreadsheet-format';
 /** Payments per page of the list (docs/admin-orders.md, "Reads"). */
 export const ORDERS_PAGE_SIZE = 50;
 
-/**
- * The spec's plans, in the order of the 'Prodotto' filter and the summary's
- * rows; a season's own products follow them (seasonPlans).
- */
-export const SPEC_PLANS: readonly string[] = [PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta];
-
-/** The plans of a season's catalogue for the filter and the summary: the spec's, then the season's own products' names. */
+/** The plans of a season's catalogue, in its order, for the 'Prodotto' filter and the summary's rows. */
 export function seasonPlans(catalogue: ReadonlyArray<{ plan: string }>): string[] {
-  return [...new Set([...SPEC_PLANS, ...catalogue.map((entry) => entry.plan)])];
+  return [...new Set(catalogue.map((entry) => entry.plan))];
 }
 
 /** The statuses, in the order of the 'Stato' filter and the summary's columns. */
@@ -122,18 +118,6 @@ export function describeOrderQuery(season: number, filters: OrderFilters): Order
     : { equals, surnamePrefix: null, orderBy: [newestFirst] };
 }
 
-/** One child line under an order. */
-export interface AdminOrderChild {
-  id: string;
-  surname: string;
-  name: string;
-  plan: string;
-  /** Size for sweatshirts and T-shirts, '' otherwise. */
-  note: OrderItemDocument['note'];
-  /** Euros. */
-  price: number;
-}
-
 /** One order (one payment) of the list (docs/admin-orders.md, "The list"). */
 export interface AdminOrderRow {
   paymentId: string;
@@ -168,8 +152,8 @@ export interface AdminOrderRow {
   refundPending: { key: string; amountEuros: number } | null;
   /** A Bonifico's reference code in its reason ('CE25-7K3Q'); null for a card payment or an older order. */
   reference: string | null;
-  /** Ordered by surname, then name. */
-  children: AdminOrderChild[];
+  /** The order's lines, in tick order, each with its item's id. */
+  lines: OrderLine[];
 }
 
 /** A receipt or credit note on a row. */
@@ -202,16 +186,8 @@ export type RowPayment = Partial<Pick<PaymentDocument, 'credit_notes' | 'earlier
     | 'reference'
   >;
 
-/** The row of `payment`: its fields, and its `lines` (the order's items, in tick order) as the children. */
+/** The row of `payment`: its fields, and its `lines` (the order's items, in tick order). */
 export function buildOrderRow(payment: RowPayment): AdminOrderRow {
-  const children = payment.lines.map((line) => ({
-    id: line.item_id,
-    surname: line.surname,
-    name: line.name,
-    plan: payment.plan,
-    note: line.note,
-    price: line.price,
-  }));
   return {
     paymentId: payment.id,
     orderId: payment.order_id,
@@ -231,7 +207,7 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     documents: rowDocuments(payment),
     refundPending: payment.refund_pending ? { key: payment.refund_pending.key, amountEuros: payment.refund_pending.amount } : null,
     reference: payment.reference,
-    children,
+    lines: linesOfPayment(payment),
   };
 }
 
@@ -313,7 +289,7 @@ function summaryRow(cell: (status: PaymentStatus) => SummaryCell): SummaryRow {
  * products (every status but Rimborsato: money the group has or expects),
  * then the same totals over the plans. Sums are rounded to cents.
  */
-export function summarizeOrders(entries: readonly SummaryEntry[], plans: readonly string[] = SPEC_PLANS): OrderSummary {
+export function summarizeOrders(entries: readonly SummaryEntry[], plans: readonly string[]): OrderSummary {
   const rows = plans.map((plan) => ({
     plan,
     ...summaryRow((status) => addCells(entries.filter((entry) => entry.plan === plan && entry.status === status))),
@@ -354,14 +330,14 @@ export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
       row.refundedAmount > 0 ? spreadsheetEuros(row.refundedAmount) : '',
       row.reference ?? '',
     ];
-    if (row.children.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
-    return row.children.map((child) => [
+    if (row.lines.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
+    return row.lines.map((line) => [
       ...order,
-      child.surname,
-      child.name,
-      child.plan,
-      child.note,
-      spreadsheetEuros(child.price),
+      line.child.surname,
+      line.child.name,
+      line.plan,
+      line.size,
+      spreadsheetEuros(line.priceEuros),
       ...confirmation,
     ]);
   });

@@ -1,13 +1,14 @@
+import type { OrderLine } from './catalogue/order-line';
 import type { PaymentCreditNote, PaymentDocument, PaymentReceipt } from './documents';
+import { linesOfPayment } from './order-line-fields';
 import { roundEuros, sumEuros } from './money';
-import { PAYMENT_STATUS } from './plans';
+import { PAYMENT_STATUS } from './payment-status';
 import {
   receiptDataOf,
   receiptMethod,
   type ReceiptCredits,
   type ReceiptData,
   type ReceiptIssuer,
-  type ReceiptLine,
   type ReceiptMethod,
   type ReceiptPerson,
 } from './receipt';
@@ -26,9 +27,8 @@ import {
  * (netlify/lib/receipts/credit-notes.ts).
  */
 
-/** Why a credit note was issued: a refund (card or transfer), a card dispute lost, a Bonifico's confirmation undone, an order cancelled. */
-export const CREDIT_NOTE_REASONS = ['refund', 'dispute', 'unconfirm', 'cancel'] as const;
-export type CreditNoteReason = (typeof CREDIT_NOTE_REASONS)[number];
+// Declared apart so that documents.ts (which stores them) and this module (which reads documents) do not import each other.
+export { CREDIT_NOTE_REASONS, type CreditNoteReason } from './credit-note-reason';
 
 /** The credit note's file name: `Nota-di-credito-{year}-3.pdf`. */
 export function creditNoteFileName(number: string): string {
@@ -143,8 +143,12 @@ export interface CreditNoteData {
   receipt: { number: string; issuedAt: Date; amountEuros: number };
   /** Why, as it prints it: 'Rimborso con carta', 'Rimborso con bonifico del 15/09/{year}', … */
   description: string;
+  /** The camp year of the receipt's lines. */
+  season: number;
   /** The receipt's lines when the note gives back all of it at once; null when it gives back a part (one summary row). */
-  lines: ReceiptLine[] | null;
+  lines: OrderLine[] | null;
+  /** The children's fiscal codes the receipt printed, by child id. */
+  childFiscalCodes: Record<string, string>;
   /** The euros it gives back, the service fee included. */
   amountEuros: number;
   /** Of which the card service fee ('Commissioni servizio'); 0 for none. */
@@ -186,15 +190,9 @@ export function creditNoteDataOf(payment: PaymentDocument, note: PaymentCreditNo
     payer: { name: receipt.payer.name, surname: receipt.payer.surname, fiscalCode: receipt.payer.cf },
     receipt: { number: receipt.number, issuedAt: receipt.issued_at, amountEuros },
     description: note.description,
-    lines: whole
-      ? payment.lines.map((line) => ({
-          child: { name: line.name, surname: line.surname, fiscalCode: receipt.child_fiscal_codes[line.child_id] ?? '' },
-          plan: payment.plan,
-          season: payment.season,
-          size: line.note,
-          amountEuros: line.price,
-        }))
-      : null,
+    season: payment.season,
+    lines: whole ? linesOfPayment(payment) : null,
+    childFiscalCodes: receipt.child_fiscal_codes,
     amountEuros: note.amount,
     serviceFeeEuros: note.service_fee,
     voidsReceipt: note.voids_receipt,

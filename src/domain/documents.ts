@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-log';
-import { BRANCHES, RECORDED_METHODS, PAYMENT_STATUS, SIZES } from './plans';
-import { seasonProductsSchema } from './catalogue-schema';
+import { BRANCHES } from './branches';
+import { RECORDED_METHODS } from './payment-method';
+import { PAYMENT_STATUS } from './payment-status';
+import { SIZES } from './sizes';
+import { seasonProductsSchema } from './catalogue/season-product-schema';
 import { bankAccountSchema } from './bank-account';
 import { medicalFormSettingsSchema } from './medical-form-settings-schema';
 import { paymentDeadlinesSchema } from './season-settings';
-import { priceRuleSchema } from './price-rule-schema';
-import { SPEC_PRODUCTS } from './products';
+import { priceRuleSchema } from './catalogue/price-rule-schema';
+import { SEED_PRODUCT_IDS } from './catalogue/seed';
 import { staffSchema } from './staff-role-schema';
-import { CREDIT_NOTE_REASONS } from './credit-note';
+import { CREDIT_NOTE_REASONS } from './credit-note-reason';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -56,7 +59,7 @@ const hasToDate = (value: unknown): value is { toDate: () => Date } =>
 /** A Firestore timestamp, read as a Date. */
 const timestamp = z.preprocess((value) => (hasToDate(value) ? value.toDate() : value), z.date());
 
-/** A product's name as recorded: one of the spec's plans or a season product's name (src/domain/catalogue.ts). */
+/** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */
 const plan = z.string().min(1);
 
 /** The camp year an order belongs to (`SEASON.campYear` when it was recorded, src/config/season.ts). */
@@ -149,6 +152,8 @@ export type OrderDocument = z.infer<typeof orderDocument>;
  * `order_items/{id}`: one child, one plan; `note` is the size or ''; `price`
  * in euros. `season`, `family_id` and `payment_id` are copied from the order
  * so a family's or a season's items are one query (docs/data-model.md).
+ * Code reads and writes its line (OrderLine) through
+ * src/domain/order-line-fields.ts, never these field names.
  */
 export const orderItemDocument = z.object({
   id: z.string(),
@@ -258,7 +263,7 @@ export const paymentDocument = z.object({
   method: z.enum(RECORDED_METHODS),
   status: z.enum(PAYMENT_STATUS),
   total_amount: z.number().nonnegative(),
-  /** The order's items in tick order: item id, child, size ('' when none), price in euros. */
+  /** The order's items in tick order: item id, child, size ('' when none), price in euros (read and written as OrderLine through src/domain/order-line-fields.ts). */
   lines: z.array(
     z.object({
       item_id: z.string(),
@@ -522,7 +527,7 @@ export type SeasonTotalsDocument = z.infer<typeof seasonTotalsDocument>;
 export const reminderDocument = z.object({
   id: z.string(),
   season,
-  product: z.enum(SPEC_PRODUCTS),
+  product: z.string().min(1),
   family_id: z.string(),
   child_ids: z.array(z.string()),
   sent_at: timestamp,
@@ -534,12 +539,12 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
  * `season_settings/{season}`: what the treasurer sets for a season
  * (docs/admin.md, "Impostazioni stagione"): `card_fee`, whether card
  * payments carry the 'Commissioni Servizio'; `prices`, the price rule of
- * each of the spec's products (a product left out has the spec's,
- * SPEC_PRICES); `products`, the treasurer's own products (SeasonProduct);
+ * each seeded product (a product left out has its default,
+ * SEED_PRICES); `products`, the treasurer's own products (SeasonProduct);
  * `bank_account`, the account for the Bonifico (BankAccount; none: the
  * one in group.config.json); `medical_form`, the form's cutoff day and
  * Cloudinary folder (MedicalFormSettings; none: the spec's); `deadlines`,
- * the last day to pay each of the spec's products that has one, as the
+ * the last day to pay each seeded product that has one, as the
  * reminders print it (PaymentDeadlines); who
  * changed them last and when. A season without the document has the
  * spec's settings. Admins change it through admin-season-settings; the
@@ -548,7 +553,7 @@ export type ReminderDocument = z.infer<typeof reminderDocument>;
 export const seasonSettingsDocument = z.object({
   season,
   card_fee: z.boolean(),
-  prices: z.partialRecord(z.enum(SPEC_PRODUCTS), priceRuleSchema).default({}),
+  prices: z.partialRecord(z.enum(SEED_PRODUCT_IDS), priceRuleSchema).default({}),
   products: seasonProductsSchema.default([]),
   bank_account: bankAccountSchema.optional(),
   medical_form: medicalFormSettingsSchema.optional(),

@@ -1,15 +1,17 @@
+import type { Branch } from './branches';
+import type { CatalogueProduct } from './catalogue/product';
 import type { ChildDocument, OrderItemDocument, PaymentDocument } from './documents';
 import { seasonMedicalForms } from './medical-form';
-import { holdsProduct } from './payment-status';
-import { PAYMENT_STATUS, PLAN, type Branch, type Plan, type Size } from './plans';
+import { lineOfItem } from './order-line-fields';
+import { holdsProduct, PAYMENT_STATUS } from './payment-status';
+import type { Size } from './sizes';
 import { spreadsheetDate } from './spreadsheet-format';
-import { SPEC_PRODUCTS } from './products';
-import { SPEC_NAMES } from './spec-catalogue';
 
 /**
  * The admin view 'Situazione iscritti' (docs/admin-enrolment.md): one row
  * per child of the season's families, with the state of each product of the
- * season and of the medical form. Pure: the data layer
+ * season's catalogue (one column per entry, named by its `names.short`) and
+ * of the medical form. Pure: the data layer
  * (src/features/admin/enrolment/api/enrolment-status.ts) reads the documents.
  */
 
@@ -19,10 +21,12 @@ export interface EnrolmentSource {
   season: number;
   /** Its first instant ({@link seasonStart}): a form recorded before it belongs to an earlier season. */
   startsAt: Date;
+  /** The season's catalogue: a column per entry, in its order. */
+  catalogue: readonly EnrolmentProduct[];
   children: ReadonlyArray<
     Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch' | 'medical_doc' | 'medical_forms' | 'archived_at' | 'updated_at'>
   >;
-  orderItems: ReadonlyArray<Pick<OrderItemDocument, 'season' | 'plan' | 'note' | 'payment_id' | 'son_info'>>;
+  orderItems: ReadonlyArray<Pick<OrderItemDocument, 'season' | 'plan' | 'note' | 'payment_id' | 'son_info' | 'price'>>;
   payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'season' | 'family_id' | 'family_surname' | 'status'>>;
 }
 
@@ -33,7 +37,12 @@ export interface EnrolmentSource {
  */
 export type ProductState = 'paid' | 'toVerify' | 'none';
 
-/** A product cell: its state and, for the sweatshirt and the T-shirt, the size ('' otherwise or when not bought). */
+/** What the view reads of a catalogue entry: its plan, its column's name, and its rules (`after`, `asksMedicalForm`). */
+export type EnrolmentProduct = Pick<CatalogueProduct, 'id' | 'plan' | 'after' | 'asksMedicalForm'> & {
+  names: Pick<CatalogueProduct['names'], 'short'>;
+};
+
+/** A product cell: its state and, for a product with sizes, the size ('' otherwise or when not bought). */
 export interface ProductCell {
   state: ProductState;
   size: Size | '';
@@ -49,7 +58,7 @@ export interface ReplacedForm {
  * The medical form's state for the season (docs/product.md, "Medical form"):
  * 'received' (the form in force recorded on `date`, with the season's
  * earlier forms it replaced, newest first), 'missing' (required, as the
- * child holds the season's 'Campo Estivo - Acconto', but not received),
+ * child holds a product that asks for it, the Acconto, but not received),
  * 'notRequired'.
  */
 export type MedicalFormCell = { state: 'received'; date: Date; replaced: ReplacedForm[] } | { state: 'missing' } | { state: 'notRequired' };
@@ -62,21 +71,17 @@ export interface EnrolmentRow {
   surname: string;
   name: string;
   branch: Branch;
-  acconto: ProductCell;
-  saldo: ProductCell;
-  felpa: ProductCell;
-  maglietta: ProductCell;
+  /** The cell of each product of the catalogue, by product id. */
+  products: Record<string, ProductCell>;
   medicalForm: MedicalFormCell;
 }
 
-/** The four products of a row, by the row's field. */
-export const ENROLMENT_PRODUCTS = {
-  acconto: PLAN.campAcconto,
-  saldo: PLAN.campSaldo,
-  felpa: PLAN.felpa,
-  maglietta: PLAN.maglietta,
-} as const satisfies Record<string, Plan>;
-export type EnrolmentProduct = keyof typeof ENROLMENT_PRODUCTS;
+const NO_PRODUCT: ProductCell = { state: 'none', size: '' };
+
+/** The cell of `productId` in `row` ('none' for a product the row was not built with). */
+export function cellOf(row: Pick<EnrolmentRow, 'products'>, productId: string): ProductCell {
+  return row.products[productId] ?? NO_PRODUCT;
+}
 
 /**
  * The first instant of the season `season`: 1 February, midnight in Italy.
@@ -89,16 +94,15 @@ export function seasonStart(season: number, current: { campYear: number; startsA
   return new Date(Date.UTC(season, 0, 31, 23, 0, 0));
 }
 
-const NO_PRODUCT: ProductCell = { state: 'none', size: '' };
-
 function productCell(items: EnrolmentSource['orderItems'], statusOf: ReadonlyMap<string, PaymentDocument['status']>): ProductCell {
   let cell = NO_PRODUCT;
   for (const item of items) {
     const status = statusOf.get(item.payment_id);
     // An item whose payment was not read (or is of another season) says nothing about this season; a refunded one holds nothing.
     if (status === undefined || !holdsProduct(status)) continue;
-    if (status === PAYMENT_STATUS.confirmed) return { state: 'paid', size: item.note };
-    cell = { state: 'toVerify', size: item.note };
+    const { size } = lineOfItem(item);
+    if (status === PAYMENT_STATUS.confirmed) return { state: 'paid', size };
+    cell = { state: 'toVerify', size };
   }
   return cell;
 }
@@ -119,14 +123,15 @@ function replacedForms(forms: ReturnType<typeof seasonMedicalForms>): ReplacedFo
 /**
  * Builds the view's rows (docs/admin-enrolment.md, "States"): the season's
  * families are those with a payment of `source.season`; each of their
- * children gets a row, with the state of each product from the season's
- * items and their payments (paid wins over to-verify when, unexpectedly, a
- * child holds two items of one product; refunded items count as not paid)
- * and the medical form's state: received when a form of the season was
- * recorded (seasonMedicalForms, from `source.startsAt`, {@link seasonStart}),
- * with the earlier ones it replaced; missing when the child holds the
- * season's 'Campo Estivo - Acconto' (whatever its payment's state), not
- * required otherwise.
+ * children gets a row, with the state of each product of the catalogue
+ * from the season's items and their payments (paid wins over to-verify
+ * when, unexpectedly, a child holds two items of one product; refunded
+ * items count as not paid) and the medical form's state: received when a
+ * form of the season was recorded (seasonMedicalForms, from
+ * `source.startsAt`, {@link seasonStart}), with the earlier ones it
+ * replaced; missing when the child holds a product of the season that
+ * asks for it (`asksMedicalForm`: the Acconto, whatever its payment's
+ * state), not required otherwise.
  * An archived child (`sons.archived_at`) gets a row only when it holds an
  * item of the season. Items and payments of other seasons are ignored. The
  * family surname is the payments'. Sorted by family surname, then name (Italian collation).
@@ -136,19 +141,24 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
   const surnameOf = new Map(payments.map((payment) => [payment.family_id, payment.family_surname]));
   const statusOf = new Map(payments.map((payment) => [payment.id, payment.status]));
   const items = source.orderItems.filter((item) => item.season === source.season);
+  const formPlans = new Set(source.catalogue.filter((product) => product.asksMedicalForm).map((product) => product.plan));
 
   const rows = source.children.flatMap((child): EnrolmentRow[] => {
     const familySurname = surnameOf.get(child.family_id);
     if (familySurname === undefined) return [];
-    const own = items.filter((item) => item.son_info.id === child.id);
+    const own = items.filter((item) => lineOfItem(item).child.id === child.id);
     // An archived child (no longer in the roster) shows only for what it holds this season.
     if (child.archived_at !== null && own.length === 0) return [];
-    const cell = (product: EnrolmentProduct) =>
-      productCell(
-        own.filter((item) => item.plan === ENROLMENT_PRODUCTS[product]),
-        statusOf,
-      );
-    const holdsAcconto = own.some((item) => item.plan === PLAN.campAcconto);
+    const products = Object.fromEntries(
+      source.catalogue.map((product) => [
+        product.id,
+        productCell(
+          own.filter((item) => item.plan === product.plan),
+          statusOf,
+        ),
+      ]),
+    );
+    const asksForm = own.some((item) => formPlans.has(item.plan));
     const forms = seasonMedicalForms(child, source.season, source.startsAt);
     const current = forms.at(-1);
     return [
@@ -159,13 +169,10 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
         surname: child.surname,
         name: child.name,
         branch: child.branch,
-        acconto: cell('acconto'),
-        saldo: cell('saldo'),
-        felpa: cell('felpa'),
-        maglietta: cell('maglietta'),
+        products,
         medicalForm: current
           ? { state: 'received', date: current.receivedAt, replaced: replacedForms(forms) }
-          : holdsAcconto
+          : asksForm
             ? { state: 'missing' }
             : { state: 'notRequired' },
       },
@@ -180,13 +187,8 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
   );
 }
 
-/** The rows a filter keeps (docs/admin-enrolment.md, "Filters"). */
-export const ENROLMENT_VIEWS = {
-  all: 'Tutti',
-  saldoUnpaid: 'Saldo non pagato',
-  medicalFormMissing: 'Scheda medica mancante',
-} as const;
-export type EnrolmentView = keyof typeof ENROLMENT_VIEWS;
+/** A filter's rows: everyone, a product paid after another but not yet (its id: the Saldo's 'Saldo non pagato'), the medical forms missing. */
+export type EnrolmentView = 'all' | 'medicalFormMissing' | { unpaid: string };
 
 /** The filters of the view: which rows, a name/surname text, a branch ('' for all). */
 export interface EnrolmentFilter {
@@ -195,47 +197,83 @@ export interface EnrolmentFilter {
   branch: Branch | '';
 }
 
-/** True when the child holds the season's Acconto (paid or to verify) and no Saldo. */
-export function isSaldoUnpaid(row: EnrolmentRow): boolean {
-  return row.acconto.state !== 'none' && row.saldo.state === 'none';
+/**
+ * The view's filters in order, with their labels (docs/admin-enrolment.md,
+ * "Filters"): 'Tutti'; '{short} non pagato' for each product of the
+ * catalogue paid after another ('Saldo non pagato'); 'Scheda medica mancante'.
+ */
+export function enrolmentViews(catalogue: readonly EnrolmentProduct[]): Array<{ view: EnrolmentView; label: string }> {
+  return [
+    { view: 'all', label: 'Tutti' },
+    ...catalogue.flatMap((product) => (product.after ? [{ view: { unpaid: product.id }, label: unpaidLabel(product) }] : [])),
+    { view: 'medicalFormMissing', label: 'Scheda medica mancante' },
+  ];
+}
+
+/** True when `a` and `b` are the same filter. */
+export function sameView(a: EnrolmentView, b: EnrolmentView): boolean {
+  return typeof a === 'string' || typeof b === 'string' ? a === b : a.unpaid === b.unpaid;
+}
+
+const unpaidLabel = (product: EnrolmentProduct) => `${product.names.short} non pagato`;
+
+/**
+ * True when the child holds what `product` comes after (paid or to verify)
+ * and not `product` itself: the Saldo unpaid of a child holding the
+ * Acconto. Never for a product that comes after none.
+ */
+export function isUnpaidAfter(row: Pick<EnrolmentRow, 'products'>, product: Pick<CatalogueProduct, 'id' | 'after'>): boolean {
+  return product.after !== undefined && cellOf(row, product.after).state !== 'none' && cellOf(row, product.id).state === 'none';
 }
 
 const searchKey = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, '').toLowerCase();
 
 /**
- * The rows `filter` keeps, in their order: 'saldoUnpaid' keeps
- * {@link isSaldoUnpaid} rows, 'medicalFormMissing' rows whose form is
- * 'missing'; `text` (spaces, accents and case ignored) must be part of the
- * child's name, surname or family surname; `branch`, when set, must be the
- * child's.
+ * The rows `filter` keeps, in their order: `{ unpaid: id }` keeps the rows
+ * {@link isUnpaidAfter} the product `id` (its `after` read in `catalogue`),
+ * 'medicalFormMissing' the rows whose form is 'missing'; `text` (spaces,
+ * accents and case ignored) must be part of the child's name, surname or
+ * family surname; `branch`, when set, must be the child's.
  */
-export function filterEnrolmentRows(rows: readonly EnrolmentRow[], filter: EnrolmentFilter): EnrolmentRow[] {
+export function filterEnrolmentRows(
+  rows: readonly EnrolmentRow[],
+  filter: EnrolmentFilter,
+  catalogue: readonly EnrolmentProduct[],
+): EnrolmentRow[] {
   const text = searchKey(filter.text);
+  const view = filter.view;
+  const unpaid = typeof view === 'object' ? catalogue.find((product) => product.id === view.unpaid) : undefined;
   return rows.filter((row) => {
-    if (filter.view === 'saldoUnpaid' && !isSaldoUnpaid(row)) return false;
-    if (filter.view === 'medicalFormMissing' && row.medicalForm.state !== 'missing') return false;
+    if (typeof view === 'object' && !(unpaid && isUnpaidAfter(row, unpaid))) return false;
+    if (view === 'medicalFormMissing' && row.medicalForm.state !== 'missing') return false;
     if (filter.branch && row.branch !== filter.branch) return false;
     if (text && ![row.name, row.surname, row.familySurname].some((value) => searchKey(value).includes(text))) return false;
     return true;
   });
 }
 
-/** The counts line of the view: children, and how many have the Saldo unpaid or the form missing. */
-export interface EnrolmentCounts {
-  children: number;
-  accontoPaid: number;
-  saldoUnpaid: number;
-  medicalFormMissing: number;
-}
-
-/** Counts `rows` (docs/admin-enrolment.md, "Filters"). */
-export function countEnrolment(rows: readonly EnrolmentRow[]): EnrolmentCounts {
-  return {
-    children: rows.length,
-    accontoPaid: rows.filter((row) => row.acconto.state === 'paid').length,
-    saldoUnpaid: rows.filter(isSaldoUnpaid).length,
-    medicalFormMissing: rows.filter((row) => row.medicalForm.state === 'missing').length,
-  };
+/**
+ * The counts line of the view (docs/admin-enrolment.md, "Filters"), after
+ * the children: '{short} pagato' of each product that asks for the medical
+ * form ('Acconto pagato'), '{short} non pagato' of each product paid after
+ * another ('Saldo non pagato'), 'Schede mediche mancanti'.
+ */
+export function enrolmentCounts(
+  rows: readonly EnrolmentRow[],
+  catalogue: readonly EnrolmentProduct[],
+): Array<{ label: string; count: number }> {
+  return [
+    ...catalogue
+      .filter((product) => product.asksMedicalForm)
+      .map((product) => ({
+        label: `${product.names.short} pagato`,
+        count: rows.filter((row) => cellOf(row, product.id).state === 'paid').length,
+      })),
+    ...catalogue
+      .filter((product) => product.after)
+      .map((product) => ({ label: unpaidLabel(product), count: rows.filter((row) => isUnpaidAfter(row, product)).length })),
+    { label: 'Schede mediche mancanti', count: rows.filter((row) => row.medicalForm.state === 'missing').length },
+  ];
 }
 
 const PRODUCT_LABELS: Record<ProductState, string> = {
@@ -260,35 +298,28 @@ export function medicalFormLabel(cell: MedicalFormCell): string {
   return cell.state === 'received' ? `Ricevuta il ${spreadsheetDate(cell.date)}` : medicalFormStateLabel(cell);
 }
 
-/** The products' columns of the table and the CSV, in row order: 'Acconto', 'Saldo', 'Felpa'… (SPEC_NAMES' `short`). */
-export const ENROLMENT_PRODUCT_COLUMNS: readonly string[] = SPEC_PRODUCTS.map((product) => SPEC_NAMES[product].short);
+/** The products' columns of the table and the CSV, in catalogue order: each entry's `names.short` ('Acconto', 'Saldo', 'Felpa'…). */
+export function enrolmentProductColumns(catalogue: readonly EnrolmentProduct[]): string[] {
+  return catalogue.map((product) => product.names.short);
+}
 
 /** The CSV export's header (docs/admin-enrolment.md, "Export"). */
-export const ENROLMENT_CSV_HEADER = [
-  'Famiglia',
-  'Cognome',
-  'Nome',
-  'Branca',
-  ...ENROLMENT_PRODUCT_COLUMNS,
-  'Scheda medica',
-  'Scheda ricevuta il',
-];
+export function enrolmentCsvHeader(catalogue: readonly EnrolmentProduct[]): string[] {
+  return ['Famiglia', 'Cognome', 'Nome', 'Branca', ...enrolmentProductColumns(catalogue), 'Scheda medica', 'Scheda ricevuta il'];
+}
 
 /**
  * The CSV export's lines, one per row in order, as the screen shows them:
- * products with {@link productLabel}, the form's state with
+ * products in catalogue order with {@link productLabel}, the form's state with
  * {@link medicalFormStateLabel} and its date dd/mm/yyyy ('' when not received).
  */
-export function enrolmentCsvRows(rows: readonly EnrolmentRow[]): string[][] {
+export function enrolmentCsvRows(rows: readonly EnrolmentRow[], catalogue: readonly EnrolmentProduct[]): string[][] {
   return rows.map((row) => [
     row.familySurname,
     row.surname,
     row.name,
     row.branch,
-    productLabel(row.acconto),
-    productLabel(row.saldo),
-    productLabel(row.felpa),
-    productLabel(row.maglietta),
+    ...catalogue.map((product) => productLabel(cellOf(row, product.id))),
     medicalFormStateLabel(row.medicalForm),
     row.medicalForm.state === 'received' ? spreadsheetDate(row.medicalForm.date) : '',
   ]);

@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
 import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument } from './documents';
 import { isEligibleForMedicalForm, seasonMedicalForms } from './medical-form';
-import { holdsProduct } from './payment-status';
-import { BRANCHES, PAYMENT_STATUS } from './plans';
-import type { CatalogueProduct } from './catalogue';
-import { catalogueProductSchema } from './catalogue-product-schema';
+import { BRANCHES } from './branches';
+import type { CatalogueProduct } from './catalogue/product';
+import { catalogueProductSchema } from './catalogue/product-schema';
+import { lineOfItem } from './order-line-fields';
+import { holdsProduct, PAYMENT_STATUS } from './payment-status';
 import type { ReceiptedPayment } from './receipt';
 import { annullingCreditNote, receiptAmount } from './credit-note';
 
@@ -116,7 +117,9 @@ export function buildFamilyLookup(input: {
     catalogue: [...input.catalogue],
     receipts: input.receipts.flatMap(paymentDocuments).sort((a, b) => b.issuedAt.localeCompare(a.issuedAt)),
     children: input.children.map((child) => {
-      const own = input.items.filter(({ item, payment }) => item.son_info.id === child.id && (!payment || holdsProduct(payment.status)));
+      const own = input.items.filter(
+        ({ item, payment }) => lineOfItem(item).child.id === child.id && (!payment || holdsProduct(payment.status)),
+      );
       return {
         id: child.id,
         name: child.name,
@@ -130,7 +133,7 @@ export function buildFamilyLookup(input: {
               ? payment.status
               : PAYMENT_STATUS.toVerify,
           date: item.created_at.toISOString(),
-          note: item.note,
+          note: lineOfItem(item).size,
         })),
         medicalForm: {
           eligible: isEligibleForMedicalForm(

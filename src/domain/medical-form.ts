@@ -1,4 +1,4 @@
-import { PLAN } from './plans';
+import { SEED_PRODUCTS } from './catalogue/seed';
 
 /**
  * Rules of the medical form upload (docs/product.md, "Rules", "Medical form"; docs/api.md, "get-signature and record-medical-form").
@@ -86,12 +86,16 @@ export function uploadChildId(publicId: string, folder: string): string | null {
   return isUploadOfChild(publicId, folder, childId) && isUploadableChildId(childId) ? childId : null;
 }
 
+/** The plans whose holders need the medical form: the seeded products that ask for it (`asksMedicalForm`: the Acconto). */
+const FORM_PLANS: ReadonlySet<string> = new Set(SEED_PRODUCTS.filter((product) => product.asksMedicalForm).map((product) => product.plan));
+
 /**
  * True when a child qualifies for the medical form: one of its order items
- * is a 'Campo Estivo - Acconto' created on or after `cutoff` (docs/product.md, "Rules", "Medical form").
+ * is of a product that asks for it (the 'Campo Estivo - Acconto') created
+ * on or after `cutoff` (docs/product.md, "Rules", "Medical form").
  */
 export function isEligibleForMedicalForm(orderItems: ReadonlyArray<{ plan: string; created_at: Date | null }>, cutoff: Date): boolean {
-  return orderItems.some((item) => item.plan === PLAN.campAcconto && item.created_at !== null && item.created_at >= cutoff);
+  return orderItems.some((item) => FORM_PLANS.has(item.plan) && item.created_at !== null && item.created_at >= cutoff);
 }
 
 /** What {@link validateMedicalFormFile} looks at: the file's name, type, size and first bytes. */

@@ -1,5 +1,24 @@
 import { sumEuros } from './money';
-import { PAYMENT_STATUS, type PaymentStatus, type RecordedMethod } from './plans';
+import type { RecordedMethod } from './payment-method';
+
+/**
+ * Payment status values (`payments.status`; docs/product.md, "Rules",
+ * "Payment status"): the spec's two, what Stripe reports of a card payment
+ * afterwards ('Rimborsato': refunded in full or a dispute lost;
+ * 'Contestato': a dispute open), and 'Annullato', a Bonifico the treasurer
+ * cancelled before it was paid ('Annulla ordine').
+ */
+export const PAYMENT_STATUS = {
+  confirmed: 'Confermato',
+  toVerify: 'Da Verificare',
+  refunded: 'Rimborsato',
+  disputed: 'Contestato',
+  cancelled: 'Annullato',
+} as const;
+export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+
+/** Every payment status, in the order of the admin's filter and summary. */
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PAYMENT_STATUS);
 
 /**
  * What a payment's status means for the season and the books

@@ -1,14 +1,15 @@
-import type { Branch } from './plans';
-import type { SeasonPrices } from './price-rule';
-import { mayBuy, specCatalogue, type CatalogueProduct } from './catalogue';
-import { priceOrder } from './products';
+import type { Branch } from './branches';
+import { mayBuy, type CatalogueProduct } from './catalogue/product';
+import { priceOrder } from './catalogue/pricing';
+import { seasonCatalogue } from './catalogue/season-catalogue';
+import type { SeasonPrices } from './catalogue/seed';
 import { sumEuros } from './money';
 
 /** The example family 'Impostazioni stagione' prices a change on: three children, one per branch, in this tick order. */
-export const EXAMPLE_FAMILY: ReadonlyArray<{ id: string; name: string; branch: Branch }> = [
-  { id: 'example-1', name: '1° figlio', branch: 'Branco' },
-  { id: 'example-2', name: '2° figlio', branch: 'Reparto' },
-  { id: 'example-3', name: '3° figlio', branch: 'Clan' },
+export const EXAMPLE_FAMILY: ReadonlyArray<{ id: string; name: string; surname: string; branch: Branch }> = [
+  { id: 'example-1', name: '1° figlio', surname: '', branch: 'Branco' },
+  { id: 'example-2', name: '2° figlio', surname: '', branch: 'Reparto' },
+  { id: 'example-3', name: '3° figlio', surname: '', branch: 'Clan' },
 ];
 
 /** What the example family pays for one product, now and with the change, in euros. */
@@ -26,8 +27,8 @@ export interface PreviewRow {
  * yet): the effect of a price change before it is saved.
  */
 export function previewPriceChange(before: SeasonPrices, after: SeasonPrices): PreviewRow[] {
-  const changed = specCatalogue(after);
-  return specCatalogue(before).map((product, index) => {
+  const changed = seasonCatalogue(after, []);
+  return seasonCatalogue(before, []).map((product, index) => {
     const buyers = EXAMPLE_FAMILY.filter((child) => mayBuy(product, child.branch));
     const total = (entry: CatalogueProduct) => sumEuros(priceOrder(entry, buyers).map((line) => line.priceEuros));
     return {

@@ -1,6 +1,8 @@
+import type { OrderLine } from './catalogue/order-line';
 import type { PaymentDocument } from './documents';
 import { sumEuros } from './money';
-import type { RecordedMethod, Size } from './plans';
+import { linesOfPayment } from './order-line-fields';
+import type { RecordedMethod } from './payment-method';
 
 /**
  * Receipts ('ricevute', docs/admin.md, "Receipts"): one per payment once it
@@ -40,15 +42,6 @@ export interface ReceiptPerson {
   fiscalCode: string;
 }
 
-/** One line: a child, the plan ('Campo Estivo - Saldo'), the season, the size ('' when none) and the amount in euros. */
-export interface ReceiptLine {
-  child: ReceiptPerson;
-  plan: string;
-  season: number;
-  size: Size | '';
-  amountEuros: number;
-}
-
 /**
  * Everything a receipt says (docs/admin.md, "Receipts"). Built from the
  * payment and its stored `receipt`, never from the current roster, so the
@@ -61,7 +54,12 @@ export interface ReceiptData {
   issuedAt: Date;
   /** 'Ricevuto da': the parent who placed the order. */
   payer: ReceiptPerson;
-  lines: ReceiptLine[];
+  /** The camp year the lines were paid for. */
+  season: number;
+  /** The order's lines: each a child, its plan ('Campo Estivo - Saldo'), size and euros. */
+  lines: OrderLine[];
+  /** Each child's fiscal code as it was when the receipt was issued, by child id ('' when none was stored). */
+  childFiscalCodes: Record<string, string>;
   /** The card service fee in euros, printed on its own line; 0 for none. */
   serviceFeeEuros: number;
   method: ReceiptMethod;
@@ -86,7 +84,7 @@ export interface ReceiptCredits {
 
 /** The receipt's total in euros: the lines and the service fee. */
 export function receiptTotal(receipt: Pick<ReceiptData, 'lines' | 'serviceFeeEuros'>): number {
-  return sumEuros([...receipt.lines.map((line) => line.amountEuros), receipt.serviceFeeEuros]);
+  return sumEuros([...receipt.lines.map((line) => line.priceEuros), receipt.serviceFeeEuros]);
 }
 
 /** The receipt's file name: `Ricevuta-{year}-42.pdf`. */
@@ -119,13 +117,9 @@ export function receiptDataOf(
     number: receipt.number,
     issuedAt: receipt.issued_at,
     payer: { name: receipt.payer.name, surname: receipt.payer.surname, fiscalCode: receipt.payer.cf },
-    lines: payment.lines.map((line) => ({
-      child: { name: line.name, surname: line.surname, fiscalCode: receipt.child_fiscal_codes[line.child_id] ?? '' },
-      plan: payment.plan,
-      season: payment.season,
-      size: line.note,
-      amountEuros: line.price,
-    })),
+    season: payment.season,
+    lines: linesOfPayment(payment),
+    childFiscalCodes: receipt.child_fiscal_codes,
     serviceFeeEuros: receipt.service_fee,
     method: receiptMethod(payment.method),
     creditedAt: receipt.credited_at,

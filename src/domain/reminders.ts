@@ -1,12 +1,10 @@
+import type { OrderLine } from './catalogue/order-line';
+import { priceOrder } from './catalogue/pricing';
+import { mayBuy, withYear, type CatalogueProduct } from './catalogue/product';
 import type { ParentDocument, ReminderDocument } from './documents';
-import { isSaldoUnpaid, type EnrolmentProduct, type EnrolmentRow } from './enrolment-status';
-import type { Branch } from './plans';
-import { SPEC_PRICES, type SeasonPrices } from './price-rule';
-import { mayBuy, specProduct } from './catalogue';
-import { priceOrder, type SpecProduct } from './products';
-import { sumEuros } from './money';
+import { cellOf, isUnpaidAfter, type EnrolmentRow } from './enrolment-status';
 import { italianDayText } from './italian-time';
-import { SPEC_NAMES, withYear } from './spec-catalogue';
+import { sumEuros } from './money';
 
 /**
  * Reminders of what is still to pay (docs/admin.md, "Reminders"): who gets
@@ -18,42 +16,29 @@ import { SPEC_NAMES, withYear } from './spec-catalogue';
 /** A family reminded of a product less than this long ago (7 days, in ms) is not reminded of it again. */
 export const REMINDER_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The products' names in the admin's select (SPEC_NAMES' `short`): 'Acconto', 'Saldo', 'Felpa'… */
-export const REMINDER_PRODUCT_LABELS: Record<SpecProduct, string> = {
-  'campo-acconto': SPEC_NAMES['campo-acconto'].short,
-  'campo-saldo': SPEC_NAMES['campo-saldo'].short,
-  felpa: SPEC_NAMES.felpa.short,
-  maglietta: SPEC_NAMES.maglietta.short,
-};
-
-/** The row's field of each product. */
-const ROW_FIELD: Record<SpecProduct, EnrolmentProduct> = {
-  'campo-acconto': 'acconto',
-  'campo-saldo': 'saldo',
-  felpa: 'felpa',
-  maglietta: 'maglietta',
-};
-
-/** What a reminder's subject names (SPEC_NAMES' `subject`): 'Saldo Campo Estivo {season}', 'Felpa Reparto'. */
-export function reminderProductName(product: SpecProduct, season: number): string {
-  return withYear(SPEC_NAMES[product].subject, season);
+/** What a reminder's subject names, its `names.subject` in the camp year: 'Saldo Campo Estivo {season}', 'Felpa Reparto'. */
+export function reminderProductName(product: Pick<CatalogueProduct, 'names'>, season: number): string {
+  return withYear(product.names.subject, season);
 }
 
 /** The id of a family's reminder of a product in a season: `{season}_{product}_{familyId}` (one document, replaced by the next reminder). */
-export function reminderId(season: number, product: SpecProduct, familyId: string): string {
-  return `${season}_${product}_${familyId}`;
+export function reminderId(season: number, productId: string, familyId: string): string {
+  return `${season}_${productId}_${familyId}`;
 }
+
+/** What the reminders read of a catalogue entry. */
+export type RemindedProduct = Pick<CatalogueProduct, 'id' | 'plan' | 'sizes' | 'price' | 'branches' | 'after'>;
 
 /**
  * True when the child of `row` is to be reminded of `product`: its cell is
  * 'none' (no item, or only refunded ones) and its branch may buy it
- * (`mayBuy`: the Felpa is for Reparto); for the Saldo, only a child holding
- * the Acconto ({@link isSaldoUnpaid}).
+ * (`mayBuy`: the Felpa is for Reparto); for a product paid after another
+ * (the Saldo after the Acconto), only a child holding that one
+ * ({@link isUnpaidAfter}).
  */
-export function isToRemind(row: EnrolmentRow, product: SpecProduct): boolean {
-  // Who may buy a product does not depend on its price.
-  if (row[ROW_FIELD[product]].state !== 'none' || !mayBuy(specProduct(product, SPEC_PRICES), row.branch)) return false;
-  return product !== 'campo-saldo' || isSaldoUnpaid(row);
+export function isToRemind(row: EnrolmentRow, product: RemindedProduct): boolean {
+  if (cellOf(row, product.id).state !== 'none' || !mayBuy(product, row.branch)) return false;
+  return product.after === undefined || isUnpaidAfter(row, product);
 }
 
 /** True when a reminder sent at `sentAt` is less than {@link REMINDER_INTERVAL_MS} before `now` (one dated after `now` too). */
@@ -66,9 +51,8 @@ export type ReminderParent = Pick<ParentDocument, 'family_id' | 'name' | 'surnam
 
 /** What {@link planReminders} works on. */
 export interface ReminderSource {
-  product: SpecProduct;
-  /** The season's prices (readSeasonSettings): what a family would pay now. */
-  prices: SeasonPrices;
+  /** The product's entry in the season's catalogue (its price: what a family would pay now). */
+  product: RemindedProduct;
   /** The season's rows (`buildEnrolmentRows`), in their order. */
   rows: readonly EnrolmentRow[];
   /** Children archived in the roster: never reminded (a parent cannot pay for them), though their state still counts. */
@@ -80,20 +64,11 @@ export interface ReminderSource {
   now: Date;
 }
 
-/** A child to remind, with the price the family would pay for it now, in euros. */
-export interface ReminderLine {
-  childId: string;
-  name: string;
-  surname: string;
-  branch: Branch;
-  priceEuros: number;
-}
-
-/** One family to write to: its children to remind in row order, their total in euros, and the parents' addresses. */
+/** One family to write to: its children to remind in row order, priced as the family would pay now, their total in euros, and the parents' addresses. */
 export interface FamilyReminder {
   familyId: string;
   familySurname: string;
-  lines: ReminderLine[];
+  lines: OrderLine[];
   totalEuros: number;
   /** Every parent's e-mail, trimmed; never empty. */
   to: string[];
@@ -130,9 +105,8 @@ const hasAddress = (email: string | null): email is string => email !== null && 
  * counted in `recentlyReminded`; one none of whose parents has an e-mail
  * gets no message; their parents without an e-mail are listed in
  * `withoutEmail` either way, unless the family was reminded recently. Each
- * child is priced as the family would pay now: `priceOrder(the product at
- * the season's prices, the
- * children to remind in row order, the siblings who hold it already)`.
+ * child is priced as the family would pay now: `priceOrder(the product,
+ * the children to remind in row order, the siblings who hold it already)`.
  */
 export function planReminders(source: ReminderSource): ReminderPlan {
   const { product, now } = source;
@@ -142,7 +116,7 @@ export function planReminders(source: ReminderSource): ReminderPlan {
 
   const plan: ReminderPlan = { families: [], children: 0, recentlyReminded: 0, withoutEmail: [] };
   for (const [familyId, rows] of byFamily) {
-    if (rows.some((row) => row[ROW_FIELD[product]].state === 'toVerify')) continue;
+    if (rows.some((row) => cellOf(row, product.id).state === 'toVerify')) continue;
     const due = rows.filter((row) => !archived.has(row.childId) && isToRemind(row, product));
     const familySurname = rows[0]?.familySurname ?? '';
     if (due.length === 0) continue;
@@ -157,16 +131,15 @@ export function planReminders(source: ReminderSource): ReminderPlan {
     }
     const to = parents.flatMap((parent) => (hasAddress(parent.email) ? [parent.email.trim()] : []));
     if (to.length === 0) continue;
-    const holding = rows.filter((row) => row[ROW_FIELD[product]].state === 'paid').length;
+    const holding = rows.filter((row) => cellOf(row, product.id).state === 'paid').length;
     const lines = priceOrder(
-      specProduct(product, source.prices),
-      due.map((row) => ({ id: row.childId, branch: row.branch, row })),
+      product,
+      due.map((row) => ({ id: row.childId, name: row.name, surname: row.surname, branch: row.branch })),
       holding,
-    ).map(({ child, priceEuros }) => ({
-      childId: child.id,
-      name: child.row.name,
-      surname: child.row.surname,
-      branch: child.branch,
+    ).map(({ child, plan, size, priceEuros }) => ({
+      child: { id: child.id, name: child.name, surname: child.surname },
+      plan,
+      size,
       priceEuros,
     }));
     const totalEuros = sumEuros(lines.map((line) => line.priceEuros));
@@ -231,12 +204,12 @@ export function sentSentence(families: number): string {
  * reminded in the last 7 days, else the parents without an e-mail, else
  * that no child has the product to pay.
  */
-export function nothingToSendSentence(product: SpecProduct, counts: ReminderCounts): string {
+export function nothingToSendSentence(product: Pick<CatalogueProduct, 'names'>, counts: ReminderCounts): string {
   const why =
     counts.recentlyReminded > 0
       ? `${counts.recentlyReminded === 1 ? '1 famiglia ha' : `${counts.recentlyReminded} famiglie hanno`} già ricevuto un promemoria negli ultimi 7 giorni.`
       : counts.withoutEmail.length > 0
-        ? `nessun genitore delle famiglie con ${SPEC_NAMES[product].inSentence} da pagare ha un indirizzo e-mail.`
-        : `nessun figlio ha ${SPEC_NAMES[product].inSentence} da pagare.`;
+        ? `nessun genitore delle famiglie con ${product.names.inSentence} da pagare ha un indirizzo e-mail.`
+        : `nessun figlio ha ${product.names.inSentence} da pagare.`;
   return `Nessun promemoria da inviare: ${why}`;
 }

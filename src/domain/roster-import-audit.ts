@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES } from './plans';
+import { BRANCHES } from './branches';
 import { CHILD_TITLES, PARENT_TITLES } from './roster';
 import type { ChildUpdate, FamilyPlan, KnownChild, KnownParent, ParentUpdate } from './roster-import';
 

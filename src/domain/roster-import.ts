@@ -1,5 +1,5 @@
 import type { ChildDocument, ParentDocument } from './documents';
-import type { Branch } from './plans';
+import type { Branch } from './branches';
 import {
   CHILD_TITLES,
   PARENT_TITLES,

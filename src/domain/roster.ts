@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fiscalCodeProblem } from './fiscal-code';
 import { normalizeFiscalCode } from './fiscal-code-format';
-import type { Branch } from './plans';
+import type { Branch } from './branches';
 
 /**
  * The group's roster as a spreadsheet (docs/admin.md, "Importa anagrafica"):

@@ -1,12 +1,12 @@
-import { BRANCHES } from './plans';
+import { BRANCHES } from './branches';
 import type { MedicalFormSettings } from './medical-form-settings';
 import type { PaymentDeadlines } from './season-settings';
 import { readableIban, type BankAccount } from './bank-account';
-import type { SeasonProduct } from './catalogue';
-import { productSlug } from './product-slug';
+import type { SeasonProduct } from './catalogue/season-catalogue';
+import { productSlug } from './catalogue/product-slug';
 import { italianDayText } from './italian-time';
-import { describePriceRule, type PriceRule, type SeasonPrices } from './price-rule';
-import { planOf, SPEC_PRODUCTS, type SpecProduct } from './products';
+import { describePriceRule, type PriceRule } from './catalogue/price-rule';
+import { SEED_PRODUCTS, type SeasonPrices, type SeedProduct } from './catalogue/seed';
 
 /** A season's settings as the treasurer changes them (docs/admin.md, "Impostazioni stagione"). */
 export interface SeasonSettingsValues {
@@ -28,9 +28,9 @@ export function sameRule(a: PriceRule, b: PriceRule): boolean {
   );
 }
 
-/** The products whose rule differs between `before` and `after`, in catalogue order. */
-export function changedProducts(before: SeasonPrices, after: SeasonPrices): SpecProduct[] {
-  return SPEC_PRODUCTS.filter((product) => !sameRule(before[product], after[product]));
+/** The seeded products whose rule differs between `before` and `after`, in catalogue order. */
+export function changedProducts(before: SeasonPrices, after: SeasonPrices): SeedProduct[] {
+  return SEED_PRODUCTS.filter((product) => !sameRule(before[product.id], after[product.id]));
 }
 
 /** A season product in words, for the audit log: 'Uscita di Pasqua, 15,00 € per figlio, Reparto, chiude il 20/03/{year}'. */
@@ -85,10 +85,10 @@ export function settingsChangeSummary(
     was.card_fee = before.cardFee;
     now.card_fee = after.cardFee;
   }
-  for (const product of changedProducts(before.prices, after.prices)) {
-    parts.push(`${planOf(product)} da «${describePriceRule(before.prices[product])}» a «${describePriceRule(after.prices[product])}»`);
-    was[`prices.${product}`] = before.prices[product];
-    now[`prices.${product}`] = after.prices[product];
+  for (const { id, plan } of changedProducts(before.prices, after.prices)) {
+    parts.push(`${plan} da «${describePriceRule(before.prices[id])}» a «${describePriceRule(after.prices[id])}»`);
+    was[`prices.${id}`] = before.prices[id];
+    now[`prices.${id}`] = after.prices[id];
   }
   const productChanges = seasonProductChanges(before.products, after.products);
   if (productChanges.length > 0) {
@@ -106,11 +106,9 @@ export function settingsChangeSummary(
     was.medical_form = before.medicalForm;
     now.medical_form = after.medicalForm;
   }
-  const deadlineChanges = SPEC_PRODUCTS.filter((product) => before.deadlines[product] !== after.deadlines[product]);
-  for (const product of deadlineChanges) {
-    parts.push(
-      `scadenza ${planOf(product)} da «${describeDeadline(before.deadlines[product])}» a «${describeDeadline(after.deadlines[product])}»`,
-    );
+  const deadlineChanges = SEED_PRODUCTS.filter(({ id }) => before.deadlines[id] !== after.deadlines[id]);
+  for (const { id, plan } of deadlineChanges) {
+    parts.push(`scadenza ${plan} da «${describeDeadline(before.deadlines[id])}» a «${describeDeadline(after.deadlines[id])}»`);
   }
   if (deadlineChanges.length > 0) {
     was.deadlines = before.deadlines;

@@ -1,6 +1,7 @@
 import type { SummaryEntry } from './admin-orders';
 import { roundEuros, sumEuros } from './money';
-import { PAYMENT_STATUS, type PaymentStatus, type RecordedMethod } from './plans';
+import type { RecordedMethod } from './payment-method';
+import { PAYMENT_STATUS, type PaymentStatus } from './payment-status';
 
 /**
  * The season's totals kept, not computed (docs/admin-orders.md, "Summary"):

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES } from './plans';
+import { BRANCHES } from './branches';
 import type { Staff } from './staff-roles';
 
 /** Italian messages of a role that does not hold together. */

@@ -1,4 +1,4 @@
-import { BRANCHES, type Branch } from './plans';
+import { BRANCHES, type Branch } from './branches';
 
 /**
  * Who may do what in the admin (docs/security.md, "Roles"). A volunteer's

@@ -1,6 +1,3 @@
-import { isSpecProduct, productOf } from './products';
-import { SPEC_NAMES } from './spec-catalogue';
-
 /**
  * The reference code of a Bonifico order (docs/admin.md, "Estratto conto"):
  * 'CE25-7K3Q', the product's two letters, the season's last two digits and
@@ -17,29 +14,16 @@ const REFERENCE = new RegExp(`^[A-Z]{2}\\d{2}-[${REFERENCE_ALPHABET}]{${CODE_LEN
 /** A code inside a bank's description, however the bank spaced or cased it: 'ce25 7k3q', 'CE257K3Q'. */
 const REFERENCE_IN_TEXT = new RegExp(`\\b([A-Z]{2}\\d{2})[-\\s]?([${REFERENCE_ALPHABET}]{${CODE_LENGTH}})\\b`, 'gi');
 
-/** Two capital letters of a product's name: its spec code ('CE', 'FR', 'MG'), or the initials of its words ('Uscita di Pasqua' → 'UP'). */
-export function referencePrefix(plan: string): string {
-  const product = productOf(plan);
-  if (isSpecProduct(product)) return SPEC_NAMES[product].code;
-  const words = plan
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .split(/[^A-Z]+/)
-    .filter((word) => word.length >= 3);
-  const letters = words.length >= 2 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? 'PR').slice(0, 2);
-  return letters.padEnd(2, 'X');
-}
-
 /**
- * A new code for an order of `plan` in `season`, its four characters drawn
+ * A new code for an order of a product in `season`: the product's two
+ * letters (`prefix`, its `names.code`), the season's last two digits, and four characters drawn
  * by `pick(n)` (a uniform integer below n: node:crypto's randomInt on the
  * server). Unique only together with the check of the codes already given
  * (the server keeps them in `transfer_references`).
  */
-export function newTransferReference(plan: string, season: number, pick: (n: number) => number): string {
+export function newTransferReference(prefix: string, season: number, pick: (n: number) => number): string {
   const code = Array.from({ length: CODE_LENGTH }, () => REFERENCE_ALPHABET[pick(REFERENCE_ALPHABET.length)]).join('');
-  return `${referencePrefix(plan)}${String(season % 100).padStart(2, '0')}-${code}`;
+  return `${prefix}${String(season % 100).padStart(2, '0')}-${code}`;
 }
 
 /** True when `value` is a code as the portal writes it. */

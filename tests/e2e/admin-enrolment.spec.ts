@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEMO_ADMIN, DEMO_FAMILIES, DEMO_LEADER, DEMO_ORDERS } from '../../emulators/seed/demo-data';
-import { PLAN } from '@domain/plans';
+import { PLAN } from '@domain/catalogue/seed';
 import { clearMedicalDoc } from './emulator-db';
 import { CAMP_YEAR, DESKTOP, todayInRome, trovaWithCode } from './helpers';
 import { E2E_PORTS } from './ports';

@@ -1,4 +1,5 @@
 import { GROUP } from '@config/group';
+import type { OrderLine } from '@domain/catalogue/order-line';
 import { formatEuros } from '@domain/money';
 
 /**
@@ -21,13 +22,8 @@ export interface MailContext {
   siteUrl: string;
 }
 
-/** One line of an order: a child, the plan ('Campo Estivo - Acconto', 'Felpa Reparto'…), the size ('' when none) and the amount in euros (two decimals). */
-export interface MailLine {
-  childName: string;
-  plan: string;
-  size: string;
-  amountEuros: number;
-}
+/** One line of an order as the e-mails list it: the child's name, the plan ('Felpa Reparto'…), the size ('' when none), the euros. */
+export type MailLine = Pick<OrderLine, 'plan' | 'size' | 'priceEuros'> & { child: Pick<OrderLine['child'], 'name'> };
 
 /** A row under the lines (a fee, a total): its label and amount in euros; `strong` for the total. */
 export interface MailTotal {
@@ -71,9 +67,9 @@ export function linesTable(lines: readonly MailLine[], totals: readonly MailTota
   const cell = `padding:8px 0;border-bottom:1px solid ${BORDER};vertical-align:top;`;
   const rows = lines.map(
     (line) =>
-      `<tr><td style="${cell}"><strong>${escapeHtml(line.childName)}</strong><br>` +
+      `<tr><td style="${cell}"><strong>${escapeHtml(line.child.name)}</strong><br>` +
       `<span style="color:${MUTED};font-size:14px;">${escapeHtml(describe(line))}</span></td>` +
-      `<td align="right" style="${cell}white-space:nowrap;">${escapeHtml(formatEuros(line.amountEuros))}</td></tr>`,
+      `<td align="right" style="${cell}white-space:nowrap;">${escapeHtml(formatEuros(line.priceEuros))}</td></tr>`,
   );
   const totalRows = totals.map((total) => {
     const weight = total.strong ? 'font-weight:bold;font-size:17px;' : `color:${MUTED};`;
@@ -90,7 +86,7 @@ export function linesTable(lines: readonly MailLine[], totals: readonly MailTota
 
 /** The plain-text twin of {@link linesTable}: '- Marco: Felpa Reparto · Taglia M — 30,00 €', then 'Totale pagato: 280,00 €'. */
 export function linesText(lines: readonly MailLine[], totals: readonly MailTotal[]): string {
-  const rows = lines.map((line) => `- ${line.childName}: ${describe(line)} — ${formatEuros(line.amountEuros)}`);
+  const rows = lines.map((line) => `- ${line.child.name}: ${describe(line)} — ${formatEuros(line.priceEuros)}`);
   const totalRows = totals.map((total) => `${total.label}: ${formatEuros(total.euros)}`);
   return [...rows, ...(rows.length > 0 ? [''] : []), ...totalRows].join('\n');
 }

@@ -1,8 +1,9 @@
 import type { BankAccount } from '@domain/bank-account';
 import { paymentReasonOf } from '@domain/bank-transfer';
 import type { PaymentDocument } from '@domain/documents';
-import type { RecordedOrder } from '../record-order';
-import type { MailContext, MailLine } from './layout';
+import { linesOfPayment } from '@domain/order-line-fields';
+import type { RecordedOrder } from '../order-plan';
+import type { MailContext } from './layout';
 import { bankTransferOrderMail, cardPaymentMail, orderCancelledMail, transferConfirmedMail } from './messages';
 import type { OutgoingMail } from './outbox';
 
@@ -11,11 +12,6 @@ import type { OutgoingMail } from './outbox';
  * transfer details of a Bonifico, the receipt of a card payment.
  */
 
-/** An order's lines as the e-mails list them. */
-export function mailLines(lines: RecordedOrder['lines']): MailLine[] {
-  return lines.map((line) => ({ childName: line.name, plan: line.plan, size: line.size, amountEuros: line.priceEuros }));
-}
-
 /** 'Ordine registrato: dati per il bonifico' for a Bonifico order of `plan` (the product's name) in `season`, paid into `account`. */
 export function bankTransferOrderNotice(plan: string, season: number, account: BankAccount, context: MailContext) {
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
@@ -23,7 +19,7 @@ export function bankTransferOrderNotice(plan: string, season: number, account: B
     content: bankTransferOrderMail(
       {
         familySurname,
-        lines: mailLines(order.lines),
+        lines: order.lines,
         totalEuros: order.totalEuros,
         iban: account.iban,
         holder: account.holder,
@@ -39,7 +35,7 @@ export function cardPaymentNotice(totalEuros: number, serviceFeeEuros: number, c
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
     kind: 'card-payment',
     content: cardPaymentMail(
-      { familySurname, lines: mailLines(order.lines), totalEuros, serviceFeeEuros, receiptNumber: order.receiptNumber },
+      { familySurname, lines: order.lines, totalEuros, serviceFeeEuros, receiptNumber: order.receiptNumber },
       context,
     ),
   });
@@ -52,7 +48,7 @@ export function cashPaymentNotice(context: MailContext) {
     content: cardPaymentMail(
       {
         familySurname,
-        lines: mailLines(order.lines),
+        lines: order.lines,
         totalEuros: order.totalEuros,
         serviceFeeEuros: 0,
         receiptNumber: order.receiptNumber,
@@ -74,7 +70,7 @@ export function transferConfirmedNotice(
     content: transferConfirmedMail(
       {
         familySurname: payment.family_surname,
-        lines: payment.lines.map((line) => ({ childName: line.name, plan: payment.plan, size: line.note, amountEuros: line.price })),
+        lines: linesOfPayment(payment),
         totalEuros: payment.total_amount,
         reason: paymentReasonOf(payment.plan, payment.season, payment.family_surname, payment.reference),
         receiptNumber,

@@ -1,7 +1,8 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatEuros } from '@domain/money';
 import type { CreditNoteData } from '@domain/credit-note';
-import { receiptTotal, type ReceiptData, type ReceiptIssuer, type ReceiptLine } from '@domain/receipt';
+import type { OrderLine } from '@domain/catalogue/order-line';
+import { receiptTotal, type ReceiptData, type ReceiptIssuer } from '@domain/receipt';
 import { italianDate } from '@domain/italian-time';
 import { printableText, wrap } from '../pdf-text';
 
@@ -101,7 +102,7 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
   w.y -= 16;
 
   const header = writeTableHeader(w);
-  writeLineRows(w, receipt.lines, header);
+  writeLineRows(w, receipt, receipt.lines, header);
   if (receipt.serviceFeeEuros > 0) {
     tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta)', receipt.serviceFeeEuros, w.regular), { header });
   }
@@ -160,7 +161,7 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Ar
 
   const header = writeTableHeader(w);
   const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros) * 100) / 100;
-  if (note.lines) writeLineRows(w, note.lines, header);
+  if (note.lines) writeLineRows(w, note, note.lines, header);
   else if (itemsEuros > 0) {
     const label = note.voidsReceipt
       ? `Storno del residuo della ricevuta n. ${receipt.number}`
@@ -256,16 +257,21 @@ function writeTableHeader(w: Writer): Cell[] {
   return header;
 }
 
-/** One row per line: child, fiscal code, plan, season, size, amount. */
-function writeLineRows(w: Writer, lines: readonly ReceiptLine[], header: Cell[]): void {
+/** One row per line: child, fiscal code (of `of.childFiscalCodes`), plan, season, size, amount. */
+function writeLineRows(
+  w: Writer,
+  of: { season: number; childFiscalCodes: Readonly<Record<string, string>> },
+  lines: readonly OrderLine[],
+  header: Cell[],
+): void {
   for (const line of lines) {
     const texts = [
       `${line.child.name} ${line.child.surname}`,
-      line.child.fiscalCode,
+      of.childFiscalCodes[line.child.id] ?? '',
       line.plan,
-      String(line.season),
+      String(of.season),
       line.size,
-      formatEuros(line.amountEuros),
+      formatEuros(line.priceEuros),
     ];
     tableRow(w, rowCells(w, texts, w.regular), { header });
   }

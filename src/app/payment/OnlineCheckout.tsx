@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import { paths } from '@config/paths';
+import type { OrderLine } from '@domain/catalogue/order-line';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 
 // Stripe's code comes with this chunk, only when the checkout opens.
@@ -10,9 +11,9 @@ const CheckoutPanel = lazy(() => import('@/features/checkout/CheckoutPanel'));
 /** Props of {@link OnlineCheckout}. */
 export interface OnlineCheckoutProps {
   /** The order request: the server prices it and records it once paid. */
-  request: OrderRequestBody;
+  request: OrderRequest;
   /** The lines shown in 'Riepilogo Ordine', with the screen's display prices in euros. */
-  items: Array<{ plan: string; note?: string; priceEuros: number }>;
+  lines: readonly OrderLine[];
   /** The screen to come back to if a redirected payment fails, e.g. '/campo-estivo'. */
   returnPath: string;
 }
@@ -23,13 +24,13 @@ export interface OnlineCheckoutProps {
  * prices the request and, once the card payment succeeded, records the
  * order (docs/api.md); then the parent lands on /pagamento.
  */
-export function OnlineCheckout({ request, items, returnPath }: OnlineCheckoutProps) {
+export function OnlineCheckout({ request, lines, returnPath }: OnlineCheckoutProps) {
   const navigate = useNavigate();
   return (
     <Suspense fallback={<p className="py-6 text-center text-gray-500">Loading...</p>}>
       <CheckoutPanel
         request={request}
-        items={items}
+        lines={lines}
         returnPath={returnPath}
         onRecorded={() => void navigate(paths.pagamento, { state: PAYMENT_DONE_STATE })}
       />

@@ -1,6 +1,6 @@
 import { sumEuros } from '@domain/money';
-import type { OrderLine } from '@domain/order';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderLine } from '@domain/catalogue/order-line';
+import type { OrderRequest } from '@contracts/order-request';
 import { OnlineCheckout } from './OnlineCheckout';
 import { SubmitOrderBar } from './SubmitOrderBar';
 import type { OrderFlow } from './use-order-flow';
@@ -11,7 +11,7 @@ export interface OrderActionsProps {
   /** The chosen children as display lines, in tick order (prices from src/domain, for display only). */
   lines: OrderLine[];
   /** What the server is asked to record: no price, no amount, no status. */
-  request: OrderRequestBody;
+  request: OrderRequest;
   /** The screen's own path, to come back to after a failed redirected payment. */
   returnPath: string;
   /** 'Vai al Pagamento' / 'Visualizza Dati Bonifico' pressed. */
@@ -26,13 +26,7 @@ export interface OrderActionsProps {
 export function OrderActions({ flow, lines, request, returnPath, onSubmit }: OrderActionsProps) {
   if (!flow.lookup || !flow.method || lines.length === 0) return null;
   if (flow.checkoutOpen) {
-    return (
-      <OnlineCheckout
-        request={request}
-        items={lines.map((line) => ({ plan: line.plan, note: line.note, priceNote: line.priceNote, priceEuros: line.priceEuros }))}
-        returnPath={returnPath}
-      />
-    );
+    return <OnlineCheckout request={request} lines={lines} returnPath={returnPath} />;
   }
   return (
     <SubmitOrderBar

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
-import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES } from '@/features/family-lookup/lookup-messages';
+import { EMPTY_LOOKUP_VALUES, LOOKUP_FIELD_NAMES, type LookupFields } from '@/features/family-lookup/lookup-messages';
 import { useLookupRestart } from '@/features/family-lookup/use-lookup-restart';
 import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
 import { FoundChildren } from './FoundChildren';
@@ -12,8 +12,8 @@ export interface PaymentScreenProps {
   flow: OrderFlow;
   title: string;
   intro: string;
-  /** The lookup form's choices besides the fiscal code: the quota on the camp screen, the method everywhere. */
-  fields: { quota: boolean; method: boolean };
+  /** The lookup form's choices besides the fiscal code: the choice between the page's products (the camp's quota), the method. */
+  fields: LookupFields;
   /** The heading over the children ('Seleziona i figli'), how many the screen lists, and what it says when none. */
   found: { heading: string; count: number; emptyMessage: string };
   /** The screen's children picker, shown once a family is found. */

@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { formatEuros } from '@domain/money';
-import type { PaymentMethod } from '@domain/plans';
+import type { PaymentMethod } from '@domain/payment-method';
 import { describeError } from '@/lib/errors';
 
 /** Props of {@link SubmitOrderBar}. */

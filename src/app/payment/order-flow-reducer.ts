@@ -1,6 +1,8 @@
+import { findProduct } from '@domain/catalogue/product';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { heldProduct } from '@domain/held-products';
-import { campPlanFor, type PaymentMethod, type Quota, type Size } from '@domain/plans';
+import type { PaymentMethod } from '@domain/payment-method';
+import type { Size } from '@domain/sizes';
 import { toggleInTickOrder } from '@domain/selection';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
 
@@ -15,8 +17,10 @@ export interface OrderFlowState {
   cf: string;
   /** The live 'Metodo di Pagamento'; null when nothing valid is chosen. */
   method: PaymentMethod | null;
-  /** The live 'Quota da Pagare' (camp screen only); null when nothing valid is chosen. */
-  quota: Quota | null;
+  /** The choices of a page that offers several products ('Quota da Pagare': the Acconto, the Saldo); none for a page of one product. */
+  options: readonly ProductOption[];
+  /** The live choice between them (an option's value: 'Acconto'); null when nothing valid is chosen or the page offers one product. */
+  quota: string | null;
   /** The chosen children's ids in tick order (the camp price depends on it, docs/product.md "Rules"). */
   selectedIds: string[];
   /** Sweatshirt / T-shirt size per child id (merchandise screens); kept when a child is unticked. */
@@ -32,6 +36,12 @@ export interface OrderFlowState {
    * kept across a retry, so a double click or a retried request records one order.
    */
   idempotencyKey: string;
+}
+
+/** A product a page offers in the lookup form's choice: the option's value (its short name, 'Acconto') and the product's id. */
+export interface ProductOption {
+  value: string;
+  productId: string;
 }
 
 /**
@@ -92,15 +102,21 @@ export function readOrderFlowSnapshot(state: unknown): OrderFlowSnapshot | null 
 
 /** 'Online' or 'Bonifico', null for anything else ('' = nothing chosen). */
 export const asMethod = (value: string): PaymentMethod | null => (value === 'Online' || value === 'Bonifico' ? value : null);
-/** 'Acconto' or 'Saldo', null for anything else ('' = nothing chosen or no quota field). */
-export const asQuota = (value: string): Quota | null => (value === 'Acconto' || value === 'Saldo' ? value : null);
+/** One of the page's choices (`options`), null for anything else ('' = nothing chosen or no choice on the page). */
+const asQuota = (options: readonly ProductOption[], value: string): string | null =>
+  options.some((option) => option.value === value) ? value : null;
 
-/** The state of a screen just opened: nothing found, nothing chosen, `key` the first attempt's idempotency key. */
-export function initialOrderFlow(key: string): OrderFlowState {
+/**
+ * The state of a screen just opened: nothing found, nothing chosen, `key`
+ * the first attempt's idempotency key; `options` the page's choice between
+ * its products (none for a page of one product).
+ */
+export function initialOrderFlow(key: string, options: readonly ProductOption[] = []): OrderFlowState {
   return {
     lookup: null,
     cf: '',
     method: null,
+    options,
     quota: null,
     selectedIds: [],
     sizes: {},
@@ -111,21 +127,31 @@ export function initialOrderFlow(key: string): OrderFlowState {
 }
 
 /** The state of a screen reopened by Back from its transfer page: the family and choices of `snapshot`, nobody ticked. */
-export function restoredOrderFlow(snapshot: OrderFlowSnapshot, key: string): OrderFlowState {
+export function restoredOrderFlow(snapshot: OrderFlowSnapshot, key: string, options: readonly ProductOption[] = []): OrderFlowState {
   return {
-    ...initialOrderFlow(key),
+    ...initialOrderFlow(key, options),
     lookup: snapshot.lookup,
     cf: snapshot.values.fiscalCode,
     method: asMethod(snapshot.values.method),
-    quota: asQuota(snapshot.values.quota),
+    quota: asQuota(options, snapshot.values.quota),
   };
 }
 
-/** The chosen ids without the children who already hold the camp product of `quota`. */
-function withoutHolders(state: OrderFlowState, quota: Quota): string[] {
-  const plan = campPlanFor(quota);
+/**
+ * The product the order is for: the one the choice names, else the page's
+ * first (`products`: the page's ids; a page of one product has no choice).
+ */
+export function chosenProductId(state: Pick<OrderFlowState, 'options' | 'quota'>, products: readonly string[]): string | undefined {
+  return state.options.find((option) => option.value === state.quota)?.productId ?? products[0];
+}
+
+/** The chosen ids without the children who already hold the product of the choice `quota`. */
+function withoutHolders(state: OrderFlowState, quota: string): string[] {
+  const productId = state.options.find((option) => option.value === quota)?.productId ?? '';
+  const product = findProduct(state.lookup?.catalogue ?? [], productId);
+  if (!product) return state.selectedIds;
   const holders = new Set(
-    (state.lookup?.children ?? []).filter((child) => heldProduct(child.paid, plan) !== null).map((child) => child.id),
+    (state.lookup?.children ?? []).filter((child) => heldProduct(child.paid, product) !== null).map((child) => child.id),
   );
   return holders.size === 0 ? state.selectedIds : state.selectedIds.filter((id) => !holders.has(id));
 }
@@ -135,10 +161,10 @@ function withoutHolders(state: OrderFlowState, quota: Quota): string[] {
  * - `found`: the family, the normalised fiscal code, method and quota from
  *   the form; the choice, sizes and missing-size hints cleared;
  * - `edited`: changing the fiscal code clears the family, the choice and the
- *   sizes; changing method or quota takes the new value; a new quota unticks
- *   the children who already hold its product this season (the Saldo for
- *   one ticked for the Acconto, or the other way round: heldProduct,
- *   src/domain/held-products.ts);
+ *   sizes; changing method or the choice takes the new value; a new choice
+ *   unticks the children who already hold its product this season (the
+ *   Saldo for one ticked for the Acconto, or the other way round:
+ *   heldProduct, src/domain/held-products.ts);
  * - `toggled`: ticking appends in tick order, unticking removes;
  * - `found`, `edited`, `toggled`, `sizeChosen`, `orderChanged` make a new
  *   attempt: `idempotencyKey` becomes the action's `key` and the checkout closes;
@@ -156,7 +182,7 @@ export function orderFlowReducer(state: OrderFlowState, action: OrderFlowAction)
         lookup: action.lookup,
         cf: action.values.fiscalCode,
         method: asMethod(action.values.method),
-        quota: asQuota(action.values.quota),
+        quota: asQuota(state.options, action.values.quota),
         selectedIds: [],
         sizes: {},
         showMissingSizes: false,
@@ -167,7 +193,7 @@ export function orderFlowReducer(state: OrderFlowState, action: OrderFlowAction)
       const attempt = { ...state, checkoutOpen: false, idempotencyKey: action.key };
       if (action.field === 'fiscalCode') return { ...attempt, lookup: null, selectedIds: [], sizes: {}, showMissingSizes: false };
       if (action.field === 'method') return { ...attempt, method: asMethod(action.values.method) };
-      const quota = asQuota(action.values.quota);
+      const quota = asQuota(state.options, action.values.quota);
       return { ...attempt, quota, selectedIds: quota ? withoutHolders(state, quota) : state.selectedIds };
     }
     case 'toggled':

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { ProductPage } from '@config/product-pages';
 import type { FamilyLookup } from '@domain/family-lookup';
-import type { Size } from '@domain/plans';
-import type { OrderRequestBody } from '@domain/products';
+import type { Size } from '@domain/sizes';
+import type { OrderRequest } from '@contracts/order-request';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { lookupFamilyQueryOptions } from '@/features/family-lookup/api/lookup-family';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
+import { pageOptions } from './page-choice';
 import {
+  chosenProductId,
   initialOrderFlow,
   orderFlowReducer,
   readOrderFlowSnapshot,
@@ -26,7 +29,7 @@ const newKey = () => crypto.randomUUID();
  * code, method, quota, children in tick order, sizes, checkout open, the
  * idempotency key of the current attempt); this hook adds the fresh keys and
  * the Bonifico save (a react-query mutation through create-order, docs/api.md),
- * which opens `bankTransferPath` (the product's transfer page) once recorded.
+ * which opens the page's transfer page (`page.transferPath`) once recorded.
  * Any change of the order makes a new key and clears a failed save; a retry
  * after a failed save reuses the key, so the server records one order; a
  * second press while saving is ignored, however fast.
@@ -36,13 +39,13 @@ const newKey = () => crypto.randomUUID();
  * (`initialValues` for the lookup form) and reads the family afresh, so the
  * children just ordered show what they now hold.
  */
-export function useOrderFlow(bankTransferPath: string) {
+export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'transferPath'>) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [snapshot] = useState(() => readOrderFlowSnapshot(location.state));
   const [state, dispatch] = useReducer(orderFlowReducer, undefined, () =>
-    snapshot ? restoredOrderFlow(snapshot, newKey()) : initialOrderFlow(newKey()),
+    snapshot ? restoredOrderFlow(snapshot, newKey(), pageOptions(page)) : initialOrderFlow(newKey(), pageOptions(page)),
   );
 
   // Back from a transfer page: read the family again (the order just recorded changed what its children hold).
@@ -74,6 +77,8 @@ export function useOrderFlow(bankTransferPath: string) {
 
   return {
     ...state,
+    /** The product the order is for: the page's one, or the one its choice names (the first until one is chosen). */
+    productId: chosenProductId(state, page.products),
     /** The lookup form's values to start from: those of the snapshot after Back, empty otherwise. */
     initialValues: snapshot?.values satisfies LookupFormValues | undefined,
     /** How many times 'Trova' found a family on this screen (0 before the first). */
@@ -109,7 +114,7 @@ export function useOrderFlow(bankTransferPath: string) {
      * and opens the transfer page; Online opens the checkout panel (the order
      * is recorded from the PaymentIntent once paid). Ignored while saving.
      */
-    submit: (request: OrderRequestBody, transfer: Omit<BankTransferState, 'order'>) => {
+    submit: (request: OrderRequest) => {
       if (saving.current) return;
       if (state.method !== 'Bonifico') {
         dispatch({ type: 'checkoutOpened' });
@@ -119,7 +124,8 @@ export function useOrderFlow(bankTransferPath: string) {
       const kept = snapshotOf(state);
       saveBankTransfer.mutate(request, {
         onSuccess: (order) => {
-          const openTransferPage = () => navigate(bankTransferPath, { state: { ...transfer, order } satisfies BankTransferState });
+          const transfer: BankTransferState = { order, productId: request.product };
+          const openTransferPage = () => navigate(page.transferPath, { state: transfer });
           if (!kept) return void openTransferPage();
           // This screen's history entry keeps the family and choices for Back, then the transfer page opens.
           void Promise.resolve(

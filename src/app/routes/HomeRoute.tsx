@@ -1,21 +1,19 @@
 import { Link } from 'react-router';
+import { paths } from '@config/paths';
+import { PRODUCT_PAGES } from '@config/product-pages';
 import { useSeasonProductLinks } from '@/lib/api/season-product-links';
 
-const AREAS = [
-  { to: '/campo-estivo', title: 'Campo Estivo', text: 'Acconto o saldo del campo estivo.' },
-  { to: '/felpa-reparto', title: 'Felpe Reparto', text: 'La felpa del Reparto, nella taglia giusta.' },
-  { to: '/maglietta-gruppo', title: 'Magliette Gruppo', text: 'La maglietta del gruppo per tutti i figli.' },
-  { to: '/scheda-medica', title: 'Scheda Medica', text: 'Carica la scheda medica di ogni figlio.' },
-];
+const PAYMENT_AREAS = PRODUCT_PAGES.map((page) => ({ to: page.path, title: page.name, text: page.homeText }));
+const MEDICAL_FORM_AREA = { to: paths.schedaMedica, title: 'Scheda Medica', text: 'Carica la scheda medica di ogni figlio.' };
 
-/** The portal's start page: the payment and document areas as cards, the season's own products after the spec's. */
+/** The portal's start page: the payment pages (PRODUCT_PAGES, then the season's generic ones) and the medical form as cards. */
 export function HomeRoute() {
   const products = useSeasonProductLinks().map((link) => ({
     to: link.path,
     title: link.label,
     text: `Paga «${link.label}» per i tuoi figli.`,
   }));
-  const areas = [...AREAS.slice(0, 3), ...products, ...AREAS.slice(3)];
+  const areas = [...PAYMENT_AREAS, ...products, MEDICAL_FORM_AREA];
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Area Famiglie</h1>

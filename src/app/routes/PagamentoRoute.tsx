@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { GROUP } from '@config/group';
-import { PAYMENT_SCREENS } from '@config/paths';
+import { PRODUCT_PAGES } from '@config/product-pages';
 import { isPaymentDone } from '@/features/checkout/payment-done';
 import { useSeasonProductLinks } from '@/lib/api/season-product-links';
 
@@ -16,7 +16,10 @@ export function PagamentoRoute() {
   const location = useLocation();
   const seasonProducts = useSeasonProductLinks();
   if (!isPaymentDone(location.state)) {
-    const screens = [...Object.values(PAYMENT_SCREENS), ...seasonProducts.map((link) => ({ path: link.path, name: link.label }))];
+    const screens = [
+      ...PRODUCT_PAGES.map((page) => ({ path: page.path, name: page.name })),
+      ...seasonProducts.map((link) => ({ path: link.path, name: link.label })),
+    ];
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <h1 className="text-2xl font-bold text-brand-800">Nessun pagamento da mostrare</h1>

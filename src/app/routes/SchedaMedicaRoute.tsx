@@ -7,7 +7,7 @@ import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
 
-const CODE_ONLY = { quota: false, method: false };
+const CODE_ONLY = { quota: null, method: false };
 
 /** What a 'Trova' found: the lookup answer and the parent's normalised fiscal code. */
 interface Found {

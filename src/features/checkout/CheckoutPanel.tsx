@@ -2,20 +2,21 @@ import { Elements } from '@stripe/react-stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { sumEuros } from '@domain/money';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import { onlineTotal } from '@domain/service-fee';
 import { isStripeConfigured } from '@/lib/stripe';
 import { usePaymentIntent, useStripeJs } from './api/payment-intent';
-import { useRecordPayment, type RecordPaymentAnswer } from './api/record-payment';
+import type { RecordPaymentAnswer } from '@contracts/record-payment';
+import { useRecordPayment } from './api/record-payment';
 import { CheckoutForm } from './CheckoutForm';
-import { OrderSummary, type CheckoutItem } from './OrderSummary';
+import { OrderSummary, type SummaryLine } from './OrderSummary';
 
 /** Props of {@link CheckoutPanel}. */
 export interface CheckoutPanelProps {
   /** The order request sent to create-payment-intent: the server prices it. */
-  request: OrderRequestBody;
+  request: OrderRequest;
   /** What is paid, one line per child, with the screen's display prices (euros). */
-  items: CheckoutItem[];
+  lines: readonly SummaryLine[];
   /** The payment screen's path, to come back to after a failed redirected payment. */
   returnPath: string;
   /** Called once the paid order is recorded (the success notification). */
@@ -66,7 +67,7 @@ function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
  * server (useRecordPayment) and `onRecorded` fires; if recording fails, 'Riprova' calls
  * record-payment again and never pays again.
  */
-export default function CheckoutPanel({ request, items, returnPath, onRecorded }: CheckoutPanelProps) {
+export default function CheckoutPanel({ request, lines, returnPath, onRecorded }: CheckoutPanelProps) {
   const configured = isStripeConfigured();
   const intent = usePaymentIntent(request, configured);
   const stripe = useStripeJs(configured);
@@ -105,7 +106,7 @@ export default function CheckoutPanel({ request, items, returnPath, onRecorded }
           <RetryAlert message={CHECKOUT_PANEL_MESSAGES.recordFailed(record.error.message)} onRetry={() => recordOrder(paidId)} />
         )}
       </section>
-      <OrderSummary items={items} figures={configured ? (intent.data ?? null) : previewFigures(items)} />
+      <OrderSummary lines={lines} figures={configured ? (intent.data ?? null) : previewFigures(lines)} />
     </div>
   );
 }

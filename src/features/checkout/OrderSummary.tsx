@@ -1,14 +1,8 @@
+import type { OrderLine } from '@domain/catalogue/order-line';
 import { formatEuros } from '@domain/money';
 
-/** One line of the summary: a child's plan, size and the screen's display price in euros (docs/product.md, "Rules": prices). */
-export interface CheckoutItem {
-  plan: string;
-  /** The size, for sweatshirts and T-shirts. */
-  note?: string;
-  /** Why the price is lower: '2° figlio'. */
-  priceNote?: string;
-  priceEuros: number;
-}
+/** What the summary shows of an order line: its plan, size, price and why the price is lower ('2° figlio'). */
+export type SummaryLine = Pick<OrderLine, 'plan' | 'size' | 'priceEuros' | 'priceNote'>;
 
 /** The figures the server priced the order at (create-payment-intent), in euros. */
 export interface OrderFigures {
@@ -22,7 +16,8 @@ export interface OrderFigures {
 
 /** Props of {@link OrderSummary}. */
 export interface OrderSummaryProps {
-  items: CheckoutItem[];
+  /** The order's lines with the screen's display prices in euros (docs/product.md, "Rules": prices). */
+  lines: readonly SummaryLine[];
   /** The server's figures; null until create-payment-intent answered (shown as '—'). */
   figures: OrderFigures | null;
 }
@@ -35,7 +30,7 @@ const amount = (euros: number | undefined) => (euros === undefined ? '—' : for
  * subtotal, 'Commissioni Servizio' (left out when the season has no card
  * fee: the server answered 0) and 'Totale da Pagare' as the server priced them (docs/api.md): the browser computes no amount it charges.
  */
-export function OrderSummary({ items, figures }: OrderSummaryProps) {
+export function OrderSummary({ lines, figures }: OrderSummaryProps) {
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -46,11 +41,11 @@ export function OrderSummary({ items, figures }: OrderSummaryProps) {
         Riepilogo Ordine
       </h2>
       <ul className="mt-3 divide-y divide-gray-100">
-        {items.map((item, index) => (
+        {lines.map((item, index) => (
           <li key={index} className="flex items-start justify-between gap-3 py-2" data-testid="summary-item">
             <div>
               <p className="font-medium">{item.plan}</p>
-              {item.note && <p className="text-sm text-gray-500">Taglia {item.note}</p>}
+              {item.size && <p className="text-sm text-gray-500">Taglia {item.size}</p>}
               {item.priceNote && <p className="text-sm text-gray-500">{item.priceNote}</p>}
               <p className="text-sm text-gray-500">x 1</p>
             </div>

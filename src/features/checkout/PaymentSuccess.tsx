@@ -2,12 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { PAYMENT_INTENT_ID } from '@contracts/record-payment';
 import { useRecordPayment } from './api/record-payment';
 import { PAYMENT_DONE_STATE } from './payment-done';
 import { RETURN_PATH_PARAM, safeReturnPath } from './return-path';
-
-/** A PaymentIntent id as Stripe puts it in the return address: 'pi_' and letters or digits. */
-const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
 /** Italian messages of /payment-success. */
 export const PAYMENT_SUCCESS_MESSAGES = {

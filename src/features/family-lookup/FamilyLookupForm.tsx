@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/TextField';
 import { paths } from '@config/paths';
 import { FISCAL_CODE_MESSAGES } from '@contracts/fiscal-code-messages';
 import type { FamilyLookup } from '@domain/family-lookup';
-import { PAYMENT_METHODS, QUOTAS } from '@domain/plans';
+import { PAYMENT_METHODS } from '@domain/payment-method';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import type { AccessCodeStep } from './AccessCodeStep';
@@ -198,9 +198,9 @@ export function FamilyLookupForm(props: FamilyLookupFormProps) {
         />
         {fields.quota && (
           <Select
-            label="Quota da Pagare"
-            placeholder="Seleziona la quota"
-            options={QUOTAS.map((quota) => ({ value: quota, label: quota }))}
+            label={fields.quota.label}
+            placeholder={fields.quota.placeholder}
+            options={fields.quota.options.map((option) => ({ value: option, label: option }))}
             value={values.quota}
             onChange={(value) => edit('quota', value)}
             error={errors.quota}

@@ -21,9 +21,16 @@ export const EMPTY_LOOKUP_VALUES: LookupFormValues = { fiscalCode: '', quota: ''
 /** The lookup form's fields, in the order shown. */
 export const LOOKUP_FIELD_NAMES: readonly (keyof LookupFormValues)[] = ['fiscalCode', 'quota', 'method'];
 
-/** Which optional fields a screen shows: the camp screen has both, the medical screen neither. */
+/** A choice between a page's products ('Quota da Pagare', its options 'Acconto' and 'Saldo': src/config/product-pages.ts). */
+export interface LookupChoice {
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+}
+
+/** Which optional fields a screen shows: the camp screen both (its quota a choice), the medical screen neither. */
 export interface LookupFields {
-  quota: boolean;
+  quota: LookupChoice | null;
   method: boolean;
 }
 

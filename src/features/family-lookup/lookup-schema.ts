@@ -1,6 +1,6 @@
 import { FISCAL_CODE_MESSAGES } from '@contracts/fiscal-code-messages';
 import { isWellFormedFiscalCode, normalizeFiscalCode } from '@domain/fiscal-code-format';
-import { PAYMENT_METHODS, QUOTAS } from '@domain/plans';
+import { PAYMENT_METHODS } from '@domain/payment-method';
 import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues } from './lookup-messages';
 import type { ValidLookup } from './lookup-messages';
 
@@ -23,7 +23,7 @@ export function validateLookup(fields: LookupFields, values: LookupFormValues): 
   const errors: LookupErrors = {};
   const fiscalCode = normalizeFiscalCode(values.fiscalCode);
   if (!isWellFormedFiscalCode(fiscalCode)) errors.fiscalCode = FISCAL_CODE_MESSAGES.invalid;
-  if (fields.quota && !(QUOTAS as readonly string[]).includes(values.quota)) errors.quota = LOOKUP_MESSAGES.emptySelect;
+  if (fields.quota && !fields.quota.options.includes(values.quota)) errors.quota = LOOKUP_MESSAGES.emptySelect;
   if (fields.method && !(PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = LOOKUP_MESSAGES.emptySelect;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, values: { fiscalCode, quota: values.quota, method: values.method } };

@@ -3,17 +3,17 @@ import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { Select } from '@/components/ui/Select';
 import { formatEuros } from '@domain/money';
-import { SIZES, type Size } from '@domain/plans';
+import { SIZES, type Size } from '@domain/sizes';
 import type { LookupChild } from '@domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct } from '@domain/held-products';
-import type { OrderLine } from '@domain/order';
+import { ALL_HELD_MESSAGE, allHold, heldProduct, type HeldCheck } from '@domain/held-products';
+import type { OrderLine } from '@domain/catalogue/order-line';
 
 /** Props of {@link MerchChildrenPicker}. */
 export interface MerchChildrenPickerProps {
   familyChildren: LookupChild[];
-  /** The product's name (`order_items.plan`): what a child already holds is read by it. */
-  plan: string;
-  /** The chosen children's lines, priced by the screen (orderLinesOf). */
+  /** The product: what a child already holds is read by its plan, and labelled with its `names.held`. */
+  product: HeldCheck;
+  /** The chosen children's lines, priced by the screen (priceOrder). */
   lines: readonly OrderLine[];
   /** Chosen size per child id. */
   sizes: Readonly<Record<string, Size | undefined>>;
@@ -26,17 +26,17 @@ export interface MerchChildrenPickerProps {
 const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
 
 /**
- * Children cards for a sweatshirt or T-shirt order (docs/product.md,
- * "Screens": `/felpa-reparto`, `/maglietta-gruppo`): tick a child to choose it; a chosen card
- * has a size picker (XS to 2XL) and a remove button. A child who already
- * holds the product this season shows it as a badge ('Felpa già ordinata
- * (M)' green, 'Bonifico in verifica' amber: heldProduct,
- * src/domain/held-products.ts) and cannot be ticked; when every child holds
- * it, an Italian message says so.
+ * Children cards for a product with sizes (docs/product.md, "Screens": the
+ * Felpa's and the T-shirt's pages): tick a child to choose it; a chosen
+ * card has a size picker (XS to 2XL) and a remove button. A child who
+ * already holds the product this season shows it as a badge (its
+ * `names.held` and the size, 'Felpa già ordinata (M)', green; 'Bonifico in
+ * verifica' amber: heldProduct, src/domain/held-products.ts) and cannot be
+ * ticked; when every child holds it, an Italian message says so.
  */
 export function MerchChildrenPicker({
   familyChildren,
-  plan,
+  product,
   lines,
   sizes,
   onToggle,
@@ -46,12 +46,12 @@ export function MerchChildrenPicker({
   const prices = new Map(lines.map((line) => [line.child.id, line.priceEuros]));
   return (
     <div className="space-y-3">
-      {allHold(familyChildren, plan) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
+      {allHold(familyChildren, product) && <Alert kind="info">{ALL_HELD_MESSAGE}</Alert>}
       <ul className="grid gap-3 sm:grid-cols-2">
         {familyChildren.map((child) => {
           const price = prices.get(child.id);
           const chosen = price !== undefined;
-          const held = heldProduct(child.paid, plan);
+          const held = heldProduct(child.paid, product);
           return (
             <li key={child.id}>
               <ChildCard

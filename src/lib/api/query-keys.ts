@@ -1,6 +1,6 @@
 import type { OrderQuery } from '@domain/admin-orders';
-import type { RecordedMethod } from '@domain/plans';
-import type { OrderRequestBody, SpecProduct } from '@domain/products';
+import type { RecordedMethod } from '@domain/payment-method';
+import type { OrderRequest } from '@contracts/order-request';
 
 /**
  * The query and mutation keys of the browser's data layer (docs/architecture.md,
@@ -16,7 +16,7 @@ export const queryKeys = {
     byCf: (cf: string) => ['family-lookup', cf] as const,
   },
   /** create-payment-intent answers, one per order request. */
-  paymentIntent: (request: OrderRequestBody) => ['payment-intent', request] as const,
+  paymentIntent: (request: OrderRequest) => ['payment-intent', request] as const,
   /** Stripe.js, loaded once. */
   stripeJs: ['stripe-js'] as const,
   /** The admin list (Firestore, read by admins). */
@@ -48,7 +48,7 @@ export const queryKeys = {
   /** The newest 'Limite e-mail raggiunto' of the audit log (the mail budget's notice). */
   mailBudgetEntry: ['admin-orders', 'mail-budget-entry'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
-  reminderPreview: (product: SpecProduct) => ['reminder-preview', product] as const,
+  reminderPreview: (product: string) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
   seasonSettings: ['season-settings'] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { seasonProductLinks, type ProductLink } from '@domain/catalogue';
+import { genericProductLinks, type ProductLink } from '@config/product-pages';
 import { italianDay } from '@domain/italian-time';
 import { seasonPricesQueryOptions } from './season-prices';
 
 /**
- * The links of the season's own products still open ('Uscita di Pasqua' →
+ * The links of the season's products still open that only have their generic page ('Uscita di Pasqua' →
  * /pagamenti/uscita-di-pasqua) for the menu's 'Area Pagamento' and the home
  * page: none until the catalogue is read (after the first paint, without
  * react-query's observer in the first bundle), none when it cannot be.
@@ -18,7 +18,7 @@ export function useSeasonProductLinks(): ProductLink[] {
     queryClient
       .fetchQuery(seasonPricesQueryOptions())
       .then((settings) => {
-        if (live) setLinks(seasonProductLinks(settings.catalogue, italianDay(new Date())));
+        if (live) setLinks(genericProductLinks(settings.catalogue, italianDay(new Date())));
       })
       .catch(() => undefined); // The spec's screens stay in the menu; a product's page says what failed.
     return () => {

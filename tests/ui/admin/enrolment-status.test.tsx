@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEASON } from '@config/season';
-import type { EnrolmentRow } from '@domain/enrolment-status';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { seasonCatalogue, seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { SEED_PRICES } from '@domain/catalogue/seed';
+import type { EnrolmentRow, ProductCell } from '@domain/enrolment-status';
 import type { EnrolmentStatus as EnrolmentData } from '@/features/admin/enrolment/api/enrolment-status';
 import type { SignedMedicalForm } from '@/features/admin/shell/api/medical-form-link';
 import { EnrolmentStatus } from '@/features/admin/enrolment/EnrolmentStatus';
@@ -22,23 +25,31 @@ const api = vi.hoisted(() => ({
 vi.mock('@/features/admin/enrolment/api/enrolment-status', () => ({
   useEnrolmentStatus: (season: number) => useQuery({ queryKey: ['enrolment-test', season], queryFn: () => api.fetchStatus(season) }),
 }));
+/** The season's catalogue the shell answers: the seeded products unless a test adds the season's own. */
+const shell = vi.hoisted(() => ({ catalogue: null as CatalogueProduct[] | null }));
+vi.mock('@/features/admin/shell/api/season-settings', () => ({ useSeasonCatalogue: () => shell.catalogue ?? seedCatalogue() }));
 vi.mock('@/features/admin/shell/api/medical-form-link', () => ({ useSignedMedicalForm: () => useMutation({ mutationFn: api.sign }) }));
 const csv = vi.hoisted(() => ({ download: vi.fn<(filename: string, text: string) => void>() }));
 vi.mock('@/lib/csv', async (original) => ({ ...(await original<typeof import('@/lib/csv')>()), downloadCsv: csv.download }));
 
 const YEAR = SEASON.campYear;
 const none = { state: 'none', size: '' } as const;
-const row = (overrides: Partial<EnrolmentRow>): EnrolmentRow => ({
+/** The cells a test sets, by a short name of their seeded product. */
+type Cells = Partial<Record<'acconto' | 'saldo' | 'felpa' | 'maglietta', ProductCell>>;
+const row = ({
+  acconto = none,
+  saldo = none,
+  felpa = none,
+  maglietta = none,
+  ...overrides
+}: Partial<Omit<EnrolmentRow, 'products'>> & Cells): EnrolmentRow => ({
   childId: 'c',
   familyId: 'f',
   familySurname: 'Bianchi',
   surname: 'Bianchi',
   name: 'Sara',
   branch: 'Reparto',
-  acconto: none,
-  saldo: none,
-  felpa: none,
-  maglietta: none,
+  products: { 'campo-acconto': acconto, 'campo-saldo': saldo, felpa, maglietta },
   medicalForm: { state: 'notRequired' },
   ...overrides,
 });
@@ -85,6 +96,7 @@ afterEach(() => {
   api.fetchStatus.mockReset();
   api.sign.mockReset();
   csv.download.mockReset();
+  shell.catalogue = null;
 });
 
 describe('EnrolmentStatus', () => {
@@ -253,5 +265,24 @@ describe('EnrolmentStatus', () => {
     show(`/admin/situazione-iscritti?stagione=${YEAR - 1}`);
     await screen.findAllByTestId('enrolment-row');
     expect(screen.queryByRole('button', { name: 'Invia promemoria' })).not.toBeInTheDocument();
+  });
+
+  it("gives each of the season's own products its column, in the table and the CSV", async () => {
+    shell.catalogue = seasonCatalogue(SEED_PRICES, [
+      { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto'], sizes: false },
+    ]);
+    api.fetchStatus.mockResolvedValue({
+      ...DATA,
+      rows: [{ ...SARA, products: { ...SARA.products, 'uscita-di-pasqua': { state: 'paid', size: '' } } }],
+    });
+    const { user } = show();
+    const sara = within((await screen.findAllByTestId('enrolment-row'))[0] as HTMLElement);
+    expect(screen.getByRole('columnheader', { name: 'Uscita di Pasqua' })).toBeInTheDocument();
+    expect(sara.getAllByText('Pagato')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
+    const [, text = ''] = csv.download.mock.calls[0] ?? [];
+    const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(parsed[0]?.slice(4, 9)).toEqual(['Acconto', 'Saldo', 'Felpa', 'Maglietta', 'Uscita di Pasqua']);
+    expect(parsed[1]?.slice(4, 9)).toEqual(['Pagato', 'Non pagato', 'Non pagato', 'Non pagato', 'Pagato']);
   });
 });

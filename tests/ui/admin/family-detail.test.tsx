@@ -6,7 +6,7 @@ import type { Staff } from '@domain/staff-roles';
 import { adminFamilyDataContract } from '@contracts/admin-family-data';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/families/api/families';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 import { FamilyDetail } from '@/features/admin/families/FamilyDetail';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
@@ -25,12 +25,14 @@ vi.mock('@/features/admin/families/api/families', async (importOriginal) => ({
 }));
 // The season's catalogue comes through admin-season-settings: the spec's prices and no product of its own.
 vi.mock('@/features/admin/shell/api/admin-functions', () => ({
-  callAdminFunction: vi.fn((name: string) =>
-    name === 'admin-season-settings'
+  callAdminContract: vi.fn((contract: { name: string }) =>
+    contract.name === 'admin-family-data'
+      ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2, statementLines: 0 })
+      : contract.name === 'admin-season-settings'
       ? Promise.resolve({
           season: 2025,
           cardFee: true,
-          prices: SPEC_PRICES,
+          prices: SEED_PRICES,
           products: [],
           bankAccount: { holder: 'Gruppo', iban: 'IT60X0542811101000000123456' },
           medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
@@ -39,11 +41,6 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({
           updatedBy: null,
           updatedAt: null,
         })
-      : new Promise(() => {}),
-  ),
-  callAdminContract: vi.fn((contract: { name: string }) =>
-    contract.name === 'admin-family-data'
-      ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2, statementLines: 0 })
       : new Promise(() => {}),
   ),
 }));
@@ -308,7 +305,7 @@ describe("a family's page", () => {
   });
 
   it("records cash for Luca's T-shirt: only the children who may buy it, a size each, the server's total and receipt", async () => {
-    vi.mocked(recordCashPayment).mockResolvedValue({ orderId: 'contanti-1', totalEuros: 15, receiptNumber: '2025/7' });
+    vi.mocked(recordCashPayment).mockResolvedValue({ orderId: 'contanti-1', totalEuros: 15, receiptNumber: '2025/7', lines: [] });
     const { user } = showFamily();
     const section = await screen.findByRole('region', { name: 'Registra pagamento in contanti' });
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Prodotto' }), 'Maglietta Gruppo');

@@ -5,7 +5,7 @@ import { SEASON } from '@config/season';
 import type { ChildDocument } from '@domain/documents';
 import { italianDayText } from '@domain/italian-time';
 import { medicalFormDeletionDay } from '@domain/medical-form-retention';
-import type { Branch } from '@domain/plans';
+import type { Branch } from '@domain/branches';
 import { MedicalForms } from '@/features/admin/medical-forms/MedicalForms';
 import type { RetentionRunReport } from '@/features/admin/medical-forms/api/medical-forms';
 import { renderWithProviders } from '../support/render';

@@ -13,7 +13,8 @@ import {
   type RowPayment,
   type SummaryEntry,
 } from '@domain/admin-orders';
-import { PLAN, type PaymentStatus } from '@domain/plans';
+import { PLAN } from '@domain/catalogue/seed';
+import type { PaymentStatus } from '@domain/payment-status';
 import {
   fetchOrderSummary,
   fetchOrdersCount,
@@ -27,8 +28,8 @@ import {
 import { OrdersList } from '@/features/admin/payments/OrdersList';
 import { downloadCsv } from '@/lib/csv';
 import { renderWithProviders } from '../support/render';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 
 /**
  * The orders desk against a fake of its Firestore calls
@@ -46,7 +47,10 @@ vi.mock('@/features/admin/payments/api/admin-orders', async (importOriginal) => 
   refundPayment: vi.fn(),
 }));
 // The season's settings (its own products) come through an admin function; by default it never answers, and the desk lists the spec's plans.
-vi.mock('@/features/admin/shell/api/admin-functions', () => ({ callAdminFunction: vi.fn(() => new Promise(() => {})) }));
+vi.mock('@/features/admin/shell/api/admin-functions', () => ({
+  callAdminFunction: vi.fn(() => new Promise(() => {})),
+  callAdminContract: vi.fn(() => new Promise(() => {})),
+}));
 vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
   downloadCsv: vi.fn(),
@@ -196,11 +200,15 @@ describe('the orders desk', () => {
 
   it("offers the season's own products in 'Prodotto' and sums them in the summary", async () => {
     const outing = { name: 'Uscita di Pasqua', branches: ['Reparto' as const], sizes: false, price: { euros: 15 } };
-    vi.mocked(callAdminFunction).mockResolvedValue({
+    vi.mocked(callAdminContract).mockResolvedValue({
       season: 2025,
       cardFee: true,
-      prices: SPEC_PRICES,
+      prices: SEED_PRICES,
       products: [outing],
+      bankAccount: { holder: 'Gruppo', iban: 'IT60X0542811101000000123456' },
+      medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
+      deadlines: {},
+      nextPrepared: false,
       updatedBy: null,
       updatedAt: null,
     });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { previewReminders, sendReminders } from '@/features/admin/enrolment/api/reminders';
 import { ReminderSection } from '@/features/admin/enrolment/ReminderSection';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
 
@@ -30,7 +31,7 @@ describe('ReminderSection', () => {
   it("previews the Saldo's reminders, sends them on 'Invia' and says to how many families", async () => {
     vi.mocked(previewReminders).mockResolvedValue({ families: 3, children: 4, recentlyReminded: 1, withoutEmail: TO_CALL });
     vi.mocked(sendReminders).mockResolvedValue({ sent: 3, children: 4, recentlyReminded: 1, withoutEmail: TO_CALL });
-    const { user } = renderWithProviders(<ReminderSection />);
+    const { user } = renderWithProviders(<ReminderSection catalogue={seedCatalogue()} />);
     expect(screen.getByLabelText('Prodotto')).toHaveValue('campo-saldo');
     await user.click(screen.getByRole('button', { name: 'Invia promemoria' }));
 
@@ -57,7 +58,7 @@ describe('ReminderSection', () => {
 
   it("says why there is nothing to send and offers only 'Chiudi'", async () => {
     vi.mocked(previewReminders).mockResolvedValue({ families: 0, children: 0, recentlyReminded: 2, withoutEmail: [] });
-    const { user } = renderWithProviders(<ReminderSection />);
+    const { user } = renderWithProviders(<ReminderSection catalogue={seedCatalogue()} />);
     await user.selectOptions(screen.getByLabelText('Prodotto'), 'Felpa');
     await user.click(screen.getByRole('button', { name: 'Invia promemoria' }));
 
@@ -79,7 +80,7 @@ describe('ReminderSection', () => {
       .mockResolvedValue({ families: 1, children: 1, recentlyReminded: 0, withoutEmail: [] });
     vi.mocked(sendReminders).mockRejectedValue(new UserFacingError('Accesso admin richiesto.', 401));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderWithProviders(<ReminderSection />);
+    const { user } = renderWithProviders(<ReminderSection catalogue={seedCatalogue()} />);
     await user.click(screen.getByRole('button', { name: 'Invia promemoria' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Promemoria Saldo' });

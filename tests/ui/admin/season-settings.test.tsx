@@ -1,18 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { adminSeasonSettingsContract } from '@contracts/admin-season-settings';
+import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { SeasonSettings } from '@/features/admin/settings/SeasonSettings';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 import { renderWithProviders } from '../support/render';
 
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
-vi.mock('@/features/admin/shell/api/admin-functions', () => ({ callAdminFunction: vi.fn() }));
+vi.mock('@/features/admin/shell/api/admin-functions', () => ({ callAdminContract: vi.fn() }));
 
 const ON = {
   season: 2025,
   cardFee: true,
-  prices: SPEC_PRICES,
+  prices: SEED_PRICES,
   products: [],
   bankAccount: { holder: 'Gruppo Scout Manziana 1', iban: 'IT60X0542811101000000123456' },
   medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
@@ -26,7 +27,7 @@ beforeEach(() => vi.clearAllMocks());
 
 describe("'Impostazioni stagione'", () => {
   it('shows the card fee with the legal note and switches it off', async () => {
-    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) =>
       Promise.resolve(
         (body as { action: string }).action === 'read'
           ? ON
@@ -37,25 +38,21 @@ describe("'Impostazioni stagione'", () => {
     expect(await screen.findByRole('heading', { name: 'Impostazioni stagione 2025' })).toBeInTheDocument();
     expect(screen.getByText(/D\.Lgs\. 11\/2010, art\. 3, comma 4/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Disattiva le commissioni' }));
-    expect(callAdminFunction).toHaveBeenCalledWith(
-      'admin-season-settings',
-      { action: 'update', season: 2025, cardFee: false },
-      expect.anything(),
-    );
+    expect(callAdminContract).toHaveBeenCalledWith(adminSeasonSettingsContract, { action: 'update', season: 2025, cardFee: false });
     expect(await screen.findByText(/Disattivate: chi paga con carta paga solo il totale/)).toBeInTheDocument();
     expect(screen.getByText('Ultima modifica di tesoriere@example.com il 01/03/2025.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Attiva le commissioni' })).toBeInTheDocument();
   });
 
   it("changes the Saldo's first-child price to 190 €, shows its effect on the example family, and saves only that rule", async () => {
-    const saldo190 = { ...SPEC_PRICES['campo-saldo'], euros: 190 };
-    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+    const saldo190 = { ...SEED_PRICES['campo-saldo'], euros: 190 };
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) =>
       Promise.resolve(
         (body as { action: string }).action === 'read'
           ? ON
           : {
               ...ON,
-              prices: { ...SPEC_PRICES, 'campo-saldo': saldo190 },
+              prices: { ...SEED_PRICES, 'campo-saldo': saldo190 },
               updatedBy: 'tesoriere@example.com',
               updatedAt: '2025-09-01T10:00:00.000Z',
             },
@@ -79,18 +76,18 @@ describe("'Impostazioni stagione'", () => {
     expect(within(preview).getByRole('row', { name: /Campo Estivo - Acconto/ })).toHaveTextContent(/350,00\s€.*350,00\s€/);
 
     await user.click(screen.getByRole('button', { name: 'Salva prezzi' }));
-    expect(callAdminFunction).toHaveBeenCalledWith(
-      'admin-season-settings',
-      { action: 'update', season: 2025, prices: { 'campo-saldo': saldo190 } },
-      expect.anything(),
-    );
+    expect(callAdminContract).toHaveBeenCalledWith(adminSeasonSettingsContract, {
+      action: 'update',
+      season: 2025,
+      prices: { 'campo-saldo': saldo190 },
+    });
     expect(await screen.findByText('Prezzi salvati: valgono per gli ordini da adesso.')).toBeInTheDocument();
     expect(within(saldo).getByLabelText('Prezzo per figlio')).toHaveValue('190,00');
   });
 
   it("adds 'Uscita di Pasqua', 15 €, Reparto only, to the season's products, and refuses a product nobody may buy", async () => {
     const outing = { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto'], sizes: false, closesOn: '2030-03-20' };
-    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) =>
       Promise.resolve((body as { action: string }).action === 'read' ? ON : { ...ON, products: [outing] }),
     );
     const user = userEvent.setup();
@@ -103,23 +100,19 @@ describe("'Impostazioni stagione'", () => {
     for (const branch of ['Branco', 'Reparto', 'Clan']) await user.click(within(form).getByRole('checkbox', { name: branch }));
     await user.click(within(form).getByRole('button', { name: 'Aggiungi prodotto' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Scegli almeno una branca.');
-    expect(callAdminFunction).toHaveBeenCalledTimes(1);
+    expect(callAdminContract).toHaveBeenCalledTimes(1);
 
     await user.click(within(form).getByRole('checkbox', { name: 'Reparto' }));
     await user.type(within(form).getByLabelText('Ultimo giorno per ordinare'), '2030-03-20');
     await user.click(within(form).getByRole('button', { name: 'Aggiungi prodotto' }));
-    expect(callAdminFunction).toHaveBeenLastCalledWith(
-      'admin-season-settings',
-      { action: 'update', season: 2025, products: [outing] },
-      expect.anything(),
-    );
+    expect(callAdminContract).toHaveBeenLastCalledWith(adminSeasonSettingsContract, { action: 'update', season: 2025, products: [outing] });
     expect(await screen.findByText(/Uscita di Pasqua, 15,00 € per figlio, Reparto, chiude il 20\/03\/2030/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'pagina per le famiglie' })).toHaveAttribute('href', '/pagamenti/uscita-di-pasqua');
   });
 
   it("checks the account's IBAN before saving it, and saves it without spaces", async () => {
     const account = { holder: 'Gruppo Scout Manziana 1', iban: 'IT66A0306909606100000012345' };
-    vi.mocked(callAdminFunction).mockImplementation((_name, body) =>
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) =>
       Promise.resolve((body as { action: string }).action === 'read' ? ON : { ...ON, bankAccount: account }),
     );
     renderWithProviders(<SeasonSettings />);
@@ -129,16 +122,12 @@ describe("'Impostazioni stagione'", () => {
     await userEvent.type(form.getByLabelText('IBAN'), 'IT67 A030 6909 6061 0000 0012 345');
     await userEvent.click(form.getByRole('button', { name: 'Salva conto' }));
     expect(form.getByText("IBAN non valido: controlla lettere e cifre (il controllo dell'IBAN non torna).")).toBeInTheDocument();
-    expect(callAdminFunction).toHaveBeenCalledTimes(1);
+    expect(callAdminContract).toHaveBeenCalledTimes(1);
 
     await userEvent.clear(form.getByLabelText('IBAN'));
     await userEvent.type(form.getByLabelText('IBAN'), 'it66 a030 6909 6061 0000 0012 345');
     await userEvent.click(form.getByRole('button', { name: 'Salva conto' }));
-    expect(callAdminFunction).toHaveBeenCalledWith(
-      'admin-season-settings',
-      { action: 'update', season: 2025, bankAccount: account },
-      expect.anything(),
-    );
+    expect(callAdminContract).toHaveBeenCalledWith(adminSeasonSettingsContract, { action: 'update', season: 2025, bankAccount: account });
     expect(await screen.findByText('Conto salvato: le famiglie vedono questi dati da adesso.')).toBeInTheDocument();
   });
 
@@ -150,7 +139,7 @@ describe("'Impostazioni stagione'", () => {
       nextPrepared: true,
     };
     let prepared = false;
-    vi.mocked(callAdminFunction).mockImplementation((_name, body) => {
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) => {
       const { action, season } = body as { action: string; season?: number };
       if (action === 'newSeason') {
         prepared = true;
@@ -172,7 +161,7 @@ describe("'Impostazioni stagione'", () => {
   });
 
   it("checks the medical form's folder before saving it", async () => {
-    vi.mocked(callAdminFunction).mockResolvedValue(ON);
+    vi.mocked(callAdminContract).mockResolvedValue(ON);
     renderWithProviders(<SeasonSettings />);
     const form = await screen.findByRole('form', { name: 'Scheda medica della stagione 2025' });
     const folder = within(form).getByRole('textbox', { name: 'Cartella su Cloudinary' });
@@ -180,19 +169,15 @@ describe("'Impostazioni stagione'", () => {
     await userEvent.type(folder, '../Schede');
     await userEvent.click(within(form).getByRole('button', { name: 'Salva scheda medica' }));
     expect(within(form).getByText(/Cartella non valida/)).toBeInTheDocument();
-    expect(callAdminFunction).not.toHaveBeenCalledWith(
-      'admin-season-settings',
-      expect.objectContaining({ action: 'update' }),
-      expect.anything(),
-    );
+    expect(callAdminContract).not.toHaveBeenCalledWith(adminSeasonSettingsContract, expect.objectContaining({ action: 'update' }));
 
     await userEvent.clear(folder);
     await userEvent.type(folder, 'Schede/Campo 2025');
     await userEvent.click(within(form).getByRole('button', { name: 'Salva scheda medica' }));
-    expect(callAdminFunction).toHaveBeenCalledWith(
-      'admin-season-settings',
-      { action: 'update', season: 2025, medicalForm: { cutoff: '2025-02-01', folder: 'Schede/Campo 2025' } },
-      expect.anything(),
-    );
+    expect(callAdminContract).toHaveBeenCalledWith(adminSeasonSettingsContract, {
+      action: 'update',
+      season: 2025,
+      medicalForm: { cutoff: '2025-02-01', folder: 'Schede/Campo 2025' },
+    });
   });
 });

@@ -1,11 +1,12 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { pageOptions } from '@/app/payment/page-choice';
+import { ProductRoute } from '@/app/routes/ProductRoute';
+import { specPageOf } from '@config/product-pages';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { snapshotOf, initialOrderFlow, orderFlowReducer } from '@/app/payment/order-flow-reducer';
-import { BankTransferRoute } from '@/app/routes/BankTransferRoute';
-import { CampoEstivoRoute } from '@/app/routes/CampoEstivoRoute';
+import { ProductTransferRoute } from '@/app/routes/ProductTransferRoute';
 import { PagamentoRoute } from '@/app/routes/PagamentoRoute';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
@@ -28,7 +29,7 @@ const son = (id: string, name: string) => ({
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [son('marco', 'Marco'), son('luca', 'Luca')],
 };
 
@@ -44,7 +45,7 @@ describe('Back from a transfer page', () => {
       ),
     };
     server.use(fn('lookup-family', () => ({ status: 200, json: marcoHolds }), calls));
-    const state = orderFlowReducer(initialOrderFlow('k'), {
+    const state = orderFlowReducer(initialOrderFlow('k', pageOptions(specPageOf('campo-acconto')!)), {
       type: 'found',
       lookup: ROSSI,
       values: { fiscalCode: CF, quota: 'Acconto', method: 'Bonifico' },
@@ -52,7 +53,7 @@ describe('Back from a transfer page', () => {
     });
     renderWithProviders(
       <Routes>
-        <Route path="/campo-estivo" element={<CampoEstivoRoute />} />
+        <Route path="/campo-estivo" element={<ProductRoute page={specPageOf('campo-acconto')!} />} />
       </Routes>,
       { initialEntries: [{ pathname: '/campo-estivo', state: { orderFlow: snapshotOf(state) } }] },
     );
@@ -70,7 +71,7 @@ describe('Back from a transfer page', () => {
     server.use(fn('lookup-family', () => ({ status: 200, json: ROSSI }), calls));
     renderWithProviders(
       <Routes>
-        <Route path="/campo-estivo" element={<CampoEstivoRoute />} />
+        <Route path="/campo-estivo" element={<ProductRoute page={specPageOf('campo-acconto')!} />} />
       </Routes>,
       { initialEntries: ['/campo-estivo'] },
     );
@@ -94,7 +95,7 @@ describe('pages reached without an order', () => {
   });
 
   it('/bonifico/felpa-gruppo opened directly says no order was recorded, links the Felpe screen and keeps the account details', async () => {
-    renderWithProviders(<BankTransferRoute page="felpa-gruppo" />, { initialEntries: ['/bonifico/felpa-gruppo'] });
+    renderWithProviders(<ProductTransferRoute page={specPageOf('felpa')!} />, { initialEntries: ['/bonifico/felpa-gruppo'] });
     expect(screen.getByRole('heading', { level: 1, name: 'Nessun ordine da mostrare' })).toBeInTheDocument();
     expect(screen.queryByText('Ordine Registrato con Successo')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Felpe Reparto' })).toHaveAttribute('href', '/felpa-reparto');
@@ -109,7 +110,7 @@ describe('focus after Trova', () => {
     server.use(
       fn('request-access-code', () => ({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } })),
     );
-    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={() => {}} />, {
+    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: null, method: false }} onFound={() => {}} />, {
       initialEntries: ['/'],
     });
     const field = screen.getByLabelText('Codice Fiscale Genitore');

@@ -2,13 +2,14 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SeasonProductRoute } from '@/app/routes/SeasonProductRoute';
+import { GenericProductRoute } from '@/app/routes/GenericProductRoute';
+import { seasonProductEntry } from '@domain/catalogue/season-catalogue';
 import { SPEC_SEASON, setupFunctionsServer } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 
 const server = setupFunctionsServer();
 
-const outing = { id: 'uscita-di-pasqua', plan: 'Uscita di Pasqua', branches: ['Reparto'], sizes: false, price: { euros: 15 } };
+const outing = seasonProductEntry({ name: 'Uscita di Pasqua', branches: ['Reparto'], sizes: false, price: { euros: 15 } });
 
 function withCatalogue(products: unknown[]) {
   server.use(
@@ -21,7 +22,7 @@ function withCatalogue(products: unknown[]) {
 function open(path: string) {
   return renderWithProviders(
     <Routes>
-      <Route path="/pagamenti/:productId" element={<SeasonProductRoute />} />
+      <Route path="/pagamenti/:productId" element={<GenericProductRoute />} />
     </Routes>,
     { initialEntries: [path] },
   );

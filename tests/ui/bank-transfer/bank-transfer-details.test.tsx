@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetails';
-import { specTransferTarget } from '@/features/bank-transfer/transfer-target';
+import { specPageOf } from '@config/product-pages';
+import { transferTarget } from '@/features/bank-transfer/transfer-target';
 import { renderWithProviders } from '../support/render';
 
 /** Every <dl> holds only groups of a term and its description: a status or an alert straight inside is invalid (axe's definition-list). */
@@ -17,7 +18,7 @@ function expectValidDefinitionLists(container: HTMLElement) {
 describe('the transfer page while the account is read', () => {
   it("says 'Caricamento dei dati del conto…' as a description of the account, inside a valid list", () => {
     const { container } = renderWithProviders(
-      <BankTransferDetails target={specTransferTarget('campo-estivo', undefined)} transfer={null} account={undefined} />,
+      <BankTransferDetails target={transferTarget(specPageOf('campo-acconto')!, undefined)} transfer={null} account={undefined} />,
       { initialEntries: ['/bonifico/campo-estivo'] },
     );
     expect(screen.getByRole('status')).toHaveTextContent('Caricamento dei dati del conto…');
@@ -28,7 +29,7 @@ describe('the transfer page while the account is read', () => {
     const retry = vi.fn();
     const { container, user } = renderWithProviders(
       <BankTransferDetails
-        target={specTransferTarget('campo-estivo', undefined)}
+        target={transferTarget(specPageOf('campo-acconto')!, undefined)}
         transfer={null}
         account={undefined}
         accountProblem={{ message: 'Dati del conto non disponibili.', retry }}

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnlineCheckout } from '@/app/payment/OnlineCheckout';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import CheckoutPanel, { type CheckoutPanelProps } from '@/features/checkout/CheckoutPanel';
 import { renderWithProviders } from '../support/render';
 import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
@@ -20,21 +20,21 @@ vi.mock('@/lib/stripe', () => ({
 
 startFakeFunctions();
 
-const request: OrderRequestBody = {
+const request: OrderRequest = {
   cf: 'RSSMRA80C12H501E',
   product: 'campo-acconto',
   children: [{ id: 'son-rossi-marco' }, { id: 'son-rossi-giulia' }],
   idempotencyKey: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
 };
-const items = [
-  { plan: 'Campo Estivo - Acconto', priceEuros: 100 },
-  { plan: 'Campo Estivo - Acconto', priceEuros: 150 },
+const lines = [
+  { plan: 'Campo Estivo - Acconto', size: '' as const, priceEuros: 100 },
+  { plan: 'Campo Estivo - Acconto', size: '' as const, priceEuros: 150 },
 ];
 
 function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
   const onRecorded = vi.fn();
   const panel = (overrides: Partial<CheckoutPanelProps>) => (
-    <CheckoutPanel request={request} items={items} returnPath="/campo-estivo" onRecorded={onRecorded} {...props} {...overrides} />
+    <CheckoutPanel request={request} lines={lines} returnPath="/campo-estivo" onRecorded={onRecorded} {...props} {...overrides} />
   );
   const view = renderWithProviders(panel({}));
   return { onRecorded, user: view.user, rerender: (overrides: Partial<CheckoutPanelProps>) => view.rerender(panel(overrides)) };
@@ -72,7 +72,7 @@ describe('asking for the PaymentIntent', () => {
   it("shows the server's amount, fee and total in 'Riepilogo Ordine', with the screen's lines", async () => {
     // Figures the browser could not have computed from its lines: the summary shows the server's.
     functions.createPaymentIntent.queue.push(secretAnswer('pi_1_secret_x', { amountEuros: 300, feeEuros: 6.02, totalEuros: 306.02 }));
-    renderPanel({ items: [...items, { plan: 'Felpa Reparto', note: 'XL', priceEuros: 30 }] });
+    renderPanel({ lines: [...lines, { plan: 'Felpa Reparto', size: 'XL', priceEuros: 30 }] });
     const summary = screen.getByRole('region', { name: 'Riepilogo Ordine' });
     expect(
       within(summary)
@@ -91,7 +91,7 @@ describe('asking for the PaymentIntent', () => {
     await screen.findByTestId('payment-element');
     const smaller = { ...request, children: [{ id: 'son-rossi-marco' }] };
     functions.createPaymentIntent.queue.push(secretAnswer('pi_2_secret_y', { amountEuros: 100, feeEuros: 2.17, totalEuros: 102.17 }));
-    rerender({ request: smaller, items: items.slice(0, 1) });
+    rerender({ request: smaller, lines: lines.slice(0, 1) });
     await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([request, smaller]));
     await waitFor(() => expect(stripeState.elementsOptions).toMatchObject({ clientSecret: 'pi_2_secret_y' }));
     expect(screen.getByTestId('summary-total')).toHaveTextContent('102,17 €');
@@ -245,7 +245,16 @@ describe('OnlineCheckout', () => {
     stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
     const { user } = renderWithProviders(
       <Routes>
-        <Route path="/campo-estivo" element={<OnlineCheckout request={request} items={items} returnPath="/campo-estivo" />} />
+        <Route
+          path="/campo-estivo"
+          element={
+            <OnlineCheckout
+              request={request}
+              lines={lines.map((line) => ({ ...line, child: { id: 'x', name: 'X', surname: 'Y' } }))}
+              returnPath="/campo-estivo"
+            />
+          }
+        />
         <Route path="/pagamento" element={<h1>Pagamento Effettuato con Successo</h1>} />
       </Routes>,
       { initialEntries: ['/campo-estivo'] },

@@ -3,21 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { OrderSummary } from '@/features/checkout/OrderSummary';
 import { renderWithProviders } from '../support/render';
 
-const ITEMS = [
-  { plan: 'Campo Estivo - Saldo', priceEuros: 180 },
-  { plan: 'Campo Estivo - Saldo', priceNote: '2° figlio', priceEuros: 155 },
+const LINES = [
+  { plan: 'Campo Estivo - Saldo', size: '' as const, priceEuros: 180 },
+  { plan: 'Campo Estivo - Saldo', size: '' as const, priceNote: '2° figlio', priceEuros: 155 },
 ];
 
 describe("'Riepilogo Ordine'", () => {
   it("shows 'Commissioni Servizio' as the server priced it, and why a sibling pays less", () => {
-    renderWithProviders(<OrderSummary items={ITEMS} figures={{ amountEuros: 335, feeEuros: 6.56, totalEuros: 341.56 }} />);
+    renderWithProviders(<OrderSummary lines={LINES} figures={{ amountEuros: 335, feeEuros: 6.56, totalEuros: 341.56 }} />);
     expect(screen.getByText('Commissioni Servizio')).toBeInTheDocument();
     expect(screen.getByTestId('summary-fee')).toHaveTextContent('6,56 €');
     expect(screen.getByText('2° figlio')).toBeInTheDocument();
   });
 
   it('has no fee line when the season has the card fee off (the server answered 0)', () => {
-    renderWithProviders(<OrderSummary items={ITEMS} figures={{ amountEuros: 335, feeEuros: 0, totalEuros: 335 }} />);
+    renderWithProviders(<OrderSummary lines={LINES} figures={{ amountEuros: 335, feeEuros: 0, totalEuros: 335 }} />);
     expect(screen.queryByText('Commissioni Servizio')).not.toBeInTheDocument();
     expect(screen.getByTestId('summary-total')).toHaveTextContent('335,00 €');
   });

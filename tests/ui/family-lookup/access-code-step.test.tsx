@@ -1,5 +1,4 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +17,7 @@ const EMAIL = 'm•••@e•••.com';
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [
     {
       id: 'son-rossi-marco',
@@ -66,7 +65,7 @@ function services({
 /** The form of the medical screen (fiscal code only), the code typed and 'Trova' pressed. */
 async function trova(user = userEvent.setup()) {
   const onFound = vi.fn();
-  renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />, {
+  renderWithProviders(<FamilyLookupForm fields={{ quota: null, method: false }} onFound={onFound} />, {
     initialEntries: ['/scheda-medica'],
   });
   await user.type(screen.getByLabelText('Codice Fiscale Genitore'), CF.toLowerCase());
@@ -227,7 +226,7 @@ describe('the access-code step', () => {
   it('back from the sign-in link, starts with the fiscal code and reads the family without a code', async () => {
     const calls = services({ access: [{ status: 200, json: { status: 'session' } }] });
     const onFound = vi.fn();
-    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: false, method: false }} onFound={onFound} />, {
+    const { user } = renderWithProviders(<FamilyLookupForm fields={{ quota: null, method: false }} onFound={onFound} />, {
       initialEntries: [{ pathname: '/scheda-medica', state: signedInByLinkState(CF) }],
     });
     expect(screen.getByLabelText('Codice Fiscale Genitore')).toHaveValue(CF);

@@ -1,12 +1,12 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { pageOptions } from '@/app/payment/page-choice';
+import { specPageOf } from '@config/product-pages';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialOrderFlow, orderFlowReducer, snapshotOf } from '@/app/payment/order-flow-reducer';
-import { CampoEstivoRoute } from '@/app/routes/CampoEstivoRoute';
-import { MERCHANDISE_SCREENS, ProductRoute } from '@/app/routes/ProductRoute';
+import { ProductRoute } from '@/app/routes/ProductRoute';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
@@ -21,7 +21,7 @@ const CF = 'RSSMRA80C12H501E';
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [
     {
       id: 'marco',
@@ -91,17 +91,22 @@ describe('EndSessionButton', () => {
 
 describe("'Esci' on the screens that show a family", () => {
   const screens: Array<{ name: string; path: string; element: ReactElement; choices: { quota?: string; method?: string } }> = [
-    { name: '/campo-estivo', path: '/campo-estivo', element: <CampoEstivoRoute />, choices: { quota: 'Acconto', method: 'Bonifico' } },
+    {
+      name: '/campo-estivo',
+      path: '/campo-estivo',
+      element: <ProductRoute page={specPageOf('campo-acconto')!} />,
+      choices: { quota: 'Acconto', method: 'Bonifico' },
+    },
     {
       name: '/felpa-reparto',
       path: '/felpa-reparto',
-      element: <ProductRoute screen={MERCHANDISE_SCREENS.felpa} />,
+      element: <ProductRoute page={specPageOf('felpa')!} />,
       choices: { method: 'Online' },
     },
     {
       name: '/maglietta-gruppo',
       path: '/maglietta-gruppo',
-      element: <ProductRoute screen={MERCHANDISE_SCREENS.maglietta} />,
+      element: <ProductRoute page={specPageOf('maglietta')!} />,
       choices: { method: 'Online' },
     },
     { name: '/scheda-medica', path: '/scheda-medica', element: <SchedaMedicaRoute />, choices: {} },
@@ -134,7 +139,7 @@ describe("'Esci' on the screens that show a family", () => {
 
   it('after Back from a transfer page, also forgets the family the history entry kept', async () => {
     services();
-    const state = orderFlowReducer(initialOrderFlow('k'), {
+    const state = orderFlowReducer(initialOrderFlow('k', pageOptions(specPageOf('campo-acconto')!)), {
       type: 'found',
       lookup: ROSSI,
       values: { fiscalCode: CF, quota: 'Acconto', method: 'Bonifico' },
@@ -146,7 +151,7 @@ describe("'Esci' on the screens that show a family", () => {
           path="/campo-estivo"
           element={
             <>
-              <CampoEstivoRoute />
+              <ProductRoute page={specPageOf('campo-acconto')!} />
               <LocationState />
             </>
           }

@@ -1,9 +1,9 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
+import type { LookupFields } from '@/features/family-lookup/lookup-messages';
 import { fn, setupFunctionsServer } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 
@@ -12,7 +12,7 @@ const server = setupFunctionsServer();
 const rossi: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [
     {
       id: 'son-rossi-marco',
@@ -41,7 +41,10 @@ function lookupAnswers(...replies: Array<{ status: number; json: object }>) {
   return calls;
 }
 
-function renderForm(fields = { quota: true, method: true }) {
+/** The camp page's choice between the Acconto and the Saldo (PRODUCT_PAGES). */
+const CAMP_CHOICE = { label: 'Quota da Pagare', placeholder: 'Seleziona la quota', options: ['Acconto', 'Saldo'] };
+
+function renderForm(fields: LookupFields = { quota: CAMP_CHOICE, method: true }) {
   const onFound = vi.fn();
   const onEdit = vi.fn();
   const { user } = renderWithProviders(<FamilyLookupForm fields={fields} onFound={onFound} onEdit={onEdit} />, {
@@ -67,7 +70,7 @@ describe('FamilyLookupForm', () => {
 
   it('refuses a code with a wrong check character without querying', async () => {
     const calls = lookupAnswers({ status: 200, json: rossi });
-    const { user } = renderForm({ quota: false, method: false });
+    const { user } = renderForm({ quota: null, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'RSSMRA80C12H501A');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
@@ -94,7 +97,7 @@ describe('FamilyLookupForm', () => {
     server.use(
       fn('request-access-code', () => ({ status: 404, json: { error: 'Il codice fiscale inserito non risulta nei nostri sistemi' } })),
     );
-    const { user, onFound } = renderForm({ quota: false, method: false });
+    const { user, onFound } = renderForm({ quota: null, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'BNCNNA84L45B114C');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByText('Il codice fiscale inserito non risulta nei nostri sistemi')).toBeInTheDocument();
@@ -104,7 +107,7 @@ describe('FamilyLookupForm', () => {
   it("shows the function's Italian error when it fails, and Trova retries", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     lookupAnswers({ status: 503, json: { error: 'Il servizio non è configurato. Contatta il gruppo.' } }, { status: 200, json: rossi });
-    const { user, onFound } = renderForm({ quota: false, method: false });
+    const { user, onFound } = renderForm({ quota: null, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'RSSMRA80C12H501E');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Il servizio non è configurato. Contatta il gruppo.');
@@ -113,7 +116,7 @@ describe('FamilyLookupForm', () => {
   });
 
   it('reports edits of the fiscal code so the screen can clear the choice', async () => {
-    const { user, onEdit } = renderForm({ quota: false, method: false });
+    const { user, onEdit } = renderForm({ quota: null, method: false });
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'R');
     expect(onEdit).toHaveBeenLastCalledWith('fiscalCode', expect.objectContaining({ fiscalCode: 'R' }));
   });

@@ -1,5 +1,4 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +28,7 @@ const child = (id: string, name: string, medicalForm: LookupChild['medicalForm']
 const verdi = (children: LookupChild[]): FamilyLookup => ({
   family: { id: 'family-verdi', surname: 'Verdi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children,
 });
 

@@ -4,10 +4,10 @@ import type { LookupChild } from '@domain/family-lookup';
 import type { PaidEntry } from '@domain/held-products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
-import { specProduct } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { priceOrder } from '@domain/catalogue/pricing';
+import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { holdersCount } from '@domain/held-products';
-import { orderLinesOf } from '@/app/payment/order-lines';
 import { renderWithProviders } from '../support/render';
 
 const DATE = '2025-03-10T09:30:00.000Z';
@@ -31,12 +31,14 @@ const ROSSI = [
   child('luca', 'Luca', 'Branco'),
 ];
 
-const planOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'Campo Estivo - Acconto' : 'Campo Estivo - Saldo');
+/** A seeded product's entry. */
+const product = (id: string): CatalogueProduct => findProduct(seedCatalogue(), id)!;
+const quotaProduct = (quota: 'Acconto' | 'Saldo') => product(quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo');
 
 function renderCamp(familyChildren: LookupChild[], quota: 'Acconto' | 'Saldo') {
   const onToggle = vi.fn();
   const view = renderWithProviders(
-    <CampChildrenPicker familyChildren={familyChildren} plan={planOf(quota)} lines={[]} onToggle={onToggle} />,
+    <CampChildrenPicker familyChildren={familyChildren} product={quotaProduct(quota)} lines={[]} onToggle={onToggle} />,
   );
   return { ...view, onToggle };
 }
@@ -45,8 +47,9 @@ describe('CampChildrenPicker: what each child already holds', () => {
   it("prices the next child's Saldo as a second child when a sibling paid the first in an earlier order", () => {
     const family = [child('giulia', 'Giulia', 'Clan', [entry('Campo Estivo - Saldo', 'Confermato')]), child('luca', 'Luca', 'Branco')];
     const luca = family.slice(1);
-    const lines = orderLinesOf(specProduct('campo-saldo', SPEC_PRICES), luca, holdersCount(family, 'Campo Estivo - Saldo'));
-    renderWithProviders(<CampChildrenPicker familyChildren={family} plan="Campo Estivo - Saldo" lines={lines} onToggle={vi.fn()} />);
+    const saldo = product('campo-saldo');
+    const lines = priceOrder(saldo, luca, holdersCount(family, saldo));
+    renderWithProviders(<CampChildrenPicker familyChildren={family} product={saldo} lines={lines} onToggle={vi.fn()} />);
     expect(lines[0]?.priceNote).toBe('2° figlio');
     expect(screen.getByText('155,00 €')).toBeInTheDocument();
     expect(screen.queryByText('180,00 €')).not.toBeInTheDocument();
@@ -90,12 +93,12 @@ describe('CampChildrenPicker: what each child already holds', () => {
 });
 
 describe('MerchChildrenPicker: what each child already holds', () => {
-  function renderMerch(familyChildren: LookupChild[], product: 'felpa' | 'maglietta') {
+  function renderMerch(familyChildren: LookupChild[], productId: 'felpa' | 'maglietta') {
     const onToggle = vi.fn();
     const view = renderWithProviders(
       <MerchChildrenPicker
         familyChildren={familyChildren}
-        plan={product === 'felpa' ? 'Felpa Reparto' : 'Maglietta Gruppo'}
+        product={product(productId)}
         lines={[]}
         sizes={{}}
         onToggle={onToggle}

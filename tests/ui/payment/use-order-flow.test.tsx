@@ -1,5 +1,5 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { specPageOf } from '@config/product-pages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
 import type { FamilyLookup } from '@domain/family-lookup';
-import type { OrderRequestBody } from '@domain/products';
+import type { OrderRequest } from '@contracts/order-request';
 import { fn, setupFunctionsServer } from '../support/functions';
 
 const server = setupFunctionsServer();
@@ -15,7 +15,7 @@ const server = setupFunctionsServer();
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [
     {
       id: 'marco',
@@ -52,11 +52,11 @@ function renderFlow() {
       <MemoryRouter>{children}</MemoryRouter>
     </QueryClientProvider>
   );
-  return renderHook(() => useOrderFlow('campo-estivo'), { wrapper });
+  return renderHook(() => useOrderFlow(specPageOf('campo-acconto')!), { wrapper });
 }
 
 /** The request a screen would build from the flow. */
-const requestOf = (flow: ReturnType<typeof useOrderFlow>): OrderRequestBody => ({
+const requestOf = (flow: ReturnType<typeof useOrderFlow>): OrderRequest => ({
   cf: flow.cf,
   product: 'campo-acconto',
   children: flow.selectedIds.map((id) => ({ id })),
@@ -85,12 +85,12 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(result.current.saveBankTransfer.isError).toBe(true));
     const firstKey = result.current.idempotencyKey;
 
     fail = false;
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls.map((call) => call.idempotencyKey)).toEqual([firstKey, firstKey]);
 
@@ -107,9 +107,9 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(result.current.saveBankTransfer.isPending).toBe(true));
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     release();
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls).toHaveLength(1);
@@ -122,8 +122,8 @@ describe('useOrderFlow', () => {
     findAndTick(result, 'Bonifico');
 
     act(() => {
-      result.current.submit(requestOf(result.current), { quota: 'Acconto' });
-      result.current.submit(requestOf(result.current), { quota: 'Acconto' });
+      result.current.submit(requestOf(result.current));
+      result.current.submit(requestOf(result.current));
     });
     await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
     expect(calls).toHaveLength(1);
@@ -143,10 +143,10 @@ describe('useOrderFlow', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Bonifico');
 
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(calls).toHaveLength(1));
     act(() => result.current.toggle('giulia'));
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.idempotencyKey).not.toBe(calls[0]?.idempotencyKey);
     release();
@@ -155,7 +155,7 @@ describe('useOrderFlow', () => {
   it('Online opens the checkout; changing the method or quota closes it with a new key', () => {
     const { result } = renderFlow();
     findAndTick(result, 'Online');
-    act(() => result.current.submit(requestOf(result.current), { quota: 'Acconto' }));
+    act(() => result.current.submit(requestOf(result.current)));
     expect(result.current.checkoutOpen).toBe(true);
     const key = result.current.idempotencyKey;
 

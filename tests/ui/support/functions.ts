@@ -1,17 +1,16 @@
-import { specCatalogue } from '@domain/catalogue';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { GROUP } from '@config/group';
 import { SEASON } from '@config/season';
-import { SPEC_PRICES } from '@domain/price-rule';
 import type { PublicSeasonSettings } from '@contracts/season-settings';
 
 /** The season-settings answer of a season nobody changed: the spec's prices, the card fee on, group.config.json's account. */
 export const SPEC_SEASON: PublicSeasonSettings = {
   season: SEASON.campYear,
   cardFee: true,
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   bankAccount: GROUP.bankAccount,
 };
 

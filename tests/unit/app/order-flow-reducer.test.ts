@@ -1,5 +1,4 @@
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { describe, expect, it } from 'vitest';
 import {
   initialOrderFlow,
@@ -25,10 +24,15 @@ const child = (id: string, name: string, branch: 'Branco' | 'Reparto' | 'Clan') 
 const ROSSI: FamilyLookup = {
   family: { id: 'family-rossi', surname: 'Rossi' },
   receipts: [],
-  catalogue: specCatalogue(SPEC_PRICES),
+  catalogue: seedCatalogue(),
   children: [child('marco', 'Marco', 'Reparto'), child('giulia', 'Giulia', 'Clan'), child('luca', 'Luca', 'Branco')],
 };
 const CF = 'RSSMRA80C12H501E';
+/** The camp page's choice (pageOptions of /campo-estivo). */
+const CAMP = [
+  { value: 'Acconto', productId: 'campo-acconto' },
+  { value: 'Saldo', productId: 'campo-saldo' },
+];
 
 /** Applies `actions` in order from `state`. */
 const run = (state: OrderFlowState, ...actions: OrderFlowAction[]) => actions.reduce(orderFlowReducer, state);
@@ -42,14 +46,15 @@ const found = (method = 'Online', quota = 'Acconto', key = 'k-found'): OrderFlow
 const toggled = (childId: string, key = `k-${childId}`): OrderFlowAction => ({ type: 'toggled', childId, key });
 
 /** A Rossi family found, method Online, Marco then Giulia ticked. */
-const withChoice = () => run(initialOrderFlow('k0'), found(), toggled('marco'), toggled('giulia'));
+const withChoice = () => run(initialOrderFlow('k0', CAMP), found(), toggled('marco'), toggled('giulia'));
 
 describe('initialOrderFlow', () => {
   it('has nothing found, nothing chosen, the checkout closed and the given key', () => {
-    expect(initialOrderFlow('k0')).toEqual({
+    expect(initialOrderFlow('k0', CAMP)).toEqual({
       lookup: null,
       cf: '',
       method: null,
+      options: CAMP,
       quota: null,
       selectedIds: [],
       sizes: {},
@@ -62,13 +67,13 @@ describe('initialOrderFlow', () => {
 
 describe('found', () => {
   it('shows the family with the fiscal code, method and quota of the form, and a new key', () => {
-    const state = run(initialOrderFlow('k0'), found('Bonifico', 'Saldo', 'k1'));
+    const state = run(initialOrderFlow('k0', CAMP), found('Bonifico', 'Saldo', 'k1'));
     expect(state).toMatchObject({ lookup: ROSSI, cf: CF, method: 'Bonifico', quota: 'Saldo', selectedIds: [], idempotencyKey: 'k1' });
   });
 
   it('takes fields the screen does not show (empty) or unknown values as null', () => {
-    expect(run(initialOrderFlow('k0'), found('', '')).quota).toBeNull();
-    expect(run(initialOrderFlow('k0'), found('Contanti', 'Tutto'))).toMatchObject({ method: null, quota: null });
+    expect(run(initialOrderFlow('k0', CAMP), found('', '')).quota).toBeNull();
+    expect(run(initialOrderFlow('k0', CAMP), found('Contanti', 'Tutto'))).toMatchObject({ method: null, quota: null });
   });
 
   it('clears the previous choice, sizes, missing-size hints and checkout', () => {
@@ -137,7 +142,7 @@ describe('edited', () => {
       ],
     };
     const chosen = run(
-      initialOrderFlow('k0'),
+      initialOrderFlow('k0', CAMP),
       { type: 'found', lookup, values: { fiscalCode: CF, method: 'Bonifico', quota: 'Acconto' }, key: 'k1' },
       toggled('luca'),
       toggled('marco'),
@@ -161,7 +166,7 @@ describe('edited', () => {
 
 describe('toggled', () => {
   it('appends in tick order and removes on untick, later children moving up', () => {
-    const state = run(initialOrderFlow('k0'), found(), toggled('luca'), toggled('marco'), toggled('giulia'));
+    const state = run(initialOrderFlow('k0', CAMP), found(), toggled('luca'), toggled('marco'), toggled('giulia'));
     expect(state.selectedIds).toEqual(['luca', 'marco', 'giulia']);
     expect(orderFlowReducer(state, toggled('marco')).selectedIds).toEqual(['luca', 'giulia']);
     expect(run(state, toggled('luca'), toggled('luca')).selectedIds).toEqual(['marco', 'giulia', 'luca']);
@@ -212,9 +217,9 @@ describe('checkoutOpened', () => {
   });
 
   it('is ignored for Bonifico and with no method', () => {
-    const bonifico = run(initialOrderFlow('k0'), found('Bonifico'), toggled('marco'));
+    const bonifico = run(initialOrderFlow('k0', CAMP), found('Bonifico'), toggled('marco'));
     expect(orderFlowReducer(bonifico, { type: 'checkoutOpened' })).toBe(bonifico);
-    const none = run(initialOrderFlow('k0'), found(''));
+    const none = run(initialOrderFlow('k0', CAMP), found(''));
     expect(orderFlowReducer(none, { type: 'checkoutOpened' })).toBe(none);
   });
 });
@@ -235,7 +240,7 @@ describe('purity', () => {
 
 describe('Back from a transfer page (snapshot, restore, refresh)', () => {
   it('keeps the fiscal code, method, quota and family of a recorded order, and nothing before a family is found', () => {
-    expect(snapshotOf(initialOrderFlow('k0'))).toBeNull();
+    expect(snapshotOf(initialOrderFlow('k0', CAMP))).toBeNull();
     const snapshot = snapshotOf(withChoice());
     expect(snapshot).toEqual({ values: { fiscalCode: CF, quota: 'Acconto', method: 'Online' }, lookup: ROSSI });
   });
@@ -255,8 +260,8 @@ describe('Back from a transfer page (snapshot, restore, refresh)', () => {
   it('reopens with the family and choices of the snapshot, nobody ticked (they hold the product now), a new key', () => {
     const snapshot = snapshotOf(withChoice());
     if (!snapshot) throw new Error('no snapshot');
-    expect(restoredOrderFlow(snapshot, 'k-back')).toEqual({
-      ...initialOrderFlow('k-back'),
+    expect(restoredOrderFlow(snapshot, 'k-back', CAMP)).toEqual({
+      ...initialOrderFlow('k-back', CAMP),
       lookup: ROSSI,
       cf: CF,
       method: 'Online',
@@ -286,12 +291,12 @@ describe('Back from a transfer page (snapshot, restore, refresh)', () => {
     const other: FamilyLookup = {
       family: { id: 'family-verdi', surname: 'Verdi' },
       receipts: [],
-      catalogue: specCatalogue(SPEC_PRICES),
+      catalogue: seedCatalogue(),
       children: [],
     };
     const state = withChoice();
     expect(run(state, { type: 'lookupRefreshed', lookup: other })).toBe(state);
-    const empty = initialOrderFlow('k0');
+    const empty = initialOrderFlow('k0', CAMP);
     expect(run(empty, { type: 'lookupRefreshed', lookup: ROSSI })).toBe(empty);
   });
 });

@@ -2,14 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { describeOrderQuery, ORDER_STATUSES, SPEC_PLANS, type OrderFilters } from '@domain/admin-orders';
-import { RECORDED_METHODS } from '@domain/plans';
+import { describeOrderQuery, ORDER_STATUSES, seasonPlans, type OrderFilters } from '@domain/admin-orders';
+import { findProduct } from '@domain/catalogue/product';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { RECORDED_METHODS } from '@domain/payment-method';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/payments/api/admin-orders';
 import { AUDIT_ACTIONS } from '@domain/audit-log';
 import { fetchAuditPage } from '@/features/admin/audit/api/audit-log';
 import { fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/admin/shell/api/mail-notices';
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/families/api/families';
-import { fetchEnrolmentStatus } from '@/features/admin/enrolment/api/enrolment-status';
+import { fetchEnrolmentDocuments } from '@/features/admin/enrolment/api/enrolment-status';
 import { fetchBranchChildren, fetchLastRetentionRun } from '@/features/admin/medical-forms/api/medical-forms';
 import { planHasOrders } from '../../../netlify/lib/season-settings';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
@@ -102,7 +104,7 @@ const SEASON = 2025;
 const orNone = <T>(values: readonly T[]): Array<T | null> => [null, ...values];
 
 /** Every filter combination of the orders desk: each plan, method and status or 'Tutti', with and without a surname. */
-const ALL_ORDER_FILTERS: OrderFilters[] = orNone(SPEC_PLANS).flatMap((plan) =>
+const ALL_ORDER_FILTERS: OrderFilters[] = orNone(seasonPlans(seedCatalogue())).flatMap((plan) =>
   orNone(RECORDED_METHODS).flatMap((method) =>
     orNone(ORDER_STATUSES).flatMap((status) => ['', 'De Rossi'].map((surname) => ({ surname, plan, method, status }))),
   ),
@@ -117,7 +119,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
     await fetchOrdersCount(description);
   }
   for (const method of orNone(RECORDED_METHODS)) await fetchOrderSummary(SEASON, method);
-  await fetchEnrolmentStatus(SEASON);
+  await fetchEnrolmentDocuments(SEASON);
   for (const action of orNone(AUDIT_ACTIONS)) await fetchAuditPage(action, null);
   await fetchFailedMailCount();
   await fetchLatestMailBudgetEntry();
@@ -146,7 +148,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await familyParentIds(db, recordingTransaction, 'family-rossi', 2);
   await familyAddresses(db, recordingTransaction, 'family-rossi');
   await deliverDue(db);
-  await readReminderPlan(db, SEASON, 'campo-saldo', new Date());
+  await readReminderPlan(db, SEASON, { product: findProduct(seedCatalogue(), 'campo-saldo')!, catalogue: seedCatalogue() }, new Date());
   await planHasOrders(db, recordingTransaction, SEASON, 'Uscita di Pasqua');
   await openTransfersOfAmount(db, SEASON, 15, ['rossi', 'derossi']);
   await deleteMedicalForms(db, {} as CloudinarySettings, () => true, SYSTEM_ACTOR);

@@ -7,6 +7,7 @@ import {
   orderCsvFileName,
   orderCsvRows,
   readOrderFilters,
+  seasonPlans,
   summarizeOrders,
   historyLines,
   surnameFilterKey,
@@ -15,7 +16,8 @@ import {
   type OrderFilters,
   type RowPayment,
 } from '@domain/admin-orders';
-import { PLAN } from '@domain/plans';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { PLAN } from '@domain/catalogue/seed';
 import { toSpreadsheetCsv } from '@/lib/csv';
 
 // Typed with the documents' own types (src/domain/documents.ts): a field renamed there breaks this test at compile time.
@@ -110,12 +112,15 @@ describe('buildOrderRow', () => {
       totalAmount: 60,
       confirmedBy: 'admin@example.com',
     });
-    expect(row.children.map((child) => `${child.name} ${child.note} ${child.price}`)).toEqual(['Sofia M 30', 'Matteo M 30']);
-    expect(row.children.every((child) => child.plan === PLAN.felpa)).toBe(true);
+    expect(row.lines.map((line) => `${line.itemId} ${line.child.name} ${line.size} ${line.priceEuros}`)).toEqual([
+      'i2 Sofia M 30',
+      'i1 Matteo M 30',
+    ]);
+    expect(row.lines.every((line) => line.plan === PLAN.felpa)).toBe(true);
   });
 
   it('keeps a payment without lines, with no child lines', () => {
-    expect(buildOrderRow({ ...payment, lines: [] }).children).toEqual([]);
+    expect(buildOrderRow({ ...payment, lines: [] }).lines).toEqual([]);
   });
 });
 
@@ -132,14 +137,17 @@ describe('summarizeOrders', () => {
   const zero = { count: 0, total: 0 };
 
   it('fills every plan and status, sums per plan and overall, rounded to cents; refunded and cancelled orders stay out of the held total', () => {
-    const summary = summarizeOrders([
-      { plan: PLAN.felpa, status: 'Annullato', count: 1, total: 30 },
-      { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
-      { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
-      { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
-      { plan: PLAN.felpa, status: 'Contestato', count: 1, total: 30 },
-      { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
-    ]);
+    const summary = summarizeOrders(
+      [
+        { plan: PLAN.felpa, status: 'Annullato', count: 1, total: 30 },
+        { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60.1 },
+        { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
+        { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
+        { plan: PLAN.felpa, status: 'Contestato', count: 1, total: 30 },
+        { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
+      ],
+      seasonPlans(seedCatalogue()),
+    );
     expect(summary.rows.map((row) => row.plan)).toEqual([PLAN.campAcconto, PLAN.campSaldo, PLAN.felpa, PLAN.maglietta]);
     expect(summary.rows[2]).toEqual({
       plan: PLAN.felpa,

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { paymentReason, paymentReasonTemplate } from '@domain/bank-transfer';
+import { paymentReason, paymentReasonOf } from '@domain/bank-transfer';
+import { namesOfPlan } from '@domain/catalogue/season-catalogue';
 import { retryDelayMs } from '@/lib/query-client';
 
 describe('bank transfer reasons (docs/product.md, "Order flow" step 3)', () => {
-  it('states each reason with the surname placeholder', () => {
-    expect(paymentReasonTemplate('campo-estivo', 2026, 'Acconto')).toBe('Acconto Campo Scout 2026 - Cognome Figli');
-    expect(paymentReasonTemplate('campo-estivo', 2026, 'Saldo')).toBe('Saldo Campo Scout 2026 - Cognome Figli');
-    expect(paymentReasonTemplate('felpa-gruppo', 2026)).toBe('Pagamento Felpa - Cognome Figli');
-    expect(paymentReasonTemplate('maglietta-gruppo', 2026)).toBe('Pagamento Maglietta Gruppo - Cognome Figli');
+  it("states each product's reason with the surname placeholder", () => {
+    const reason = (plan: string) => paymentReason(namesOfPlan(plan), 2026);
+    expect(reason('Campo Estivo - Acconto')).toBe('Acconto Campo Scout 2026 - Cognome Figli');
+    expect(reason('Campo Estivo - Saldo')).toBe('Saldo Campo Scout 2026 - Cognome Figli');
+    expect(reason('Felpa Reparto')).toBe('Pagamento Felpa - Cognome Figli');
+    expect(reason('Maglietta Gruppo')).toBe('Pagamento Maglietta Gruppo - Cognome Figli');
+    expect(reason('Uscita di Pasqua')).toBe('Uscita di Pasqua - Cognome Figli');
   });
 
-  it('fills in the family surname', () => {
-    expect(paymentReason('campo-estivo', 2026, ' Rossi ', 'Acconto')).toBe('Acconto Campo Scout 2026 - Rossi');
-    expect(paymentReason('felpa-gruppo', 2026, 'Bianchi')).toBe('Pagamento Felpa - Bianchi');
+  it("fills in the family surname, and the order's reference code after it", () => {
+    expect(paymentReasonOf('Campo Estivo - Acconto', 2026, ' Rossi ')).toBe('Acconto Campo Scout 2026 - Rossi');
+    expect(paymentReasonOf('Felpa Reparto', 2026, 'Bianchi', 'FR26-7K3Q')).toBe('Pagamento Felpa - Bianchi FR26-7K3Q');
   });
 });
 

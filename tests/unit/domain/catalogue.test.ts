@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, isClosed, mayBuy, seasonCatalogue, seasonProductLinks, specCatalogue } from '@domain/catalogue';
-import { productSlug } from '@domain/product-slug';
-import { seasonProductsSchema } from '@domain/catalogue-schema';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { findProduct, isClosed, mayBuy } from '@domain/catalogue/product';
+import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
+import { genericProductLinks, genericProductPage, pageOfProduct } from '@config/product-pages';
+import { namesOfPlan, productIdOfPlan, seasonItemId, seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { productSlug } from '@domain/catalogue/product-slug';
+import { seasonProductsSchema } from '@domain/catalogue/season-product-schema';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 
 const outing = { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto' as const], sizes: false, closesOn: '2030-03-20' };
 
 describe("the season's catalogue", () => {
   it("holds the spec's four products, then the treasurer's own under their names' slugs", () => {
-    const catalogue = seasonCatalogue(SPEC_PRICES, [
+    const catalogue = seasonCatalogue(SEED_PRICES, [
       outing,
       { ...outing, name: 'Censimento Città', branches: ['Branco', 'Reparto', 'Clan'] },
     ]);
@@ -25,7 +28,7 @@ describe("the season's catalogue", () => {
   });
 
   it('lets only the branches named buy a product: the Felpa is Reparto’s', () => {
-    const felpa = findProduct(specCatalogue(SPEC_PRICES), 'felpa');
+    const felpa = findProduct(seedCatalogue(), 'felpa');
     expect(felpa && [mayBuy(felpa, 'Reparto'), mayBuy(felpa, 'Clan')]).toEqual([true, false]);
   });
 
@@ -35,10 +38,50 @@ describe("the season's catalogue", () => {
     expect(isClosed({}, '2099-01-01')).toBe(false);
   });
 
-  it("links the open season products, not the spec's nor a closed one", () => {
-    const catalogue = seasonCatalogue(SPEC_PRICES, [outing, { ...outing, name: 'Vecchia uscita', closesOn: '2001-01-01' }]);
-    expect(seasonProductLinks(catalogue, '2030-01-01')).toEqual([{ label: 'Uscita di Pasqua', path: '/pagamenti/uscita-di-pasqua' }]);
+  it("links the open products that only have their generic page, not the spec pages' nor a closed one", () => {
+    const catalogue = seasonCatalogue(SEED_PRICES, [outing, { ...outing, name: 'Vecchia uscita', closesOn: '2001-01-01' }]);
+    expect(genericProductLinks(catalogue, '2030-01-01')).toEqual([{ label: 'Uscita di Pasqua', path: '/pagamenti/uscita-di-pasqua' }]);
     expect(productSlug("  L'Uscita  d'Autunno! ")).toBe('l-uscita-d-autunno');
+  });
+
+  it('gives a season product every name a seeded product has, from its one name', () => {
+    const [entry] = seasonCatalogue(SEED_PRICES, [outing]).slice(-1);
+    expect(entry?.names).toEqual({
+      short: 'Uscita di Pasqua',
+      inSentence: '«Uscita di Pasqua»',
+      held: 'Già pagato',
+      reason: 'Uscita di Pasqua',
+      subject: 'Uscita di Pasqua',
+      code: 'UP',
+      each: 'per figlio',
+    });
+    expect(namesOfPlan('Uscita di Pasqua')).toEqual(entry?.names);
+    expect(namesOfPlan('Felpa Reparto')).toMatchObject({ short: 'Felpa', held: 'Felpa già ordinata', code: 'FR' });
+  });
+
+  it("names an order item by the product's id: a seeded product's, or the slug of a season product's name", () => {
+    expect(productIdOfPlan('Campo Estivo - Acconto')).toBe('campo-acconto');
+    expect(productIdOfPlan('Uscita di Pasqua')).toBe('uscita-di-pasqua');
+    expect(seasonItemId(2025, 'Felpa Reparto', 'son-a')).toBe('2025_felpa_son-a');
+  });
+});
+
+describe('the payment pages', () => {
+  it('offers each seeded product on its spec page and any other product on its generic page', () => {
+    const [acconto, saldo, felpa] = seedCatalogue();
+    expect([acconto, saldo, felpa].map((product) => product && pageOfProduct(product).path)).toEqual([
+      '/campo-estivo',
+      '/campo-estivo',
+      '/felpa-reparto',
+    ]);
+    const page = genericProductPage({ id: 'uscita-di-pasqua', plan: 'Uscita di Pasqua', branches: ['Reparto', 'Clan'] });
+    expect(page).toMatchObject({
+      path: '/pagamenti/uscita-di-pasqua',
+      transferPath: '/pagamenti/uscita-di-pasqua/bonifico',
+      title: 'Uscita di Pasqua',
+      intro: 'Paga «Uscita di Pasqua» per i tuoi figli.',
+      emptyMessage: 'Nessuno dei figli censiti è in Reparto o Clan.',
+    });
   });
 });
 

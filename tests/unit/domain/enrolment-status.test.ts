@@ -3,17 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
 import {
   buildEnrolmentRows,
-  countEnrolment,
-  ENROLMENT_CSV_HEADER,
+  enrolmentCounts,
   enrolmentCsvFileName,
+  enrolmentCsvHeader,
   enrolmentCsvRows,
   filterEnrolmentRows,
   medicalFormLabel,
   productLabel,
   seasonStart,
+  enrolmentViews,
   type EnrolmentSource,
+  type EnrolmentView,
 } from '@domain/enrolment-status';
-import { PLAN, type Plan } from '@domain/plans';
+import { seasonCatalogue, seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { SEED_PRICES } from '@domain/catalogue/seed';
+import { PLAN } from '@domain/catalogue/seed';
 import { toSpreadsheetCsv } from '@/lib/csv';
 
 const YEAR: number = SEASON.campYear;
@@ -37,10 +41,11 @@ const child = (id: string, family: string, name: string, surname: string, extra:
   updated_at: new Date(START.getTime() - days(30)),
   ...extra,
 });
-const item = (childId: string, plan: Plan, paymentId: string, note: Item['note'] = '', season = YEAR): Item => ({
+const item = (childId: string, plan: string, paymentId: string, note: Item['note'] = '', season = YEAR): Item => ({
   season,
   plan,
   note,
+  price: 0,
   payment_id: paymentId,
   son_info: { id: childId, name: '', surname: '' },
 });
@@ -57,6 +62,7 @@ function demo(): EnrolmentSource {
   return {
     season: YEAR,
     startsAt: START,
+    catalogue: seedCatalogue(),
     children: [
       child('sara', 'bianchi', 'Sara', 'Bianchi'),
       child('matteo', 'verdi', 'Matteo', 'Verdi'),
@@ -100,16 +106,18 @@ describe('buildEnrolmentRows', () => {
     ]);
     const byName = new Map(rows.map((row) => [row.name, row]));
     expect(byName.get('Sara')).toMatchObject({
-      acconto: { state: 'paid', size: '' },
-      saldo: { state: 'none', size: '' },
-      felpa: { state: 'none', size: '' },
-      maglietta: { state: 'none', size: '' },
+      products: {
+        'campo-acconto': { state: 'paid', size: '' },
+        'campo-saldo': { state: 'none', size: '' },
+        felpa: { state: 'none', size: '' },
+        maglietta: { state: 'none', size: '' },
+      },
       branch: 'Reparto',
     });
-    expect(byName.get('Matteo')?.felpa).toEqual({ state: 'toVerify', size: 'M' });
-    expect(byName.get('Sofia')?.felpa).toEqual({ state: 'toVerify', size: 'S' });
-    expect(byName.get('Alice')?.felpa).toEqual({ state: 'none', size: '' });
-    expect(byName.get('Pietro')?.maglietta).toEqual({ state: 'paid', size: 'XS' });
+    expect(byName.get('Matteo')?.products.felpa).toEqual({ state: 'toVerify', size: 'M' });
+    expect(byName.get('Sofia')?.products.felpa).toEqual({ state: 'toVerify', size: 'S' });
+    expect(byName.get('Alice')?.products.felpa).toEqual({ state: 'none', size: '' });
+    expect(byName.get('Pietro')?.products.maglietta).toEqual({ state: 'paid', size: 'XS' });
   });
 
   it('ignores items and payments of other seasons: a family with only an earlier payment is not of the season', () => {
@@ -129,7 +137,7 @@ describe('buildEnrolmentRows', () => {
       ],
     });
     expect(rows.some((row) => row.name === 'Gennaro')).toBe(false);
-    expect(rows.find((row) => row.name === 'Sara')?.saldo.state).toBe('none');
+    expect(rows.find((row) => row.name === 'Sara')?.products['campo-saldo']?.state).toBe('none');
 
     const earlier = buildEnrolmentRows({
       ...source,
@@ -140,7 +148,7 @@ describe('buildEnrolmentRows', () => {
       payments: [payment('p-esposito', 'esposito', 'Esposito', 'Confermato', BEFORE)],
     });
     expect(earlier).toHaveLength(1);
-    expect(earlier[0]).toMatchObject({ acconto: { state: 'paid' }, medicalForm: { state: 'missing' } });
+    expect(earlier[0]).toMatchObject({ products: { 'campo-acconto': { state: 'paid' } }, medicalForm: { state: 'missing' } });
   });
 
   it('counts a product paid when one of its items is confirmed, even next to one to verify', () => {
@@ -149,7 +157,7 @@ describe('buildEnrolmentRows', () => {
       ...source,
       orderItems: [...source.orderItems, item('matteo', PLAN.felpa, 'p-bianchi', 'L')],
     });
-    expect(rows.find((row) => row.name === 'Matteo')?.felpa).toEqual({ state: 'paid', size: 'L' });
+    expect(rows.find((row) => row.name === 'Matteo')?.products.felpa).toEqual({ state: 'paid', size: 'L' });
   });
 
   it('medical form: received on or after the season start, missing with an Acconto, not required otherwise', () => {
@@ -216,7 +224,7 @@ describe('buildEnrolmentRows', () => {
       ...source,
       payments: source.payments.map((payment) => (payment.id === 'p-bianchi' ? { ...payment, status: 'Rimborsato' as const } : payment)),
     });
-    expect(rows.find((row) => row.name === 'Sara')?.acconto).toEqual({ state: 'none', size: '' });
+    expect(rows.find((row) => row.name === 'Sara')?.products['campo-acconto']).toEqual({ state: 'none', size: '' });
   });
 
   it('shows an archived child only for what it holds this season', () => {
@@ -226,18 +234,19 @@ describe('buildEnrolmentRows', () => {
       ...source,
       children: source.children.map((one) => (one.id === 'sara' || one.id === 'alice' ? { ...one, archived_at: archived } : one)),
     });
-    expect(rows.find((row) => row.name === 'Sara')?.acconto.state).toBe('paid');
+    expect(rows.find((row) => row.name === 'Sara')?.products['campo-acconto']?.state).toBe('paid');
     expect(rows.find((row) => row.name === 'Alice')).toBeUndefined();
   });
 
   it('leaves out an item whose payment was not read', () => {
     const source = demo();
     const rows = buildEnrolmentRows({ ...source, orderItems: [...source.orderItems, item('alice', PLAN.maglietta, 'p-missing', 'S')] });
-    expect(rows.find((row) => row.name === 'Alice')?.maglietta.state).toBe('none');
+    expect(rows.find((row) => row.name === 'Alice')?.products.maglietta?.state).toBe('none');
   });
 });
 
 describe('filters and counts', () => {
+  const CATALOGUE = seedCatalogue();
   const source = demo();
   const rows = buildEnrolmentRows({
     ...source,
@@ -251,26 +260,33 @@ describe('filters and counts', () => {
   });
 
   it("'Saldo non pagato' keeps children with the Acconto and no Saldo; 'Scheda medica mancante' those whose form is missing", () => {
-    const names = (view: 'all' | 'saldoUnpaid' | 'medicalFormMissing') =>
-      filterEnrolmentRows(rows, { view, text: '', branch: '' }).map((row) => row.name);
-    expect(names('saldoUnpaid')).toEqual(['Sara', 'Matteo']);
+    const names = (view: EnrolmentView) => filterEnrolmentRows(rows, { view, text: '', branch: '' }, CATALOGUE).map((row) => row.name);
+    expect(names({ unpaid: 'campo-saldo' })).toEqual(['Sara', 'Matteo']);
     expect(names('medicalFormMissing')).toEqual(['Matteo', 'Sofia']);
     expect(names('all')).toHaveLength(5);
   });
 
   it('filters by name or surname, ignoring case, spaces and accents, and by branch', () => {
-    expect(filterEnrolmentRows(rows, { view: 'all', text: ' VERDI ', branch: '' }).map((row) => row.name)).toEqual([
+    expect(filterEnrolmentRows(rows, { view: 'all', text: ' VERDI ', branch: '' }, CATALOGUE).map((row) => row.name)).toEqual([
       'Alice',
       'Matteo',
       'Sofia',
     ]);
-    expect(filterEnrolmentRows(rows, { view: 'all', text: 'sofìa', branch: '' }).map((row) => row.name)).toEqual(['Sofia']);
-    expect(filterEnrolmentRows(rows, { view: 'all', text: '', branch: 'Branco' }).map((row) => row.name)).toEqual(['Pietro', 'Alice']);
-    expect(filterEnrolmentRows(rows, { view: 'saldoUnpaid', text: 'verdi', branch: 'Branco' })).toEqual([]);
+    expect(filterEnrolmentRows(rows, { view: 'all', text: 'sofìa', branch: '' }, CATALOGUE).map((row) => row.name)).toEqual(['Sofia']);
+    expect(filterEnrolmentRows(rows, { view: 'all', text: '', branch: 'Branco' }, CATALOGUE).map((row) => row.name)).toEqual([
+      'Pietro',
+      'Alice',
+    ]);
+    expect(filterEnrolmentRows(rows, { view: { unpaid: 'campo-saldo' }, text: 'verdi', branch: 'Branco' }, CATALOGUE)).toEqual([]);
   });
 
-  it('counts the children, the paid Acconti, the unpaid Saldi and the missing forms', () => {
-    expect(countEnrolment(rows)).toEqual({ children: 5, accontoPaid: 1, saldoUnpaid: 2, medicalFormMissing: 2 });
+  it('counts the paid Acconti, the unpaid Saldi and the missing forms, named by the catalogue', () => {
+    expect(enrolmentCounts(rows, CATALOGUE)).toEqual([
+      { label: 'Acconto pagato', count: 1 },
+      { label: 'Saldo non pagato', count: 2 },
+      { label: 'Schede mediche mancanti', count: 2 },
+    ]);
+    expect(enrolmentViews(CATALOGUE).map(({ label }) => label)).toEqual(['Tutti', 'Saldo non pagato', 'Scheda medica mancante']);
   });
 });
 
@@ -290,7 +306,7 @@ describe('labels and CSV', () => {
       ...source,
       children: source.children.map((c) => (c.id === 'sara' ? { ...c, medical_doc: 'x', updated_at: new Date(YEAR, 3, 9, 12) } : c)),
     });
-    const csv = toSpreadsheetCsv(ENROLMENT_CSV_HEADER, enrolmentCsvRows(rows));
+    const csv = toSpreadsheetCsv(enrolmentCsvHeader(source.catalogue), enrolmentCsvRows(rows, source.catalogue));
     const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true });
     expect(parsed.data[0]).toEqual([
       'Famiglia',
@@ -330,5 +346,17 @@ describe('labels and CSV', () => {
     ]);
     expect(parsed.data).toHaveLength(rows.length + 1);
     expect(enrolmentCsvFileName(YEAR)).toBe(`situazione-iscritti-${YEAR}.csv`);
+  });
+});
+
+describe("a season's own products", () => {
+  it('get their column in the table and the CSV, after the seeded ones', () => {
+    const outing = { name: 'Uscita di Pasqua', price: { euros: 15 }, branches: ['Reparto' as const], sizes: false };
+    const catalogue = seasonCatalogue(SEED_PRICES, [outing]);
+    const source = { ...demo(), catalogue };
+    const rows = buildEnrolmentRows({ ...source, orderItems: [...source.orderItems, item('sara', 'Uscita di Pasqua', 'p-bianchi')] });
+    expect(rows.find((row) => row.name === 'Sara')?.products['uscita-di-pasqua']).toEqual({ state: 'paid', size: '' });
+    expect(enrolmentCsvHeader(catalogue).slice(4, 9)).toEqual(['Acconto', 'Saldo', 'Felpa', 'Maglietta', 'Uscita di Pasqua']);
+    expect(enrolmentCsvRows(rows, catalogue)[0]?.slice(4, 9)).toEqual(['Pagato', 'Non pagato', 'Non pagato', 'Non pagato', 'Pagato']);
   });
 });

@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { describePriceRule, ruleEuros, siblingLabel, SPEC_PRICES } from '@domain/price-rule';
-import { specProduct } from '@domain/catalogue';
-import { priceOrder } from '@domain/products';
-import type { Branch } from '@domain/plans';
+import { describePriceRule, ruleEuros, siblingLabel } from '@domain/catalogue/price-rule';
+import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
+import { SEED_PRICES } from '@domain/catalogue/seed';
+import { priceOrder } from '@domain/catalogue/pricing';
+import type { Branch } from '@domain/branches';
 import { pickInTickOrder, toggleInTickOrder } from '@domain/selection';
 import { sumEuros } from '@domain/money';
 
-const child = (id: string, branch: Branch) => ({ id, branch });
+const child = (id: string, branch: Branch) => ({ id, name: id, surname: 'Rossi', branch });
+/** A seeded product at its default price. */
+const specProduct = (id: string): CatalogueProduct => findProduct(seedCatalogue(), id)!;
 const marco = child('marco', 'Reparto');
 const giulia = child('giulia', 'Clan');
 const luca = child('luca', 'Branco');
 
 const productOf = (quota: 'Acconto' | 'Saldo') => (quota === 'Acconto' ? 'campo-acconto' : 'campo-saldo');
 /** The spec's camp prices, as the season's rules price them. */
-const priceCampSelection = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>, alreadyHeld = 0) =>
-  priceOrder(specProduct(productOf(quota), SPEC_PRICES), children, alreadyHeld);
-const prices = (quota: 'Acconto' | 'Saldo', children: Array<{ id: string; branch: Branch }>) =>
+const priceCampSelection = (quota: 'Acconto' | 'Saldo', children: Array<ReturnType<typeof child>>, alreadyHeld = 0) =>
+  priceOrder(specProduct(productOf(quota)), children, alreadyHeld);
+const prices = (quota: 'Acconto' | 'Saldo', children: Array<ReturnType<typeof child>>) =>
   priceCampSelection(quota, children).map(({ child, priceEuros }) => [child.id, priceEuros]);
 
 describe('camp deposit (Acconto)', () => {
@@ -47,9 +51,9 @@ describe('camp balance (Saldo)', () => {
 
   it('counts the siblings who already hold the Saldo from an earlier order first: the next child pays 155 €, the 6th nothing', () => {
     const ranked = priceCampSelection('Saldo', [giulia, marco], 1);
-    expect(ranked.map(({ priceEuros, rank }) => [priceEuros, rank])).toEqual([
-      [155, 1],
-      [155, 2],
+    expect(ranked.map(({ priceEuros, priceNote }) => [priceEuros, priceNote])).toEqual([
+      [155, '2° figlio'],
+      [155, '3° figlio'],
     ]);
     expect(priceCampSelection('Saldo', [marco], 5).map((line) => line.priceEuros)).toEqual([0]);
     expect(siblingLabel(1)).toBe('2° figlio');
@@ -76,8 +80,8 @@ describe('more than five children', () => {
   });
 
   it('rejects a negative or fractional position', () => {
-    expect(() => ruleEuros(SPEC_PRICES['campo-acconto'], 'Reparto', -1)).toThrow(RangeError);
-    expect(() => ruleEuros(SPEC_PRICES['campo-acconto'], 'Reparto', 1.5)).toThrow(RangeError);
+    expect(() => ruleEuros(SEED_PRICES['campo-acconto'], 'Reparto', -1)).toThrow(RangeError);
+    expect(() => ruleEuros(SEED_PRICES['campo-acconto'], 'Reparto', 1.5)).toThrow(RangeError);
   });
 });
 
@@ -120,25 +124,22 @@ describe('recomputation when the selection changes', () => {
 describe('merchandise', () => {
   it('prices a Felpa Reparto at 30 € and a Maglietta Gruppo at 15 € whatever the size and the rank', () => {
     const sized = [
-      { id: 'a', branch: 'Reparto' as const, size: 'M' as const },
-      { id: 'b', branch: 'Reparto' as const, size: 'XS' as const },
+      { ...child('a', 'Reparto'), size: 'M' as const },
+      { ...child('b', 'Reparto'), size: 'XS' as const },
     ];
-    expect(priceOrder(specProduct('felpa', SPEC_PRICES), sized, 3).map((line) => [line.size, line.priceEuros, line.priceNote])).toEqual([
+    expect(priceOrder(specProduct('felpa'), sized, 3).map((line) => [line.size, line.priceEuros, line.priceNote])).toEqual([
       ['M', 30, undefined],
       ['XS', 30, undefined],
     ]);
-    expect(priceOrder(specProduct('maglietta', SPEC_PRICES), sized).map((line) => line.priceEuros)).toEqual([15, 15]);
+    expect(priceOrder(specProduct('maglietta'), sized).map((line) => line.priceEuros)).toEqual([15, 15]);
   });
 });
 
 describe("a season's own rules", () => {
   it('prices a Saldo at 190 € for the first child when the treasurer set it, the ladder unchanged', () => {
-    const saldo = { ...SPEC_PRICES['campo-saldo'], euros: 190 };
+    const saldo = { ...SEED_PRICES['campo-saldo'], euros: 190 };
     expect(
-      priceOrder({ ...specProduct('campo-saldo', SPEC_PRICES), price: saldo }, [marco, giulia]).map((line) => [
-        line.priceEuros,
-        line.priceNote,
-      ]),
+      priceOrder({ ...specProduct('campo-saldo'), price: saldo }, [marco, giulia]).map((line) => [line.priceEuros, line.priceNote]),
     ).toEqual([
       [190, undefined],
       [155, '2° figlio'],
@@ -153,10 +154,10 @@ describe("a season's own rules", () => {
   });
 
   it('describes each rule in Italian for the transfer page and the audit log', () => {
-    expect(describePriceRule(SPEC_PRICES['campo-acconto'])).toBe('100,00 € per figlio (150,00 € per il Clan); gratis dal 6° figlio');
-    expect(describePriceRule(SPEC_PRICES['campo-saldo'])).toBe(
+    expect(describePriceRule(SEED_PRICES['campo-acconto'])).toBe('100,00 € per figlio (150,00 € per il Clan); gratis dal 6° figlio');
+    expect(describePriceRule(SEED_PRICES['campo-saldo'])).toBe(
       '180,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio',
     );
-    expect(describePriceRule(SPEC_PRICES.maglietta, 'ciascuna')).toBe('15,00 € ciascuna');
+    expect(describePriceRule(SEED_PRICES.maglietta, 'ciascuna')).toBe('15,00 € ciascuna');
   });
 });

@@ -1,4 +1,5 @@
-import { SPEC_PRICES } from '@domain/price-rule';
+import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
+import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
 import type { EnrolmentRow, ProductCell } from '@domain/enrolment-status';
@@ -26,17 +27,25 @@ const none: ProductCell = { state: 'none', size: '' };
 const paid: ProductCell = { state: 'paid', size: '' };
 const toVerify: ProductCell = { state: 'toVerify', size: '' };
 
-const row = (childId: string, familyId: string, name: string, overrides: Partial<EnrolmentRow> = {}): EnrolmentRow => ({
+/** A seeded product at its default price. */
+const P = (id: string): CatalogueProduct => findProduct(seedCatalogue(), id)!;
+
+/** The cells a test sets, by a short name of their seeded product. */
+type Cells = Partial<Record<'acconto' | 'saldo' | 'felpa' | 'maglietta', ProductCell>>;
+
+const row = (
+  childId: string,
+  familyId: string,
+  name: string,
+  { acconto = none, saldo = none, felpa = none, maglietta = none, ...overrides }: Partial<Omit<EnrolmentRow, 'products'>> & Cells = {},
+): EnrolmentRow => ({
   childId,
   familyId,
   familySurname: familyId.replace('family-', '').replace(/^\w/, (letter) => letter.toUpperCase()),
   surname: familyId.replace('family-', ''),
   name,
   branch: 'Reparto',
-  acconto: none,
-  saldo: none,
-  felpa: none,
-  maglietta: none,
+  products: { 'campo-acconto': acconto, 'campo-saldo': saldo, felpa, maglietta },
   medicalForm: { state: 'notRequired' },
   ...overrides,
 });
@@ -50,8 +59,7 @@ const parent = (familyId: string, name: string, email: string | null, phone: str
 });
 
 const source = (overrides: Partial<ReminderSource>): ReminderSource => ({
-  product: 'campo-saldo',
-  prices: SPEC_PRICES,
+  product: P('campo-saldo'),
   rows: [],
   parents: [],
   lastSent: new Map(),
@@ -61,19 +69,19 @@ const source = (overrides: Partial<ReminderSource>): ReminderSource => ({
 
 describe('who is to be reminded of a product', () => {
   it('the Saldo: a child holding the Acconto (paid or to verify) and no Saldo', () => {
-    expect(isToRemind(row('a', 'f', 'A', { acconto: paid }), 'campo-saldo')).toBe(true);
-    expect(isToRemind(row('a', 'f', 'A', { acconto: toVerify }), 'campo-saldo')).toBe(true);
-    expect(isToRemind(row('a', 'f', 'A'), 'campo-saldo')).toBe(false);
-    expect(isToRemind(row('a', 'f', 'A', { acconto: paid, saldo: paid }), 'campo-saldo')).toBe(false);
+    expect(isToRemind(row('a', 'f', 'A', { acconto: paid }), P('campo-saldo'))).toBe(true);
+    expect(isToRemind(row('a', 'f', 'A', { acconto: toVerify }), P('campo-saldo'))).toBe(true);
+    expect(isToRemind(row('a', 'f', 'A'), P('campo-saldo'))).toBe(false);
+    expect(isToRemind(row('a', 'f', 'A', { acconto: paid, saldo: paid }), P('campo-saldo'))).toBe(false);
   });
 
   it('the Acconto and the Maglietta: any child without it; the Felpa: Reparto only', () => {
-    expect(isToRemind(row('a', 'f', 'A', { branch: 'Clan' }), 'campo-acconto')).toBe(true);
-    expect(isToRemind(row('a', 'f', 'A', { acconto: paid }), 'campo-acconto')).toBe(false);
-    expect(isToRemind(row('a', 'f', 'A', { branch: 'Branco' }), 'maglietta')).toBe(true);
-    expect(isToRemind(row('a', 'f', 'A', { branch: 'Reparto' }), 'felpa')).toBe(true);
-    expect(isToRemind(row('a', 'f', 'A', { branch: 'Branco' }), 'felpa')).toBe(false);
-    expect(isToRemind(row('a', 'f', 'A', { felpa: { state: 'paid', size: 'M' } }), 'felpa')).toBe(false);
+    expect(isToRemind(row('a', 'f', 'A', { branch: 'Clan' }), P('campo-acconto'))).toBe(true);
+    expect(isToRemind(row('a', 'f', 'A', { acconto: paid }), P('campo-acconto'))).toBe(false);
+    expect(isToRemind(row('a', 'f', 'A', { branch: 'Branco' }), P('maglietta'))).toBe(true);
+    expect(isToRemind(row('a', 'f', 'A', { branch: 'Reparto' }), P('felpa'))).toBe(true);
+    expect(isToRemind(row('a', 'f', 'A', { branch: 'Branco' }), P('felpa'))).toBe(false);
+    expect(isToRemind(row('a', 'f', 'A', { felpa: { state: 'paid', size: 'M' } }), P('felpa'))).toBe(false);
   });
 });
 
@@ -99,7 +107,7 @@ describe('planReminders', () => {
       {
         familyId: 'family-bianchi',
         familySurname: 'Bianchi',
-        lines: [{ childId: 'b1', name: 'Sara', surname: 'bianchi', branch: 'Reparto', priceEuros: 180 }],
+        lines: [{ child: { id: 'b1', name: 'Sara', surname: 'bianchi' }, plan: 'Campo Estivo - Saldo', size: '', priceEuros: 180 }],
         totalEuros: 180,
         to: ['anna@example.com'],
       },
@@ -108,8 +116,8 @@ describe('planReminders', () => {
         familySurname: 'Rossi',
         // Luca paid his Saldo (the first child's, 180 €) and Zeno has no Acconto: Giulia and Marco are the 2nd and 3rd, 155 € each.
         lines: [
-          { childId: 'r1', name: 'Giulia', surname: 'rossi', branch: 'Clan', priceEuros: 155 },
-          { childId: 'r2', name: 'Marco', surname: 'rossi', branch: 'Reparto', priceEuros: 155 },
+          { child: { id: 'r1', name: 'Giulia', surname: 'rossi' }, plan: 'Campo Estivo - Saldo', size: '', priceEuros: 155 },
+          { child: { id: 'r2', name: 'Marco', surname: 'rossi' }, plan: 'Campo Estivo - Saldo', size: '', priceEuros: 155 },
         ],
         totalEuros: 310,
         to: ['mario@example.com', 'lucia@example.com'],
@@ -134,7 +142,7 @@ describe('planReminders', () => {
   it('skips families with no child to remind, and archived children', () => {
     const plan = planReminders(
       source({
-        product: 'felpa',
+        product: P('felpa'),
         rows: [
           row('n1', 'family-neri', 'Pietro', { branch: 'Branco' }),
           row('e1', 'family-esposito', 'Gennaro'),
@@ -144,7 +152,7 @@ describe('planReminders', () => {
         parents: [parent('family-neri', 'Carla', 'carla@example.com'), parent('family-esposito', 'Luigi', 'luigi@example.com')],
       }),
     );
-    expect(plan.families.map((family) => [family.familyId, family.lines.map((line) => [line.name, line.priceEuros])])).toEqual([
+    expect(plan.families.map((family) => [family.familyId, family.lines.map((line) => [line.child.name, line.priceEuros])])).toEqual([
       ['family-esposito', [['Gennaro', 30]]],
     ]);
   });
@@ -191,10 +199,10 @@ describe('reminder texts and dates', () => {
   });
 
   it('names the product as the subject does', () => {
-    expect(reminderProductName('campo-saldo', YEAR)).toBe(`Saldo Campo Estivo ${YEAR}`);
-    expect(reminderProductName('campo-acconto', YEAR)).toBe(`Acconto Campo Estivo ${YEAR}`);
-    expect(reminderProductName('felpa', YEAR)).toBe('Felpa Reparto');
-    expect(reminderProductName('maglietta', YEAR)).toBe('Maglietta Gruppo');
+    expect(reminderProductName(P('campo-saldo'), YEAR)).toBe(`Saldo Campo Estivo ${YEAR}`);
+    expect(reminderProductName(P('campo-acconto'), YEAR)).toBe(`Acconto Campo Estivo ${YEAR}`);
+    expect(reminderProductName(P('felpa'), YEAR)).toBe('Felpa Reparto');
+    expect(reminderProductName(P('maglietta'), YEAR)).toBe('Maglietta Gruppo');
   });
 
   it('writes dates dd/mm/yyyy in Italy, whatever the time zone of the machine', () => {
@@ -219,12 +227,12 @@ describe('reminder texts and dates', () => {
     expect(sentSentence(3)).toBe('Promemoria inviati a 3 famiglie.');
     expect(sentSentence(1)).toBe('Promemoria inviato a 1 famiglia.');
     const nothing = { families: 0, children: 0, recentlyReminded: 0, withoutEmail: [] };
-    expect(nothingToSendSentence('campo-saldo', { ...nothing, recentlyReminded: 2 })).toBe(
+    expect(nothingToSendSentence(P('campo-saldo'), { ...nothing, recentlyReminded: 2 })).toBe(
       'Nessun promemoria da inviare: 2 famiglie hanno già ricevuto un promemoria negli ultimi 7 giorni.',
     );
-    expect(nothingToSendSentence('felpa', { ...nothing, withoutEmail: [{ familySurname: 'Bianchi', parent: 'Anna', phone: null }] })).toBe(
-      'Nessun promemoria da inviare: nessun genitore delle famiglie con la Felpa da pagare ha un indirizzo e-mail.',
-    );
-    expect(nothingToSendSentence('campo-acconto', nothing)).toBe("Nessun promemoria da inviare: nessun figlio ha l'Acconto da pagare.");
+    expect(
+      nothingToSendSentence(P('felpa'), { ...nothing, withoutEmail: [{ familySurname: 'Bianchi', parent: 'Anna', phone: null }] }),
+    ).toBe('Nessun promemoria da inviare: nessun genitore delle famiglie con la Felpa da pagare ha un indirizzo e-mail.');
+    expect(nothingToSendSentence(P('campo-acconto'), nothing)).toBe("Nessun promemoria da inviare: nessun figlio ha l'Acconto da pagare.");
   });
 });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN } from '@domain/plans';
-import {
-  findTransferReferences,
-  isTransferReference,
-  newTransferReference,
-  referencePrefix,
-  REFERENCE_ALPHABET,
-} from '@domain/transfer-reference';
+import { namesOfPlan } from '@domain/catalogue/season-catalogue';
+import { PLAN } from '@domain/catalogue/seed';
+import { findTransferReferences, isTransferReference, newTransferReference, REFERENCE_ALPHABET } from '@domain/transfer-reference';
+
+/** The two letters of the product recorded as `plan` (its `names.code`). */
+const referencePrefix = (plan: string) => namesOfPlan(plan).code;
 
 const YEAR = 2030;
 
@@ -24,7 +22,7 @@ describe("a Bonifico's reference code", () => {
   it('draws four characters a parent can dictate: no 0, O, 1, I or L', () => {
     expect(REFERENCE_ALPHABET).not.toMatch(/[0O1IL]/);
     let next = 0;
-    const code = newTransferReference(PLAN.campSaldo, YEAR, (n) => next++ % n);
+    const code = newTransferReference(referencePrefix(PLAN.campSaldo), YEAR, (n) => next++ % n);
     expect(code).toBe('CE30-ABCD');
     expect(isTransferReference(code)).toBe(true);
     expect(isTransferReference('CE30-AB0D')).toBe(false);

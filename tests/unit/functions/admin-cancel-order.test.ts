@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
-import { fulfilPayment, orderMetadata } from '../../../netlify/lib/fulfil-payment';
+import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
+import { orderMetadata } from '../../../netlify/lib/order-metadata';
 import { onlineTotal } from '@domain/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { resetToDemoData } from '../../support/server-db';

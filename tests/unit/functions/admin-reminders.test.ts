@@ -5,8 +5,9 @@ import adminReminders from '../../../netlify/functions/admin-reminders';
 import { DEMO_FAMILIES } from '../../../emulators/seed/demo-data';
 import { SEASON } from '@config/season';
 import { GROUP } from '@config/group';
-import { PLAN, type PaymentStatus, type Plan } from '@domain/plans';
-import { seasonItemId } from '@domain/products';
+import { PLAN } from '@domain/catalogue/seed';
+import type { PaymentStatus } from '@domain/payment-status';
+import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
@@ -69,7 +70,7 @@ afterEach(() => {
 });
 
 /** Writes an order of `plan` for `childIds` of the current season, its items and its payment, as recordOrder would. */
-async function addOrder(id: string, familyId: string, surname: string, status: PaymentStatus, plan: Plan, childIds: string[]) {
+async function addOrder(id: string, familyId: string, surname: string, status: PaymentStatus, plan: string, childIds: string[]) {
   const createdAt = Timestamp.fromDate(new Date(`${YEAR}-04-01T10:00:00Z`));
   const paymentId = `payment-${id}`;
   const method = status === 'Da Verificare' ? 'Bonifico' : 'Online';

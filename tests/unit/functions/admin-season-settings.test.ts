@@ -8,8 +8,8 @@ import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
 import { GROUP } from '@config/group';
 import { SEASON } from '@config/season';
-import { specCatalogue } from '@domain/catalogue';
-import { SPEC_PRICES } from '@domain/price-rule';
+import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
+import { SEED_PRICES } from '@domain/catalogue/seed';
 import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
@@ -95,7 +95,7 @@ describe('admin-season-settings', () => {
       body: {
         season: SEASON.campYear,
         cardFee: true,
-        prices: SPEC_PRICES,
+        prices: SEED_PRICES,
         products: [],
         bankAccount: GROUP.bankAccount,
         medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: `Documenti/Schede Mediche ${SEASON.campYear}` },
@@ -116,7 +116,7 @@ describe('admin-season-settings', () => {
     expect(entries[0]).toMatchObject({ before: { card_fee: true }, after: { card_fee: false } });
     expect(await readSeasonSettings(db, SEASON.campYear)).toEqual({
       cardFee: false,
-      prices: SPEC_PRICES,
+      prices: SEED_PRICES,
       products: [],
       bankAccount: GROUP.bankAccount,
       medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: defaultMedicalFormSettings(SEASON.campYear).folder },
@@ -161,12 +161,12 @@ describe('admin-season-settings', () => {
 
     const saldo = { euros: 190, siblingEuros: 155, freeFromChild: 6 };
     const changed = await call({ action: 'update', prices: { 'campo-saldo': saldo } }, treasurer);
-    expect(changed).toMatchObject({ status: 200, body: { cardFee: true, prices: { ...SPEC_PRICES, 'campo-saldo': saldo }, products: [] } });
+    expect(changed).toMatchObject({ status: 200, body: { cardFee: true, prices: { ...SEED_PRICES, 'campo-saldo': saldo }, products: [] } });
     const [entry] = await auditEntries();
     expect(entry?.summary).toBe(
       `Stagione ${SEASON.campYear}: Campo Estivo - Saldo da «180,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio» a «190,00 € per il primo figlio, 155,00 € per ciascuno dei successivi; gratis dal 6° figlio»`,
     );
-    expect(entry).toMatchObject({ before: { 'prices.campo-saldo': SPEC_PRICES['campo-saldo'] }, after: { 'prices.campo-saldo': saldo } });
+    expect(entry).toMatchObject({ before: { 'prices.campo-saldo': SEED_PRICES['campo-saldo'] }, after: { 'prices.campo-saldo': saldo } });
 
     const after = await transferOrder('BNCNNA84L45B114C', 'campo-saldo', ['son-bianchi-sara']);
     expect(after.totalEuros).toBe(190);
@@ -178,7 +178,7 @@ describe('admin-season-settings', () => {
     expect(await published.json()).toEqual({
       season: SEASON.campYear,
       cardFee: true,
-      catalogue: specCatalogue({ ...SPEC_PRICES, 'campo-saldo': saldo }),
+      catalogue: seasonCatalogue({ ...SEED_PRICES, 'campo-saldo': saldo }, []),
       bankAccount: GROUP.bankAccount,
     });
     const posted = await seasonSettings(

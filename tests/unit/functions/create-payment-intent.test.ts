@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
 import { SEASON } from '@config/season';
-import { productOf } from '@domain/products';
+import { productIdOfPlan } from '@domain/catalogue/season-catalogue';
 import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
@@ -328,7 +328,7 @@ describe('create-payment-intent: one product per child and season', () => {
     const nameOf = (id: string) => DEMO_FAMILIES.flatMap((family) => family.children).find((child) => child.id === id)?.name;
     const request = order(
       VERDI,
-      productOf(plan),
+      productIdOfPlan(plan),
       held.map((item) => ({ id: item.childId, size: item.note || 'M' })),
     );
     await expectError(

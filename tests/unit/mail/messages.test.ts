@@ -19,8 +19,8 @@ const LOGO = 'https://pagamenti.example.org/logo.svg';
 const EVIL = '<script>alert(1)</script>';
 
 const lines: MailLine[] = [
-  { childName: 'Marco', plan: 'Campo Estivo - Acconto', size: '', amountEuros: 100 },
-  { childName: 'Giulia', plan: 'Felpa Reparto', size: 'M', amountEuros: 30 },
+  { child: { name: 'Marco' }, plan: 'Campo Estivo - Acconto', size: '', priceEuros: 100 },
+  { child: { name: 'Giulia' }, plan: 'Felpa Reparto', size: 'M', priceEuros: 30 },
 ];
 
 const reason = 'Acconto Campo Scout 2025 - Rossi';
@@ -195,8 +195,8 @@ describe('the reminder e-mail', () => {
     familySurname: 'Rossi',
     productName: 'Saldo Campo Estivo 2025',
     lines: [
-      { childName: 'Giulia', plan: 'Campo Estivo - Saldo', size: '', amountEuros: 180 },
-      { childName: 'Marco', plan: 'Campo Estivo - Saldo', size: '', amountEuros: 155 },
+      { child: { name: 'Giulia' }, plan: 'Campo Estivo - Saldo', size: '' as const, priceEuros: 180 },
+      { child: { name: 'Marco' }, plan: 'Campo Estivo - Saldo', size: '' as const, priceEuros: 155 },
     ],
     totalEuros: 335,
     deadline: '2025-06-30',
@@ -240,7 +240,7 @@ describe('the reminder e-mail', () => {
     const mail = await reminder({
       familySurname: EVIL,
       productName: EVIL,
-      lines: [{ childName: EVIL, plan: 'Felpa Reparto', size: '', amountEuros: 30 }],
+      lines: [{ child: { name: EVIL }, plan: 'Felpa Reparto', size: '', priceEuros: 30 }],
       reason: `Pagamento Felpa - ${EVIL}`,
       paymentUrl: 'https://pagamenti.example.org/felpa-reparto?"><script>x</script>',
     });

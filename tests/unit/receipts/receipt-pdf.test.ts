@@ -1,23 +1,28 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
-import type { ReceiptData, ReceiptLine } from '@domain/receipt';
+import type { OrderLine } from '@domain/catalogue/order-line';
+import type { ReceiptData } from '@domain/receipt';
 import { renderReceiptPdf } from '../../../netlify/lib/receipts/receipt-pdf';
 
 const FOOTER = 'Associazione di promozione sociale senza fini di lucro. Ricevuta emessa per le quote versate dalla famiglia.';
 
-function line(name: string, fiscalCode: string, amountEuros: number, overrides: Partial<ReceiptLine> = {}): ReceiptLine {
+/** A line's overrides, its child named with its fiscal code (the child's id here: the receipt prints codes by child id). */
+type LineOverrides = Partial<Omit<OrderLine, 'child'>> & { child?: { name: string; surname: string; fiscalCode: string } };
+
+function line(name: string, fiscalCode: string, priceEuros: number, overrides: LineOverrides = {}): OrderLine {
+  const child = overrides.child ?? { name, surname: 'Rossi', fiscalCode };
   return {
-    child: { name, surname: 'Rossi', fiscalCode },
     plan: 'Campo Estivo - Saldo',
-    season: 2025,
     size: '',
-    amountEuros,
+    priceEuros,
     ...overrides,
+    child: { id: child.fiscalCode, name: child.name, surname: child.surname },
   };
 }
 
 /** A card receipt of 280 € in all: two children and a 6,45 € fee. */
 function receipt(overrides: Partial<ReceiptData> = {}): ReceiptData {
+  const lines = overrides.lines ?? [line('Marco', 'RSSMRC12C03H501X', 150), line('Giulia', 'RSSGLI14D45H501Y', 123.55)];
   return {
     issuer: {
       name: 'Gruppo Scout Manziana 1',
@@ -28,7 +33,9 @@ function receipt(overrides: Partial<ReceiptData> = {}): ReceiptData {
     number: '2025/42',
     issuedAt: new Date('2025-06-14T10:20:00Z'),
     payer: { name: 'Mario', surname: 'Rossi', fiscalCode: 'RSSMRA80A01H501U' },
-    lines: [line('Marco', 'RSSMRC12C03H501X', 150), line('Giulia', 'RSSGLI14D45H501Y', 123.55)],
+    season: 2025,
+    lines,
+    childFiscalCodes: Object.fromEntries(lines.map((each) => [each.child.id, each.child.id])),
     serviceFeeEuros: 6.45,
     method: 'Carta',
     creditedAt: new Date('2025-06-13T09:00:00Z'),

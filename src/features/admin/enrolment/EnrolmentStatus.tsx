@@ -5,23 +5,25 @@ import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { SEASON } from '@config/season';
+import type { CatalogueProduct } from '@domain/catalogue/product';
 import {
-  countEnrolment,
-  ENROLMENT_CSV_HEADER,
-  ENROLMENT_PRODUCT_COLUMNS,
-  ENROLMENT_VIEWS,
+  cellOf,
+  enrolmentCounts,
   enrolmentCsvFileName,
+  enrolmentCsvHeader,
   enrolmentCsvRows,
+  enrolmentProductColumns,
+  enrolmentViews,
   filterEnrolmentRows,
   medicalFormLabel,
   productLabel,
+  sameView,
   type EnrolmentFilter,
   type EnrolmentRow,
-  type EnrolmentView,
   type MedicalFormCell,
   type ProductCell,
 } from '@domain/enrolment-status';
-import { BRANCHES, type Branch } from '@domain/plans';
+import { BRANCHES, type Branch } from '@domain/branches';
 import { can } from '@domain/staff-roles';
 import { italianDate } from '@domain/italian-time';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
@@ -30,6 +32,7 @@ import { useEnrolmentStatus } from './api/enrolment-status';
 import { OpenFormError } from '@/features/admin/shell/OpenFormError';
 import { useOpenMedicalForm, type FormToOpen } from '@/features/admin/shell/use-open-medical-form';
 import { useStaff } from '@/features/admin/shell/staff-context';
+import { useSeasonCatalogue } from '@/features/admin/shell/api/season-settings';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
 import { ReminderSection } from './ReminderSection';
@@ -58,15 +61,12 @@ function MedicalFormBadge({ cell }: { cell: MedicalFormCell }) {
   return <Badge tone={FORM_TONE[cell.state]}>{medicalFormLabel(cell)}</Badge>;
 }
 
-/** The counts line: the season's children, then what the two filters would keep. */
-function countsLine(all: readonly EnrolmentRow[], shown: number): string {
-  const counts = countEnrolment(all);
-  const children = counts.children === 1 ? '1 figlio' : `${counts.children} figli`;
+/** The counts line: the season's children, then what the catalogue's counts say (enrolmentCounts: 'Acconto pagato', 'Saldo non pagato', the forms missing). */
+function countsLine(all: readonly EnrolmentRow[], shown: number, catalogue: readonly CatalogueProduct[]): string {
+  const children = all.length === 1 ? '1 figlio' : `${all.length} figli`;
   const parts = [
-    shown === counts.children ? children : `${shown} di ${children} mostrati`,
-    `Acconto pagato: ${counts.accontoPaid}`,
-    `Saldo non pagato: ${counts.saldoUnpaid}`,
-    `Schede mediche mancanti: ${counts.medicalFormMissing}`,
+    shown === all.length ? children : `${shown} di ${children} mostrati`,
+    ...enrolmentCounts(all, catalogue).map(({ label, count }) => `${label}: ${count}`),
   ];
   return parts.join(' · ');
 }
@@ -127,21 +127,29 @@ function MedicalFormCellView({
   );
 }
 
-function Filters({ filter, onChange }: { filter: EnrolmentFilter; onChange: (filter: EnrolmentFilter) => void }) {
+function Filters({
+  filter,
+  catalogue,
+  onChange,
+}: {
+  filter: EnrolmentFilter;
+  catalogue: readonly CatalogueProduct[];
+  onChange: (filter: EnrolmentFilter) => void;
+}) {
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div role="group" aria-label="Mostra" className="flex flex-wrap gap-1 rounded-xl bg-gray-100 p-1">
-        {(Object.keys(ENROLMENT_VIEWS) as EnrolmentView[]).map((view) => (
+        {enrolmentViews(catalogue).map(({ view, label }) => (
           <button
-            key={view}
+            key={label}
             type="button"
-            aria-pressed={filter.view === view}
+            aria-pressed={sameView(filter.view, view)}
             onClick={() => onChange({ ...filter, view })}
             className={`min-h-11 rounded-lg px-3 text-sm font-semibold ${
-              filter.view === view ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-700 hover:bg-white/60'
+              sameView(filter.view, view) ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-700 hover:bg-white/60'
             }`}
           >
-            {ENROLMENT_VIEWS[view]}
+            {label}
           </button>
         ))}
       </div>
@@ -172,20 +180,22 @@ function Filters({ filter, onChange }: { filter: EnrolmentFilter; onChange: (fil
 
 function EnrolmentTable({
   rows,
+  catalogue,
   lastReminders,
   onOpen,
   pending,
 }: {
   rows: readonly EnrolmentRow[];
+  catalogue: readonly CatalogueProduct[];
   lastReminders: ReadonlyMap<string, Date>;
   onOpen: ((form: FormToOpen) => void) | undefined;
   pending: FormToOpen | undefined;
 }) {
   return (
-    // Nine columns scroll sideways on a phone.
+    // Nine columns and more scroll sideways on a phone.
     <ScrollingTable
       label="Tabella iscritti, scorrevole"
-      columns={['Famiglia', 'Cognome', 'Nome', 'Branca', ...ENROLMENT_PRODUCT_COLUMNS, 'Scheda medica']}
+      columns={['Famiglia', 'Cognome', 'Nome', 'Branca', ...enrolmentProductColumns(catalogue), 'Scheda medica']}
     >
       {rows.map((row) => (
         <tr key={row.childId} data-testid="enrolment-row">
@@ -196,18 +206,11 @@ function EnrolmentTable({
             <LastReminder date={lastReminders.get(row.childId)} />
           </td>
           <td className="px-3 py-2">{row.branch}</td>
-          <td className="px-3 py-2">
-            <ProductBadge cell={row.acconto} />
-          </td>
-          <td className="px-3 py-2">
-            <ProductBadge cell={row.saldo} />
-          </td>
-          <td className="px-3 py-2">
-            <ProductBadge cell={row.felpa} />
-          </td>
-          <td className="px-3 py-2">
-            <ProductBadge cell={row.maglietta} />
-          </td>
+          {catalogue.map((product) => (
+            <td key={product.id} className="px-3 py-2">
+              <ProductBadge cell={cellOf(row, product.id)} />
+            </td>
+          ))}
           <td className="px-3 py-2">
             <MedicalFormCellView row={row} onOpen={onOpen} pending={pending} />
           </td>
@@ -229,13 +232,14 @@ const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
 /**
  * /admin/situazione-iscritti, 'Situazione iscritti' (docs/admin-enrolment.md):
  * for the season of the shell's picker, one row per child of the families
- * with a payment of that season — family, surname, name, branch, the spec's
- * four products (ENROLMENT_PRODUCT_COLUMNS: 'Pagato' green, 'Bonifico da verificare' yellow,
+ * with a payment of that season — family, surname, name, branch, a column
+ * per product of the season's catalogue (useSeasonCatalogue, by its short
+ * name: 'Pagato' green, 'Bonifico da verificare' yellow,
  * 'Non pagato' grey, with the size) and the medical form ('Ricevuta il
  * dd/mm/yyyy' green with 'Apri scheda', 'Mancante' red, 'Non richiesta'
  * grey; 'Sostituita il dd/mm/yyyy' with 'Apri' under it for each earlier
- * form of the season). A counts line; filters 'Saldo non pagato', 'Scheda
- * medica mancante', name/surname and branch; 'Esporta CSV' of the rows shown
+ * form of the season). A counts line; filters 'Saldo non pagato' (each
+ * product paid after another), 'Scheda medica mancante', name/surname and branch; 'Esporta CSV' of the rows shown
  * (`situazione-iscritti-{season}.csv`). For the current season, 'Promemoria
  * di pagamento' (ReminderSection) and, under a child's name, 'Ultimo
  * promemoria: dd/mm/yyyy'. 'Apri scheda' and 'Apri', for a role that opens
@@ -246,14 +250,16 @@ const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
 export function EnrolmentStatus() {
   const [season] = useAdminSeason();
   const [filter, setFilter] = useState<EnrolmentFilter>(NO_FILTER);
-  const status = useEnrolmentStatus(season);
+  const catalogue = useSeasonCatalogue(season);
+  const status = useEnrolmentStatus(season, catalogue);
   const form = useOpenMedicalForm();
   const opensForms = can(useStaff(), 'medicalForms');
   const all = status.data?.rows ?? [];
-  const rows = filterEnrolmentRows(all, filter);
+  const rows = filterEnrolmentRows(all, filter, catalogue);
   const unreadable = status.data?.unreadable.length ?? 0;
 
-  const exportCsv = () => downloadCsv(enrolmentCsvFileName(season), toSpreadsheetCsv(ENROLMENT_CSV_HEADER, enrolmentCsvRows(rows)));
+  const exportCsv = () =>
+    downloadCsv(enrolmentCsvFileName(season), toSpreadsheetCsv(enrolmentCsvHeader(catalogue), enrolmentCsvRows(rows, catalogue)));
 
   return (
     <div className="space-y-4">
@@ -262,7 +268,7 @@ export function EnrolmentStatus() {
           <h1 className="text-2xl font-bold text-brand-800">Situazione iscritti</h1>
           {status.isSuccess && (
             <p className="mt-1 text-sm text-gray-700" data-testid="enrolment-counts">
-              Stagione {season}: {countsLine(all, rows.length)}
+              Stagione {season}: {countsLine(all, rows.length, catalogue)}
             </p>
           )}
         </div>
@@ -270,8 +276,8 @@ export function EnrolmentStatus() {
           Esporta CSV
         </Button>
       </div>
-      {season === SEASON.campYear && <ReminderSection />}
-      <Filters filter={filter} onChange={setFilter} />
+      {season === SEASON.campYear && <ReminderSection catalogue={catalogue} />}
+      <Filters filter={filter} catalogue={catalogue} onChange={setFilter} />
       {status.isPending && (
         <div className="flex justify-center py-10">
           <Spinner />
@@ -292,6 +298,7 @@ export function EnrolmentStatus() {
       {rows.length > 0 && (
         <EnrolmentTable
           rows={rows}
+          catalogue={catalogue}
           lastReminders={status.data?.lastReminders ?? NO_REMINDERS}
           onOpen={opensForms ? form.open : undefined}
           pending={form.pending}

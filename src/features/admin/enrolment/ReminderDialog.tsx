@@ -3,22 +3,16 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { SpecProduct } from '@domain/products';
-import {
-  nothingToSendSentence,
-  previewSentence,
-  recentlyRemindedSentence,
-  REMINDER_PRODUCT_LABELS,
-  sentSentence,
-  type ParentToCall,
-} from '@domain/reminders';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { nothingToSendSentence, previewSentence, recentlyRemindedSentence, sentSentence, type ParentToCall } from '@domain/reminders';
 import { describeError } from '@/lib/errors';
+import type { ReminderPreview, ReminderResult } from '@contracts/admin-reminders';
 import { useReminderPreview, useSendReminders } from './api/reminders-queries';
 
 /** Props of {@link ReminderDialog}. */
 export interface ReminderDialogProps {
-  /** The product whose reminders to send. */
-  product: SpecProduct;
+  /** The product whose reminders to send: its catalogue entry (its id, its names). */
+  product: Pick<CatalogueProduct, 'id' | 'names'>;
   onClose: () => void;
 }
 
@@ -53,6 +47,105 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap justify-end gap-3">{children}</div>;
 }
 
+/** What the dialog says of a product: its entry's id and names. */
+type Reminded = ReminderDialogProps['product'];
+
+/** After 'Invia': how many families were written to (or why none), who was skipped, the parents to phone; 'Chiudi'. */
+function SentBody({ product, result, close }: { product: Reminded; result: ReminderResult; close: () => void }) {
+  const counts = {
+    families: result.sent,
+    children: result.children,
+    recentlyReminded: result.recentlyReminded,
+    withoutEmail: result.withoutEmail,
+  };
+  const skipped = result.sent > 0 ? recentlyRemindedSentence(result.recentlyReminded) : '';
+  return (
+    <>
+      <Alert kind={result.sent > 0 ? 'success' : 'info'}>
+        {result.sent > 0 ? sentSentence(result.sent) : nothingToSendSentence(product, counts)}
+      </Alert>
+      {skipped && <p className="text-gray-800">{skipped}</p>}
+      <ParentsToCall parents={result.withoutEmail} />
+      <Actions>
+        <Button onClick={close}>Chiudi</Button>
+      </Actions>
+    </>
+  );
+}
+
+/** The preview: to whom it would write ('Annulla', 'Invia'), or why nothing is to be sent ('Chiudi'). */
+function PreviewBody({
+  product,
+  counts,
+  send,
+  close,
+}: {
+  product: Reminded;
+  counts: ReminderPreview;
+  send: ReturnType<typeof useSendReminders>;
+  close: () => void;
+}) {
+  const skipped = recentlyRemindedSentence(counts.recentlyReminded);
+  if (counts.families === 0) {
+    return (
+      <>
+        <Description className="text-gray-800">{nothingToSendSentence(product, counts)}</Description>
+        <ParentsToCall parents={counts.withoutEmail} />
+        <Actions>
+          <Button onClick={close}>Chiudi</Button>
+        </Actions>
+      </>
+    );
+  }
+  return (
+    <>
+      <Description className="text-gray-800">{previewSentence(counts)}</Description>
+      {skipped && <p className="text-gray-800">{skipped}</p>}
+      <ParentsToCall parents={counts.withoutEmail} />
+      {send.isError && <Alert kind="error">Invio non riuscito. {describeError(send.error)}</Alert>}
+      <Actions>
+        <Button variant="secondary" onClick={close} disabled={send.isPending}>
+          Annulla
+        </Button>
+        <Button onClick={() => send.mutate(product.id)} loading={send.isPending}>
+          Invia
+        </Button>
+      </Actions>
+    </>
+  );
+}
+
+/** While the preview is read: a spinner and 'Annulla'. */
+function PendingBody({ close }: { close: () => void }) {
+  return (
+    <>
+      <p className="flex items-center gap-2 text-gray-800">
+        <Spinner label="Calcolo dei promemoria" className="size-5" /> Calcolo delle famiglie da avvisare…
+      </p>
+      <Actions>
+        <Button variant="secondary" onClick={close}>
+          Annulla
+        </Button>
+      </Actions>
+    </>
+  );
+}
+
+/** A failed preview: its Italian error, 'Chiudi' and 'Riprova'. */
+function FailedBody({ error, retry, close }: { error: unknown; retry: () => void; close: () => void }) {
+  return (
+    <>
+      <Alert kind="error">{describeError(error)}</Alert>
+      <Actions>
+        <Button variant="secondary" onClick={close}>
+          Chiudi
+        </Button>
+        <Button onClick={retry}>Riprova</Button>
+      </Actions>
+    </>
+  );
+}
+
 /**
  * The dialog of 'Invia promemoria' (docs/admin.md, "Reminders"), for
  * `product`: it asks admin-reminders for the preview at once (a spinner,
@@ -65,98 +158,28 @@ function Actions({ children }: { children: ReactNode }) {
  * written to are not written to again).
  */
 export function ReminderDialog({ product, onClose }: ReminderDialogProps) {
-  const preview = useReminderPreview(product);
+  const preview = useReminderPreview(product.id);
   const send = useSendReminders();
   const close = () => {
     if (send.isPending) return;
     onClose();
   };
-  const label = REMINDER_PRODUCT_LABELS[product];
-
-  let body: ReactNode;
-  if (send.isSuccess) {
-    const result = send.data;
-    const counts = {
-      families: result.sent,
-      children: result.children,
-      recentlyReminded: result.recentlyReminded,
-      withoutEmail: result.withoutEmail,
-    };
-    body = (
-      <>
-        <Alert kind={result.sent > 0 ? 'success' : 'info'}>
-          {result.sent > 0 ? sentSentence(result.sent) : nothingToSendSentence(product, counts)}
-        </Alert>
-        {result.sent > 0 && recentlyRemindedSentence(result.recentlyReminded) && (
-          <p className="text-gray-800">{recentlyRemindedSentence(result.recentlyReminded)}</p>
-        )}
-        <ParentsToCall parents={result.withoutEmail} />
-        <Actions>
-          <Button onClick={close}>Chiudi</Button>
-        </Actions>
-      </>
-    );
-  } else if (preview.isPending) {
-    body = (
-      <>
-        <p className="flex items-center gap-2 text-gray-800">
-          <Spinner label="Calcolo dei promemoria" className="size-5" /> Calcolo delle famiglie da avvisare…
-        </p>
-        <Actions>
-          <Button variant="secondary" onClick={close}>
-            Annulla
-          </Button>
-        </Actions>
-      </>
-    );
-  } else if (preview.isError) {
-    body = (
-      <>
-        <Alert kind="error">{describeError(preview.error)}</Alert>
-        <Actions>
-          <Button variant="secondary" onClick={close}>
-            Chiudi
-          </Button>
-          <Button onClick={() => void preview.refetch()}>Riprova</Button>
-        </Actions>
-      </>
-    );
-  } else {
-    const counts = preview.data;
-    const skipped = recentlyRemindedSentence(counts.recentlyReminded);
-    body =
-      counts.families === 0 ? (
-        <>
-          <Description className="text-gray-800">{nothingToSendSentence(product, counts)}</Description>
-          <ParentsToCall parents={counts.withoutEmail} />
-          <Actions>
-            <Button onClick={close}>Chiudi</Button>
-          </Actions>
-        </>
-      ) : (
-        <>
-          <Description className="text-gray-800">{previewSentence(counts)}</Description>
-          {skipped && <p className="text-gray-800">{skipped}</p>}
-          <ParentsToCall parents={counts.withoutEmail} />
-          {send.isError && <Alert kind="error">Invio non riuscito. {describeError(send.error)}</Alert>}
-          <Actions>
-            <Button variant="secondary" onClick={close} disabled={send.isPending}>
-              Annulla
-            </Button>
-            <Button onClick={() => send.mutate(product)} loading={send.isPending}>
-              Invia
-            </Button>
-          </Actions>
-        </>
-      );
-  }
+  const body: ReactNode = send.isSuccess ? (
+    <SentBody product={product} result={send.data} close={close} />
+  ) : preview.isPending ? (
+    <PendingBody close={close} />
+  ) : preview.isError ? (
+    <FailedBody error={preview.error} retry={() => void preview.refetch()} close={close} />
+  ) : (
+    <PreviewBody product={product} counts={preview.data} send={send} close={close} />
+  );
 
   return (
     <Dialog open onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold text-brand-800">Promemoria {label}</DialogTitle>
+          <DialogTitle className="text-lg font-bold text-brand-800">Promemoria {product.names.short}</DialogTitle>
           {body}
         </DialogPanel>
       </div>

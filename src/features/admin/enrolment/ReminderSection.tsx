@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
-import { SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
-import { REMINDER_PRODUCT_LABELS } from '@domain/reminders';
+import type { CatalogueProduct } from '@domain/catalogue/product';
 import { ReminderDialog } from './ReminderDialog';
-
-const OPTIONS = SPEC_PRODUCTS.map((product) => ({ value: product, label: REMINDER_PRODUCT_LABELS[product] }));
 
 /**
  * The 'Promemoria di pagamento' box of 'Situazione iscritti' (docs/admin.md,
- * "Reminders"): a product select (REMINDER_PRODUCT_LABELS, 'Saldo' chosen
- * first) and 'Invia promemoria', which opens {@link ReminderDialog}
- * for it. Reminders are of the current season only.
+ * "Reminders"): a select of the current season's `catalogue` by short name
+ * ('Saldo', a product paid after another, chosen first) and 'Invia
+ * promemoria', which opens {@link ReminderDialog} for it. Reminders are of
+ * the current season only.
  */
-export function ReminderSection() {
-  const [product, setProduct] = useState<SpecProduct>('campo-saldo');
+export function ReminderSection({ catalogue }: { catalogue: readonly CatalogueProduct[] }) {
+  const [chosen, setChosen] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
+  const productId = chosen ?? (catalogue.find((entry) => entry.after) ?? catalogue[0])?.id ?? '';
+  const product = catalogue.find((entry) => entry.id === productId);
   return (
     <section aria-labelledby="reminders-title" className="rounded-xl border border-gray-200 p-4">
       <h2 id="reminders-title" className="font-semibold text-brand-800">
@@ -28,15 +28,15 @@ export function ReminderSection() {
         <Select
           label="Prodotto"
           className="w-48"
-          options={OPTIONS}
-          value={product}
-          onChange={(value) => setProduct(value as SpecProduct)}
+          options={catalogue.map((entry) => ({ value: entry.id, label: entry.names.short }))}
+          value={productId}
+          onChange={setChosen}
         />
-        <Button className="min-h-11" onClick={() => setOpen(true)}>
+        <Button className="min-h-11" onClick={() => setOpen(true)} disabled={!product}>
           Invia promemoria
         </Button>
       </div>
-      {open && <ReminderDialog product={product} onClose={() => setOpen(false)} />}
+      {open && product && <ReminderDialog product={product} onClose={() => setOpen(false)} />}
     </section>
   );
 }

@@ -2,13 +2,58 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
-import { mayBuy, seasonCatalogue } from '@domain/catalogue';
+import { mayBuy } from '@domain/catalogue/product';
+import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
 import { formatEuros } from '@domain/money';
-import { SIZES, type Size } from '@domain/plans';
+import { SIZES, type Size } from '@domain/sizes';
 import { describeError } from '@/lib/errors';
 import type { FamilyRecord } from './api/families';
 import { useRecordCashPayment } from './api/families-queries';
 import { useSeasonSettings } from '@/features/admin/shell/api/season-settings';
+
+/** The children who may buy the product, to tick, each with its size when the product has sizes. */
+function CashChildren({
+  buyers,
+  withSizes,
+  chosen,
+  sizes,
+  onChoose,
+  onSize,
+}: {
+  buyers: FamilyRecord['children'];
+  withSizes: boolean;
+  chosen: readonly string[];
+  sizes: Record<string, Size | ''>;
+  onChoose: (chosen: string[]) => void;
+  onSize: (sizes: Record<string, Size | ''>) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">Figli</legend>
+      {buyers.map((child) => (
+        <div key={child.id} className="flex flex-wrap items-center gap-3">
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={chosen.includes(child.id)}
+              onChange={(event) => onChoose(event.target.checked ? [...chosen, child.id] : chosen.filter((id) => id !== child.id))}
+            />
+            {child.name} ({child.branch})
+          </label>
+          {withSizes && chosen.includes(child.id) && (
+            <Select
+              label={`Taglia di ${child.name}`}
+              value={sizes[child.id] ?? ''}
+              onChange={(size) => onSize({ ...sizes, [child.id]: size as Size })}
+              options={SIZES.map((size) => ({ value: size, label: size }))}
+            />
+          )}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
 
 /**
  * 'Registra pagamento in contanti' on a family's page (docs/admin-orders.md,
@@ -76,30 +121,14 @@ export function CashPayment({ record }: { record: FamilyRecord }) {
       />
       {product && buyers.length === 0 && <p className="text-gray-700">Nessun figlio della famiglia può acquistare questo prodotto.</p>}
       {buyers.length > 0 && (
-        <fieldset className="space-y-2">
-          <legend className="font-semibold">Figli</legend>
-          {buyers.map((child) => (
-            <div key={child.id} className="flex flex-wrap items-center gap-3">
-              <label className="flex min-h-11 items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-5"
-                  checked={chosen.includes(child.id)}
-                  onChange={(event) => setChosen(event.target.checked ? [...chosen, child.id] : chosen.filter((id) => id !== child.id))}
-                />
-                {child.name} ({child.branch})
-              </label>
-              {product?.sizes && chosen.includes(child.id) && (
-                <Select
-                  label={`Taglia di ${child.name}`}
-                  value={sizes[child.id] ?? ''}
-                  onChange={(size) => setSizes({ ...sizes, [child.id]: size as Size })}
-                  options={SIZES.map((size) => ({ value: size, label: size }))}
-                />
-              )}
-            </div>
-          ))}
-        </fieldset>
+        <CashChildren
+          buyers={buyers}
+          withSizes={product?.sizes === true}
+          chosen={chosen}
+          sizes={sizes}
+          onChoose={setChosen}
+          onSize={setSizes}
+        />
       )}
       {problem && <Alert kind="error">{problem}</Alert>}
       {cash.isError && <Alert kind="error">{`Pagamento non registrato. ${describeError(cash.error)}`}</Alert>}

@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
-import { BRANCHES } from '@domain/plans';
+import { BRANCHES } from '@domain/branches';
 import type { FieldProblem } from '@domain/roster';
 import { describeError } from '@/lib/errors';
 import type { FamilyChange } from '@domain/family-change';

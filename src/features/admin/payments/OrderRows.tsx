@@ -1,7 +1,7 @@
 import { historyLines, refundViewOf, transferAction, type AdminOrderRow } from '@domain/admin-orders';
 import { canRefund, refundableEuros } from '@domain/payment-status';
 import { formatEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/plans';
+import { PAYMENT_STATUS } from '@domain/payment-status';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
 import { ReceiptActions } from './ReceiptActions';
 
@@ -150,15 +150,15 @@ export function OrderRows({ row, onTransfer }: OrderRowsProps) {
           <ReceiptActions paymentId={row.paymentId} receiptNumber={row.receiptNumber} documents={row.documents} />
         </td>
       </tr>
-      {row.children.map((child) => (
-        <tr key={child.id} className="bg-gray-50 text-sm text-gray-700">
-          <td className="py-1.5 pr-3 pl-8">{child.surname}</td>
-          <td className="px-3 py-1.5">{child.name}</td>
+      {row.lines.map((line) => (
+        <tr key={line.itemId} className="bg-gray-50 text-sm text-gray-700">
+          <td className="py-1.5 pr-3 pl-8">{line.child.surname}</td>
+          <td className="px-3 py-1.5">{line.child.name}</td>
           <td className="px-3 py-1.5" colSpan={2}>
-            {child.plan}
-            {child.note && <span className="ml-2 text-gray-600">Taglia {child.note}</span>}
+            {line.plan}
+            {line.size && <span className="ml-2 text-gray-600">Taglia {line.size}</span>}
           </td>
-          <td className="px-3 py-1.5 text-right tabular-nums">{formatEuros(child.price)}</td>
+          <td className="px-3 py-1.5 text-right tabular-nums">{formatEuros(line.priceEuros)}</td>
           <td />
         </tr>
       ))}
@@ -191,13 +191,13 @@ export function OrderCard({ row, onTransfer }: OrderRowsProps) {
         <OrderStatus row={row} />
       </div>
       <ul className="divide-y divide-gray-100 rounded-lg bg-gray-50 px-3 text-sm text-gray-700">
-        {row.children.map((child) => (
-          <li key={child.id} className="flex justify-between gap-3 py-1.5">
+        {row.lines.map((line) => (
+          <li key={line.itemId} className="flex justify-between gap-3 py-1.5">
             <span>
-              {child.surname} {child.name} · {child.plan}
-              {child.note && <span className="text-gray-600"> · Taglia {child.note}</span>}
+              {line.child.surname} {line.child.name} · {line.plan}
+              {line.size && <span className="text-gray-600"> · Taglia {line.size}</span>}
             </span>
-            <span className="shrink-0 tabular-nums">{formatEuros(child.price)}</span>
+            <span className="shrink-0 tabular-nums">{formatEuros(line.priceEuros)}</span>
           </li>
         ))}
       </ul>

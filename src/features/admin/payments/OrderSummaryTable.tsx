@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@domain/admin-orders';
 import { formatEuros } from '@domain/money';
-import type { RecordedMethod } from '@domain/plans';
+import type { RecordedMethod } from '@domain/payment-method';
 
 /** Props of {@link OrderSummaryTable}. */
 export interface OrderSummaryTableProps {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { planOf, SPEC_PRODUCTS } from '@domain/products';
+import { SEED_PRODUCTS } from '@domain/catalogue/seed';
 import type { PaymentDeadlines } from '@domain/season-settings';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
@@ -15,8 +15,7 @@ export interface PaymentDeadlinesSettingsProps {
 
 /**
  * 'Scadenze dei pagamenti' in 'Impostazioni stagione' (docs/admin.md,
- * "Reminders"): the last day to pay each of the camp's, the sweatshirt's and
- * the T-shirt's products, printed in their reminders as 'Da pagare entro il
+ * "Reminders"): the last day to pay each seeded product, printed in their reminders as 'Da pagare entro il
  * dd/mm/yyyy'; a day left empty means no deadline. The server checks each
  * day (paymentDeadlinesSchema).
  */
@@ -36,10 +35,10 @@ export function PaymentDeadlinesSettings({ season, deadlines }: PaymentDeadlines
       </h2>
       <p className="text-sm text-gray-700">I promemoria scrivono «Da pagare entro il …». Lascia vuoto un prodotto senza scadenza.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        {SPEC_PRODUCTS.map((product) => (
+        {SEED_PRODUCTS.map(({ id: product, plan }) => (
           <TextField
             key={product}
-            label={planOf(product)}
+            label={plan}
             type="date"
             value={days[product] ?? ''}
             onChange={(event) => setDays({ ...days, [product]: event.target.value })}

@@ -3,17 +3,17 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { formatEuros } from '@domain/money';
-import { BRANCHES, type Branch } from '@domain/plans';
-import type { PriceRule, SeasonPrices } from '@domain/price-rule';
+import { BRANCHES, type Branch } from '@domain/branches';
+import type { PriceRule } from '@domain/catalogue/price-rule';
+import { SEED_PRODUCTS, SEED_PRODUCT_IDS, type SeasonPrices, type SeedProductId } from '@domain/catalogue/seed';
 import { previewPriceChange } from '@domain/price-preview';
-import { planOf, SPEC_PRODUCTS, type SpecProduct } from '@domain/products';
 import { changedProducts } from '@domain/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
 import { draftOf, ruleOf, type PriceDraft } from './price-draft';
 
 const draftsOf = (prices: SeasonPrices) =>
-  Object.fromEntries(SPEC_PRODUCTS.map((product) => [product, draftOf(prices[product])])) as Record<SpecProduct, PriceDraft>;
+  Object.fromEntries(SEED_PRODUCT_IDS.map((product) => [product, draftOf(prices[product])])) as Record<SeedProductId, PriceDraft>;
 
 /** Props of {@link PriceSettings}. */
 export interface PriceSettingsProps {
@@ -24,7 +24,7 @@ export interface PriceSettingsProps {
 
 /**
  * 'Prezzi' in 'Impostazioni stagione' (docs/admin.md, "Impostazioni
- * stagione"): each product's rule (price per child, a branch's own price,
+ * stagione"): each seeded product's rule (price per child, a branch's own price,
  * the price from the 2nd child, free from the n-th child), then the effect
  * on an example family (one child per branch) before 'Salva prezzi'. Orders
  * made afterwards are priced with the new rules; recorded ones keep theirs.
@@ -32,7 +32,7 @@ export interface PriceSettingsProps {
 export function PriceSettings({ season, prices }: PriceSettingsProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(prices));
   const update = useUpdateSeasonSettings(season);
-  const parsed = SPEC_PRODUCTS.map((product) => ({ product, result: ruleOf(drafts[product]) }));
+  const parsed = SEED_PRODUCT_IDS.map((product) => ({ product, result: ruleOf(drafts[product]) }));
   const errors = new Map(parsed.flatMap(({ product, result }) => ('error' in result ? [[product, result.error] as const] : [])));
   const draftPrices =
     errors.size === 0
@@ -40,16 +40,16 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
       : null;
   const changed = draftPrices ? changedProducts(prices, draftPrices) : [];
 
-  const edit = (product: SpecProduct, change: Partial<PriceDraft>) => {
+  const edit = (product: SeedProductId, change: Partial<PriceDraft>) => {
     update.reset();
     setDrafts((current) => ({ ...current, [product]: { ...current[product], ...change } }));
   };
-  const editBranch = (product: SpecProduct, branch: Branch, text: string) =>
+  const editBranch = (product: SeedProductId, branch: Branch, text: string) =>
     edit(product, { branch: { ...drafts[product].branch, [branch]: text } });
   const save = () => {
     if (!draftPrices || changed.length === 0) return;
     update.mutate(
-      { prices: Object.fromEntries(changed.map((product) => [product, draftPrices[product]])) },
+      { prices: Object.fromEntries(changed.map(({ id }) => [id, draftPrices[id]])) },
       { onSuccess: (answer) => setDrafts(draftsOf(answer.prices)) },
     );
   };
@@ -61,48 +61,16 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
         Importi in euro per figlio. Lascia vuoto un campo che non serve: il prezzo di una branca sostituisce quello per figlio, il prezzo
         dal 2° figlio vale per i fratelli (anche pagati in ordini diversi). Gli ordini già registrati mantengono i loro prezzi.
       </p>
-      {SPEC_PRODUCTS.map((product) => {
-        const draft = drafts[product];
-        return (
-          <fieldset key={product} className="rounded-lg border border-gray-200 p-3">
-            <legend className="px-1 font-medium">{planOf(product)}</legend>
-            <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
-              <TextField
-                label="Prezzo per figlio"
-                inputMode="decimal"
-                value={draft.euros}
-                onChange={(event) => edit(product, { euros: event.target.value })}
-              />
-              {BRANCHES.map((branch) => (
-                <TextField
-                  key={branch}
-                  label={branch}
-                  inputMode="decimal"
-                  value={draft.branch[branch]}
-                  onChange={(event) => editBranch(product, branch, event.target.value)}
-                />
-              ))}
-              <TextField
-                label="Dal 2° figlio"
-                inputMode="decimal"
-                value={draft.sibling}
-                onChange={(event) => edit(product, { sibling: event.target.value })}
-              />
-              <TextField
-                label="Gratis dal figlio n°"
-                inputMode="numeric"
-                value={draft.freeFrom}
-                onChange={(event) => edit(product, { freeFrom: event.target.value })}
-              />
-            </div>
-            {errors.has(product) && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {errors.get(product)}
-              </p>
-            )}
-          </fieldset>
-        );
-      })}
+      {SEED_PRODUCTS.map(({ id: product, plan }) => (
+        <RuleFields
+          key={product}
+          plan={plan}
+          draft={drafts[product]}
+          error={errors.get(product)}
+          onChange={(change) => edit(product, change)}
+          onBranchChange={(branch, text) => editBranch(product, branch, text)}
+        />
+      ))}
       {draftPrices && changed.length > 0 && <PricePreview before={prices} after={draftPrices} />}
       <div className="flex flex-wrap gap-3">
         <Button onClick={save} loading={update.isPending} disabled={!draftPrices || changed.length === 0}>
@@ -115,6 +83,61 @@ export function PriceSettings({ season, prices }: PriceSettingsProps) {
       {update.isError && <Alert kind="error">{settingsErrorMessage(update.error)}</Alert>}
       {update.isSuccess && <Alert kind="success">Prezzi salvati: valgono per gli ordini da adesso.</Alert>}
     </div>
+  );
+}
+
+/** One product's rule as the treasurer types it: the price per child, each branch's, from the 2nd child, free from the n-th; its error. */
+function RuleFields({
+  plan,
+  draft,
+  error,
+  onChange,
+  onBranchChange,
+}: {
+  plan: string;
+  draft: PriceDraft;
+  error: string | undefined;
+  onChange: (change: Partial<PriceDraft>) => void;
+  onBranchChange: (branch: Branch, text: string) => void;
+}) {
+  return (
+    <fieldset className="rounded-lg border border-gray-200 p-3">
+      <legend className="px-1 font-medium">{plan}</legend>
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <TextField
+          label="Prezzo per figlio"
+          inputMode="decimal"
+          value={draft.euros}
+          onChange={(event) => onChange({ euros: event.target.value })}
+        />
+        {BRANCHES.map((branch) => (
+          <TextField
+            key={branch}
+            label={branch}
+            inputMode="decimal"
+            value={draft.branch[branch]}
+            onChange={(event) => onBranchChange(branch, event.target.value)}
+          />
+        ))}
+        <TextField
+          label="Dal 2° figlio"
+          inputMode="decimal"
+          value={draft.sibling}
+          onChange={(event) => onChange({ sibling: event.target.value })}
+        />
+        <TextField
+          label="Gratis dal figlio n°"
+          inputMode="numeric"
+          value={draft.freeFrom}
+          onChange={(event) => onChange({ freeFrom: event.target.value })}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { paths } from '@config/paths';
-import type { SeasonProduct } from '@domain/catalogue';
-import { productSlug } from '@domain/product-slug';
-import { BRANCHES, type Branch } from '@domain/plans';
+import { GENERIC_PAGE } from '@config/product-pages';
+import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
+import { productSlug } from '@domain/catalogue/product-slug';
+import { BRANCHES, type Branch } from '@domain/branches';
 import { describeSeasonProduct } from '@domain/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
@@ -19,6 +19,38 @@ export interface SeasonProductsProps {
   season: number;
   /** The season's own products as saved. */
   products: SeasonProduct[];
+}
+
+/** The season's own products, each with its generic page and 'Togli'; none: the sentence that says so. */
+function ProductList({
+  products,
+  removing,
+  onRemove,
+}: {
+  products: readonly SeasonProduct[];
+  removing: boolean;
+  onRemove: (product: SeasonProduct) => void;
+}) {
+  if (products.length === 0) {
+    return <p className="text-sm text-gray-700">Oltre a campo, felpa e maglietta, nessun prodotto per questa stagione.</p>;
+  }
+  return (
+    <ul className="space-y-2">
+      {products.map((product) => (
+        <li key={product.name} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 p-3 text-sm">
+          <span>
+            {describeSeasonProduct(product)} ·{' '}
+            <Link to={GENERIC_PAGE.path(productSlug(product.name))} className="font-semibold text-brand-700 underline">
+              pagina per le famiglie
+            </Link>
+          </span>
+          <Button variant="secondary" size="sm" disabled={removing} onClick={() => onRemove(product)}>
+            Togli {product.name}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -68,25 +100,7 @@ export function SeasonProducts({ season, products }: SeasonProductsProps) {
   return (
     <div className="space-y-4 rounded-xl border border-gray-200 p-4">
       <h2 className="font-semibold">Prodotti della stagione {season}</h2>
-      {products.length === 0 ? (
-        <p className="text-sm text-gray-700">Oltre a campo, felpa e maglietta, nessun prodotto per questa stagione.</p>
-      ) : (
-        <ul className="space-y-2">
-          {products.map((product) => (
-            <li key={product.name} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 p-3 text-sm">
-              <span>
-                {describeSeasonProduct(product)} ·{' '}
-                <Link to={paths.seasonProduct(productSlug(product.name))} className="font-semibold text-brand-700 underline">
-                  pagina per le famiglie
-                </Link>
-              </span>
-              <Button variant="secondary" size="sm" disabled={update.isPending} onClick={() => remove(product)}>
-                Togli {product.name}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProductList products={products} removing={update.isPending} onRemove={remove} />
       <form onSubmit={add} className="space-y-3 rounded-lg border border-gray-200 p-3" aria-labelledby="new-product-title">
         <h3 id="new-product-title" className="font-medium">
           Nuovo prodotto

@@ -1,5 +1,5 @@
-import { BRANCHES, type Branch } from '@domain/plans';
-import type { PriceRule } from '@domain/price-rule';
+import { BRANCHES, type Branch } from '@domain/branches';
+import type { PriceRule } from '@domain/catalogue/price-rule';
 import { readTypedEuros } from '@domain/money';
 
 /** A price rule as the treasurer types it: every field a string, '' for not set. */

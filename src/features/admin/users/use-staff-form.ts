@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Branch } from '@domain/plans';
+import type { Branch } from '@domain/branches';
 import type { Staff, StaffRole } from '@domain/staff-roles';
 import type { StaffAccount } from './api/users';
 import { useSaveStaffRole } from './api/users-queries';

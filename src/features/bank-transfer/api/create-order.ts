@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderRequestBody } from '@domain/products';
-import { callFunction } from '@/lib/api/functions-client';
-import type { CreatedOrder } from './created-order-schema';
+import type { CreatedOrder } from '@contracts/create-order';
+import type { OrderRequest } from '@contracts/order-request';
+import { callContract } from '@/lib/api/functions-client';
 import { changedByNewOrder, mutationKeys } from '@/lib/api/query-keys';
 
-/** The answer's schema, loaded with the answer (zod stays out of the first bundle). */
-const loadCreatedOrderSchema = async () => (await import('./created-order-schema')).createdOrderSchema;
+/** The contract, loaded with the first save (zod/mini stays out of the first bundle). */
+const loadContract = async () => (await import('@contracts/create-order')).createOrderContract;
 
 /**
- * Records a Bonifico order through our create-order function. The same
- * `idempotencyKey` always answers the same order (a double click, a retry).
+ * Records a Bonifico order through create-order (createOrderContract). The
+ * same `idempotencyKey` always answers the same order (a double click, a retry).
  * @throws UserFacingError with the function's Italian message.
  */
-export function createBankTransferOrder(request: OrderRequestBody): Promise<CreatedOrder> {
-  return callFunction('create-order', request, loadCreatedOrderSchema);
+export function createBankTransferOrder(request: OrderRequest): Promise<CreatedOrder> {
+  return callContract(loadContract, request);
 }
 
 /**

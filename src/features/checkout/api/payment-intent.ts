@@ -1,33 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { OrderRequestBody } from '@domain/products';
-import { callFunction } from '@/lib/api/functions-client';
+import type { PaymentIntentAnswer } from '@contracts/create-payment-intent';
+import type { OrderRequest } from '@contracts/order-request';
+import { callContract } from '@/lib/api/functions-client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { getStripe } from '@/lib/stripe';
 
-/** The answer of create-payment-intent (docs/api.md): the client secret and the server's figures in euros. */
-export const paymentIntentAnswer = z.object({
-  checkoutSessionClientSecret: z.string().min(1),
-  /** The order's amount in euros, before the service fee. */
-  amountEuros: z.number().nonnegative(),
-  /** 'Commissioni Servizio' in euros. */
-  feeEuros: z.number().nonnegative(),
-  /** 'Totale da Pagare' in euros: what the card is charged. */
-  totalEuros: z.number().nonnegative(),
-});
-export type PaymentIntentAnswer = z.infer<typeof paymentIntentAnswer>;
+/** The contract, loaded with the first call. */
+const loadContract = async () => (await import('@contracts/create-payment-intent')).createPaymentIntentContract;
 
 /**
- * Asks create-payment-intent for the PaymentIntent of an order request
- * (docs/api.md): the server prices the order, so no amount is sent.
+ * Asks create-payment-intent (createPaymentIntentContract) for the
+ * PaymentIntent of an order request: the server prices the order, so no amount is sent.
  * Resolves with the client secret and the server's amount, fee and total
  * in euros.
  * @throws UserFacingError with the function's Italian message (400/404 for
  * a refused order, 502/503 when card payment is unavailable) or the
  * client's own when the function cannot be reached.
  */
-export function requestPaymentIntent(request: OrderRequestBody): Promise<PaymentIntentAnswer> {
-  return callFunction('create-payment-intent', request, paymentIntentAnswer);
+export function requestPaymentIntent(request: OrderRequest): Promise<PaymentIntentAnswer> {
+  return callContract(loadContract, request);
 }
 
 /**
@@ -37,7 +28,7 @@ export function requestPaymentIntent(request: OrderRequestBody): Promise<Payment
  * client secret is not reused for another visit), never retried (the panel
  * offers 'Riprova').
  */
-export function paymentIntentQueryOptions(request: OrderRequestBody) {
+export function paymentIntentQueryOptions(request: OrderRequest) {
   return queryOptions({
     queryKey: queryKeys.paymentIntent(request),
     queryFn: () => requestPaymentIntent(request),
@@ -48,7 +39,7 @@ export function paymentIntentQueryOptions(request: OrderRequestBody) {
 }
 
 /** The PaymentIntent of `request` ({@link paymentIntentQueryOptions}); asked only while `enabled` (Stripe configured). */
-export function usePaymentIntent(request: OrderRequestBody, enabled: boolean) {
+export function usePaymentIntent(request: OrderRequest, enabled: boolean) {
   return useQuery({ ...paymentIntentQueryOptions(request), enabled });
 }
 

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { SEASON } from '@config/season';
 import { COLLECTION, reminderDocument } from '@domain/documents';
-import { buildEnrolmentRows, seasonStart, type EnrolmentRow } from '@domain/enrolment-status';
+import { useCallback } from 'react';
+import { buildEnrolmentRows, seasonStart, type EnrolmentProduct, type EnrolmentRow, type EnrolmentSource } from '@domain/enrolment-status';
 import { lastReminderByChild } from '@domain/reminders';
 import { queryKeys } from '@/lib/api/query-keys';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
@@ -18,24 +19,27 @@ export interface EnrolmentStatus {
   lastReminders: ReadonlyMap<string, Date>;
 }
 
+/** The documents the view joins, as read: the season's items, payments and children, and what the rows need besides. */
+export interface EnrolmentDocuments extends Pick<EnrolmentSource, 'children' | 'orderItems' | 'payments'>, Omit<EnrolmentStatus, 'rows'> {}
+
 /** Firestore's largest `in` list. */
 const IN_LIMIT = 30;
 
 /**
- * Reads the view 'Situazione iscritti' of `season` (docs/admin-enrolment.md,
+ * Reads the documents of the view 'Situazione iscritti' of `season` (docs/admin-enrolment.md,
  * "What it reads"): the season's `order_items` and `payments` (two
  * equality queries on `season`) and the season's `reminders` (one per
  * family and product reminded), then the children (`sons`) of the
  * payments' families, `family_id in` chunks of 30. Its cost is bounded by
  * the season: about (items + payments + reminders + children of the
  * season's families) document reads, plus one query per 30 families;
- * nothing of other seasons is read. Joined by buildEnrolmentRows; documents that do not match their
- * schema are logged, left out and listed in `unreadable`. Needs a
+ * nothing of other seasons is read. Documents that do not match their
+ * schema are logged, left out and listed in `unreadable`; {@link useEnrolmentStatus} joins them (buildEnrolmentRows). Needs a
  * signed-in admin (docs/security.md).
  * @throws ServiceNotConfiguredError without Firebase settings; FirebaseError
  * when the database cannot be read (e.g. 'permission-denied').
  */
-export async function fetchEnrolmentStatus(season: number): Promise<EnrolmentStatus> {
+export async function fetchEnrolmentDocuments(season: number): Promise<EnrolmentDocuments> {
   const { db } = getFirebase();
   const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
     getDocs(query(collection(db, COLLECTION.orderItems).withConverter(converterOf(COLLECTION.orderItems)), where('season', '==', season))),
@@ -53,24 +57,28 @@ export async function fetchEnrolmentStatus(season: number): Promise<EnrolmentSta
   const childSnapshots = await Promise.all(chunks.map((ids) => getDocs(query(sons, where('family_id', 'in', ids)))));
   const children = readDocuments(childSnapshots.flatMap((snapshot) => snapshot.docs));
   return {
-    rows: buildEnrolmentRows({
-      season,
-      startsAt: seasonStart(season, SEASON),
-      children: children.documents,
-      orderItems: orderItems.documents,
-      payments: payments.documents,
-    }),
+    children: children.documents,
+    orderItems: orderItems.documents,
+    payments: payments.documents,
     unreadable: [orderItems, payments, reminders, children].flatMap(({ invalid }) => invalid.map((error) => error.path)),
     lastReminders: lastReminderByChild(reminders.documents),
   };
 }
 
-/** The view's query for `season`: kept fresh for 30 s, so switching tabs does not read the season again. */
+/** The view's documents for `season`: kept fresh for 30 s, so switching tabs does not read the season again. */
 export function enrolmentStatusQueryOptions(season: number) {
-  return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentStatus(season), staleTime: 30_000 });
+  return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentDocuments(season), staleTime: 30_000 });
 }
 
-/** The view of `season` ({@link enrolmentStatusQueryOptions}). */
-export function useEnrolmentStatus(season: number) {
-  return useQuery(enrolmentStatusQueryOptions(season));
+/** The view of `season` ({@link enrolmentStatusQueryOptions}): its rows, a column per product of `catalogue` (buildEnrolmentRows). */
+export function useEnrolmentStatus(season: number, catalogue: readonly EnrolmentProduct[]) {
+  const select = useCallback(
+    ({ children, orderItems, payments, unreadable, lastReminders }: EnrolmentDocuments): EnrolmentStatus => ({
+      rows: buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments }),
+      unreadable,
+      lastReminders,
+    }),
+    [season, catalogue],
+  );
+  return useQuery({ ...enrolmentStatusQueryOptions(season), select });
 }

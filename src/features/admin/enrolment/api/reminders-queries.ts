@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SpecProduct } from '@domain/products';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { previewReminders, sendReminders } from './reminders';
 
@@ -9,10 +8,10 @@ import { previewReminders, sendReminders } from './reminders';
  */
 
 /** The preview of `product`'s reminders: read each time it is shown, never retried (an error shows at once, with 'Riprova'). */
-export function reminderPreviewQueryOptions(product: SpecProduct) {
+export function reminderPreviewQueryOptions(productId: string) {
   return queryOptions({
-    queryKey: queryKeys.reminderPreview(product),
-    queryFn: () => previewReminders(product),
+    queryKey: queryKeys.reminderPreview(productId),
+    queryFn: () => previewReminders(productId),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -20,8 +19,8 @@ export function reminderPreviewQueryOptions(product: SpecProduct) {
 }
 
 /** {@link reminderPreviewQueryOptions} as a hook. */
-export function useReminderPreview(product: SpecProduct) {
-  return useQuery(reminderPreviewQueryOptions(product));
+export function useReminderPreview(productId: string) {
+  return useQuery(reminderPreviewQueryOptions(productId));
 }
 
 /**

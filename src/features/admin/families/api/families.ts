@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   collection,
   doc,
@@ -17,11 +16,12 @@ import { surnameFilterKey } from '@domain/admin-orders';
 import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@domain/documents';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
 import type { FamilyChange } from '@domain/family-change';
-import type { Size } from '@domain/plans';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { adminFamilyContract } from '@contracts/admin-family';
-import { callAdminContract, callAdminFunction } from '@/features/admin/shell/api/admin-functions';
+import { adminRecordCashContract, type RecordedCash } from '@contracts/admin-record-cash';
+import type { RequestOf } from '@contracts/contract';
+import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * What the admin's 'Famiglie' view reads in Firestore (docs/admin.md,
@@ -203,23 +203,15 @@ export async function changeFamily(change: FamilyChange): Promise<string> {
   return (await callAdminContract(adminFamilyContract, { change })).familyId;
 }
 
-/** What admin-record-cash answers: the order, the euros the server priced and the receipt's number. */
-const cashAnswerSchema = z.object({ orderId: z.string(), totalEuros: z.number(), receiptNumber: z.string().nullable() });
-
 /** Cash collected from a family: the product's catalogue id, the children (with a size when it takes one), and one idempotency key per attempt. */
-export interface CashPayment {
-  familyId: string;
-  product: string;
-  children: Array<{ id: string; size?: Size }>;
-  idempotencyKey: string;
-}
+export type CashPayment = RequestOf<typeof adminRecordCashContract>;
 
 /**
- * Records cash a volunteer collected (admin-record-cash, docs/admin-orders.md,
+ * Records cash a volunteer collected (adminRecordCashContract, docs/admin-orders.md,
  * "Registra pagamento in contanti"): the server prices it, records it
  * 'Confermato' with a receipt and writes to the family.
  * @throws UserFacingError with the function's Italian message (a child who already holds the product: 409).
  */
-export async function recordCashPayment(payment: CashPayment) {
-  return callAdminFunction('admin-record-cash', payment, cashAnswerSchema);
+export async function recordCashPayment(payment: CashPayment): Promise<RecordedCash> {
+  return callAdminContract(adminRecordCashContract, payment);
 }

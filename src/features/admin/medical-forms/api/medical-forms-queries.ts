@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Branch } from '@domain/plans';
+import type { Branch } from '@domain/branches';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { deleteSeasonMedicalForms, fetchBranchChildren, fetchLastRetentionRun, fetchMedicalFormOpenings } from './medical-forms';
 

@@ -5,7 +5,7 @@ import type { AnswerOf } from '@contracts/contract';
 import type { AuditAction } from '@domain/audit-log';
 import { COLLECTION, type ChildDocument } from '@domain/documents';
 import { retentionFailuresSchema, type RetentionFailures } from '@domain/medical-form-retention';
-import type { Branch } from '@domain/plans';
+import type { Branch } from '@domain/branches';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEASON } from '@config/season';
-import { seasonPlans, SPEC_PLANS, summarizeOrders, type OrderQuery } from '@domain/admin-orders';
-import { seasonSettingsQueryOptions } from '@/features/admin/shell/api/season-settings';
-import type { RecordedMethod } from '@domain/plans';
+import { seasonPlans, summarizeOrders, type OrderQuery } from '@domain/admin-orders';
+import { useSeasonCatalogue } from '@/features/admin/shell/api/season-settings';
+import type { RecordedMethod } from '@domain/payment-method';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import {
   fetchOrderSummary,
@@ -70,15 +69,13 @@ export function useOrderSummary(season: number, method: RecordedMethod | null, p
 }
 
 /**
- * The plans 'Pagamenti' filters and sums for `season`: the spec's, then the
- * products the treasurer added to the current season (admin-season-settings;
- * an earlier season's own products are not listed, though their orders are).
+ * The plans 'Pagamenti' filters and sums for `season`: its catalogue's
+ * (useSeasonCatalogue: the seeded products, then the treasurer's own for the
+ * portal's season and the next; an earlier season's own products are not
+ * listed, though their orders are).
  */
 export function useSeasonPlans(season: number): string[] {
-  const current = useQuery({ ...seasonSettingsQueryOptions(), enabled: season === SEASON.campYear });
-  return season === SEASON.campYear && current.data
-    ? seasonPlans(current.data.products.map((product) => ({ plan: product.name })))
-    : [...SPEC_PLANS];
+  return seasonPlans(useSeasonCatalogue(season));
 }
 
 /** What {@link useCancelOrder} asks for: the payment, the reason, and whether the family is told. */

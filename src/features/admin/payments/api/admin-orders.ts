@@ -16,7 +16,7 @@ import {
 import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/admin-orders';
 import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/documents';
 import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season-totals';
-import type { RecordedMethod } from '@domain/plans';
+import type { RecordedMethod } from '@domain/payment-method';
 import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
 import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
 import type { RequestOf } from '@contracts/contract';

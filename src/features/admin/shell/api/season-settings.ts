@@ -1,43 +1,40 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useMemo } from 'react';
+import { adminSeasonSettingsContract } from '@contracts/admin-season-settings';
 import { SEASON } from '@config/season';
-import { paymentDeadlinesSchema } from '@domain/season-settings';
-import { seasonProductSchema } from '@domain/catalogue-schema';
-import { priceRuleSchema } from '@domain/price-rule-schema';
-import { SPEC_PRODUCTS } from '@domain/products';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { seasonCatalogue, seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { queryKeys } from '@/lib/api/query-keys';
-import { callAdminFunction } from './admin-functions';
+import { callAdminContract } from './admin-functions';
 
 /**
- * The season's settings through admin-season-settings (docs/admin.md,
- * "Impostazioni stagione"): the server checks the admin and writes the
- * audit entry.
+ * The season's settings through admin-season-settings (adminSeasonSettingsContract;
+ * docs/admin.md, "Impostazioni stagione"): the server checks the admin and
+ * writes the audit entry.
  */
-
-/** What admin-season-settings answers: a season's settings as 'Impostazioni' shows them. */
-export const seasonSettingsViewSchema = z.object({
-  season: z.number(),
-  cardFee: z.boolean(),
-  prices: z.record(z.enum(SPEC_PRODUCTS), priceRuleSchema),
-  products: z.array(seasonProductSchema),
-  bankAccount: z.object({ holder: z.string(), iban: z.string() }),
-  medicalForm: z.object({ cutoff: z.iso.date(), folder: z.string() }),
-  deadlines: paymentDeadlinesSchema,
-  nextPrepared: z.boolean(),
-  updatedBy: z.string().nullable(),
-  updatedAt: z.iso.datetime().nullable(),
-});
-export type SeasonSettingsView = z.infer<typeof seasonSettingsViewSchema>;
 
 /** The settings of `season`: the portal's (`SEASON.campYear`) or the next one, once prepared. */
 export function seasonSettingsQueryOptions(season: number = SEASON.campYear) {
   return queryOptions({
     queryKey: [...queryKeys.seasonSettings, season],
-    queryFn: () => callAdminFunction('admin-season-settings', { action: 'read', season }, seasonSettingsViewSchema),
+    queryFn: () => callAdminContract(adminSeasonSettingsContract, { action: 'read', season }),
   });
 }
 
 /** {@link seasonSettingsQueryOptions} as a hook. */
 export function useSeasonSettings(season?: number) {
   return useQuery(seasonSettingsQueryOptions(season));
+}
+
+/**
+ * The catalogue of `season` as the admin's views show it (its products'
+ * columns, filters and choices): the seeded products and, for the portal's
+ * season and the next (the ones admin-season-settings reads), the season's
+ * own products once their settings are read; the seeded products alone for
+ * an earlier season, or while the settings load or cannot be read.
+ */
+export function useSeasonCatalogue(season: number): CatalogueProduct[] {
+  const editable = season === SEASON.campYear || season === SEASON.campYear + 1;
+  const { data } = useQuery({ ...seasonSettingsQueryOptions(season), enabled: editable });
+  return useMemo(() => (editable && data ? seasonCatalogue(data.prices, data.products) : seedCatalogue()), [editable, data]);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { BRANCHES } from './plans';
+import { BRANCHES } from '../branches';
 
 // zod/mini: this schema reaches the parents' screens inside the lookup's answer, where zod's full build would cost 26 kB.
 
@@ -10,7 +10,7 @@ const settingEuros = z.number({ error: 'Importo non valido: scrivi un numero in 
   z.refine((euros) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6, { error: 'Un prezzo ha al massimo due decimali.' }),
 );
 
-/** A product's price rule (src/domain/price-rule.ts, PriceRule), as stored and as an admin sends it. */
+/** A product's price rule (PriceRule, ./price-rule.ts), as stored and as an admin sends it. */
 export const priceRuleSchema = z.strictObject({
   euros: settingEuros,
   branchEuros: z.optional(z.partialRecord(z.enum(BRANCHES), settingEuros)),

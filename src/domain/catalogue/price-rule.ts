@@ -1,11 +1,10 @@
-import { formatEuros } from './money';
-import type { Branch } from './plans';
-import type { SpecProduct } from './products';
+import type { Branch } from '../branches';
+import { formatEuros } from '../money';
 
 /**
  * How a product is priced per child, as the treasurer sets it for a season
- * (docs/admin.md, "Impostazioni stagione"): one shape covers the spec's four
- * products and the common ones.
+ * (docs/admin.md, "Impostazioni stagione"): one shape covers the seeded
+ * products and the treasurer's own.
  * - a price per child: `{ euros: 15 }`;
  * - a price by branch: `{ euros: 100, branchEuros: { Clan: 150 } }`;
  * - a sibling ladder: `{ euros: 180, siblingEuros: 155, freeFromChild: 6 }`
@@ -22,23 +21,6 @@ export interface PriceRule {
   /** The family's children from this one on (1-based: 6 = the sixth) pay nothing. */
   freeFromChild?: number;
 }
-
-/** The price rule of each product for a season. */
-export type SeasonPrices = Record<SpecProduct, PriceRule>;
-
-/**
- * The spec's prices (docs/product.md, "Rules", "Prices"): the demo season's,
- * and a season's until the treasurer changes them. Camp deposit 100 € per
- * child, 150 € for Clan; camp balance 180 € for the family's first child,
- * 155 € for the 2nd to 5th; both free from the 6th child; Felpa Reparto
- * 30 €, the group T-shirt 15 €.
- */
-export const SPEC_PRICES: SeasonPrices = {
-  'campo-acconto': { euros: 100, branchEuros: { Clan: 150 }, freeFromChild: 6 },
-  'campo-saldo': { euros: 180, siblingEuros: 155, freeFromChild: 6 },
-  felpa: { euros: 30 },
-  maglietta: { euros: 15 },
-};
 
 /**
  * The price in euros of one child under `rule`, given its branch and its

@@ -1,23 +1,24 @@
 import { useLocation } from 'react-router';
-import type { BankTransferPage } from '@domain/bank-transfer';
+import type { ProductPage } from '@config/product-pages';
 import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetails';
 import { readBankTransferState } from '@/features/bank-transfer/bank-transfer-state';
-import { specTransferTarget } from '@/features/bank-transfer/transfer-target';
+import { transferTarget } from '@/features/bank-transfer/transfer-target';
 import { useSeasonPrices } from '@/lib/api/use-season-prices';
 
 /**
- * /bonifico/campo-estivo, /bonifico/felpa-gruppo, /bonifico/maglietta-gruppo
- * (docs/product.md, "Screens"): the transfer details of `page`, with the
- * order the payment screen recorded (router state), or, opened directly,
- * what to do instead. The account and the prices come from the season's settings.
+ * The transfer page of a row of PRODUCT_PAGES (docs/product.md, "Screens":
+ * /bonifico/campo-estivo, /bonifico/felpa-gruppo, …):
+ * the transfer details of its products, with the order the payment page
+ * recorded (router state), or, opened directly, what to do instead. The
+ * account and the prices come from the season's settings.
  */
-export function BankTransferRoute({ page }: { page: BankTransferPage }) {
+export function ProductTransferRoute({ page }: { page: ProductPage }) {
   const location = useLocation();
   const transfer = readBankTransferState(location.state);
   const settings = useSeasonPrices();
   return (
     <BankTransferDetails
-      target={specTransferTarget(page, transfer?.quota, settings.data?.catalogue)}
+      target={transferTarget(page, settings.data?.catalogue, transfer?.productId)}
       transfer={transfer}
       account={settings.data?.bankAccount}
       accountProblem={settings.isError ? { message: settings.error.message, retry: () => void settings.refetch() } : undefined}

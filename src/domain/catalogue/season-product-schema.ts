@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { productSlug } from './product-slug';
-import { BRANCHES, PLAN } from './plans';
+import { BRANCHES } from '../branches';
 import { priceRuleSchema } from './price-rule-schema';
-import { SPEC_PRODUCTS } from './products';
+import { productSlug } from './product-slug';
+import { SEED_PRODUCTS } from './seed';
 
-/** The slugs a season product may not take: the spec's products' ids and plans. */
-const isReserved = (name: string) => [...Object.values(PLAN), ...SPEC_PRODUCTS].some((taken) => productSlug(taken) === productSlug(name));
+/** The slugs a season product may not take: the seeded products' ids and plans. */
+const isReserved = (name: string) =>
+  SEED_PRODUCTS.flatMap((product) => [product.id, product.plan]).some((taken) => productSlug(taken) === productSlug(name));
 
 /**
- * A product the treasurer adds for a season (src/domain/catalogue.ts,
- * SeasonProduct), as stored and as an admin sends it: a name of 3 to 60
- * characters whose slug is not one of the spec's products, a price rule,
+ * A product the treasurer adds for a season (SeasonProduct,
+ * ./season-catalogue.ts), as stored and as an admin sends it: a name of 3 to 60
+ * characters whose slug is not a seeded product's, a price rule,
  * at least one branch, sizes or not, and an optional closing day.
  */
 export const seasonProductSchema = z.strictObject({
