@@ -3,6 +3,8 @@ import type { OrderLine } from '@domain/catalogue/order-line';
 import type { CatalogueProduct } from '@domain/catalogue/product';
 import { italianDayText } from '@domain/italian-time';
 import { SIZES } from '@domain/sizes';
+import { childId } from './fields';
+import { cfField, PARENT_MESSAGES } from './parents';
 
 /**
  * The order request (docs/api.md, "Order request"): one request shared by
@@ -18,12 +20,12 @@ export const MAX_ORDER_CHILDREN = 15;
 /** Italian messages of the order request (its checks here, and the server's on the family and the product). */
 export const ORDER_MESSAGES = {
   malformed: 'Richiesta non valida: servono "cf", "product", "children" e "idempotencyKey".',
-  invalidCf: 'Inserisci un codice fiscale valido',
+  invalidCf: PARENT_MESSAGES.invalidCf,
   product: 'Prodotto non valido: scegli un prodotto della stagione.',
   closed: (closesOn: string) => `Iscrizioni chiuse il ${italianDayText(closesOn)}.`,
   noChildren: 'Seleziona almeno un figlio.',
   tooManyChildren: `Un ordine può contenere al massimo ${MAX_ORDER_CHILDREN} figli.`,
-  childId: 'Identificativo del figlio non valido.',
+  childId: PARENT_MESSAGES.childId,
   size: 'Taglia non valida: scegli tra XS, S, M, L, XL e 2XL.',
   idempotencyKey: 'Chiave di idempotenza non valida: atteso un UUID.',
   notOfFamily: 'Uno dei figli indicati non appartiene a questa famiglia.',
@@ -37,9 +39,6 @@ export const ORDER_MESSAGES = {
     `${names.join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
 } as const;
 
-/** A parent's fiscal code as sent: any text up to 64 characters; the server normalises and checks it. */
-export const fiscalCodeField = z.string({ error: ORDER_MESSAGES.invalidCf }).check(z.maxLength(64, { error: ORDER_MESSAGES.invalidCf }));
-
 /** A catalogue product's id: 'campo-acconto', 'uscita-di-pasqua'. */
 export const productField = z
   .string({ error: ORDER_MESSAGES.product })
@@ -49,9 +48,7 @@ export const productField = z
 export const orderChildrenField = z
   .array(
     z.object({
-      id: z
-        .string({ error: ORDER_MESSAGES.childId })
-        .check(z.minLength(1, { error: ORDER_MESSAGES.childId }), z.maxLength(128, { error: ORDER_MESSAGES.childId })),
+      id: childId,
       size: z.optional(z.enum(SIZES, { error: ORDER_MESSAGES.size })),
     }),
     { error: ORDER_MESSAGES.noChildren },
@@ -63,7 +60,7 @@ export const idempotencyKeyField = z.uuid({ error: ORDER_MESSAGES.idempotencyKey
 
 /** The order request; fields besides these (a price, an amount, a status) are dropped unread. */
 export const orderRequestSchema = z.object({
-  cf: fiscalCodeField,
+  cf: cfField,
   product: productField,
   children: orderChildrenField,
   idempotencyKey: idempotencyKeyField,
