@@ -113,5 +113,11 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // A function of the product reads in one screen: a longer one is a plan and a thin transaction, or smaller steps
+    // (docs/architecture.md, "Rules the lint enforces"). Components are excepted: their body is their markup.
+    files: ['src/**/*.ts', 'netlify/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
   prettier,
 );

@@ -1,6 +1,6 @@
 /**
  * `npm run check:env [FILE]`: is this configuration ready for a launch?
- * (docs/deploy.md, "Check the variables").
+ * (docs/deploy.md, "The variables").
  *
  * Reads FILE, else `.env` when it exists, else the process environment (a
  * file is read alone with node:util's parseEnv, nothing of the shell mixed

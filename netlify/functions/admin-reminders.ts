@@ -143,36 +143,40 @@ async function auditSent(db: Firestore, context: ReminderContext, actor: AuditAc
  * days, even with two admins at once), then one audit entry, and sends the
  * e-mails after the answer.
  */
-export default adminContractFunction(adminRemindersContract, 'payments', async ({ product: productId, action }, { token }, request, httpContext) => {
-  const db = getDb();
-  const season = SEASON.campYear;
-  const settings = await readSeasonSettings(db, season);
-  const catalogue = catalogueOf(settings);
-  const product = findProduct(catalogue, productId);
-  if (!product) throw new HttpError(400, MESSAGES.malformed);
-  const plan = await readReminderPlan(db, season, { product, catalogue }, new Date()).catch((error: unknown) => {
-    if (error instanceof UnreadableSeasonError) throw new HttpError(409, MESSAGES.unreadable(error.paths));
-    throw error;
-  });
-  const { recentlyReminded, withoutEmail } = plan;
-  if (action === 'preview') return { body: { families: plan.families.length, children: plan.children, recentlyReminded, withoutEmail } };
+export default adminContractFunction(
+  adminRemindersContract,
+  'payments',
+  async ({ product: productId, action }, { token }, request, httpContext) => {
+    const db = getDb();
+    const season = SEASON.campYear;
+    const settings = await readSeasonSettings(db, season);
+    const catalogue = catalogueOf(settings);
+    const product = findProduct(catalogue, productId);
+    if (!product) throw new HttpError(400, MESSAGES.malformed);
+    const plan = await readReminderPlan(db, season, { product, catalogue }, new Date()).catch((error: unknown) => {
+      if (error instanceof UnreadableSeasonError) throw new HttpError(409, MESSAGES.unreadable(error.paths));
+      throw error;
+    });
+    const { recentlyReminded, withoutEmail } = plan;
+    if (action === 'preview') return { body: { families: plan.families.length, children: plan.children, recentlyReminded, withoutEmail } };
 
-  const actor = adminActor(token);
-  const context: ReminderContext = { product, season, settings, mail: mailContext(request) };
-  const sent = await sendAll(db, context, plan, actor);
-  const children = sent.sent.reduce((sum, { family }) => sum + family.lines.length, 0);
-  if (sent.sent.length > 0) {
-    // Queued first: the messages are owed whatever happens to the audit entry (the scheduled sender would send them anyway).
-    httpContext.waitUntil(
-      (async () => {
-        for (const { mailId } of sent.sent) await deliverMail(db, mailId);
-      })(),
-    );
-    await auditSent(db, context, actor, plan, sent, children);
-  }
-  if (sent.failed > 0) throw new HttpError(503, MESSAGES.partial(sent.sent.length, sent.failed));
-  return { body: { sent: sent.sent.length, children, recentlyReminded: recentlyReminded + sent.skipped, withoutEmail } };
-});
+    const actor = adminActor(token);
+    const context: ReminderContext = { product, season, settings, mail: mailContext(request) };
+    const sent = await sendAll(db, context, plan, actor);
+    const children = sent.sent.reduce((sum, { family }) => sum + family.lines.length, 0);
+    if (sent.sent.length > 0) {
+      // Queued first: the messages are owed whatever happens to the audit entry (the scheduled sender would send them anyway).
+      httpContext.waitUntil(
+        (async () => {
+          for (const { mailId } of sent.sent) await deliverMail(db, mailId);
+        })(),
+      );
+      await auditSent(db, context, actor, plan, sent, children);
+    }
+    if (sent.failed > 0) throw new HttpError(503, MESSAGES.partial(sent.sent.length, sent.failed));
+    return { body: { sent: sent.sent.length, children, recentlyReminded: recentlyReminded + sent.skipped, withoutEmail } };
+  },
+);
 
 /** An admin sends reminders a few times a season; the limit only stops a runaway loop. */
 export const config: Config = { rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

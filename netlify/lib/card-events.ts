@@ -22,8 +22,8 @@ import { readHeldItems, readReleasedItems, releaseItems, reholdItems } from './s
 
 /**
  * Stripe's refund and dispute events, applied to the books
- * (docs/data-model.md, "Refunds and disputes"; docs/api.md, "Stripe
- * webhook"). What Stripe reports is kept per PaymentIntent in
+ * (docs/data-model.md, "Refunds and disputes"; docs/api.md,
+ * "stripe-webhook"). What Stripe reports is kept per PaymentIntent in
  * `stripe_payment_intents`, in euros, whether or not the order is recorded
  * yet (recordOrder applies it when the payment arrives later); the payment,
  * when it exists, gets its status, refunded euros, dispute and a history

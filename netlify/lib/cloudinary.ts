@@ -18,8 +18,8 @@ import { parseFiscalCode } from './order-request';
 import { serviceConfig, type ServiceSettings } from './server-env';
 
 /**
- * The server's side of the medical form uploads (docs/api.md, "Medical
- * form"; docs/product.md, "Medical form"): Cloudinary's settings from the
+ * The server's side of the medical form uploads (docs/api.md, "get-signature
+ * and record-medical-form"; docs/product.md, "Medical form"): Cloudinary's settings from the
  * environment, the SDK configured with them, the upload signature, the check
  * of Cloudinary's upload answer and the stored delivery URL; and the checks
  * shared by get-signature and record-medical-form (the parent's family, the

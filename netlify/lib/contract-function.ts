@@ -4,7 +4,7 @@ import type { FunctionContext } from './function-context';
 import { errorResponse, HttpError, jsonResponse, readJsonBody, responseForError } from './http';
 
 /**
- * A function built on its contract (src/contracts/contract.ts; docs/api.md,
+ * A function built on its contract (src/contracts/contract.ts; docs/architecture.md,
  * "Contracts"): the method checked, the JSON body parsed with the contract's
  * request schema, the handler's reply typed by its answer schema, and every
  * error through responseForError.

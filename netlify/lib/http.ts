@@ -109,4 +109,3 @@ export function responseForError(error: unknown, functionName: string): Response
   console.error(`${functionName}: unexpected error: ${detail}`);
   return errorResponse(500, HTTP_MESSAGES.internal);
 }
-

@@ -3,7 +3,7 @@ import { HttpError } from './http';
 import { serviceConfig, ServiceNotConfiguredError } from './server-env';
 
 /**
- * Stripe on the server (docs/api.md, "Card payments"): the client made from
+ * Stripe on the server (docs/api.md, "create-payment-intent (Online)"): the client made from
  * STRIPE_SECRET_KEY, the webhook secret, the amount limits, the body reader
  * of the webhook, and the one way a Stripe failure is logged and answered.
  * Neither the keys nor a stack ever reach a log line or an answer.

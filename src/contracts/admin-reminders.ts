@@ -4,22 +4,15 @@ import { defineContract } from './contract';
 const count = z.int().check(z.gte(0));
 const parentToCall = z.object({ familySurname: z.string(), parent: z.string(), phone: z.nullable(z.string()) });
 
-/** 'preview': the families and children that would be written to, the families reminded in the last 7 days, the parents to phone. */
-export const reminderPreviewSchema = z.object({
-  families: count,
-  children: count,
-  recentlyReminded: count,
-  withoutEmail: z.array(parentToCall),
-});
+/** What both answers count besides the families: their children, the families reminded in the last 7 days, the parents to phone. */
+const reminderCounts = { children: count, recentlyReminded: count, withoutEmail: z.array(parentToCall) };
+
+/** 'preview': the families that would be written to, and {@link reminderCounts}. */
+export const reminderPreviewSchema = z.object({ families: count, ...reminderCounts });
 export type ReminderPreview = z.output<typeof reminderPreviewSchema>;
 
-/** 'send': the families written to and their children, the families skipped as reminded in the last 7 days, the parents to phone. */
-export const reminderResultSchema = z.object({
-  sent: count,
-  children: count,
-  recentlyReminded: count,
-  withoutEmail: z.array(parentToCall),
-});
+/** 'send': the families written to, and {@link reminderCounts} (those reminded meanwhile among the recent ones). */
+export const reminderResultSchema = z.object({ sent: count, ...reminderCounts });
 export type ReminderResult = z.output<typeof reminderResultSchema>;
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 
 /**
- * What every function's contract declares (docs/api.md, "Contracts"): one
+ * What every function's contract declares (docs/architecture.md, "Contracts"): one
  * module per function in src/contracts, imported by the function
  * (netlify/lib/contract-function.ts) and by the screen
  * (src/lib/api/functions-client.ts, `callContract`); a test run checks every

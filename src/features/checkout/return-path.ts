@@ -1,7 +1,7 @@
 /**
  * Where /payment-success sends the parent back when a redirected payment did
  * not go through: the payment screen's own path, carried in the return
- * address Stripe redirects to (docs/api.md, "Card payments"), so nothing is
+ * address Stripe redirects to (docs/api.md, "create-payment-intent (Online)"), so nothing is
  * kept in the browser's storage.
  */
 

@@ -58,3 +58,17 @@ export function readDocuments<T>(snapshots: ReadonlyArray<{ data(): T }>): ReadD
   }
   return { documents, invalid };
 }
+
+/** Where an admin list's next page starts: the last document read (readable or not). */
+export type PageCursor<T> = QueryDocumentSnapshot<T, DocumentData>;
+
+/**
+ * One page of an admin list: `rows` in the query's order, the paths
+ * ('payments/p1') of documents that do not match their schema (already
+ * logged), and the next page's cursor, null when this page is the last.
+ */
+export interface ListPage<Row, T> {
+  rows: Row[];
+  unreadable: string[];
+  next: PageCursor<T> | null;
+}

@@ -29,7 +29,7 @@ const ENTRIES = [
 
 beforeEach(() => {
   vi.mocked(fetchAuditPage).mockImplementation((action) =>
-    Promise.resolve({ entries: ENTRIES.filter((candidate) => !action || candidate.action === action), unreadable: [], next: null }),
+    Promise.resolve({ rows: ENTRIES.filter((candidate) => !action || candidate.action === action), unreadable: [], next: null }),
   );
 });
 afterEach(() => vi.clearAllMocks());
@@ -98,7 +98,7 @@ describe('Registro', () => {
         archived: [{ id: 's3', name: 'Luca Rossi' }],
       },
     };
-    vi.mocked(fetchAuditPage).mockResolvedValue({ entries: [imported, ...ENTRIES], unreadable: [], next: null });
+    vi.mocked(fetchAuditPage).mockResolvedValue({ rows: [imported, ...ENTRIES], unreadable: [], next: null });
     const { user } = renderWithProviders(<AuditLog />, { initialEntries: ['/admin/registro'] });
     const [row] = await screen.findAllByTestId('audit-entry');
     expect(screen.queryByTestId('roster-import-details')).toBeNull();

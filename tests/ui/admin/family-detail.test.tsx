@@ -29,19 +29,19 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({
     contract.name === 'admin-family-data'
       ? Promise.resolve({ parents: 2, children: 3, forms: 1, payments: 2, statementLines: 0 })
       : contract.name === 'admin-season-settings'
-      ? Promise.resolve({
-          season: 2025,
-          cardFee: true,
-          prices: SEED_PRICES,
-          products: [],
-          bankAccount: { holder: 'Gruppo', iban: 'IT60X0542811101000000123456' },
-          medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
-          deadlines: {},
-          nextPrepared: false,
-          updatedBy: null,
-          updatedAt: null,
-        })
-      : new Promise(() => {}),
+        ? Promise.resolve({
+            season: 2025,
+            cardFee: true,
+            prices: SEED_PRICES,
+            products: [],
+            bankAccount: { holder: 'Gruppo', iban: 'IT60X0542811101000000123456' },
+            medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
+            deadlines: {},
+            nextPrepared: false,
+            updatedBy: null,
+            updatedAt: null,
+          })
+        : new Promise(() => {}),
   ),
 }));
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Contract } from '@contracts/contract';
 
 /**
- * One contract per function (docs/api.md, "Contracts"; docs/architecture.md,
+ * One contract per function (docs/architecture.md, "Contracts",
  * "To add a function"): every file of netlify/functions that answers HTTP
  * exports as its default a contract function (contractFunction or a wrapper
  * of it: adminContractFunction, fiscalCodeContractFunction) built on the
@@ -52,23 +52,28 @@ describe('one contract per function', () => {
     expect(sources.filter(({ source }) => isScheduled(source)).map(({ name }) => name)).toEqual(['mail-outbox', 'medical-form-retention']);
   });
 
-  it.each(answering)(
-    '$name is a contract function on its own contract of src/contracts, named as its file',
-    async ({ name, source }) => {
-      const declared = declaredContract(source);
-      expect(declared, `${name}: export default contractFunction(contract, …)`).not.toBeNull();
-      expect(declared?.wrapper, name).toMatch(/^(contractFunction|\w+ContractFunction)$/);
-      expect(declared?.from, `${name} imports ${declared?.contract} from its own contract module`).toBe(`@contracts/${name}`);
-      const module = (await import(path.join(CONTRACTS, `${name}.ts`))) as Record<string, Contract | undefined>;
-      const contract = module[declared?.contract ?? ''];
-      expect(contract?.name, `${declared?.contract}.name`).toBe(name);
-      expect(['POST', 'GET']).toContain(contract?.method);
-    },
-  );
+  it.each(answering)('$name is a contract function on its own contract of src/contracts, named as its file', async ({ name, source }) => {
+    const declared = declaredContract(source);
+    expect(declared, `${name}: export default contractFunction(contract, …)`).not.toBeNull();
+    expect(declared?.wrapper, name).toMatch(/^(contractFunction|\w+ContractFunction)$/);
+    expect(declared?.from, `${name} imports ${declared?.contract} from its own contract module`).toBe(`@contracts/${name}`);
+    const module = (await import(path.join(CONTRACTS, `${name}.ts`))) as Record<string, Contract | undefined>;
+    const contract = module[declared?.contract ?? ''];
+    expect(contract?.name, `${declared?.contract}.name`).toBe(name);
+    expect(['POST', 'GET']).toContain(contract?.method);
+  });
 
   it('every contract of src/contracts names a function that exists', async () => {
     // Modules the contracts share: fields, messages several functions answer, a request's part.
-    const shared = ['contract.ts', 'fields.ts', 'payment-file.ts', 'parents.ts', 'fiscal-code-messages.ts', 'medical-form-messages.ts', 'order-request.ts'];
+    const shared = [
+      'contract.ts',
+      'fields.ts',
+      'payment-file.ts',
+      'parents.ts',
+      'fiscal-code-messages.ts',
+      'medical-form-messages.ts',
+      'order-request.ts',
+    ];
     const files = (await readdir(CONTRACTS)).filter((file) => file.endsWith('.ts') && !shared.includes(file));
     for (const file of files) {
       const module = (await import(path.join(CONTRACTS, file))) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/me
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SEASON_FILE = 'src/config/season.ts';
-/** The footer's copyright is the one place that shows the current calendar year (docs/product.md, "Layout"). */
+/** The footer's copyright is the one place that shows the current calendar year (docs/architecture.md, "Hydration"). */
 const CALENDAR_YEAR_FILES = new Set(['src/components/layout/Footer.tsx']);
 
 /** Every source file of the app and the functions, as repository-relative paths. */

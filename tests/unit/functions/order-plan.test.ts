@@ -33,7 +33,12 @@ const stripeState = (refunded: number, dispute: 'open' | 'won' | 'lost' | null =
 
 describe("the order's outcome", () => {
   it('records the status asked when no child holds the product and Stripe reported nothing', () => {
-    expect(orderOutcome(ORDER, [false, false], null)).toEqual({ heldLines: [], recordedStatus: 'Confermato', card: null, status: 'Confermato' });
+    expect(orderOutcome(ORDER, [false, false], null)).toEqual({
+      heldLines: [],
+      recordedStatus: 'Confermato',
+      card: null,
+      status: 'Confermato',
+    });
   });
 
   it("refuses a Bonifico when a child holds the product, naming the child; records a card payment 'Da Verificare'", () => {

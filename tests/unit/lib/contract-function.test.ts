@@ -5,7 +5,7 @@ import { contractFunction } from '../../../netlify/lib/contract-function';
 import { functionContext } from '../../support/function-context';
 
 /**
- * contractFunction itself (netlify/lib/contract-function.ts; docs/api.md,
+ * contractFunction itself (netlify/lib/contract-function.ts; docs/architecture.md,
  * "Contracts"): the unit tests rely on CHECK_CONTRACT_ANSWERS to check every
  * answer a function gives against its contract, so these show that a
  * handler answering outside its contract is refused when the variable is

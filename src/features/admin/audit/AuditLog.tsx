@@ -29,7 +29,7 @@ const dateTime = new Intl.DateTimeFormat('it-IT', {
 export function AuditLog() {
   const [action, setAction] = useState<AuditAction | null>(null);
   const pages = useAuditPages(action);
-  const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
+  const entries = pages.data?.pages.flatMap((page) => page.rows) ?? [];
   const unreadable = pages.data?.pages.reduce((total, page) => total + page.unreadable.length, 0) ?? 0;
 
   return (

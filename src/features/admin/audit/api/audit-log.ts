@@ -1,32 +1,17 @@
-import {
-  collection,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  startAfter,
-  where,
-  type DocumentData,
-  type QueryConstraint,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore/lite';
+import { collection, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint } from 'firebase/firestore/lite';
 import type { AuditAction } from '@domain/audit-log';
 import { COLLECTION, type AuditEntryDocument } from '@domain/documents';
-import { converterOf, readDocuments } from '@/lib/db/documents';
+import { converterOf, readDocuments, type ListPage, type PageCursor } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 
 /** Entries per page of the 'Registro' view. */
 export const AUDIT_PAGE_SIZE = 50;
 
 /** Where the next page starts: the last entry read. */
-export type AuditCursor = QueryDocumentSnapshot<AuditEntryDocument, DocumentData>;
+export type AuditCursor = PageCursor<AuditEntryDocument>;
 
-/** One page of the audit log: its entries newest first, the paths it could not read, the next page's cursor (null: last). */
-export interface AuditPage {
-  entries: AuditEntryDocument[];
-  unreadable: string[];
-  next: AuditCursor | null;
-}
+/** One page of the audit log: its entries newest first. */
+export type AuditPage = ListPage<AuditEntryDocument, AuditEntryDocument>;
 
 /**
  * Reads one page of the audit log (docs/security.md, "Audit log"): at most
@@ -46,7 +31,7 @@ export async function fetchAuditPage(action: AuditAction | null, after: AuditCur
   const snapshot = await getDocs(query(entries, ...constraints));
   const read = readDocuments(snapshot.docs);
   return {
-    entries: read.documents,
+    rows: read.documents,
     unreadable: read.invalid.map((error) => error.path),
     next: snapshot.docs.length === AUDIT_PAGE_SIZE ? (snapshot.docs.at(-1) ?? null) : null,
   };

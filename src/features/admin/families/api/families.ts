@@ -1,22 +1,9 @@
-import {
-  collection,
-  doc,
-  getDoc,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  startAfter,
-  where,
-  type DocumentData,
-  type QueryConstraint,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint } from 'firebase/firestore/lite';
 import { surnameFilterKey } from '@domain/admin-orders';
 import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@domain/documents';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
 import type { FamilyChange } from '@domain/family-change';
-import { converterOf, readDocuments } from '@/lib/db/documents';
+import { converterOf, readDocuments, type ListPage, type PageCursor } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { adminFamilyContract } from '@contracts/admin-family';
 import { adminRecordCashContract, type RecordedCash } from '@contracts/admin-record-cash';
@@ -78,18 +65,11 @@ export interface FamilyRow {
   children: FamilyChild[];
 }
 
-/** Where the next page starts: the last family read (readable or not). */
-export type FamiliesCursor = QueryDocumentSnapshot<FamilyDocument, DocumentData>;
+/** Where the next page starts: the last family read. */
+export type FamiliesCursor = PageCursor<FamilyDocument>;
 
-/** One page of the list. */
-export interface FamiliesPage {
-  /** In the query's order. */
-  rows: FamilyRow[];
-  /** Paths ('families/f1', 'sons/s3') of documents that do not match their schema, already logged. */
-  unreadable: string[];
-  /** The next page's cursor; null when this page is the last. */
-  next: FamiliesCursor | null;
-}
+/** One page of the families' list. */
+export type FamiliesPage = ListPage<FamilyRow, FamilyDocument>;
 
 const families = () => collection(getFirebase().db, COLLECTION.families).withConverter(converterOf(COLLECTION.families));
 const parents = () => collection(getFirebase().db, COLLECTION.parents).withConverter(converterOf(COLLECTION.parents));

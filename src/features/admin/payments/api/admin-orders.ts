@@ -9,9 +9,7 @@ import {
   query,
   startAfter,
   where,
-  type DocumentData,
   type QueryConstraint,
-  type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
 import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/admin-orders';
 import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/documents';
@@ -21,7 +19,7 @@ import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
 import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
 import type { RequestOf } from '@contracts/contract';
 import { adminRefundContract } from '@contracts/admin-refund';
-import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
+import { converterOf, documentConverter, readDocuments, type ListPage, type PageCursor } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 
@@ -36,18 +34,11 @@ import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
  * ./admin-orders-queries.ts.
  */
 
-/** Where the next page starts: the last payment read (readable or not). */
-export type OrdersCursor = QueryDocumentSnapshot<PaymentDocument, DocumentData>;
+/** Where the next page starts: the last payment read. */
+export type OrdersCursor = PageCursor<PaymentDocument>;
 
-/** One page of the list. */
-export interface OrdersPage {
-  /** In the query's order. */
-  rows: AdminOrderRow[];
-  /** Paths ('payments/p1') of documents that do not match their schema, already logged. */
-  unreadable: string[];
-  /** The next page's cursor; null when this page is the last. */
-  next: OrdersCursor | null;
-}
+/** One page of the orders' list. */
+export type OrdersPage = ListPage<AdminOrderRow, PaymentDocument>;
 
 const payments = () => collection(getFirebase().db, COLLECTION.payments).withConverter(converterOf(COLLECTION.payments));
 
