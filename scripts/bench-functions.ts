@@ -34,7 +34,7 @@ import { bankTransferOrderId } from '../netlify/functions/create-order';
 import { getDb } from '../netlify/lib/firestore';
 import { COLLECTION } from '@domain/documents';
 import type { OrderRequest } from '@contracts/order-request';
-import { rossiSessionCookie } from './bench/demo-session';
+import { demoSessionCookie } from './bench/demo-session';
 import { startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
@@ -43,7 +43,21 @@ const SEQUENTIAL_CALLS = 50;
 const CONCURRENT_LOOKUPS = 60;
 const SENDS_PER_KEY = 4;
 const ROSSI_CF = 'RSSMRA80C12H501E';
-const rossiSession = await rossiSessionCookie();
+/** Each demo family's session, by family id: the parent functions answer a family's requests only with it. */
+const SESSIONS: Record<string, string> = Object.fromEntries(
+  await Promise.all(
+    [
+      ['family-rossi', 'parent-rossi-mario'],
+      ['family-bianchi', 'parent-bianchi-anna'],
+      ['family-verdi', 'parent-verdi-paolo'],
+      ['family-neri', 'parent-neri-carla'],
+      ['family-esposito', 'parent-esposito-luigi'],
+    ].map(async ([familyId = '', parentId = '']) => {
+      const cookie = await demoSessionCookie(familyId, parentId);
+      return [familyId, `${cookie.name}=${cookie.value}`] as const;
+    }),
+  ),
+);
 
 /** The six orders of the same-key burst: products no demo child holds yet, so each key records one order. */
 const BURST_ORDERS: Array<{ familyId: string; request: Omit<OrderRequest, 'idempotencyKey'> }> = [
@@ -95,16 +109,15 @@ const newClient = () => {
   return `203.0.${113 + (clients >> 8)}.${clients & 255}`;
 };
 
-/** One call of a function from `ip` (a new client by default), timed from the request to the whole answer read. */
-async function call(name: string, body?: unknown, ip = newClient()): Promise<Timed> {
+/** One call of a function with `familyId`'s session from `ip` (a new client by default), timed from the request to the whole answer read. */
+async function call(name: string, body?: unknown, { familyId = 'family-rossi', ip = newClient() } = {}): Promise<Timed> {
   if (!stack) throw new Error('no stack');
   const startedAt = performance.now();
   const response = await fetch(`${stack.appUrl}/.netlify/functions/${name}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'x-nf-client-connection-ip': ip,
-      // The Rossi family's verified session: the parent functions answer only with it.
-      cookie: `${rossiSession.name}=${rossiSession.value}`,
+      cookie: SESSIONS[familyId] ?? '',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -120,9 +133,9 @@ async function call(name: string, body?: unknown, ip = newClient()): Promise<Tim
   return { status: response.status, ms: elapsed, body: parsed };
 }
 
-async function sequential(name: string, body?: unknown): Promise<Timed[]> {
+async function sequential(name: string, body?: unknown, familyId?: string): Promise<Timed[]> {
   const results: Timed[] = [];
-  for (let index = 0; index < SEQUENTIAL_CALLS; index += 1) results.push(await call(name, body));
+  for (let index = 0; index < SEQUENTIAL_CALLS; index += 1) results.push(await call(name, body, { familyId }));
   return results;
 }
 
@@ -149,12 +162,12 @@ async function main(): Promise<void> {
   const first = {
     health: await call('health'),
     'lookup-family': await call('lookup-family', { cf: ROSSI_CF }),
-    'create-order': await call('create-order', SEQUENTIAL_ORDER),
+    'create-order': await call('create-order', SEQUENTIAL_ORDER, { familyId: 'family-neri' }),
   };
   const warm = {
     health: await sequential('health'),
     'lookup-family': await sequential('lookup-family', { cf: ROSSI_CF }),
-    'create-order': await sequential('create-order', SEQUENTIAL_ORDER),
+    'create-order': await sequential('create-order', SEQUENTIAL_ORDER, 'family-neri'),
   };
 
   const burstStart = performance.now();
@@ -164,15 +177,15 @@ async function main(): Promise<void> {
   const keyed = BURST_ORDERS.map((order) => ({ ...order, key: randomUUID() }));
   const orderStart = performance.now();
   const sends = await Promise.all(
-    keyed.flatMap(({ request, key }) =>
+    keyed.flatMap(({ familyId, request, key }) =>
       Array.from({ length: SENDS_PER_KEY }, () =>
-        call('create-order', { ...request, idempotencyKey: key }).then((timed) => ({ key, timed })),
+        call('create-order', { ...request, idempotencyKey: key }, { familyId }).then((timed) => ({ key, timed })),
       ),
     ),
   );
   const ordersMs = performance.now() - orderStart;
   const oneAddress = newClient();
-  const sameAddress = await Promise.all(Array.from({ length: 40 }, () => call('lookup-family', { cf: ROSSI_CF }, oneAddress)));
+  const sameAddress = await Promise.all(Array.from({ length: 40 }, () => call('lookup-family', { cf: ROSSI_CF }, { ip: oneAddress })));
 
   const perKey = await Promise.all(
     keyed.map(async ({ familyId, key, request }) => {
