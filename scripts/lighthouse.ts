@@ -3,8 +3,9 @@
  * Vite + React 19 + react-router 7 page (scripts/lighthouse-baseline/), serves each build (the app as Netlify serves it, prerendered pages included) and
  * gzip on a free local port, and runs Lighthouse (its default config: the mobile preset, simulated throttling) with
  * Debian's Chromium on /, /campo-estivo, /admin and the baseline. Prints, per page, the median of N runs of the
- * performance and accessibility scores (0–100), FCP and LCP (s), TBT (ms) and CLS, and the pages below the targets
- * (docs/benchmarks.md: performance 98, accessibility 100, FCP no later than the bare page's).
+ * performance and accessibility scores (0–100), FCP and LCP (s), TBT (ms) and its ratio to the bare page's, CLS, and the
+ * pages below the targets (docs/benchmarks.md: performance 98 where the bare page scores 100, accessibility 100, FCP no
+ * later than the bare page's, TBT at most twice the bare page's).
  *
  *   npm run lighthouse                 # 5 runs per page
  *   npm run lighthouse -- --runs 1     # a quick check
@@ -15,6 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -178,19 +180,28 @@ try {
     });
   }
 
-  console.log(`Lighthouse ${RUNS === 1 ? '(1 run)' : `(median of ${RUNS} runs)`}, mobile preset, simulated throttling, ${CHROMIUM}:`);
-  console.log('| page | performance | accessibility | FCP | LCP | TBT | CLS |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const load = os.loadavg().map((value) => value.toFixed(1));
+  console.log(
+    `Lighthouse ${RUNS === 1 ? '(1 run)' : `(median of ${RUNS} runs)`}, mobile preset, simulated throttling, ${CHROMIUM}, ${os.cpus().length} cores, load ${load.join(' ')}:`,
+  );
+  const baseline = rows.find(({ name }) => name.startsWith('baseline'))?.measure;
+  const baselineFcp = baseline?.fcp ?? Number.NaN;
+  const baselineTbt = baseline?.tbt ?? Number.NaN;
+  // Simulated throttling scales with the host's CPU: the ratio to the bare page in the same run is what holds across machines.
+  const tbtRatio = (m: Measure) => (baselineTbt > 0 ? m.tbt / baselineTbt : Number.NaN);
+  console.log('| page | performance | accessibility | FCP | LCP | TBT | TBT / bare page | CLS |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, measure: m } of rows) {
     console.log(
-      `| ${name} | ${m.performance} | ${m.accessibility} | ${m.fcp.toFixed(1)} s | ${m.lcp.toFixed(1)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} |`,
+      `| ${name} | ${m.performance} | ${m.accessibility} | ${m.fcp.toFixed(1)} s | ${m.lcp.toFixed(1)} s | ${Math.round(m.tbt)} ms | ${tbtRatio(m).toFixed(1)}× | ${m.cls.toFixed(3)} |`,
     );
   }
-  const baselineFcp = rows.find(({ name }) => name.startsWith('baseline'))?.measure.fcp ?? Number.NaN;
   const short = rows.filter(
-    ({ name, measure: m }) => !name.startsWith('baseline') && (m.performance < 98 || m.accessibility < 100 || m.fcp > baselineFcp),
+    ({ name, measure: m }) =>
+      !name.startsWith('baseline') &&
+      ((baseline?.performance === 100 && m.performance < 98) || m.accessibility < 100 || m.fcp > baselineFcp || tbtRatio(m) > 2),
   );
-  const targets = `performance >= 98, accessibility 100, FCP <= the baseline's ${baselineFcp.toFixed(1)} s`;
+  const targets = `performance >= 98 where the baseline scores 100, accessibility 100, FCP <= the baseline's ${baselineFcp.toFixed(1)} s, TBT <= 2× the baseline's ${Math.round(baselineTbt)} ms`;
   console.log(
     short.length === 0
       ? `Every app page meets the targets: ${targets}.`

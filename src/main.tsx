@@ -1,4 +1,5 @@
 import type { PrerenderedPage } from './prerender';
+import { holdEarlySubmits } from '@/lib/early-input';
 import './index.css';
 
 // zod probes `new Function` when it builds its first object schema; under the
@@ -13,11 +14,14 @@ import './index.css';
 /**
  * Loads the app and starts it in #root. A prerendered page is painted first
  * (a frame, then the download), so the app's JavaScript never competes with
- * the page's HTML and CSS on a slow link (docs/architecture.md, "Prerendered pages").
+ * the page's HTML and CSS on a slow link; its fields take typing meanwhile,
+ * and a form sent early waits for the app (src/lib/early-input.ts;
+ * docs/architecture.md, "Prerendered pages").
  */
 function loadApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  holdEarlySubmits();
   const load = () => void import('./app/start').then(({ startApp }) => startApp(root));
   if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(load));
   else load();

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState, type ReactNode } from 'react';
+import { StrictMode, useLayoutEffect, useState, type ReactNode } from 'react';
+import { takeOverEarlyInput } from '@/lib/early-input';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -7,10 +8,12 @@ import { createQueryClient } from '@/lib/query-client';
  * the browser's (src/app/start.tsx) or, at build time, the prerendering's
  * memory router (src/prerender.tsx): both draw the same tree, so the browser
  * can hydrate the prerendered HTML. Parents' screens talk only to our functions;
- * Firebase is loaded by the admin route alone.
+ * Firebase is loaded by the admin route alone. Once drawn, what a parent
+ * typed or sent on the prerendered page reaches the app (takeOverEarlyInput).
  */
 export function App({ router }: { router: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useLayoutEffect(takeOverEarlyInput, []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>{router}</QueryClientProvider>

@@ -66,3 +66,28 @@ test('each prerendered page hydrates without an error and answers a tap', async 
   await page.getByRole('button', { name: 'Apri menu' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('what a parent types and sends before the app runs is kept, and sent once it does', async ({ page }) => {
+  // Only the scripts the page names (the entry and what it imports) run at once; the app waits until released.
+  const html = await (await page.request.get('/campo-estivo')).text();
+  const named = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route) => {
+    if (!named.has(new URL(route.request().url()).pathname)) await released;
+    await route.continue();
+  });
+  await page.goto('/campo-estivo', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Codice Fiscale Genitore').fill('VRDLNE81B42E900U');
+  await page.getByLabel('Quota da Pagare', { exact: true }).selectOption('Acconto');
+  await page.getByLabel('Metodo di Pagamento', { exact: true }).selectOption('Bonifico');
+  await page.getByRole('button', { name: 'Trova' }).click();
+  await expect(page).toHaveURL(/\/campo-estivo$/);
+
+  const asked = page.waitForRequest('**/.netlify/functions/request-access-code');
+  release();
+  expect((await asked).postDataJSON()).toMatchObject({ cf: 'VRDLNE81B42E900U' });
+  await expect(page.getByLabel('Codice di verifica')).toBeVisible();
+  await expect(page.getByLabel('Codice Fiscale Genitore')).toHaveValue('VRDLNE81B42E900U');
+  await expect(page.getByLabel('Quota da Pagare', { exact: true })).toHaveValue('Acconto');
+});

@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router';
 import type { MenuEntry } from '@config/menu';
-import { useHydrated } from './use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { TopBar } from './TopBar';
@@ -12,10 +11,9 @@ export const CONTENT_ID = 'contenuto';
  * The shared layout of every route: the skip link 'Vai al contenuto' (the
  * first Tab stop, hidden until focused, WCAG 2.4.1), top bar, header, the
  * route's content in `<main id="contenuto">` (focusable by script, not a Tab
- * stop; its fields disabled until a prerendered page is hydrated), footer. `menu`: the navigation's entries (src/config/menu.ts).
+ * stop), footer. `menu`: the navigation's entries (src/config/menu.ts).
  */
 export function AppLayout({ menu }: { menu: MenuEntry[] }) {
-  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -27,10 +25,7 @@ export function AppLayout({ menu }: { menu: MenuEntry[] }) {
       <TopBar />
       <Header menu={menu} />
       <main id={CONTENT_ID} tabIndex={-1} className="w-full flex-1 px-4 py-6 outline-none sm:py-10">
-        {/* A prerendered page's fields wait for its script: typed or tapped before, they would be lost. */}
-        <fieldset disabled={!hydrated} className="contents">
-          <Outlet />
-        </fieldset>
+        <Outlet />
       </main>
       <Footer />
     </div>

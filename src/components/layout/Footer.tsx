@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { GROUP } from '@config/group';
 import { paths } from '@config/paths';
-import { subscribeToNothing } from './use-hydrated';
+import { subscribeToNothing } from './subscribe-to-nothing';
 
 const currentYear = () => new Date().getFullYear();
 

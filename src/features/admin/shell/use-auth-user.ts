@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Staff } from '@domain/staff-roles';
-import { subscribeToNothing } from '@/components/layout/use-hydrated';
+import { subscribeToNothing } from '@/components/layout/subscribe-to-nothing';
 
 /**
  * The auth state as the admin screens see it: loading, nobody signed in, or
