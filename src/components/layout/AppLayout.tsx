@@ -11,9 +11,9 @@ export const CONTENT_ID = 'contenuto';
  * The shared layout of every route: the skip link 'Vai al contenuto' (the
  * first Tab stop, hidden until focused, WCAG 2.4.1), top bar, header, the
  * route's content in `<main id="contenuto">` (focusable by script, not a Tab
- * stop), footer. `menu`: the navigation's entries (src/config/menu.ts).
+ * stop), footer. `menu`: the navigation's entries (src/config/menu.ts); `onMenuWanted`: see {@link Header}.
  */
-export function AppLayout({ menu }: { menu: MenuEntry[] }) {
+export function AppLayout({ menu, onMenuWanted }: { menu: MenuEntry[]; onMenuWanted?: () => void }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -23,7 +23,7 @@ export function AppLayout({ menu }: { menu: MenuEntry[] }) {
         Vai al contenuto
       </a>
       <TopBar />
-      <Header menu={menu} />
+      <Header menu={menu} onMenuWanted={onMenuWanted} />
       <main id={CONTENT_ID} tabIndex={-1} className="w-full flex-1 px-4 py-6 outline-none sm:py-10">
         <Outlet />
       </main>

@@ -9,12 +9,13 @@ import { MobileDrawer } from './MobileDrawer';
  * The purple header (docs/architecture.md, "Shape": components/layout): logo and group name, desktop
  * navigation with 'Dona Ora' (opens the donation page externally), and on
  * small screens a 44px hamburger that opens the drawer (the same entries, Area Documenti included);
- * `menu`: the entries (SiteLayout adds the season's own products to 'Area Pagamento').
+ * `menu`: the entries (SiteLayout adds the season's own products to 'Area Pagamento'); `onMenuWanted`: called when
+ * the parent reaches for the menu (a pointer over the header, a tap, the focus in it), before a menu opens.
  */
-export function Header({ menu }: { menu: MenuEntry[] }) {
+export function Header({ menu, onMenuWanted }: { menu: MenuEntry[]; onMenuWanted?: () => void }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <header className="bg-brand-700 text-white shadow">
+    <header className="bg-brand-700 text-white shadow" onPointerEnter={onMenuWanted} onPointerDown={onMenuWanted} onFocus={onMenuWanted}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <div className="flex items-center gap-2">
           <button

@@ -7,13 +7,16 @@ import { seasonPricesQueryOptions } from './season-prices';
 /**
  * The links of the season's products still open that only have their generic page ('Uscita di Pasqua' →
  * /pagamenti/uscita-di-pasqua) for the menu's 'Area Pagamento' and the home
- * page: none until the catalogue is read (after the first paint, without
- * react-query's observer in the first bundle), none when it cannot be.
+ * page: none until the catalogue is read, none when it cannot be. Read
+ * only once `wanted` (the home page: at once; the menu: when the parent
+ * reaches for it), so a page that does not show them loads neither the
+ * catalogue's contract nor its answer at start-up.
  */
-export function useSeasonProductLinks(): ProductLink[] {
+export function useSeasonProductLinks(wanted = true): ProductLink[] {
   const queryClient = useQueryClient();
   const [links, setLinks] = useState<ProductLink[]>([]);
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     queryClient
       .fetchQuery(seasonPricesQueryOptions())
@@ -24,6 +27,6 @@ export function useSeasonProductLinks(): ProductLink[] {
     return () => {
       live = false;
     };
-  }, [queryClient]);
+  }, [queryClient, wanted]);
   return links;
 }
