@@ -78,3 +78,5 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+// Done: the build's esbuild service would keep Node waiting.
+process.exit(0);
