@@ -89,7 +89,8 @@ function useFamilyLookup({ fields, onFound, onEdit, initialValues = EMPTY_LOOKUP
 
   const edit = (field: keyof LookupFormValues, value: string) => {
     preload();
-    const next = { ...values, [field]: value };
+    // From the values as last edited, not this render's: edits in one batch (the fields typed before the app ran) all count.
+    const next = { ...latestValues.current, [field]: value };
     setValues(next);
     latestValues.current = next;
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
