@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductPage } from '@config/product-pages';
@@ -7,7 +6,7 @@ import type { Size } from '@domain/sizes';
 import type { OrderRequest } from '@contracts/order-request';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
-import { lookupFamilyQueryOptions } from '@/features/family-lookup/api/lookup-family';
+import { lookupFamily } from '@/features/family-lookup/api/lookup-family';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
 import { pageOptions } from './page-choice';
 import {
@@ -28,7 +27,7 @@ const newKey = () => crypto.randomUUID();
  * and its transitions are {@link orderFlowReducer}'s (family found, fiscal
  * code, method, quota, children in tick order, sizes, checkout open, the
  * idempotency key of the current attempt); this hook adds the fresh keys and
- * the Bonifico save (a react-query mutation through create-order, docs/api.md),
+ * the Bonifico save (useCreateOrder, through create-order, docs/api.md),
  * which opens the page's transfer page (`page.transferPath`) once recorded.
  * Any change of the order makes a new key and clears a failed save; a retry
  * after a failed save reuses the key, so the server records one order; a
@@ -42,7 +41,6 @@ const newKey = () => crypto.randomUUID();
 export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'transferPath'>) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [snapshot] = useState(() => readOrderFlowSnapshot(location.state));
   const [state, dispatch] = useReducer(orderFlowReducer, undefined, () =>
     snapshot ? restoredOrderFlow(snapshot, newKey(), pageOptions(page)) : initialOrderFlow(newKey(), pageOptions(page)),
@@ -51,11 +49,10 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
   // Back from a transfer page: read the family again (the order just recorded changed what its children hold).
   useEffect(() => {
     if (!snapshot) return;
-    queryClient
-      .fetchQuery(lookupFamilyQueryOptions(snapshot.values.fiscalCode))
+    lookupFamily(snapshot.values.fiscalCode)
       .then((lookup) => dispatch({ type: 'lookupRefreshed', lookup }))
       .catch(() => undefined); // The family shown stays; the server refuses what is already held.
-  }, [snapshot, queryClient]);
+  }, [snapshot]);
 
   // Counts the families found by 'Trova': the screen moves the focus to each result.
   const [foundCount, setFoundCount] = useState(0);

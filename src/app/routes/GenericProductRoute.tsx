@@ -11,6 +11,7 @@ import { transferTarget } from '@/features/bank-transfer/transfer-target';
 import { useSeasonPrices } from '@/lib/api/use-season-prices';
 import { NotFoundRoute } from './NotFoundRoute';
 import { ProductRoute } from './ProductRoute';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /**
  * The product of the address, read from the season's catalogue
@@ -43,7 +44,7 @@ function WithGenericProduct({ render }: { render: (product: CatalogueProduct, se
  * as every payment page. Past its closing day it says 'Iscrizioni chiuse il
  * {data}' and takes no order.
  */
-export function GenericProductRoute() {
+function GenericProductRouteView() {
   return (
     <WithGenericProduct
       render={(product) =>
@@ -61,7 +62,7 @@ export function GenericProductRoute() {
 }
 
 /** /pagamenti/{id}/bonifico: the transfer details of the product, with the order just recorded or, opened directly, what to do instead. */
-export function GenericProductTransferRoute() {
+function GenericProductTransferRouteView() {
   const location = useLocation();
   return (
     <WithGenericProduct
@@ -75,3 +76,9 @@ export function GenericProductTransferRoute() {
     />
   );
 }
+
+/** {@link GenericProductRouteView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const GenericProductRoute = withQueryClient(GenericProductRouteView);
+
+/** {@link GenericProductTransferRouteView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const GenericProductTransferRoute = withQueryClient(GenericProductTransferRouteView);

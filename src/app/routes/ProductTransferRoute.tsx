@@ -4,6 +4,7 @@ import { BankTransferDetails } from '@/features/bank-transfer/BankTransferDetail
 import { readBankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { transferTarget } from '@/features/bank-transfer/transfer-target';
 import { useSeasonPrices } from '@/lib/api/use-season-prices';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /**
  * The transfer page of a row of PRODUCT_PAGES (docs/product.md, "Screens":
@@ -12,7 +13,7 @@ import { useSeasonPrices } from '@/lib/api/use-season-prices';
  * recorded (router state), or, opened directly, what to do instead. The
  * account and the prices come from the season's settings.
  */
-export function ProductTransferRoute({ page }: { page: ProductPage }) {
+function ProductTransferRouteView({ page }: { page: ProductPage }) {
   const location = useLocation();
   const transfer = readBankTransferState(location.state);
   const settings = useSeasonPrices();
@@ -25,3 +26,6 @@ export function ProductTransferRoute({ page }: { page: ProductPage }) {
     />
   );
 }
+
+/** {@link ProductTransferRouteView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const ProductTransferRoute = withQueryClient(ProductTransferRouteView);

@@ -10,6 +10,7 @@ import type { RecordPaymentAnswer } from '@contracts/record-payment';
 import { useRecordPayment } from './api/record-payment';
 import { CheckoutForm } from './CheckoutForm';
 import { OrderSummary, type SummaryLine } from './OrderSummary';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /** Props of {@link CheckoutPanel}. */
 export interface CheckoutPanelProps {
@@ -67,7 +68,7 @@ function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
  * server (useRecordPayment) and `onRecorded` fires; if recording fails, 'Riprova' calls
  * record-payment again and never pays again.
  */
-export default function CheckoutPanel({ request, lines, returnPath, onRecorded }: CheckoutPanelProps) {
+function CheckoutPanelView({ request, lines, returnPath, onRecorded }: CheckoutPanelProps) {
   const configured = isStripeConfigured();
   const intent = usePaymentIntent(request, configured);
   const stripe = useStripeJs(configured);
@@ -110,3 +111,6 @@ export default function CheckoutPanel({ request, lines, returnPath, onRecorded }
     </div>
   );
 }
+
+/** {@link CheckoutPanelView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export default withQueryClient(CheckoutPanelView);

@@ -6,6 +6,7 @@ import { PAYMENT_INTENT_ID } from '@contracts/record-payment';
 import { useRecordPayment } from './api/record-payment';
 import { PAYMENT_DONE_STATE } from './payment-done';
 import { RETURN_PATH_PARAM, safeReturnPath } from './return-path';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /** Italian messages of /payment-success. */
 export const PAYMENT_SUCCESS_MESSAGES = {
@@ -25,7 +26,7 @@ export const PAYMENT_SUCCESS_MESSAGES = {
  * the network failed), an Italian error with 'Riprova' and a link back to
  * the payment screen named by the address's `from`.
  */
-export function PaymentSuccess() {
+function PaymentSuccessView() {
   const [params] = useSearchParams();
   const paymentIntentId = params.get('payment_intent') ?? '';
   const returnPath = safeReturnPath(params.get(RETURN_PATH_PARAM));
@@ -69,3 +70,6 @@ export function PaymentSuccess() {
   }
   return <Navigate to="/pagamento" replace state={PAYMENT_DONE_STATE} />;
 }
+
+/** {@link PaymentSuccessView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const PaymentSuccess = withQueryClient(PaymentSuccessView);

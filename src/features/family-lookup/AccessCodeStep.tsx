@@ -6,10 +6,12 @@ import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import { ACCESS_CODE_PATTERN, verifyAccessCodeContract } from '@contracts/verify-access-code';
 import { ACCESS_CODE_MESSAGES } from './access-code-messages';
-import { useRequestAccessCode, type CodeSent } from './api/access-code';
+import type { CodeSent } from './api/access-code';
+import { useRequestAccessCode } from './api/use-request-access-code';
 import { useVerifyAccessCode } from './api/verify-access-code';
 import { useCountdown } from './use-countdown';
 import { useFocusedFailure } from './use-focused-failure';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /** Props of {@link AccessCodeStep}. */
 export interface AccessCodeStepProps {
@@ -141,7 +143,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
  * sends a link alone: the step then says so, with 'Invia di nuovo' only
  * (docs/security.md, "Parents' sessions").
  */
-export function AccessCodeStep(props: AccessCodeStepProps) {
+function AccessCodeStepView(props: AccessCodeStepProps) {
   const step = useAccessCodeStep(props);
   const { sent, resent, linkOnly, ids, codeRef, sentRef, failureRef, code, codeError, remember, failure, confirming, countdown } = step;
   const waiting = countdown.secondsLeft > 0;
@@ -209,3 +211,6 @@ export function AccessCodeStep(props: AccessCodeStepProps) {
     </form>
   );
 }
+
+/** {@link AccessCodeStepView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const AccessCodeStep = withQueryClient(AccessCodeStepView);

@@ -9,6 +9,7 @@ import { ACCESS_LINK_TOKEN_PATTERN, verifyAccessLinkContract } from '@contracts/
 import { ACCESS_CODE_MESSAGES, ACCESS_LINK_PAGE_MESSAGES } from './access-code-messages';
 import { signedInByLinkState } from './access-link-state';
 import { useVerifyAccessLink } from './api/verify-access-link';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /** The token in the address's fragment (never sent to a server, never in a Referer), read once. */
 const tokenInAddress = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
@@ -23,7 +24,7 @@ const tokenInAddress = () => (typeof window === 'undefined' ? '' : window.locati
  * pressed 'Trova', its form filled in (access-link-state.ts). A link used,
  * expired or mangled shows why, with the way back to the Area Famiglie.
  */
-export function AccessLinkPage() {
+function AccessLinkPageView() {
   const navigate = useNavigate();
   const [token] = useState(tokenInAddress);
   const [remember, setRemember] = useState(false);
@@ -94,3 +95,6 @@ export function AccessLinkPage() {
     </div>
   );
 }
+
+/** {@link AccessLinkPageView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const AccessLinkPage = withQueryClient(AccessLinkPageView);

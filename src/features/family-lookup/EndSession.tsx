@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { describeError } from '@/lib/errors';
 import { useEndSession } from './api/end-session';
+import { withQueryClient } from '@/lib/with-query-client';
 
 /** Props of {@link EndSession} (and of EndSessionButton, which draws it). */
 export interface EndSessionProps {
@@ -19,7 +20,7 @@ export interface EndSessionProps {
  * server's Italian message under it, focused for screen readers, and the
  * button can be pressed again.
  */
-export default function EndSession({ onEnded, className = '' }: EndSessionProps) {
+function EndSessionView({ onEnded, className = '' }: EndSessionProps) {
   const endSession = useEndSession();
   const failureRef = useRef<HTMLDivElement>(null);
 
@@ -41,3 +42,6 @@ export default function EndSession({ onEnded, className = '' }: EndSessionProps)
     </div>
   );
 }
+
+/** {@link EndSessionView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export default withQueryClient(EndSessionView);

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
@@ -14,7 +13,7 @@ import { describeError } from '@/lib/errors';
 import type { AccessCodeStep } from './AccessCodeStep';
 import { signedInFiscalCode } from './access-link-state';
 import { preloadAccessCode, requestAccessCode, type CodeSent } from './api/access-code';
-import { lookupFamilyQueryOptions, preloadLookupFamily } from './api/lookup-family';
+import { lookupFamily, preloadLookupFamily } from './api/lookup-family';
 import { loadEndSession } from './EndSessionButton';
 import { EMPTY_LOOKUP_VALUES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 import { validateLookup, type LookupErrors } from './lookup-schema';
@@ -62,7 +61,6 @@ function preloadValidation() {
  * and `verified` (a code step's code verified: the family is read).
  */
 function useFamilyLookup({ fields, onFound, onEdit, initialValues = EMPTY_LOOKUP_VALUES }: FamilyLookupFormProps) {
-  const queryClient = useQueryClient();
   const location = useLocation();
   const returnPath = location.pathname;
   // Signed in by the e-mailed link: the parent's fiscal code, unless the screen restores its own values.
@@ -91,7 +89,8 @@ function useFamilyLookup({ fields, onFound, onEdit, initialValues = EMPTY_LOOKUP
 
   const edit = (field: keyof LookupFormValues, value: string) => {
     preload();
-    const next = { ...values, [field]: value };
+    // From the values as last edited, not this render's: edits in one batch (the fields typed before the app ran) all count.
+    const next = { ...latestValues.current, [field]: value };
     setValues(next);
     latestValues.current = next;
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
@@ -118,7 +117,7 @@ function useFamilyLookup({ fields, onFound, onEdit, initialValues = EMPTY_LOOKUP
 
   /** Reads the family (the session is live) and hands it over. */
   const findFamily = async (valid: ValidLookup) => {
-    onFound(await queryClient.fetchQuery(lookupFamilyQueryOptions(valid.fiscalCode)), valid);
+    onFound(await lookupFamily(valid.fiscalCode), valid);
   };
 
   /** `step` verified its code: read the family with the values as they are now (quota and method may have changed). */

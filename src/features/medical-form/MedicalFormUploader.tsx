@@ -8,6 +8,7 @@ import { paths } from '@config/paths';
 import type { LookupChild } from '@domain/family-lookup';
 import { useUploadMedicalForm } from './api/upload-medical-form';
 import { checkMedicalFormFile } from './check-medical-form-file';
+import { withQueryClient } from '@/lib/with-query-client';
 
 interface ChildUpload {
   file: File | null;
@@ -95,7 +96,7 @@ function useMedicalFormUploads({ cf, sons }: MedicalFormUploaderProps) {
  * the button disappears. A failed child stays not done and the others are
  * kept (docs/product.md, "Rules": medical form; docs/api.md).
  */
-export function MedicalFormUploader(props: MedicalFormUploaderProps) {
+function MedicalFormUploaderView(props: MedicalFormUploaderProps) {
   const { sons } = props;
   const { running, consented, setConsented, stateOf, pending, allChosen, allDone, uploadedNow, choose, uploadOne, uploadAll } =
     useMedicalFormUploads(props);
@@ -197,3 +198,6 @@ function ChildUploadCard(props: {
     </ChildCard>
   );
 }
+
+/** {@link MedicalFormUploaderView} in the app's query client (withQueryClient: react-query loads with this screen). */
+export const MedicalFormUploader = withQueryClient(MedicalFormUploaderView);

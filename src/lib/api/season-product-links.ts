@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { genericProductLinks, type ProductLink } from '@config/product-pages';
 import { italianDay } from '@domain/italian-time';
-import { seasonPricesQueryOptions } from './season-prices';
+import { fetchSeasonPrices } from './season-prices';
 
 /**
  * The links of the season's products still open that only have their generic page ('Uscita di Pasqua' →
@@ -13,13 +12,11 @@ import { seasonPricesQueryOptions } from './season-prices';
  * catalogue's contract nor its answer at start-up.
  */
 export function useSeasonProductLinks(wanted = true): ProductLink[] {
-  const queryClient = useQueryClient();
   const [links, setLinks] = useState<ProductLink[]>([]);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    queryClient
-      .fetchQuery(seasonPricesQueryOptions())
+    fetchSeasonPrices()
       .then((settings) => {
         if (live) setLinks(genericProductLinks(settings.catalogue, italianDay(new Date())));
       })
@@ -27,6 +24,6 @@ export function useSeasonProductLinks(wanted = true): ProductLink[] {
     return () => {
       live = false;
     };
-  }, [queryClient, wanted]);
+  }, [wanted]);
   return links;
 }

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { seasonPricesQueryOptions } from './season-prices';
+import { queryKeys } from './query-keys';
+import { fetchSeasonPrices, SEASON_PRICES_FRESH_MS } from './season-prices';
 
-/** {@link seasonPricesQueryOptions} as a hook, for the lazily loaded screens (react-query's observer stays out of the first bundle). */
+/**
+ * {@link fetchSeasonPrices} as a query, for the lazily loaded screens that show the prices with their loading and
+ * failure states (react-query stays out of the first visit).
+ */
 export function useSeasonPrices() {
-  return useQuery(seasonPricesQueryOptions());
+  return useQuery({ queryKey: queryKeys.publicSeasonSettings, queryFn: () => fetchSeasonPrices(), staleTime: SEASON_PRICES_FRESH_MS });
 }

@@ -86,17 +86,17 @@ describe('useOrderFlow', () => {
     findAndTick(result, 'Bonifico');
 
     act(() => result.current.submit(requestOf(result.current)));
-    await waitFor(() => expect(result.current.saveBankTransfer.isError).toBe(true));
+    await waitFor(() => expect(result.current.saveBankTransfer.status).toBe('error'));
     const firstKey = result.current.idempotencyKey;
 
     fail = false;
     act(() => result.current.submit(requestOf(result.current)));
-    await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.saveBankTransfer.status).toBe('success'));
     expect(calls.map((call) => call.idempotencyKey)).toEqual([firstKey, firstKey]);
 
     act(() => result.current.toggle('giulia'));
     expect(result.current.idempotencyKey).not.toBe(firstKey);
-    expect(result.current.saveBankTransfer.isIdle).toBe(true);
+    expect(result.current.saveBankTransfer.status).toBe('idle');
   });
 
   it('ignores a second submit while the save is running', async () => {
@@ -111,7 +111,7 @@ describe('useOrderFlow', () => {
     await waitFor(() => expect(result.current.saveBankTransfer.isPending).toBe(true));
     act(() => result.current.submit(requestOf(result.current)));
     release();
-    await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.saveBankTransfer.status).toBe('success'));
     expect(calls).toHaveLength(1);
   });
 
@@ -125,7 +125,7 @@ describe('useOrderFlow', () => {
       result.current.submit(requestOf(result.current));
       result.current.submit(requestOf(result.current));
     });
-    await waitFor(() => expect(result.current.saveBankTransfer.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.saveBankTransfer.status).toBe('success'));
     expect(calls).toHaveLength(1);
   });
 

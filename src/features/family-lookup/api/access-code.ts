@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AnswerOf } from '@contracts/contract';
 import type { requestAccessCodeContract } from '@contracts/request-access-code';
 import { callContract } from '@/lib/api/functions-client';
-import { mutationKeys } from '@/lib/api/query-keys';
 
 /** What request-access-code answers (requestAccessCodeContract): a live session, a code sent, or a link alone. */
 export type AccessCodeRequest = AnswerOf<typeof requestAccessCodeContract>;
@@ -29,13 +27,4 @@ export function preloadAccessCode(): void {
  */
 export function requestAccessCode(cf: string, returnPath: string, resend = false): Promise<AccessCodeRequest> {
   return callContract(loadContract, resend ? { cf, returnPath, resend: true } : { cf, returnPath });
-}
-
-/** request-access-code as a mutation: `mutateAsync({ cf, returnPath, resend })`. */
-export function useRequestAccessCode() {
-  return useMutation({
-    mutationKey: mutationKeys.requestAccessCode,
-    mutationFn: ({ cf, returnPath, resend = false }: { cf: string; returnPath: string; resend?: boolean }) =>
-      requestAccessCode(cf, returnPath, resend),
-  });
 }

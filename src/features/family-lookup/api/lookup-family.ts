@@ -1,7 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { FamilyLookup } from '@domain/family-lookup';
 import { callContract } from '@/lib/api/functions-client';
-import { queryKeys } from '@/lib/api/query-keys';
 
 /** The contract, loaded with its first use (zod/mini and the answer's schema with it): not in the first bundle. */
 const loadContract = () => import('./lookup-contracts').then((module) => module.lookupFamilyContract);
@@ -25,19 +23,4 @@ export function lookupFamily(cf: string): Promise<FamilyLookup> {
  */
 export function preloadLookupFamily(): void {
   void loadContract().catch(() => undefined);
-}
-
-/**
- * Query key and fetcher of a lookup (read by FamilyLookupForm with
- * `queryClient.fetchQuery` when the parent presses 'Trova'). Never retried: a 404 is an answer, and the parent presses 'Trova' again.
- * Always stale: orders and uploads recorded since make it stale anyway
- * (they invalidate `queryKeys.familyLookup.all`).
- */
-export function lookupFamilyQueryOptions(cf: string) {
-  return queryOptions({
-    queryKey: queryKeys.familyLookup.byCf(cf),
-    queryFn: () => lookupFamily(cf),
-    retry: false,
-    staleTime: 0,
-  });
 }
