@@ -104,7 +104,7 @@ export function MobileDrawer({ entries, donationUrl }: MobileDrawerProps) {
         onClick={onPanelClick}
         className="fixed inset-y-0 left-0 z-50 flex h-dvh w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 text-gray-900 shadow-xl"
       >
-        <div className="mb-4 flex items-center justify-between">
+        <div className="mb-4 flex min-h-11 items-center justify-between">
           <h2 id={titleId} className="text-lg font-semibold text-brand-800">
             Menu
           </h2>
