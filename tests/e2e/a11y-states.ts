@@ -146,7 +146,8 @@ export const A11Y_STATES: A11yState[] = [
     mobileOnly: true,
     open: async (page) => {
       await page.goto('/campo-estivo');
-      await page.getByRole('button', { name: 'Apri menu' }).click();
+      // The hamburger is a <summary>: Chromium names it (a disclosure button), Playwright's roles leave it out.
+      await page.getByLabel('Apri menu').click();
       await expect(page.getByRole('navigation', { name: 'Menu mobile' })).toBeVisible();
     },
   },

@@ -69,9 +69,10 @@ test('a parent’s visit reports no CSP violation', async ({ page, violations })
 
   await lookUpBianchi(page);
 
-  await page.getByRole('button', { name: 'Apri menu' }).click();
+  await page.getByLabel('Apri menu').click();
   await expect(page.getByRole('navigation', { name: 'Menu mobile' })).toBeVisible();
   await page.getByRole('button', { name: 'Chiudi menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu mobile' })).toBeHidden();
 
   // The medical form's lookup.
   await page.goto('/scheda-medica');

@@ -5,6 +5,9 @@ import { CAMP_YEAR } from './helpers';
  * The public pages the build prerenders (src/app/prerendered-pages.ts; docs/architecture.md, "First load"): each
  * paints its heading and its form's labels before any script runs, and the app then hydrates it without a mismatch.
  */
+/** A phone's viewport, where the header shows the hamburger instead of the desktop menus. */
+const PHONE = { width: 390, height: 844 };
+
 const PAGES = [
   { path: '/', heading: 'Area Famiglie', labels: [] },
   {
@@ -36,6 +39,29 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  test('/campo-estivo at phone size: the hamburger opens the menu, Scheda Medica is reached, a tap beside closes it', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/campo-estivo');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeHidden();
+    await page.getByLabel('Apri menu').tap();
+    await expect(menu.getByRole('navigation', { name: 'Menu mobile' })).toBeVisible();
+    // Without JavaScript at all 'Chiudi menu' could do nothing, so it is not shown.
+    await expect(menu.getByRole('button', { name: 'Chiudi menu' })).toBeHidden();
+    const medicalForm = menu.getByRole('link', { name: 'Scheda Medica' });
+    await expect(medicalForm).toBeHidden();
+    await menu.getByText('Area Documenti').tap();
+    await expect(medicalForm).toBeVisible();
+
+    await page.touchscreen.tap(PHONE.width - 20, PHONE.height / 2);
+    await expect(menu).toBeHidden();
+    await page.getByLabel('Apri menu').tap();
+    await medicalForm.tap();
+    await expect(page).toHaveURL(/\/scheda-medica\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Scheda Medica ${CAMP_YEAR}`);
+    await expect(menu).toBeHidden();
+  });
+
   test('/admin is sent to the orders page, its login prerendered', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/check-pagamenti$/);
@@ -61,10 +87,27 @@ test('each prerendered page hydrates without an error and answers a tap', async 
     await page.waitForLoadState('networkidle');
     expect(errors, path).toEqual([]);
   }
-  // Hydrated: the menu button opens the drawer.
+  // Hydrated: the drawer, which the browser opens by itself, now takes the focus in, and Chiudi menu, Escape and a
+  // tap beside it close it.
+  await page.setViewportSize(PHONE);
   await page.goto('/campo-estivo');
-  await page.getByRole('button', { name: 'Apri menu' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const hamburger = page.getByLabel('Apri menu');
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await hamburger.tap();
+  await expect(menu.getByRole('button', { name: 'Chiudi menu' })).toBeFocused();
+  await menu.getByRole('button', { name: 'Chiudi menu' }).tap();
+  await expect(menu).toBeHidden();
+  await expect(hamburger).toBeFocused();
+  await hamburger.tap();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(hamburger).toBeFocused();
+  await hamburger.tap();
+  await expect(menu).toBeVisible();
+  await page.touchscreen.tap(PHONE.width - 20, PHONE.height / 2);
+  await expect(menu).toBeHidden();
 });
 
 test('what a parent types and sends before the app runs is kept, and sent once it does', async ({ page }) => {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { GROUP } from '@config/group';
 import type { MenuEntry } from '@config/menu';
@@ -8,26 +7,17 @@ import { MobileDrawer } from './MobileDrawer';
 /**
  * The purple header (docs/architecture.md, "Shape": components/layout): logo and group name, desktop
  * navigation with 'Dona Ora' (opens the donation page externally), and on
- * small screens a 44px hamburger that opens the drawer (the same entries, Area Documenti included);
+ * small screens the drawer, a 44px hamburger that opens with or without JavaScript (the same entries, Area Documenti
+ * included; {@link MobileDrawer});
  * `menu`: the entries (SiteLayout adds the season's own products to 'Area Pagamento'); `onMenuWanted`: called when
  * the parent reaches for the menu (a pointer over the header, a tap, the focus in it), before a menu opens.
  */
 export function Header({ menu, onMenuWanted }: { menu: MenuEntry[]; onMenuWanted?: () => void }) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <header className="bg-brand-700 text-white shadow" onPointerEnter={onMenuWanted} onPointerDown={onMenuWanted} onFocus={onMenuWanted}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className="-ml-2 flex min-h-11 min-w-11 items-center justify-center rounded-md outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white lg:hidden"
-            aria-label="Apri menu"
-            onClick={() => setDrawerOpen(true)}
-          >
-            <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-          </button>
+          <MobileDrawer entries={menu} donationUrl={GROUP.links.donation} />
           <Link to="/" className="flex min-h-11 items-center gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-white">
             <img src={GROUP.logo} alt="" className="size-10 rounded-full bg-white p-1" width="40" height="40" />
             <span className="text-lg leading-tight font-bold sm:text-xl">{GROUP.name}</span>
@@ -43,7 +33,6 @@ export function Header({ menu, onMenuWanted }: { menu: MenuEntry[]; onMenuWanted
           Dona Ora
         </a>
       </div>
-      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={menu} donationUrl={GROUP.links.donation} />
     </header>
   );
 }

@@ -1,35 +1,24 @@
+import { GROUP } from '@config/group';
 import { MENU } from '@config/menu';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 
-// jsdom has <dialog> but not showModal()/close(): open and close it as a browser does (without the focus trap,
-// which the browser tests cover).
-beforeAll(() => {
-  if ('showModal' in HTMLDialogElement.prototype) return;
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
-});
-
-const renderHeader = () =>
-  render(
-    <MemoryRouter>
+/** The header on a page reached from another, so the test can go Back as the browser's button would. */
+const renderHeader = () => {
+  const page = (
+    <>
       <Header menu={MENU} />
       <p>Contenuto della pagina</p>
-      <Link to="/altrove">Vai altrove</Link>
-    </MemoryRouter>,
+    </>
   );
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: ['/prima', '/'], initialIndex: 1 });
+  render(<RouterProvider router={router} />);
+  return router;
+};
 
 const desktopNav = () => screen.getByRole('navigation', { name: 'Menu principale' });
 
@@ -109,59 +98,92 @@ describe('desktop navigation', () => {
 });
 
 describe('mobile drawer', () => {
-  it('opens from the hamburger with Area Documenti, and closes with Chiudi menu and on the backdrop', async () => {
+  // The hamburger is the drawer's <summary>: Chromium exposes it as a disclosure button with its expanded state, while
+  // Testing Library gives a <summary> no role, so it is found by its name. The panel of a closed <details> is in the
+  // DOM but not shown (jest-dom's toBeVisible knows <details>).
+  const hamburger = () => screen.getByLabelText('Apri menu');
+  const drawer = () => screen.getByRole('dialog', { name: 'Menu' });
+
+  it('opens from the hamburger with Area Documenti, the focus on Chiudi menu, and closes with Chiudi menu', async () => {
     const user = userEvent.setup();
     renderHeader();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Apri menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    const menu = within(drawer).getByRole('navigation', { name: 'Menu mobile' });
-    expect(within(drawer).getByRole('link', { name: 'Dona Ora' })).toBeInTheDocument();
+    expect(hamburger().tagName).toBe('SUMMARY');
+    expect(drawer()).not.toBeVisible();
+    await user.click(hamburger());
+    expect(drawer()).toBeVisible();
+    await waitFor(() => expect(within(drawer()).getByRole('button', { name: 'Chiudi menu' })).toHaveFocus());
+    const menu = within(drawer()).getByRole('navigation', { name: 'Menu mobile' });
+    expect(within(drawer()).getByRole('link', { name: 'Dona Ora' })).toBeVisible();
 
-    const documents = within(menu).getByRole('button', { name: 'Area Documenti' });
-    expect(documents).toHaveAttribute('aria-expanded', 'false');
-    expect(within(menu).queryByRole('link', { name: 'Scheda Medica' })).not.toBeInTheDocument();
-    await user.click(documents);
-    expect(documents).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getByRole('link', { name: 'Scheda Medica' })).toHaveAttribute('href', '/scheda-medica/');
+    const medicalForm = within(menu).getByRole('link', { name: 'Scheda Medica' });
+    expect(medicalForm).not.toBeVisible();
+    await user.click(within(menu).getByText('Area Documenti'));
+    expect(medicalForm).toBeVisible();
+    expect(medicalForm).toHaveAttribute('href', '/scheda-medica/');
+    // Expanding a sub-list leaves the focus where the parent is.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(within(menu).getByText('Area Documenti')).toHaveFocus();
 
-    await user.click(within(drawer).getByRole('button', { name: 'Chiudi menu' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(drawer()).getByRole('button', { name: 'Chiudi menu' }));
+    expect(drawer()).not.toBeVisible();
+    expect(hamburger()).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Apri menu' }));
-    // A press on the backdrop lands on the <dialog> itself (its content fills the panel).
-    await user.click(screen.getByRole('dialog'));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The backdrop is the hamburger's own ::before, so a press on it is a press on the hamburger (the browser tests tap it).
+    await user.click(hamburger());
+    expect(drawer()).toBeVisible();
+    await user.click(hamburger());
+    expect(drawer()).not.toBeVisible();
   });
 
-  it('closes when a link is followed and on any navigation', async () => {
+  it('closes on Escape and when the focus leaves it, giving the focus back to the hamburger on Escape', async () => {
     const user = userEvent.setup();
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Apri menu' }));
-    const menu = within(screen.getByRole('dialog')).getByRole('navigation', { name: 'Menu mobile' });
-    await user.click(within(menu).getByRole('button', { name: 'Area Pagamento' }));
-    await user.click(within(menu).getByRole('link', { name: 'Felpa Reparto' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(hamburger());
+    const close = within(drawer()).getByRole('button', { name: 'Chiudi menu' });
+    await waitFor(() => expect(close).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(drawer()).not.toBeVisible();
+    expect(hamburger()).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Apri menu' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
-    // A navigation from elsewhere (here a link behind the drawer, as Back would) closes it too.
-    await user.click(screen.getByRole('link', { name: 'Vai altrove', hidden: true }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(hamburger());
+    await waitFor(() => expect(close).toHaveFocus());
+    within(drawer()).getByRole('link', { name: 'Dona Ora' }).focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: GROUP.name })).toHaveFocus();
+    expect(drawer()).not.toBeVisible();
+  });
+
+  it('closes when a link is followed and on any navigation (Back)', async () => {
+    const user = userEvent.setup();
+    const router = renderHeader();
+    await user.click(hamburger());
+    const menu = within(drawer()).getByRole('navigation', { name: 'Menu mobile' });
+    await user.click(within(menu).getByText('Area Pagamento'));
+    await user.click(within(menu).getByRole('link', { name: 'Felpa Reparto' }));
+    expect(drawer()).not.toBeVisible();
+    expect(hamburger()).toHaveFocus();
+
+    await user.click(hamburger());
+    expect(drawer()).toBeVisible();
+    await act(() => router.navigate(-1));
+    expect(drawer()).not.toBeVisible();
   });
 
   it('makes the hamburger, Chiudi menu and every row at least 44px (min-h-11)', async () => {
     const user = userEvent.setup();
     renderHeader();
-    const hamburger = screen.getByRole('button', { name: 'Apri menu' });
-    expect(hamburger).toHaveClass('min-h-11', 'min-w-11');
-    await user.click(hamburger);
-    const drawer = screen.getByRole('dialog');
-    expect(within(drawer).getByRole('button', { name: 'Chiudi menu' })).toHaveClass('min-h-11', 'min-w-11');
-    for (const button of within(drawer).getAllByRole('button', { name: /Branche|Area/ })) await user.click(button);
-    const rows = [...within(drawer).getAllByRole('link'), ...within(drawer).getAllByRole('button')];
+    expect(hamburger()).toHaveClass('min-h-11', 'min-w-11');
+    await user.click(hamburger());
+    expect(within(drawer()).getByRole('button', { name: 'Chiudi menu' })).toHaveClass('min-h-11', 'min-w-11');
+    const subLists = Array.from(drawer().querySelectorAll('summary'));
+    expect(subLists.map((summary) => summary.textContent)).toEqual(['Branche', 'Area Pagamento', 'Area Documenti']);
+    for (const summary of subLists) await user.click(summary);
+    const rows = [...within(drawer()).getAllByRole('link'), ...within(drawer()).getAllByRole('button'), ...subLists];
     expect(rows.length).toBeGreaterThan(10);
-    for (const control of rows) expect(control, control.textContent ?? '').toHaveClass('min-h-11');
+    for (const control of rows) {
+      expect(control, control.textContent ?? '').toBeVisible();
+      expect(control, control.textContent ?? '').toHaveClass('min-h-11');
+    }
   });
 });
 
