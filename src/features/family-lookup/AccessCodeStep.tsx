@@ -6,12 +6,10 @@ import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import { ACCESS_CODE_PATTERN, verifyAccessCodeContract } from '@contracts/verify-access-code';
 import { ACCESS_CODE_MESSAGES } from './access-code-messages';
-import type { CodeSent } from './api/access-code';
-import { useRequestAccessCode } from './api/use-request-access-code';
-import { useVerifyAccessCode } from './api/verify-access-code';
+import { requestAccessCode, type CodeSent } from './api/access-code';
+import { verifyAccessCode } from './api/verify-access-code';
 import { useCountdown } from './use-countdown';
 import { useFocusedFailure } from './use-focused-failure';
-import { withQueryClient } from '@/lib/with-query-client';
 
 /** Props of {@link AccessCodeStep}. */
 export interface AccessCodeStepProps {
@@ -50,8 +48,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
   const [codeError, setCodeError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const countdown = useCountdown(firstSent.resendAfterSeconds);
-  const verify = useVerifyAccessCode();
-  const request = useRequestAccessCode();
+  const [requesting, setRequesting] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const { failure, setFailure, showFailure, failureRef } = useFocusedFailure();
@@ -78,7 +75,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
     }
     setConfirming(true);
     try {
-      await verify.mutateAsync({ cf, code, remember });
+      await verifyAccessCode({ cf, code, remember });
     } catch (error) {
       setConfirming(false);
       // An expired code, or codes paused for the day: a new code, or a link, may be asked for at once.
@@ -91,8 +88,9 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
 
   const resend = async () => {
     setFailure(null);
+    setRequesting(true);
     try {
-      const answer = await request.mutateAsync({ cf, returnPath, resend: true });
+      const answer = await requestAccessCode(cf, returnPath, true);
       if (answer.status === 'session') return void (await finish());
       setSent(answer);
       setResent(true);
@@ -103,6 +101,8 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
       requestAnimationFrame(() => (answer.status === 'link-sent' ? sentRef.current : codeRef.current)?.focus());
     } catch (error) {
       showFailure(error);
+    } finally {
+      setRequesting(false);
     }
   };
 
@@ -124,7 +124,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
     setFailure,
     confirming,
     countdown,
-    requesting: request.isPending,
+    requesting,
     confirm,
     resend,
   };
@@ -143,7 +143,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
  * sends a link alone: the step then says so, with 'Invia di nuovo' only
  * (docs/security.md, "Parents' sessions").
  */
-function AccessCodeStepView(props: AccessCodeStepProps) {
+export function AccessCodeStep(props: AccessCodeStepProps) {
   const step = useAccessCodeStep(props);
   const { sent, resent, linkOnly, ids, codeRef, sentRef, failureRef, code, codeError, remember, failure, confirming, countdown } = step;
   const waiting = countdown.secondsLeft > 0;
@@ -211,6 +211,3 @@ function AccessCodeStepView(props: AccessCodeStepProps) {
     </form>
   );
 }
-
-/** {@link AccessCodeStepView} in the app's query client (withQueryClient: react-query loads with this screen). */
-export const AccessCodeStep = withQueryClient(AccessCodeStepView);

@@ -1,13 +1,12 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { describeError } from '@/lib/errors';
-import { useEndSession } from './api/end-session';
-import { withQueryClient } from '@/lib/with-query-client';
+import { endSession } from './api/end-session';
 
 /** Props of {@link EndSession} (and of EndSessionButton, which draws it). */
 export interface EndSessionProps {
-  /** The session ended and the family left the cache: the screen goes back to its empty lookup form. */
+  /** The session ended: the screen goes back to its empty lookup form. */
   onEnded: () => void;
   className?: string;
 }
@@ -15,33 +14,40 @@ export interface EndSessionProps {
 /**
  * What EndSessionButton draws, loaded on demand: the small 'Esci'
  * button; pressed, it ends the parent's session (end-session, the server
- * clears the cookie), drops every family lookup from the cache, then calls
- * `onEnded`. While it runs the button shows progress; a failure shows the
+ * clears the cookie), then calls `onEnded` (the screen forgets the family). While it runs the button shows progress; a failure shows the
  * server's Italian message under it, focused for screen readers, and the
  * button can be pressed again.
  */
-function EndSessionView({ onEnded, className = '' }: EndSessionProps) {
-  const endSession = useEndSession();
+export default function EndSession({ onEnded, className = '' }: EndSessionProps) {
+  const [ending, setEnding] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
-  const end = () =>
-    endSession.mutate(undefined, {
-      onSuccess: onEnded,
+  const end = async () => {
+    if (ending) return;
+    setEnding(true);
+    setFailure(null);
+    try {
+      await endSession();
+      onEnded();
+    } catch (error) {
+      console.error('end-session failed:', error);
+      setFailure(error);
       // Rendered on the next commit: focus the message then.
-      onError: () => requestAnimationFrame(() => failureRef.current?.focus()),
-    });
+      requestAnimationFrame(() => failureRef.current?.focus());
+    } finally {
+      setEnding(false);
+    }
+  };
 
   return (
     <div className={`flex flex-col items-end gap-2 ${className}`}>
-      <Button variant="secondary" size="sm" loading={endSession.isPending} onClick={end}>
+      <Button variant="secondary" size="sm" loading={ending} onClick={() => void end()}>
         Esci
       </Button>
       <div ref={failureRef} tabIndex={-1} className="outline-none">
-        {endSession.isError && <Alert kind="error">{describeError(endSession.error)}</Alert>}
+        {failure !== null && <Alert kind="error">{describeError(failure)}</Alert>}
       </div>
     </div>
   );
 }
-
-/** {@link EndSessionView} in the app's query client (withQueryClient: react-query loads with this screen). */
-export default withQueryClient(EndSessionView);

@@ -10,11 +10,6 @@ import type { OrderRequest } from '@contracts/order-request';
  * query belongs to another feature (features never import each other).
  */
 export const queryKeys = {
-  /** lookup-family answers; `all` is every fiscal code's. */
-  familyLookup: {
-    all: ['family-lookup'] as const,
-    byCf: (cf: string) => ['family-lookup', cf] as const,
-  },
   /** create-payment-intent answers, one per order request. */
   paymentIntent: (request: OrderRequest) => ['payment-intent', request] as const,
   /** Stripe.js, loaded once. */
@@ -57,7 +52,6 @@ export const queryKeys = {
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
 export const mutationKeys = {
-  createOrder: ['create-order'] as const,
   recordPayment: ['record-payment'] as const,
   uploadMedicalForm: ['upload-medical-form'] as const,
   /** An admin confirms a Bonifico, or undoes the confirmation (docs/admin-orders.md). */
@@ -82,15 +76,6 @@ export const mutationKeys = {
   /** admin-season-settings 'update': an admin changes the season's settings. */
   updateSeasonSettings: ['update-season-settings'] as const,
   prepareNextSeason: ['prepare-next-season'] as const,
-  /** request-access-code: a parent asks for access to the family (a code by e-mail, unless a session is live). */
-  requestAccessCode: ['request-access-code'] as const,
-  /** verify-access-code: a parent confirms the code received by e-mail. */
-  verifyAccessCode: ['verify-access-code'] as const,
   /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
   verifyAccessLink: ['verify-access-link'] as const,
-  /** end-session: a parent's 'Esci'. */
-  endSession: ['end-session'] as const,
 } as const;
-
-/** The queries an order recorded (create-order, record-payment) makes stale: the lookups' `paid` lists and the admin list. */
-export const changedByNewOrder = [queryKeys.familyLookup.all, queryKeys.adminOrders] as const;

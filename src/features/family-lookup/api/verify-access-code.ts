@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RequestOf } from '@contracts/contract';
 import { verifyAccessCodeContract } from '@contracts/verify-access-code';
 import { callContract } from '@/lib/api/functions-client';
-import { mutationKeys } from '@/lib/api/query-keys';
 
 // Only the code step (AccessCodeStep, loaded on demand) needs it, so its contract stays out of the first bundle.
 
@@ -14,9 +12,4 @@ import { mutationKeys } from '@/lib/api/query-keys';
  */
 export function verifyAccessCode(input: RequestOf<typeof verifyAccessCodeContract>) {
   return callContract(verifyAccessCodeContract, { cf: input.cf, code: input.code, remember: input.remember });
-}
-
-/** verify-access-code as a mutation: `mutateAsync({ cf, code, remember })`. */
-export function useVerifyAccessCode() {
-  return useMutation({ mutationKey: mutationKeys.verifyAccessCode, mutationFn: verifyAccessCode });
 }

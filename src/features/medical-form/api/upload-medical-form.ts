@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { PRIVACY } from '@config/privacy';
 import { recordMedicalFormContract } from '@contracts/record-medical-form';
 import { callContract } from '@/lib/api/functions-client';
-import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
+import { mutationKeys } from '@/lib/api/query-keys';
 import { uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';
 import { fetchUploadSignature } from './get-signature';
 
@@ -48,14 +48,9 @@ export async function uploadMedicalForm(input: MedicalFormUpload): Promise<void>
 /**
  * {@link uploadMedicalForm} as a mutation (variables: a {@link MedicalFormUpload}),
  * under `mutationKeys.uploadMedicalForm` (a failure is logged once by the
- * query client, src/lib/query-client.ts). Once recorded, the family lookups
- * are stale (the child's `medicalForm.uploaded`) and are invalidated.
+ * query client, src/lib/query-client.ts). The screen shows the form
+ * received from the answer; a later 'Trova' reads the family afresh.
  */
 export function useUploadMedicalForm() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: mutationKeys.uploadMedicalForm,
-    mutationFn: uploadMedicalForm,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.familyLookup.all }),
-  });
+  return useMutation({ mutationKey: mutationKeys.uploadMedicalForm, mutationFn: uploadMedicalForm });
 }

@@ -32,7 +32,6 @@ export function useCommitRoster() {
     mutationKey: ROSTER_IMPORT_KEYS.commit,
     mutationFn: commitRoster,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.familyLookup.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders });
     },
   });
