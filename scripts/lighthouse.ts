@@ -188,7 +188,8 @@ try {
   const baselineFcp = baseline?.fcp ?? Number.NaN;
   const baselineTbt = baseline?.tbt ?? Number.NaN;
   // Simulated throttling scales with the host's CPU: the ratio to the bare page in the same run is what holds across machines.
-  const tbtRatio = (m: Measure) => (baselineTbt > 0 ? m.tbt / baselineTbt : Number.NaN);
+  // A bare page with no blocking time (0 ms) makes any other page's ratio infinite, and the target then asks for 0 ms too.
+  const tbtRatio = (m: Measure) => (baselineTbt > 0 ? m.tbt / baselineTbt : m.tbt > 0 ? Number.POSITIVE_INFINITY : 1);
   console.log('| page | performance | accessibility | FCP | LCP | TBT | TBT / bare page | CLS |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, measure: m } of rows) {
