@@ -9,16 +9,10 @@
  *   npm run bench:long-tasks                # 3 runs
  *   npm run bench:long-tasks -- --runs 1
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { build } from 'vite';
-import { launchChromium, PHONE, serveSite } from './first-visit';
+import { onSlowPhone, runsOption } from './first-visit';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
-const RUNS = Number(args.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number from 1, not '${args.runs}'`);
+const RUNS = runsOption(3);
 const CPU_SLOWDOWN = 4;
 
 /** A node of a V8 CPU profile (the DevTools protocol's Profiler.ProfileNode, the fields read here). */
@@ -43,47 +37,27 @@ function busiestFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; t
     .map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
 }
 
-const work = mkdtempSync(path.join(tmpdir(), 'long-tasks-'));
-const outDir = path.join(work, 'dist');
-try {
-  console.log('Building the app…');
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
-  const site = await serveSite(outDir, null);
-  const browser = await launchChromium();
-  try {
-    for (let run = 1; run <= RUNS; run++) {
-      const context = await browser.newContext({ ...PHONE });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      await page.addInitScript(() => {
-        const tasks: number[] = [];
-        (window as { longTasks?: number[] }).longTasks = tasks;
-        new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({
-          type: 'longtask',
-          buffered: true,
-        });
-      });
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      await page.goto(`${site.url}/campo-estivo`, { waitUntil: 'networkidle' });
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Parameters<typeof busiestFunctions>[0] };
-      const tasks = await page.evaluate(() => (window as { longTasks?: number[] }).longTasks ?? []);
-      const longest = [...tasks].sort((a, b) => b - a).slice(0, 3);
-      const blocking = tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
-      console.log(
-        `run ${run} of ${RUNS}: ${tasks.length} long tasks, the longest ${longest.map((ms) => `${Math.round(ms)} ms`).join(', ') || 'none'}; blocking time ${Math.round(blocking)} ms`,
-      );
-      console.log(`  most time of their own: ${busiestFunctions(profile, 5).join('; ')}`);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await site.close();
-  }
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
+await onSlowPhone(RUNS, CPU_SLOWDOWN, async ({ page, cdp, siteUrl, run }) => {
+  await page.addInitScript(() => {
+    const tasks: number[] = [];
+    (window as { longTasks?: number[] }).longTasks = tasks;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
+  });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(`${siteUrl}/campo-estivo`, { waitUntil: 'networkidle' });
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Parameters<typeof busiestFunctions>[0] };
+  const tasks = await page.evaluate(() => (window as { longTasks?: number[] }).longTasks ?? []);
+  const longest = [...tasks].sort((a, b) => b - a).slice(0, 3);
+  const blocking = tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
+  console.log(
+    `run ${run} of ${RUNS}: ${tasks.length} long tasks, the longest ${longest.map((ms) => `${Math.round(ms)} ms`).join(', ') || 'none'}; blocking time ${Math.round(blocking)} ms`,
+  );
+  console.log(`  most time of their own: ${busiestFunctions(profile, 5).join('; ')}`);
+});
 // Done: the build's esbuild service would keep Node waiting.
 process.exit(0);

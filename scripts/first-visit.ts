@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { proxy } from 'hono/proxy';
-import { chromium, devices, type Browser, type Page, type Response } from '@playwright/test';
+import { chromium, devices, type Browser, type CDPSession, type Page, type Response } from '@playwright/test';
+import { build } from 'vite';
 import { serveBuiltSite } from '../emulators/dev/netlify-site';
 import { mailInbox } from '../tests/support/mail-inbox';
 
@@ -103,4 +108,54 @@ export async function findFamily(page: Page, { cf, email, mailWebUrl }: { cf: st
   await page.getByLabel('Codice di verifica').fill(code);
   await page.getByRole('button', { name: 'Conferma' }).click();
   await page.getByRole('checkbox').first().waitFor({ timeout: 30_000 });
+}
+
+/**
+ * A benchmark's `--runs N`: how many times it measures, `fallback` when not given.
+ * @throws Error unless a whole number from 1.
+ */
+export function runsOption(fallback: number): number {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: String(fallback) } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, not '${values.runs}'`);
+  return runs;
+}
+
+/** One run on a slowed phone: its page, the DevTools session on it, the served site's address, the run's number from 1. */
+export interface PhoneRun {
+  page: Page;
+  cdp: CDPSession;
+  siteUrl: string;
+  run: number;
+}
+
+/**
+ * Builds the app into a temporary folder, serves it (no functions), starts
+ * Chromium and calls `measure` `runs` times, each on a fresh page of
+ * {@link PHONE} with the CPU `slowdown` times slower; then stops and
+ * deletes everything.
+ */
+export async function onSlowPhone(runs: number, slowdown: number, measure: (run: PhoneRun) => Promise<void>): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'slow-phone-'));
+  try {
+    console.log('Building the app…');
+    await build({ logLevel: 'error', build: { outDir: path.join(work, 'dist'), emptyOutDir: true, sourcemap: false } });
+    const site = await serveSite(path.join(work, 'dist'), null);
+    const browser = await launchChromium();
+    try {
+      for (let run = 1; run <= runs; run++) {
+        const context = await browser.newContext({ ...PHONE });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+        await measure({ page, cdp, siteUrl: site.url, run });
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

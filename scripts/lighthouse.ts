@@ -20,7 +20,6 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import react from '@vitejs/plugin-react';
@@ -29,10 +28,9 @@ import { compress } from 'hono/compress';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { serveBuiltSite } from '../emulators/dev/netlify-site';
+import { runsOption } from './first-visit';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
-const RUNS = Number(args.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number from 1, not '${args.runs}'`);
+const RUNS = runsOption(5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
