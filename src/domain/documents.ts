@@ -12,6 +12,7 @@ import { priceRuleSchema } from './catalogue/price-rule-schema';
 import { SEED_PRODUCT_IDS } from './catalogue/seed';
 import { staffSchema } from './staff-role-schema';
 import { CREDIT_NOTE_REASONS } from './credit-note-reason';
+import { timestamp } from './firestore-timestamp';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -51,13 +52,9 @@ export const COLLECTION = {
   accessLinks: 'access_links',
   mailBudget: 'mail_budget',
   creditNoteCounters: 'credit_note_counters',
+  groupDocuments: 'group_documents',
+  documentSignatures: 'document_signatures',
 } as const;
-
-const hasToDate = (value: unknown): value is { toDate: () => Date } =>
-  typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function';
-
-/** A Firestore timestamp, read as a Date. */
-const timestamp = z.preprocess((value) => (hasToDate(value) ? value.toDate() : value), z.date());
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */
 const plan = z.string().min(1);

@@ -21,14 +21,15 @@ export type Staff = { role: 'admin' } | { role: 'tesoriere' } | { role: 'capo'; 
  * - `auditLog`: 'Registro';
  * - `medicalForms`: 'Schede mediche' (each form still checked against the capo's branches);
  * - `privacy`: a family's data exported or erased, the medical forms deleted early;
- * - `users`: 'Utenti', granting roles.
+ * - `users`: 'Utenti', granting roles;
+ * - `documents`: 'Documenti' (each child still checked against the capo's branches, {@link visibleBranches}).
  */
-export type Permission = 'payments' | 'roster' | 'settings' | 'auditLog' | 'medicalForms' | 'privacy' | 'users';
+export type Permission = 'payments' | 'roster' | 'settings' | 'auditLog' | 'medicalForms' | 'privacy' | 'users' | 'documents';
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['payments', 'roster', 'settings', 'auditLog', 'medicalForms', 'privacy', 'users'],
+  admin: ['payments', 'roster', 'settings', 'auditLog', 'medicalForms', 'privacy', 'users', 'documents'],
   tesoriere: ['payments', 'roster', 'settings', 'auditLog'],
-  capo: ['medicalForms'],
+  capo: ['medicalForms', 'documents'],
 };
 
 /** Each role's Italian name ('Utenti'). */
