@@ -95,7 +95,7 @@ export const groupDocumentSchema = z.object({
 });
 export type GroupDocument = z.infer<typeof groupDocumentSchema> & { id: string };
 
-/** The id of a document's version: `{key}-v{version}` ('liberatoria-foto-2025-v2'). */
+/** The id of a document's version: `{key}-v{version}` ('liberatoria-foto-v2'). */
 export function documentVersionId(key: string, version: number): string {
   return `${key}-v${version}`;
 }
