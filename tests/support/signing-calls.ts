@@ -43,7 +43,7 @@ export async function signingCodeSentTo(address: string): Promise<string> {
 }
 
 /** The signatures stored for `documentId`, by id. */
-export async function storedSignatures(db: Firestore, documentId: string) {
+export async function storedSignatures(db: Firestore, documentId: string): Promise<Array<Record<string, unknown> & { id: string }>> {
   const snapshot = await db.collection('document_signatures').where('document_id', '==', documentId).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, ...(doc.data() as Record<string, unknown>) }));
 }
