@@ -25,7 +25,7 @@ function signatureBlock(signature: DocumentSignature, names: SignaturePdfNames):
     `SHA-256 del testo: ${signature.text_sha256}`,
     `Data e ora (ora italiana, dal server): ${italianDateTime(signature.signed_at)}`,
     `Firma confermata con un codice di 6 cifre inviato per e-mail a ${signature.code_sent_to}`,
-    'Firma elettronica semplice (Reg. UE 910/2014, art. 3, n. 10).',
+    'Firma elettronica semplice (regolamento eIDAS, art. 3, n. 10).',
     ...(signature.withdrawn_at ? [`Revocata il ${italianDateTime(signature.withdrawn_at)}`] : []),
     `Identificativo della firma: ${signature.id}`,
   ];
