@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.privacy, lazy: async () => ({ Component: (await import('@/features/privacy/PrivacyNotice')).PrivacyNotice }) },
           { path: paths.schedaMedica, lazy: async () => ({ Component: (await import('./routes/SchedaMedicaRoute')).SchedaMedicaRoute }) },
+          { path: paths.family, lazy: async () => ({ Component: (await import('./routes/FamilyRoute')).FamilyRoute }) },
           ...PRODUCT_PAGES.map((page) => ({
             path: page.transferPath,
             lazy: async () => {

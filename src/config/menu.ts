@@ -41,7 +41,10 @@ export const MENU: MenuEntry[] = [
     label: 'Area Documenti',
     path: '/scheda-medica',
     type: 'inside',
-    subItems: [{ label: 'Scheda Medica', path: '/scheda-medica/', type: 'inside' }],
+    subItems: [
+      { label: 'Scheda Medica', path: '/scheda-medica/', type: 'inside' },
+      { label: 'La mia famiglia', path: '/famiglia', type: 'inside' },
+    ],
   },
   { label: "Lista D'Attesa", path: GROUP.links.listaAttesa, type: 'outside' },
 ];

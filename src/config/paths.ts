@@ -4,6 +4,8 @@ import { GENERIC_PAGE, PRODUCT_PAGES } from './product-pages';
 export const paths = {
   home: '/',
   schedaMedica: '/scheda-medica',
+  /** 'La mia famiglia' (docs/product.md, "Screens"): a verified parent's family page, with the documents to sign. */
+  family: '/famiglia',
   privacy: '/privacy',
   pagamento: '/pagamento',
   paymentSuccess: '/payment-success',
@@ -34,6 +36,6 @@ export const paths = {
  */
 export function accessReturnPath(candidate: unknown): string {
   if (typeof candidate !== 'string') return paths.home;
-  const screens: readonly string[] = [...PRODUCT_PAGES.map((page) => page.path), paths.schedaMedica];
+  const screens: readonly string[] = [...PRODUCT_PAGES.map((page) => page.path), paths.schedaMedica, paths.family];
   return screens.includes(candidate) || GENERIC_PAGE.pattern.test(candidate) ? candidate : paths.home;
 }

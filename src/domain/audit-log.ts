@@ -61,6 +61,8 @@ export const AUDIT_ACTION = {
   medicalFormRetention: 'medical_form.retention',
   /** Stripe reported a card refund failed or canceled: the euros are back with the group, the refund's credit note cancelled. */
   paymentRefundFailed: 'payment.refund_failed',
+  /** A leader opened the PDF of a parent's signature of a group document ('Apri' in 'Documenti'). */
+  documentSignatureOpen: 'document_signature.open',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -98,6 +100,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settings.new_season': 'Nuova stagione',
   'medical_form.retention': 'Pulizia schede mediche',
   'payment.refund_failed': 'Rimborso non riuscito',
+  'document_signature.open': 'Firma aperta',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -54,6 +54,7 @@ export const COLLECTION = {
   creditNoteCounters: 'credit_note_counters',
   groupDocuments: 'group_documents',
   documentSignatures: 'document_signatures',
+  signatureRequests: 'signature_requests',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */
@@ -394,6 +395,9 @@ export const MAIL_KINDS = [
   'access-locked',
   'credit-note',
   'refund-failed',
+  'signature-code',
+  'document-signed',
+  'consent-withdrawn',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -405,6 +409,8 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const mailAttachment = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('receipt'), payment_id: z.string(), number: z.string().optional() }),
   z.object({ kind: z.literal('credit-note'), payment_id: z.string(), number: z.string() }),
+  /** The PDF copy of a signature (netlify/lib/signature-pdf.ts), rebuilt from `document_signatures/{signature_id}`. */
+  z.object({ kind: z.literal('signature'), signature_id: z.string() }),
 ]);
 export type MailAttachment = z.infer<typeof mailAttachment>;
 

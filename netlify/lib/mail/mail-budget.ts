@@ -43,6 +43,7 @@ export const ACCESS_MAIL_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
   'access-link',
   'access-locked',
   'staff-invitation',
+  'signature-code',
 ]);
 
 /** An address's counter in the day's document: a hash only to name it (the `mail` documents hold the addresses themselves). */

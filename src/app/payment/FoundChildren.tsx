@@ -1,5 +1,19 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@config/paths';
 import { Alert } from '@/components/ui/Alert';
+
+/** After every 'Trova': the way to the family's page (docs/product.md, "Screens"). */
+function FamilyLink() {
+  return (
+    <p className="text-sm">
+      <Link to={paths.family} className="font-semibold text-brand-700 underline">
+        La mia famiglia
+      </Link>{' '}
+      — i documenti da firmare per i tuoi figli.
+    </p>
+  );
+}
 
 /** Props of {@link FoundChildren}. */
 export interface FoundChildrenProps {
@@ -18,7 +32,8 @@ export interface FoundChildrenProps {
  * The result of 'Trova' on a payment screen (docs/product.md, "Order flow"
  * step 2): the heading and the children to tick, or the message that there
  * are none. Each 'Trova' moves the keyboard and screen-reader focus to it, so
- * the parent hears and reaches the result without searching for it.
+ * the parent hears and reaches the result without searching for it. A
+ * link 'La mia famiglia' follows the result.
  */
 export function FoundChildren({ heading, count, emptyMessage, focusKey, children }: FoundChildrenProps) {
   const result = useRef<HTMLElement>(null);
@@ -30,6 +45,7 @@ export function FoundChildren({ heading, count, emptyMessage, focusKey, children
     return (
       <section ref={result} tabIndex={-1} aria-label={heading} className="outline-none">
         <Alert kind="info">{emptyMessage}</Alert>
+        <FamilyLink />
       </section>
     );
   }
@@ -45,6 +61,7 @@ export function FoundChildren({ heading, count, emptyMessage, focusKey, children
         {heading}
       </h2>
       {children}
+      <FamilyLink />
     </section>
   );
 }

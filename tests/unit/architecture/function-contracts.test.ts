@@ -73,6 +73,7 @@ describe('one contract per function', () => {
       'fiscal-code-messages.ts',
       'medical-form-messages.ts',
       'order-request.ts',
+      'document-signing.ts',
     ];
     const files = (await readdir(CONTRACTS)).filter((file) => file.endsWith('.ts') && !shared.includes(file));
     for (const file of files) {

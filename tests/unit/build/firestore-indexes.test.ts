@@ -163,8 +163,10 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 
 /** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
 const QUERYING_FILES = [
+  'netlify/lib/document-signing.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-data.ts',
+  'netlify/lib/family-documents.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/mail/outbox.ts',
   'netlify/lib/medical-form-deletion.ts',

@@ -1,0 +1,33 @@
+import type { Config } from '@netlify/functions';
+import { signDocumentContract } from '@contracts/sign-document';
+import { contractFunction } from '../lib/contract-function';
+import { confirmSigning } from '../lib/document-signing';
+import { getDb } from '../lib/firestore';
+import { HttpError } from '../lib/http';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { requireSession } from '../lib/session';
+
+/**
+ * sign-document (signDocumentContract; docs/api.md, "sign-document"):
+ * 'Conferma' with the e-mailed code (confirmSigning); a wrong code is
+ * counted then answered 401; the signed copy's e-mail leaves after the answer.
+ */
+export default contractFunction(signDocumentContract, async (input, request, context) => {
+  const session = await requireSession(request);
+  const db = getDb();
+  const outcome = await confirmSigning(db, session, input, mailContext(request));
+  if (!outcome.ok) throw new HttpError(401, signDocumentContract.messages.wrongCode);
+  if (outcome.mailId) context.waitUntil(deliverMail(db, outcome.mailId));
+  return {
+    body: {
+      status: 'signed',
+      signatures: outcome.signatures.map(({ childId, signatureId, signedAt }) => ({
+        childId,
+        signatureId,
+        signedAt: signedAt.toISOString(),
+      })),
+    },
+  };
+});
+
+export const config: Config = { rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -1,0 +1,284 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SIGNING_MESSAGES } from '@contracts/document-signing';
+import { SIGNATURE_STATE_LABELS } from '@domain/group-documents/document-signature';
+import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
+import { italianDateTime, italianDayText } from '@domain/italian-time';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
+import { UserFacingError } from '@/lib/api/functions-client';
+import {
+  fetchFamilyDocuments,
+  requestSignatureCode,
+  signDocument,
+  withdrawConsent,
+  type FamilyDocument,
+  type FamilyDocumentChild,
+  type FamilyDocuments,
+} from './api/signing';
+
+const failure = (error: unknown) => (error instanceof UserFacingError ? error.message : 'Qualcosa non ha funzionato: riprova.');
+
+/** Where one card's signing is: reading the text, waiting for the code, or nothing open. */
+type Step = { kind: 'closed' } | { kind: 'reading' } | { kind: 'code'; requestId: string; sentTo: string; minutes: number };
+
+/** Props of {@link DocumentCard}. */
+interface DocumentCardProps {
+  document: FamilyDocument;
+  child: FamilyDocumentChild;
+  parentName: string;
+  /** Reads the documents again (after a signature, a withdrawal, or a document changed meanwhile). */
+  onChanged: () => Promise<void>;
+}
+
+/**
+ * One document for one child (docs/documents.md, "Signing"): its state,
+ * the signatures given; 'Leggi e firma' opens the text as this parent signs
+ * it, rendered in the browser with the level or the delegates picked
+ * (`renderDocumentText`) and hashed (`textDigest`) as the server will;
+ * 'Ho letto e accetto' or a level or the delegates, 'Firma', then the
+ * e-mailed code and 'Conferma'. 'Revoca' on this parent's signature that
+ * holds. A press while a call is pending does nothing.
+ */
+function DocumentCard({ document, child, parentName, onChanged }: DocumentCardProps) {
+  const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const [accepted, setAccepted] = useState(false);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [delegates, setDelegates] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const pending = useRef(false);
+  const text = renderDocumentText(
+    { title: document.title, text: document.template, kind: document.kind },
+    { child: child.childName, parent: parentName, delegates: document.kind === 'delegation' ? delegates.trim() : '' },
+    document.kind === 'choice' ? choice : null,
+  );
+  const ready =
+    document.kind === 'choice' ? choice !== null : document.kind === 'delegation' ? accepted && delegates.trim().length >= 3 : accepted;
+
+  /** Runs `action` once at a time; its failure shows, a changed document reloads. */
+  const once = async (action: () => Promise<void>) => {
+    if (pending.current) return;
+    pending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(failure(caught));
+      if (caught instanceof UserFacingError && caught.message === SIGNING_MESSAGES.documentChanged) {
+        setStep({ kind: 'closed' });
+        await onChanged();
+      }
+    } finally {
+      pending.current = false;
+      setBusy(false);
+    }
+  };
+  const shown = async () => [{ childId: child.childId, textSha256: await textDigest(text) }];
+  const sign = () =>
+    once(async () => {
+      const answer = await requestSignatureCode({
+        documentId: document.id,
+        shown: await shown(),
+        choice: document.kind === 'choice' ? choice : null,
+        delegates,
+      });
+      setCode('');
+      setStep({ kind: 'code', ...answer });
+    });
+  const confirm = () =>
+    once(async () => {
+      if (step.kind !== 'code') return;
+      await signDocument({ requestId: step.requestId, code, shown: await shown() });
+      setStep({ kind: 'closed' });
+      setNotice('Firma registrata: ti abbiamo inviato per e-mail una copia in PDF.');
+      await onChanged();
+    });
+  const withdraw = (signatureId: string) =>
+    once(async () => {
+      await withdrawConsent(signatureId);
+      setNotice('Consenso revocato: ti abbiamo inviato una conferma per e-mail.');
+      await onChanged();
+    });
+  const mine = child.signatures.find((signature) => signature.mine && signature.withdrawnAt === null);
+  const headingId = `doc-${document.id}-${child.childId}`;
+
+  return (
+    <article aria-labelledby={headingId} className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold">
+          {document.title} — {child.childName}
+        </h3>
+        <span className="text-sm font-medium text-gray-700">{SIGNATURE_STATE_LABELS[child.state]}</span>
+      </header>
+      {document.deadline && child.state !== 'signed' && (
+        <p className="text-sm text-gray-600">Da firmare entro il {italianDayText(document.deadline)}.</p>
+      )}
+      {document.signers === 'both' && (
+        <p className="text-sm text-gray-600">Serve la firma di entrambi i genitori, ciascuno dal proprio accesso.</p>
+      )}
+      {child.signatures.length > 0 && (
+        <ul className="space-y-1 text-sm">
+          {child.signatures.map((signature) => (
+            <li key={signature.id} className="flex flex-wrap items-center gap-2">
+              <span>
+                Firmato da {signature.signerName} il {italianDateTime(new Date(signature.signedAt))}
+                {signature.choice ? ` · ${signature.choice}` : ''}
+                {signature.delegates ? ` · delegati: ${signature.delegates}` : ''}
+                {signature.withdrawnAt ? ` · revocato il ${italianDateTime(new Date(signature.withdrawnAt))}` : ''}
+              </span>
+              {signature.mine && signature.withdrawnAt === null && (
+                <Button variant="secondary" size="sm" loading={busy} onClick={() => void withdraw(signature.id)}>
+                  Revoca
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notice && <Alert kind="success">{notice}</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
+      {!mine && step.kind === 'closed' && (
+        <Button
+          variant="primary"
+          onClick={() => {
+            setNotice(null);
+            setStep({ kind: 'reading' });
+          }}
+        >
+          Leggi e firma
+        </Button>
+      )}
+      {step.kind !== 'closed' && (
+        <div className="space-y-3">
+          <div
+            className="max-h-96 overflow-y-auto rounded-lg bg-gray-50 p-4 text-sm whitespace-pre-line ring-1 ring-gray-200"
+            tabIndex={0}
+            aria-label="Testo del documento"
+          >
+            {text}
+          </div>
+          {step.kind === 'reading' && (
+            <>
+              {document.kind === 'choice' ? (
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium">Scegli</legend>
+                  {document.choices.map((level) => (
+                    <label key={level} className="flex items-center gap-2 text-sm">
+                      <input type="radio" name={headingId} value={level} checked={choice === level} onChange={() => setChoice(level)} />
+                      {level}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : (
+                <>
+                  {document.kind === 'delegation' && (
+                    <TextField
+                      label="Persone delegate al ritiro (nome, cognome e, se vuoi, il legame)"
+                      value={delegates}
+                      maxLength={400}
+                      onChange={(event) => setDelegates(event.target.value)}
+                    />
+                  )}
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
+                    Ho letto e accetto
+                  </label>
+                </>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <Button variant="primary" disabled={!ready} loading={busy} onClick={() => void sign()}>
+                  Firma
+                </Button>
+                <Button variant="secondary" disabled={busy} onClick={() => setStep({ kind: 'closed' })}>
+                  Chiudi
+                </Button>
+              </div>
+            </>
+          )}
+          {step.kind === 'code' && (
+            <form
+              className="space-y-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void confirm();
+              }}
+            >
+              <p className="text-sm">
+                Ti abbiamo inviato un codice di 6 cifre a {step.sentTo}: vale {step.minutes} minuti.
+              </p>
+              <TextField
+                label="Codice ricevuto per e-mail"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              />
+              <Button type="submit" variant="primary" disabled={code.length !== 6} loading={busy}>
+                Conferma
+              </Button>
+            </form>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/**
+ * 'Documenti da firmare' on 'La mia famiglia' (docs/documents.md,
+ * "Signing"): for a verified parent (the family's session), one card per
+ * document and child of this season (family-documents), read again after
+ * each signature or withdrawal.
+ */
+export function FamilyDocumentsSection() {
+  const [documents, setDocuments] = useState<FamilyDocuments | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setDocuments(await fetchFamilyDocuments());
+      setError(null);
+    } catch (caught) {
+      setError(failure(caught));
+    }
+  }, []);
+  useEffect(() => {
+    let live = true;
+    fetchFamilyDocuments().then(
+      (answer) => live && setDocuments(answer),
+      (caught: unknown) => live && setError(failure(caught)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section aria-labelledby="family-documents" className="space-y-3">
+      <h2 id="family-documents" className="text-lg font-semibold">
+        Documenti da firmare
+      </h2>
+      {error && <Alert kind="error">{error}</Alert>}
+      {!documents && !error && <Spinner label="Caricamento dei documenti…" />}
+      {documents && documents.documents.length === 0 && (
+        <Alert kind="info">Per ora non ci sono documenti da firmare per i tuoi figli in questa stagione.</Alert>
+      )}
+      {documents?.documents.flatMap((document) =>
+        document.children.map((child) => (
+          <DocumentCard
+            key={`${document.id}:${child.childId}`}
+            document={document}
+            child={child}
+            parentName={documents.parent.name}
+            onChanged={load}
+          />
+        )),
+      )}
+    </section>
+  );
+}
