@@ -61,6 +61,10 @@ export const AUDIT_ACTION = {
   medicalFormRetention: 'medical_form.retention',
   /** Stripe reported a card refund failed or canceled: the euros are back with the group, the refund's credit note cancelled. */
   paymentRefundFailed: 'payment.refund_failed',
+  /** A parent confirmed the family's contacts for the season ('Confermo' on 'La mia famiglia'). */
+  contactsConfirm: 'family.contacts_confirm',
+  /** A parent changed their own phone, or their e-mail once the code sent to the new address was confirmed. */
+  parentContactChange: 'family.parent_contact_change',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -98,6 +102,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settings.new_season': 'Nuova stagione',
   'medical_form.retention': 'Pulizia schede mediche',
   'payment.refund_failed': 'Rimborso non riuscito',
+  'family.contacts_confirm': 'Contatti confermati',
+  'family.parent_contact_change': 'Contatti cambiati dal genitore',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */
