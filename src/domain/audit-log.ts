@@ -65,6 +65,8 @@ export const AUDIT_ACTION = {
   contactsConfirm: 'family.contacts_confirm',
   /** A parent changed their own phone, or their e-mail once the code sent to the new address was confirmed. */
   parentContactChange: 'family.parent_contact_change',
+  /** The daily retention deleted the signatures of the group's documents whose time had come (docs/privacy.md, "Signatures"). */
+  signatureRetention: 'document_signature.retention',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -104,6 +106,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refund_failed': 'Rimborso non riuscito',
   'family.contacts_confirm': 'Contatti confermati',
   'family.parent_contact_change': 'Contatti cambiati dal genitore',
+  'document_signature.retention': 'Firme eliminate (conservazione)',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */
