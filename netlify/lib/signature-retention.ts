@@ -7,6 +7,11 @@ import { runTransaction } from './firestore';
 /** Records deleted per transaction (Firestore allows 500 writes; the audit entry is one more). */
 export const SIGNATURES_PER_TRANSACTION = 200;
 
+/** The records of seasons up to `lastSeason`, {@link SIGNATURES_PER_TRANSACTION} at a time: `season` alone, a single-field index. */
+export function expiredSignaturesQuery(db: Firestore, lastSeason: number) {
+  return db.collection(COLLECTION.documentSignatures).where('season', '<=', lastSeason).limit(SIGNATURES_PER_TRANSACTION);
+}
+
 /**
  * The signatures' retention (docs/privacy.md, "Signatures"): deletes every
  * `document_signatures` record of a season up to `lastSeason`, in
@@ -19,7 +24,7 @@ export const SIGNATURES_PER_TRANSACTION = 200;
  */
 export async function deleteExpiredSignatures(db: Firestore, lastSeason: number, retentionYears: number): Promise<Map<number, number>> {
   const deleted = new Map<number, number>();
-  const query = db.collection(COLLECTION.documentSignatures).where('season', '<=', lastSeason).limit(SIGNATURES_PER_TRANSACTION);
+  const query = expiredSignaturesQuery(db, lastSeason);
   for (;;) {
     const batch = await runTransaction(db, async (transaction) => {
       const found = await transaction.get(query);
