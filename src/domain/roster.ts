@@ -269,8 +269,7 @@ export function checkParent(input: ParentInput, title: (field: ParentField) => s
   if (!surname) problems.push({ field: 'surname', message: ROSTER_MESSAGES.missing(title('surname')) });
   if (!name) problems.push({ field: 'name', message: ROSTER_MESSAGES.missing(title('name')) });
   if (email && !emailSchema.safeParse(email).success) problems.push({ field: 'email', message: ROSTER_MESSAGES.email(emailText) });
-  if (phone && !isValidPhone(phone))
-    problems.push({ field: 'phone', message: ROSTER_MESSAGES.phone(phone) });
+  if (phone && !isValidPhone(phone)) problems.push({ field: 'phone', message: ROSTER_MESSAGES.phone(phone) });
   return { value: problems.length === 0 ? { cf, surname, name, email: email || null, phone: phone || null } : null, problems };
 }
 

@@ -62,7 +62,9 @@ describe('lookup-family', () => {
       received_at: Timestamp.fromDate(new Date(at)),
       consent: null,
     });
-    await sara.ref.update({ medical_forms: [form('2025-04-01T08:00:00.000Z', SEASON.campYear), form('2025-05-02T08:00:00.000Z', SEASON.campYear)] });
+    await sara.ref.update({
+      medical_forms: [form('2025-04-01T08:00:00.000Z', SEASON.campYear), form('2025-05-02T08:00:00.000Z', SEASON.campYear)],
+    });
     try {
       const body = (await (await call({ cf: 'BNCNNA84L45B114C' })).json()) as { children: Array<{ id: string; medicalForm: unknown }> };
       expect(body.children.find((child) => child.id === sara.id)?.medicalForm).toEqual({
