@@ -93,6 +93,7 @@ function ParentContacts({
   onEmailChanged: (email: string) => void;
 }) {
   const [editing, setEditing] = useState<'none' | 'phone' | 'email'>('none');
+  const [changedTo, setChangedTo] = useState<string | null>(null);
   return (
     <li className="space-y-2 py-3">
       <p className="font-medium break-words">
@@ -112,11 +113,13 @@ function ParentContacts({
         <EmailChange
           onChanged={(email) => {
             onEmailChanged(email);
+            setChangedTo(email);
             setEditing('none');
           }}
           onCancel={() => setEditing('none')}
         />
       )}
+      {changedTo && <Alert kind="success">Indirizzo cambiato: da ora ti scriviamo a {changedTo}.</Alert>}
       {parent.self && editing === 'none' && (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setEditing('phone')}>

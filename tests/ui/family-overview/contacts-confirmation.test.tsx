@@ -96,7 +96,8 @@ describe('ContactsConfirmation', () => {
     await user.clear(screen.getByLabelText('Codice ricevuto'));
     await user.type(screen.getByLabelText('Codice ricevuto'), '123456');
     await user.click(screen.getByRole('button', { name: 'Conferma indirizzo' }));
-    expect(await screen.findByText('nuovo@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('Indirizzo cambiato: da ora ti scriviamo a nuovo@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('nuovo@example.com')).toBeInTheDocument();
     expect(screen.queryByText('paolo@example.com')).not.toBeInTheDocument();
     expect(calls).toEqual([{ email: 'nuovo@example.com' }, { code: '000000' }, { code: '123456' }]);
   });
