@@ -1,4 +1,4 @@
-import { italianMidnight } from './italian-time';
+import { italianMidnight, italianYear } from './italian-time';
 
 /**
  * How long the portal keeps the signatures of the group's documents
@@ -28,9 +28,10 @@ export function isSignatureDeletionDue(season: number, policy: SignatureRetentio
 /**
  * The latest season whose signatures are due for deletion at `now` (every
  * earlier one is too): the season `signatureRetentionYears` before this
- * year's, or the one before it while that one's day has not come.
+ * year's in Italy, or the one before it while that one's day has not come.
+ * A span of time measured on the clock, never the season itself (SEASON).
  */
 export function lastExpiredSignatureSeason(policy: SignatureRetentionPolicy, now: Date): number {
-  const candidate = now.getUTCFullYear() - policy.signatureRetentionYears;
+  const candidate = italianYear(now) - policy.signatureRetentionYears;
   return isSignatureDeletionDue(candidate, policy, now) ? candidate : candidate - 1;
 }
