@@ -1,5 +1,5 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { italianDate, italianDayText } from '@domain/italian-time';
+import { italianDate, italianDateTime, italianDayText } from '@domain/italian-time';
 import { formatEuros } from '@domain/money';
 import type { FamilyData } from './family-data';
 import { printableText, wrap } from './pdf-text';
@@ -14,6 +14,32 @@ const LINE = SIZE * 1.4;
 interface Section {
   heading: string;
   lines: string[];
+}
+
+/** A child's name by id ('' for a child no longer on record). */
+const childName = (data: FamilyData, childId: string) => {
+  const child = data.children.find((candidate) => candidate.id === childId);
+  return child ? `${child.name} ${child.surname}` : childId;
+};
+
+/**
+ * A signature as two lines: who signed what for whom and when, the level or
+ * the delegates, how the code was sent, the SHA-256, whether withdrawn; then
+ * the exact text signed (its line breaks as spaces).
+ */
+function signatureLines(signature: FamilyData['signatures'][number], child: string): string[] {
+  const facts = [
+    italianDateTime(signature.signed_at),
+    `${signature.document_id} (versione ${signature.version}, stagione ${signature.season})`,
+    `per ${child}`,
+    `firmato da ${signature.signer_name}`,
+    ...(signature.choice ? [`scelta: ${signature.choice}`] : []),
+    ...(signature.delegates ? [`delegati: ${signature.delegates}`] : []),
+    `codice inviato a ${signature.code_sent_to}`,
+    `SHA-256 ${signature.text_sha256}`,
+    signature.withdrawn_at ? `revocato il ${italianDateTime(signature.withdrawn_at)}` : 'valido',
+  ];
+  return [facts.join(' · '), `Testo firmato: ${signature.text.replace(/\s+/g, ' ')}`];
 }
 
 /** The family's data as the sections a person reads. */
@@ -60,6 +86,10 @@ function sectionsOf(data: FamilyData): Section[] {
       lines: data.reminders.map((reminder) => `${italianDate(reminder.sent_at)} · stagione ${reminder.season} · ${reminder.product}`),
     },
     {
+      heading: 'Documenti firmati',
+      lines: data.signatures.flatMap((signature) => signatureLines(signature, childName(data, signature.child_id))),
+    },
+    {
       heading: 'E-mail inviate',
       lines: data.mail.map((mail) => `${italianDate(mail.created_at)} · ${mail.subject} · a ${mail.to.join(', ')} · ${mail.status}`),
     },
@@ -72,7 +102,8 @@ function sectionsOf(data: FamilyData): Section[] {
  * 'Genitori', 'Figli' (with their medical forms' records and consents),
  * 'Pagamenti', "Bonifici nell'estratto conto" (the bank's lines matched to
  * its payments: day, euros, ordering party, free text), 'Promemoria
- * ricevuti' and 'E-mail inviate', flowing onto
+ * ricevuti', 'Documenti firmati' (each signature and the text signed) and
+ * 'E-mail inviate', flowing onto
  * further pages. The JSON export holds the same and every field.
  */
 export async function renderFamilyDataPdf(data: FamilyData, groupName: string, exportedAt: Date): Promise<Uint8Array> {

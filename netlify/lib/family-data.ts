@@ -21,6 +21,7 @@ import {
   type StatementLineDocument,
 } from '@domain/documents';
 import { PAYMENT_STATUS } from '@domain/payment-status';
+import { documentSignatureSchema, type DocumentSignature } from '@domain/group-documents/document-signature';
 import { recordAudit, type AuditActor } from './audit-log';
 import { destroyMedicalForm, type CloudinarySettings } from './cloudinary';
 import { readAllSnapshots, readSnapshot } from './documents';
@@ -42,6 +43,8 @@ export interface FamilyData {
   mail: MailDocument[];
   /** The bank statement's lines matched to its payments ('Estratto conto'): payer, free text, euros, day; by day. */
   statementLines: Array<StatementLineDocument & { id: string }>;
+  /** The group's documents its parents signed for its children, withdrawn ones too, oldest first (docs/privacy.md, "Signatures"). */
+  signatures: DocumentSignature[];
 }
 
 /** Payment ids per `array-contains-any` query: Firestore's limit. */
@@ -76,25 +79,28 @@ function familyQueries(db: Firestore, familyId: string) {
     mail: of(COLLECTION.mail),
     accessCodes: of(COLLECTION.accessCodes),
     accessLinks: of(COLLECTION.accessLinks),
+    signatures: of(COLLECTION.documentSignatures),
   };
 }
 
 /**
  * Reads everything the portal holds about `familyId`: the family, its
  * parents and children (their medical forms' records, not the files), its
- * payments of every season, the reminders and the e-mails it was sent, and
- * the bank statement's lines that paid its payments (statementLinesOf).
+ * payments of every season, the reminders and the e-mails it was sent, the
+ * bank statement's lines that paid its payments (statementLinesOf), and the
+ * signatures of the group's documents (with the exact text signed).
  * @throws HttpError 404 when the family does not exist.
  */
 export async function readFamilyData(db: Firestore, familyId: string): Promise<FamilyData> {
   const queries = familyQueries(db, familyId);
-  const [familySnapshot, parents, children, payments, reminders, mail] = await Promise.all([
+  const [familySnapshot, parents, children, payments, reminders, mail, signatures] = await Promise.all([
     db.collection(COLLECTION.families).doc(familyId).get(),
     queries.parents.get(),
     queries.children.get(),
     queries.payments.get(),
     queries.reminders.get(),
     queries.mail.get(),
+    queries.signatures.get(),
   ]);
   const family = readSnapshot(familyDocument, familySnapshot);
   if (!family) throw new HttpError(404, MESSAGES.notFound);
@@ -112,6 +118,9 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
     statementLines: lines
       .map((snapshot) => ({ id: snapshot.id, ...parseDocument(statementLineDocument, snapshot.ref.path, snapshot.data()) }))
       .sort((a, b) => a.date.localeCompare(b.date)),
+    signatures: signatures.docs
+      .map((snapshot) => ({ id: snapshot.id, ...parseDocument(documentSignatureSchema, snapshot.ref.path, snapshot.data()) }))
+      .sort((a, b) => a.signed_at.getTime() - b.signed_at.getTime()),
   };
 }
 
@@ -125,8 +134,9 @@ export function erasedFamilyName(familyId: string): string {
  * family's personal data and keeps its payments for the books.
  * First the children's medical forms from Cloudinary; then, in one
  * transaction: the family, its parents and children, their roster index
- * entries, access codes, sign-in links and limits, reminders and e-mails
- * deleted; each payment's
+ * entries, access codes, sign-in links and limits, e-mail changes, reminders,
+ * e-mails and the signatures of the group's documents (docs/privacy.md,
+ * "Signatures") deleted; each payment's
  * family name, children's names and parent replaced by
  * {@link erasedFamilyName} (amounts, statuses, receipts kept), and the same
  * in its order items; the bank statement's lines that paid its payments
@@ -150,7 +160,7 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
     const familyRef = db.collection(COLLECTION.families).doc(familyId);
     if (!readSnapshot(familyDocument, await transaction.get(familyRef))) throw new HttpError(404, MESSAGES.notFound);
     // A transaction reads everything before it writes.
-    const [parents, children, payments, items, reminders, mail, accessCodes, accessLinks] = await Promise.all([
+    const [parents, children, payments, items, reminders, mail, accessCodes, accessLinks, signatures] = await Promise.all([
       transaction.get(queries.parents),
       transaction.get(queries.children),
       transaction.get(queries.payments),
@@ -159,15 +169,20 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
       transaction.get(queries.mail),
       transaction.get(queries.accessCodes),
       transaction.get(queries.accessLinks),
+      transaction.get(queries.signatures),
     ]);
     const lines = await statementLinesOf(
       db,
       payments.docs.map((snapshot) => snapshot.id),
       transaction,
     );
-    for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs, ...accessLinks.docs]) transaction.delete(document.ref);
-    // A parent's access limits are kept by parent id (netlify/lib/access-codes.ts).
-    for (const parent of parents.docs) transaction.delete(db.collection(COLLECTION.accessLimits).doc(parent.id));
+    for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs, ...accessLinks.docs, ...signatures.docs])
+      transaction.delete(document.ref);
+    // A parent's access limits and e-mail change are kept by parent id (netlify/lib/access-codes.ts, email-change.ts).
+    for (const parent of parents.docs) {
+      transaction.delete(db.collection(COLLECTION.accessLimits).doc(parent.id));
+      transaction.delete(db.collection(COLLECTION.emailChanges).doc(parent.id));
+    }
     const index = collectIndexWrites();
     for (const parent of readAllSnapshots(parentDocument, parents.docs)) unindex(db, index, 'parents', parent.cf);
     for (const child of readAllSnapshots(childDocument, children.docs)) unindex(db, index, 'children', child.cf);
@@ -202,7 +217,7 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
       summary:
         `${name}: ${counts.parents} genitori, ${counts.children} figli e ${counts.forms} schede mediche cancellati; ${counts.payments} pagamenti conservati senza nomi` +
         (counts.statementLines > 0 ? `, ${counts.statementLines} righe dell'estratto conto senza ordinante né causale` : ''),
-      before: { ...counts, reminders: reminders.size, mail: mail.size, access_codes: accessCodes.size },
+      before: { ...counts, reminders: reminders.size, mail: mail.size, access_codes: accessCodes.size, signatures: signatures.size },
       after: null,
     });
     return counts;

@@ -51,6 +51,8 @@ export const groupConfigSchema = z.object({
     accountingRetentionYears: z.number().int().min(1).max(20),
     /** Families no longer enrolled, after their last season, before the group erases them. */
     rosterRetentionYears: z.number().int().min(1).max(20),
+    /** The documents signed online (docs/privacy.md, "Signatures"): kept this many years after their season ends (10: art. 2946 c.c.). */
+    signatureRetentionYears: z.number().int().min(1).max(20).default(10),
   }),
   /** The fixed text at the foot of every receipt; '' for none. Say that an amount is tax-deductible only if it is. */
   receiptFooter: z.string().max(600),

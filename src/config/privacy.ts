@@ -16,4 +16,6 @@ export const PRIVACY = {
   medicalFormRetentionDays: privacy.medicalFormRetentionDays,
   accountingRetentionYears: privacy.accountingRetentionYears,
   rosterRetentionYears: privacy.rosterRetentionYears,
+  /** Years the signatures of the group's documents are kept after their season ends (docs/privacy.md, "Signatures"). */
+  signatureRetentionYears: privacy.signatureRetentionYears,
 } as const;

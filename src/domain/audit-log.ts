@@ -63,6 +63,12 @@ export const AUDIT_ACTION = {
   paymentRefundFailed: 'payment.refund_failed',
   /** A leader opened the PDF of a parent's signature of a group document ('Apri' in 'Documenti'). */
   documentSignatureOpen: 'document_signature.open',
+  /** A parent confirmed the family's contacts for the season ('Confermo' on 'La mia famiglia'). */
+  contactsConfirm: 'family.contacts_confirm',
+  /** A parent changed their own phone, or their e-mail once the code sent to the new address was confirmed. */
+  parentContactChange: 'family.parent_contact_change',
+  /** The daily retention deleted the signatures of the group's documents whose time had come (docs/privacy.md, "Signatures"). */
+  signatureRetention: 'document_signature.retention',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -101,6 +107,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'medical_form.retention': 'Pulizia schede mediche',
   'payment.refund_failed': 'Rimborso non riuscito',
   'document_signature.open': 'Firma aperta',
+  'family.contacts_confirm': 'Contatti confermati',
+  'family.parent_contact_change': 'Contatti cambiati dal genitore',
+  'document_signature.retention': 'Firme eliminate (conservazione)',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -55,6 +55,7 @@ export const COLLECTION = {
   groupDocuments: 'group_documents',
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
+  emailChanges: 'email_changes',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */
@@ -132,6 +133,9 @@ export const familyDocument = z.object({
   surname_key: z.string().optional(),
   fiscal_codes: z.array(z.string()).default([]),
   updated_at: timestamp,
+  /** When a parent last confirmed the family's contacts ('Confermo' on 'La mia famiglia'), and for which camp year; null before any. */
+  contacts_confirmed_at: timestamp.nullable().default(null),
+  contacts_confirmed_season: season.nullable().default(null),
 });
 export type FamilyDocument = z.infer<typeof familyDocument>;
 
@@ -398,6 +402,8 @@ export const MAIL_KINDS = [
   'signature-code',
   'document-signed',
   'consent-withdrawn',
+  'email-change-code',
+  'email-changed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -663,6 +669,23 @@ export const refundRequestDocument = z.object({
 export type RefundRequestDocument = z.infer<typeof refundRequestDocument>;
 
 /** Thrown when a stored document does not match its schema. */
+/**
+ * `email_changes/{parent id}`: a parent's e-mail change awaiting its code
+ * (netlify/lib/email-change.ts; docs/security.md, "Changing a parent's
+ * e-mail"): the new address, the code's HMAC (never the code), its expiry and the
+ * wrong tries spent. Server only; deleted once the change is confirmed.
+ */
+export const emailChangeDocument = z.object({
+  parent_id: z.string(),
+  family_id: z.string(),
+  new_email: z.string(),
+  code_hash: z.string(),
+  tries: z.number().int().nonnegative(),
+  created_at: timestamp,
+  expires_at: timestamp,
+});
+export type EmailChangeDocument = z.infer<typeof emailChangeDocument>;
+
 export class InvalidDocumentError extends Error {
   constructor(
     readonly path: string,

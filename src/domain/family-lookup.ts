@@ -6,6 +6,7 @@ import type { CatalogueProduct } from './catalogue/product';
 import { catalogueProductSchema } from './catalogue/product-schema';
 import { lineOfItem } from './order-line-fields';
 import { holdsProduct, PAYMENT_STATUS } from './payment-status';
+import { RECORDED_METHODS } from './payment-method';
 import type { ReceiptedPayment } from './receipt';
 import { annullingCreditNote, receiptAmount } from './credit-note';
 
@@ -32,9 +33,12 @@ export const familyLookupSchema = z.object({
           status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.disputed]),
           date: z.iso.datetime(),
           note: z.string(),
+          /** How it was paid ('Online', 'Bonifico', 'Contanti'); absent for an item without its payment (and answers before it was sent): 'La mia famiglia' tells a Bonifico awaited from another check. */
+          method: z.optional(z.enum(RECORDED_METHODS)),
         }),
       ),
-      medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean() }),
+      /** `receivedAt`: ISO instant of the newest form of the season, when one was received (absent in answers before it was sent). */
+      medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean(), receivedAt: z.optional(z.iso.datetime()) }),
     }),
   ),
   /** The season's catalogue ('Impostazioni stagione'): the screen prices its summary with it, as the server will. */
@@ -99,7 +103,9 @@ function paymentDocuments(payment: ReceiptedPayment): FamilyLookup['receipts'] {
  * size ('' for the camp). A child is eligible for the medical form when one
  * of its items is a 'Campo Estivo - Acconto' created on or after
  * `medicalFormCutoff` (docs/product.md, "Medical form"), and has uploaded it
- * when a form of `season` was received (seasonMedicalForms). `receipts`
+ * when a form of `season` was received (seasonMedicalForms; `receivedAt`
+ * the newest one's instant); each `paid` entry carries its payment's
+ * `method` (none for an item without a payment). `receipts`
  * lists the receipts and credit notes of the family's payments, newest first;
  * `catalogue` is the season's (catalogueOf).
  */
@@ -120,6 +126,8 @@ export function buildFamilyLookup(input: {
       const own = input.items.filter(
         ({ item, payment }) => lineOfItem(item).child.id === child.id && (!payment || holdsProduct(payment.status)),
       );
+      const forms = seasonMedicalForms(child, input.season, input.medicalFormCutoff);
+      const newestForm = forms[forms.length - 1];
       return {
         id: child.id,
         name: child.name,
@@ -134,13 +142,15 @@ export function buildFamilyLookup(input: {
               : PAYMENT_STATUS.toVerify,
           date: item.created_at.toISOString(),
           note: lineOfItem(item).size,
+          ...(payment ? { method: payment.method } : {}),
         })),
         medicalForm: {
           eligible: isEligibleForMedicalForm(
             own.map(({ item }) => item),
             input.medicalFormCutoff,
           ),
-          uploaded: seasonMedicalForms(child, input.season, input.medicalFormCutoff).length > 0,
+          uploaded: forms.length > 0,
+          ...(newestForm ? { receivedAt: newestForm.receivedAt.toISOString() } : {}),
         },
       };
     }),

@@ -185,6 +185,11 @@ const emailSchema = z.email();
 /** Digits, spaces and the usual separators, with at least six digits: '+39 333 123 4567', '06/1234567'. */
 const PHONE = /^\+?[\d\s./()-]+$/;
 
+/** True when `phone` (trimmed) is a phone number as the roster takes it: digits and the usual separators, at least six digits. */
+export function isValidPhone(phone: string): boolean {
+  return PHONE.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 6;
+}
+
 /** The Italian messages of the row checks. */
 export const ROSTER_MESSAGES = {
   tooManyRows: (rows: number) =>
@@ -264,8 +269,7 @@ export function checkParent(input: ParentInput, title: (field: ParentField) => s
   if (!surname) problems.push({ field: 'surname', message: ROSTER_MESSAGES.missing(title('surname')) });
   if (!name) problems.push({ field: 'name', message: ROSTER_MESSAGES.missing(title('name')) });
   if (email && !emailSchema.safeParse(email).success) problems.push({ field: 'email', message: ROSTER_MESSAGES.email(emailText) });
-  if (phone && (!PHONE.test(phone) || (phone.match(/\d/g)?.length ?? 0) < 6))
-    problems.push({ field: 'phone', message: ROSTER_MESSAGES.phone(phone) });
+  if (phone && !isValidPhone(phone)) problems.push({ field: 'phone', message: ROSTER_MESSAGES.phone(phone) });
   return { value: problems.length === 0 ? { cf, surname, name, email: email || null, phone: phone || null } : null, problems };
 }
 

@@ -220,7 +220,7 @@ describe('what the product needs', () => {
     }
   });
 
-  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget, the volunteers' accounts", async () => {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget, the volunteers' accounts, the parents' e-mail changes", async () => {
     for (const name of [
       'stripe_payment_intents',
       'stripe_events',
@@ -232,6 +232,7 @@ describe('what the product needs', () => {
       'access_limits',
       'access_links',
       'mail_budget',
+      'email_changes',
     ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));

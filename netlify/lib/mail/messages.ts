@@ -489,3 +489,56 @@ export function refundFailedMail(failed: RefundFailedMail, context: MailContext)
     context,
   );
 }
+
+/** Data of {@link emailChangeCodeMail}: the 6-digit code and how many minutes it is valid. */
+export interface EmailChangeCodeMail {
+  code: string;
+  minutes: number;
+}
+
+/**
+ * 'Conferma il tuo nuovo indirizzo e-mail', sent to the NEW address of a
+ * parent's e-mail change (docs/security.md, "Changing a parent's e-mail"):
+ * the code, how long it is valid, to ignore it if not asked for.
+ */
+export function emailChangeCodeMail({ code, minutes }: EmailChangeCodeMail, context: MailContext): MailContent {
+  return compose(
+    'Conferma il tuo nuovo indirizzo e-mail',
+    [
+      say(greeting()),
+      say('per usare questo indirizzo sul portale del gruppo inserisci questo codice nella pagina «La mia famiglia»:'),
+      {
+        html: `<p style="margin:0 0 16px 0;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:6px;">${escapeHtml(code)}</p>`,
+        text: `    ${code}`,
+      },
+      say(`Il codice vale ${minutesText(minutes)}.`),
+      say("Se non l'hai chiesto tu, ignora questa e-mail: senza il codice l'indirizzo non cambia."),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link emailChangedMail}: the parent's name and the new address, masked. */
+export interface EmailChangedMail {
+  parentName: string;
+  maskedNewEmail: string;
+}
+
+/**
+ * 'Il tuo indirizzo e-mail è cambiato', sent to the OLD address once a
+ * change is confirmed: what changed, to where (masked), and whom to write
+ * to if it was not them.
+ */
+export function emailChangedMail({ parentName, maskedNewEmail }: EmailChangedMail, context: MailContext): MailContent {
+  return compose(
+    'Il tuo indirizzo e-mail è cambiato',
+    [
+      say(greeting()),
+      say(
+        `l'indirizzo e-mail di ${parentName} sul portale del gruppo è stato cambiato in ${maskedNewEmail}: da ora codici di accesso, ricevute e avvisi arriveranno lì.`,
+      ),
+      say(`Se non sei stato tu, scrivi subito a ${GROUP.email}.`),
+    ],
+    context,
+  );
+}

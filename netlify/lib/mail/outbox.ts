@@ -37,10 +37,21 @@ export const GIVE_UP_MS = 24 * 60 * 60_000;
 const ACCESS_CODE_GIVE_UP_MS = 10 * 60_000;
 
 /** The messages that carry a secret (a code, a sign-in link, a volunteer's invitation): emptied once sent or given up. */
-const SECRET_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['access-code', 'access-link', 'staff-invitation', 'signature-code']);
+const SECRET_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
+  'access-code',
+  'access-link',
+  'staff-invitation',
+  'signature-code',
+  'email-change-code',
+]);
 
-/** The secrets worth sending only for ACCESS_CODE_GIVE_UP_MS: a parent's code and link (an invitation's link lasts an hour). */
-const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['access-code', 'access-link', 'signature-code']);
+/** The secrets worth sending only for ACCESS_CODE_GIVE_UP_MS: a parent's code and link, a signing or e-mail-change code (an invitation's link lasts an hour). */
+const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
+  'access-code',
+  'access-link',
+  'signature-code',
+  'email-change-code',
+]);
 
 /** The messages' context: the site's address from SITE_URL (or Netlify's URL), else the request's own origin (a local stack). */
 export function mailContext(request: Request): MailContext {

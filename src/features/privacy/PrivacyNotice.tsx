@@ -64,6 +64,12 @@ export function PrivacyNotice() {
             Scheda medica: dati sulla salute dei figli (art. 9 GDPR), per prendersene cura durante le attività. La carichi tu, dopo aver
             letto questa informativa; la aprono solo l’amministratore e i capi della branca del ragazzo, e ogni apertura è registrata.
           </li>
+          <li>
+            Documenti firmati online (autorizzazioni alle uscite e al campo, deleghe al ritiro con i nomi dei delegati, consenso per foto e
+            video): chi ha firmato, per quale figlio, il testo esatto firmato, la scelta fatta, quando e l’indirizzo a cui è arrivato il
+            codice di conferma, per poter dimostrare l’autorizzazione data (art. 6.1.b e, per le foto, il tuo consenso, art. 6.1.a, che puoi
+            revocare in ogni momento dalla pagina «La mia famiglia»; la revoca vale da quel momento e resta registrata).
+          </li>
         </ul>
       </Section>
       <Section title="Per quanto tempo">
@@ -74,6 +80,10 @@ export function PrivacyNotice() {
           </li>
           <li>Pagamenti e ricevute: {PRIVACY.accountingRetentionYears} anni, come chiede l’art. 2220 del codice civile.</li>
           <li>Anagrafica: finché la famiglia è iscritta e per {PRIVACY.rosterRetentionYears} anni dopo l’ultima stagione.</li>
+          <li>
+            Documenti firmati e consensi: {PRIVACY.signatureRetentionYears} anni dopo la fine della stagione a cui si riferiscono, il tempo
+            in cui si può chiedere conto di un’attività (art. 2946 del codice civile); poi sono eliminati automaticamente.
+          </li>
         </ul>
       </Section>
       <Section title="Chi tratta i dati per conto del gruppo">

@@ -32,6 +32,8 @@ const family = (id: string, surname: string, fiscalCodes: string[]): FamilyDocum
   surname_key: surname.replace(/\s+/g, '').toLowerCase(),
   fiscal_codes: fiscalCodes,
   updated_at: UPDATED,
+  contacts_confirmed_at: surname === 'Rossi' ? new Date('2025-09-15T10:00:00Z') : null,
+  contacts_confirmed_season: surname === 'Rossi' ? 2025 : null,
 });
 const parent = (id: string, familyId: string, name: string, surname: string, cf: string, email: string | null, phone: string | null) =>
   ({ id, family_id: familyId, name, surname, cf, email, phone }) satisfies ParentDocument;
@@ -119,6 +121,8 @@ describe("the admin's 'Famiglie' list", () => {
     expect(rossi.getByRole('link', { name: 'Rossi' })).toHaveAttribute('href', '/admin/famiglie/f-rossi');
     const [, parents, children] = rossi.getAllByRole('cell');
     expect(parents).toHaveTextContent(/Mario Rossi\s*mario\.rossi@example\.com · 333 1234567/);
+    expect(parents).toHaveTextContent('Contatti confermati il 15/09/2025 (stagione 2025)');
+    expect(within(familyRow('Bianchi')).getAllByRole('cell')[1]).toHaveTextContent('Contatti mai confermati');
     expect(
       within(children!)
         .getAllByRole('listitem')

@@ -83,6 +83,8 @@ beforeEach(() => {
       surname_key: 'rossi',
       fiscal_codes: ['RSSMRA80A01H501U', LUCA_CF, 'RSSGLI14D50H501P'],
       updated_at: UPDATED,
+      contacts_confirmed_at: null,
+      contacts_confirmed_season: null,
     },
     parents: [parent('p-mario', 'Mario', 'RSSMRA80A01H501U', 'mario.rossi@example.com', '333 1234567')],
     children: [child('s-giulia', 'Giulia', 'RSSGLI14D50H501P', 'Reparto', true), child('s-luca', 'Luca', LUCA_CF, 'Branco')],

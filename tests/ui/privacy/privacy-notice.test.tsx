@@ -16,6 +16,12 @@ describe('/privacy', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`${PRIVACY.accountingRetentionYears} anni, come chiede l’art. 2220`))).toBeInTheDocument();
+    expect(screen.getByText(/^Documenti firmati online \(autorizzazioni alle uscite e al campo, deleghe al ritiro/)).toHaveTextContent(
+      'il testo esatto firmato',
+    );
+    expect(
+      screen.getByText(new RegExp(`^Documenti firmati e consensi: ${PRIVACY.signatureRetentionYears} anni dopo la fine della stagione`)),
+    ).toBeInTheDocument();
     for (const service of ['Netlify', 'Google Firebase (Cloud Firestore, Authentication)', 'Stripe', 'Cloudinary', 'Invio e-mail (SMTP)']) {
       expect(screen.getByText(service)).toBeInTheDocument();
     }

@@ -1,3 +1,5 @@
+import { readFamilyContacts } from '../../../netlify/lib/family-contacts';
+import { expiredSignaturesQuery } from '../../../netlify/lib/signature-retention';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
@@ -157,6 +159,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await readMedicalFormOpenings(db, 'son-rossi-marco');
   await readFamilyData(db, 'family-rossi').catch(() => null);
   await checkSeasonTotals(db, SEASON);
+  await readFamilyContacts(db, { familyId: 'family-rossi', parentId: 'parent-rossi-mario' }, SEASON).catch(() => null);
+  await expiredSignaturesQuery(db, SEASON - 10).get();
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -165,6 +169,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/document-signing.ts',
   'netlify/lib/families.ts',
+  'netlify/lib/family-contacts.ts',
   'netlify/lib/family-data.ts',
   'netlify/lib/family-documents.ts',
   'netlify/lib/fiscal-code-budget.ts',
@@ -177,6 +182,7 @@ const QUERYING_FILES = [
   'netlify/lib/roster-queries.ts',
   'netlify/lib/season-settings.ts',
   'netlify/lib/season-totals.ts',
+  'netlify/lib/signature-retention.ts',
   'src/features/admin/audit/api/audit-log.ts',
   'src/features/admin/enrolment/api/enrolment-status.ts',
   'src/features/admin/families/api/families.ts',

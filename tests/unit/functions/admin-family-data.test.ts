@@ -68,6 +68,33 @@ async function storeStatementLines() {
   });
 }
 
+const SIGNED_TEXT = 'Io, Anna Bianchi, genitore di Sara Bianchi,\nautorizzo la pubblicazione delle foto: solo uso interno al gruppo.';
+
+/** A photo release Anna signed for Sara in 2025, then withdrew, as the signing function writes it (docs/documents.md). */
+async function storeSignature(id: string, familyId: string, childId: string, parentId: string, signer: string) {
+  await testbed
+    .db()
+    .collection('document_signatures')
+    .doc(id)
+    .set({
+      document_id: 'liberatoria-foto-2025-v1',
+      document_key: 'liberatoria-foto-2025',
+      version: 1,
+      season: 2025,
+      family_id: familyId,
+      child_id: childId,
+      parent_id: parentId,
+      signer_name: signer,
+      text: SIGNED_TEXT,
+      text_sha256: 'b'.repeat(64),
+      choice: 'Solo uso interno al gruppo',
+      delegates: '',
+      signed_at: Timestamp.fromDate(new Date('2025-09-20T08:00:00Z')),
+      code_sent_to: 'a•••@e•••.com',
+      withdrawn_at: Timestamp.fromDate(new Date('2025-10-01T08:00:00Z')),
+    });
+}
+
 /** The text a reader of the PDF sees, with runs of white space as one space. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const parser = new PDFParse({ data: bytes.slice() });
@@ -181,6 +208,45 @@ describe('admin-family-data', () => {
     expect((await testbed.db().collection('statement_lines').doc('line-verdi').get()).get('orderingParty')).toBe('PAOLO VERDI');
     const audit = await testbed.db().collection('audit_log').where('action', '==', 'family.erase').get();
     expect(audit.docs[0]?.get('summary')).toContain("1 righe dell'estratto conto senza ordinante né causale");
+  });
+
+  it("exports the family's signatures with the exact text signed (JSON and PDF), and the erasure deletes them and a pending e-mail change, no other family's", async () => {
+    await storeSignature('sig-sara-foto', 'family-bianchi', 'son-bianchi-sara', 'parent-bianchi-anna', 'Anna Bianchi');
+    await storeSignature('sig-marco-uscite', 'family-rossi', 'son-rossi-marco', 'parent-rossi-mario', 'Mario Rossi');
+    const db = testbed.db();
+    await db
+      .collection('email_changes')
+      .doc('parent-bianchi-anna')
+      .set({ parent_id: 'parent-bianchi-anna', new_email: 'anna.nuova@example.com' });
+
+    const json = await raw({ familyId: 'family-bianchi', action: 'export' });
+    const data = (await json.json()) as { signatures: Array<Record<string, unknown>> };
+    expect(data.signatures).toEqual([
+      expect.objectContaining({
+        id: 'sig-sara-foto',
+        child_id: 'son-bianchi-sara',
+        signer_name: 'Anna Bianchi',
+        text: SIGNED_TEXT,
+        choice: 'Solo uso interno al gruppo',
+        withdrawn_at: '2025-10-01T08:00:00.000Z',
+      }),
+    ]);
+    const pdf = await raw({ familyId: 'family-bianchi', action: 'exportPdf' });
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('Documenti firmati');
+    expect(text).toContain('liberatoria-foto-2025-v1 (versione 1, stagione 2025) · per Sara Bianchi · firmato da Anna Bianchi');
+    expect(text).toContain('scelta: Solo uso interno al gruppo');
+    expect(text).toContain('revocato il 01/10/2025');
+    expect(text).toContain(`Testo firmato: ${SIGNED_TEXT.replace(/\s+/g, ' ')}`);
+    expect(text).not.toContain('Mario Rossi');
+
+    const erased = await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin);
+    expect(erased.status).toBe(200);
+    expect((await db.collection('document_signatures').doc('sig-sara-foto').get()).exists).toBe(false);
+    expect((await db.collection('email_changes').doc('parent-bianchi-anna').get()).exists).toBe(false);
+    expect((await db.collection('document_signatures').doc('sig-marco-uscite').get()).exists).toBe(true);
+    const audit = await db.collection('audit_log').where('action', '==', 'family.erase').get();
+    expect(audit.docs[0]?.get('before.signatures')).toBe(1);
   });
 
   it('refuses a family with a Bonifico to verify (409), the treasurer and a capo (403)', async () => {

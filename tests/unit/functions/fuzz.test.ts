@@ -24,6 +24,7 @@ import lookupFamily from '../../../netlify/functions/lookup-family';
 import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
 import verifyAccessLink from '../../../netlify/functions/verify-access-link';
+import changeParentEmail from '../../../netlify/functions/change-parent-email';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import recordPayment from '../../../netlify/functions/record-payment';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
@@ -149,6 +150,8 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'request-access-code': requestAccessCode,
   'verify-access-code': verifyAccessCode,
   'verify-access-link': verifyAccessLink,
+  // family-contacts and confirm-family-contacts take `{}` (and ignore extra fields): most fuzz bodies are valid requests to them.
+  'change-parent-email': changeParentEmail,
 };
 
 const ITALIAN =

@@ -1,3 +1,4 @@
+import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { SEASON } from '@config/season';
@@ -43,9 +44,37 @@ describe('lookup-family', () => {
   it("lists Bianchi's deposit of this season and makes Sara eligible for the medical form", async () => {
     const body = (await (await call({ cf: 'BNCNNA84L45B114C' })).json()) as { children: Array<{ paid: unknown[]; medicalForm: unknown }> };
     expect(body.children[0]?.paid).toEqual([
-      { plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z', note: '' },
+      { plan: 'Campo Estivo - Acconto', status: 'Confermato', date: '2025-03-10T09:30:00.000Z', note: '', method: 'Online' },
     ]);
     expect(body.children[0]?.medicalForm).toEqual({ eligible: true, uploaded: false });
+  });
+
+  it("gives the newest medical form's received date of this season", async () => {
+    const db = await useEmulatorDb(PROJECT);
+    const bianchi = await db.collection('sons').where('family_id', '==', 'family-bianchi').get();
+    const sara = bianchi.docs[0];
+    if (!sara) throw new Error('The demo data has no Bianchi child');
+    const form = (at: string, season: number) => ({
+      public_id: `forms/${sara.id}/1-0000000${season % 10}`,
+      version: 1,
+      bytes: 10,
+      season,
+      received_at: Timestamp.fromDate(new Date(at)),
+      consent: null,
+    });
+    await sara.ref.update({
+      medical_forms: [form('2025-04-01T08:00:00.000Z', SEASON.campYear), form('2025-05-02T08:00:00.000Z', SEASON.campYear)],
+    });
+    try {
+      const body = (await (await call({ cf: 'BNCNNA84L45B114C' })).json()) as { children: Array<{ id: string; medicalForm: unknown }> };
+      expect(body.children.find((child) => child.id === sara.id)?.medicalForm).toEqual({
+        eligible: true,
+        uploaded: true,
+        receivedAt: '2025-05-02T08:00:00.000Z',
+      });
+    } finally {
+      await sara.ref.update({ medical_forms: [] });
+    }
   });
 
   it("gives each item's size as its note: the demo Verdi merchandise awaiting its transfer", async () => {
@@ -57,7 +86,7 @@ describe('lookup-family', () => {
     for (const item of demo.items) {
       expect(item.note).not.toBe('');
       expect(body.children.find((child) => child.id === item.childId)?.paid).toEqual([
-        expect.objectContaining({ plan: item.plan, status: 'Da Verificare', note: item.note }),
+        expect.objectContaining({ plan: item.plan, status: 'Da Verificare', note: item.note, method: 'Bonifico' }),
       ]);
     }
     const others = body.children.filter((child) => !demo.items.some((item) => item.childId === child.id));

@@ -7,6 +7,8 @@ import {
   accessLockedMail,
   bankTransferOrderMail,
   cardPaymentMail,
+  emailChangeCodeMail,
+  emailChangedMail,
   medicalFormReceivedMail,
   receiptMail,
   transferConfirmedMail,
@@ -88,6 +90,18 @@ describe('parent e-mails', () => {
     expect(locked.text).toContain('fino a domani non inviamo più codici di accesso');
     expect(locked.text).toContain('premi di nuovo «Trova»');
     expect(locked.text).toContain(`scrivi a ${GROUP.email}`);
+  });
+
+  it('asks the new address to confirm an e-mail change with its code, and tells the old one once changed, the new one masked', () => {
+    const code = emailChangeCodeMail({ code: '012345', minutes: 10 }, context);
+    expect(code.subject).toBe('Conferma il tuo nuovo indirizzo e-mail');
+    expect(code.text).toContain('012345');
+    expect(code.text).toContain('Il codice vale 10 minuti.');
+    expect(code.text).toContain("senza il codice l'indirizzo non cambia");
+    const changed = emailChangedMail({ parentName: 'Mario Rossi', maskedNewEmail: 'm•••@e•••.com' }, context);
+    expect(changed.subject).toBe('Il tuo indirizzo e-mail è cambiato');
+    expect(changed.text).toContain("l'indirizzo e-mail di Mario Rossi sul portale del gruppo è stato cambiato in m•••@e•••.com");
+    expect(changed.text).toContain(`Se non sei stato tu, scrivi subito a ${GROUP.email}.`);
   });
 
   it('greet the family, sign with the group and give its address and e-mail, in text and HTML', () => {

@@ -11,6 +11,7 @@ import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { can } from '@domain/staff-roles';
 import { useStaff } from '@/features/admin/shell/staff-context';
 import { CashPayment } from './CashPayment';
+import { ContactsConfirmedLine } from './FamilyRows';
 import { FamilyRights } from './FamilyRights';
 import { ChildForm } from './ChildForm';
 import { ArchivedBadge } from './family-ui';
@@ -192,6 +193,7 @@ export function FamilyDetail() {
       </Link>
       {/* One heading element in every state: the focus a navigation gives it (FocusPageHeading) survives the load. */}
       <h1 className="text-2xl font-bold text-brand-800">{family.data ? `Famiglia ${family.data.family.surname}` : 'Famiglia'}</h1>
+      {family.data && <ContactsConfirmedLine family={family.data.family} />}
       {family.data && <FamilyPeople record={family.data} />}
       {family.data && <CashPayment record={family.data} />}
       {family.data && can(staff, 'privacy') && <FamilyRights familyId={familyId} surname={family.data.family.surname} />}

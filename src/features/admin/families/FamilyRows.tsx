@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@config/paths';
-import type { ParentDocument } from '@domain/documents';
+import type { FamilyDocument, ParentDocument } from '@domain/documents';
+import { italianDate } from '@domain/italian-time';
 import type { FamilyChild, FamilyRow } from './api/families';
 import { ArchivedBadge } from './family-ui';
 
@@ -36,6 +37,21 @@ function FamilyLink({ row }: { row: FamilyRow }) {
   );
 }
 
+/**
+ * When a parent last confirmed the family's contacts on 'La mia famiglia'
+ * (docs/documents.md, "Contacts"): 'Contatti confermati il dd/mm/yyyy
+ * (stagione {year})', or 'Contatti mai confermati'.
+ */
+export function ContactsConfirmedLine({ family }: { family: Pick<FamilyDocument, 'contacts_confirmed_at' | 'contacts_confirmed_season'> }) {
+  return (
+    <p className="text-sm text-gray-600">
+      {family.contacts_confirmed_at
+        ? `Contatti confermati il ${italianDate(family.contacts_confirmed_at)}${family.contacts_confirmed_season ? ` (stagione ${family.contacts_confirmed_season})` : ''}`
+        : 'Contatti mai confermati'}
+    </p>
+  );
+}
+
 const None = () => <p className="text-sm text-gray-600">Nessuno</p>;
 
 function People({ row, who }: { row: FamilyRow; who: 'parents' | 'children' }) {
@@ -63,7 +79,8 @@ function People({ row, who }: { row: FamilyRow; who: 'parents' | 'children' }) {
 /**
  * One family of the 'Famiglie' table (docs/admin.md, "Famiglie"), a row
  * `data-testid="family-row"`: the surname, a link to the family's page; its
- * parents (name surname, e-mail, phone); its children (name · branch,
+ * parents (name surname, e-mail, phone) and when the contacts were last
+ * confirmed ({@link ContactsConfirmedLine}); its children (name · branch,
  * 'Archiviato' when archived).
  */
 export function FamilyTableRow({ row }: { row: FamilyRow }) {
@@ -74,6 +91,7 @@ export function FamilyTableRow({ row }: { row: FamilyRow }) {
       </td>
       <td className="px-3 py-2">
         <People row={row} who="parents" />
+        <ContactsConfirmedLine family={row.family} />
       </td>
       <td className="px-3 py-2">
         <People row={row} who="children" />
@@ -96,6 +114,7 @@ export function FamilyCard({ row }: { row: FamilyRow }) {
       <div>
         <h3 className="text-sm font-semibold text-gray-700">Genitori</h3>
         <People row={row} who="parents" />
+        <ContactsConfirmedLine family={row.family} />
       </div>
       <div>
         <h3 className="text-sm font-semibold text-gray-700">Figli</h3>

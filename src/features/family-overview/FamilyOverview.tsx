@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@config/paths';
+import { pageOfProduct } from '@config/product-pages';
+import {
+  CHILD_PRODUCT_STATE_LABELS,
+  childProducts,
+  medicalFormState,
+  type ChildProductRow,
+  type ChildProductState,
+} from '@domain/family-overview';
+import type { FamilyLookup, LookupChild } from '@domain/family-lookup';
+import { italianDate, italianDay } from '@domain/italian-time';
+
+/** Props of {@link FamilyOverview}. */
+export interface FamilyOverviewProps {
+  /** The `lookup-family` answer of the family in session. */
+  lookup: FamilyLookup;
+  /**
+   * The family's receipts, shown after the children: the page passes
+   * `<FamilyReceiptsSection receipts={lookup.receipts} />` (src/features/receipts),
+   * which a feature may not import itself (docs/architecture.md, "Rules the lint enforces").
+   */
+  receipts?: ReactNode;
+  /** Today in Italy (yyyy-mm-dd), which closes products; by default the device's today. */
+  today?: string;
+}
+
+const BADGE: Record<ChildProductState, string> = {
+  paid: 'bg-green-50 text-green-800 ring-green-200',
+  awaitingTransfer: 'bg-amber-50 text-amber-900 ring-amber-200',
+  toVerify: 'bg-amber-50 text-amber-900 ring-amber-200',
+  toPay: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+const LINK =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
+const PRIMARY_LINK = `${LINK} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600`;
+const SECONDARY_LINK = `${LINK} bg-white text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 focus-visible:outline-brand-600`;
+
+/** The action of a product row: 'Paga' to its page, the transfer's details while a Bonifico is awaited, nothing otherwise. */
+function ProductAction({ row, child }: { row: ChildProductRow; child: LookupChild }) {
+  if (!row.product) return null;
+  const page = pageOfProduct(row.product);
+  if (row.state === 'toPay') {
+    return (
+      <Link to={page.path} className={PRIMARY_LINK} aria-label={`Paga ${row.plan} per ${child.name}`}>
+        Paga
+      </Link>
+    );
+  }
+  if (row.state === 'awaitingTransfer') {
+    return (
+      <Link to={page.transferPath} className={SECONDARY_LINK} aria-label={`Dati del bonifico di ${row.plan} per ${child.name}`}>
+        Dati del bonifico
+      </Link>
+    );
+  }
+  return null;
+}
+
+/** The child's products of the season ({@link childProducts}): the plan, its state as a badge and its action. */
+function ChildProducts({ child, catalogue, today }: { child: LookupChild; catalogue: FamilyLookup['catalogue']; today: string }) {
+  const rows = childProducts(child, catalogue, today);
+  if (rows.length === 0) return <p className="text-sm text-gray-600">Nessuna quota per questa stagione.</p>;
+  return (
+    <ul className="divide-y divide-gray-100">
+      {rows.map((row) => (
+        <li key={row.plan} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span className="min-w-0">
+            <span className="block font-medium break-words">
+              {row.plan}
+              {row.note && <span className="font-normal text-gray-600"> ({row.note})</span>}
+            </span>
+            <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${BADGE[row.state]}`}>
+              {CHILD_PRODUCT_STATE_LABELS[row.state]}
+            </span>
+          </span>
+          <ProductAction row={row} child={child} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The child's medical form ({@link medicalFormState}): received on…, missing with 'Carica la scheda medica', or not required. */
+function MedicalFormLine({ child }: { child: LookupChild }) {
+  const form = medicalFormState(child.medicalForm);
+  if (form.state === 'received') {
+    return (
+      <p className="text-sm">
+        <span className="font-medium">Scheda medica:</span>{' '}
+        {form.receivedAt ? `ricevuta il ${italianDate(new Date(form.receivedAt))}` : 'ricevuta'}
+      </p>
+    );
+  }
+  if (form.state === 'notRequired') {
+    return (
+      <p className="text-sm text-gray-600">
+        <span className="font-medium text-gray-900">Scheda medica:</span> non richiesta
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm">
+        <span className="font-medium">Scheda medica:</span> <span className="font-semibold text-red-800">mancante</span>
+      </p>
+      <Link to={paths.schedaMedica} className={PRIMARY_LINK} aria-label={`Carica la scheda medica di ${child.name}`}>
+        Carica la scheda medica
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * 'La mia famiglia' for the family in session (docs/documents.md, "La mia
+ * famiglia"): for each child, a card with this season's products from the
+ * answer's catalogue (paid, 'In attesa del bonifico' with the transfer's
+ * page, to pay with 'Paga' to the product's page: PRODUCT_PAGES or its
+ * generic page) and its medical form (received on…, missing with a link to
+ * /scheda-medica, not required); then the family's receipts (`receipts`).
+ * Readable from 360 px: every row wraps, every link is 44 px tall.
+ */
+export function FamilyOverview({ lookup, receipts, today = italianDay(new Date()) }: FamilyOverviewProps) {
+  return (
+    <div className="space-y-4">
+      {lookup.children.length === 0 && <p className="text-gray-700">Nessun figlio censito per questa famiglia.</p>}
+      {lookup.children.map((child) => (
+        <section
+          key={child.id}
+          aria-labelledby={`family-child-${child.id}`}
+          className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5"
+        >
+          <header>
+            <h2 id={`family-child-${child.id}`} className="text-lg font-semibold break-words">
+              {child.name} {child.surname}
+            </h2>
+            <p className="text-sm text-gray-600">{child.branch}</p>
+          </header>
+          <ChildProducts child={child} catalogue={lookup.catalogue} today={today} />
+          <MedicalFormLine child={child} />
+        </section>
+      ))}
+      {receipts}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { changeParentEmailContract } from '@contracts/change-parent-email';
+import { confirmFamilyContactsContract } from '@contracts/confirm-family-contacts';
+import { familyContactsContract } from '@contracts/family-contacts';
+import { callContract } from '@/lib/api/functions-client';
+
+/**
+ * The contacts' functions with the family's session (docs/api.md,
+ * "family-contacts", "confirm-family-contacts", "change-parent-email").
+ * Each throws UserFacingError with the function's Italian message (0 when unreachable).
+ */
+
+/** The family's contacts as the group has them. */
+export const fetchFamilyContacts = () => callContract(familyContactsContract, {});
+
+/** 'Confermo', with the session parent's phone when changed ('' removes it). */
+export const confirmContacts = (phone?: string) => callContract(confirmFamilyContactsContract, phone === undefined ? {} : { phone });
+
+/** Sends a code to the new address. */
+export const requestEmailCode = (email: string) => callContract(changeParentEmailContract, { email });
+
+/** Confirms the new address with its code. */
+export const confirmEmailCode = (code: string) => callContract(changeParentEmailContract, { code });
