@@ -61,6 +61,18 @@ export const AUDIT_ACTION = {
   medicalFormRetention: 'medical_form.retention',
   /** Stripe reported a card refund failed or canceled: the euros are back with the group, the refund's credit note cancelled. */
   paymentRefundFailed: 'payment.refund_failed',
+  /** An admin or a capo wrote a new document for parents to sign ('Documenti', 'Nuovo documento'). */
+  documentCreate: 'document.create',
+  /** A document nobody had signed yet was corrected in place. */
+  documentEdit: 'document.edit',
+  /** A signed document was changed: its version retired and the next one written, asking for new signatures. */
+  documentVersion: 'document.version',
+  /** A document was withdrawn ('Ritira'): parents no longer see it. */
+  documentRetire: 'document.retire',
+  /** The reminders of a document were sent to the families still to sign ('Invia promemoria'). */
+  documentRemind: 'document.remind',
+  /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
+  documentCarryForward: 'document.carry_forward',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -98,6 +110,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settings.new_season': 'Nuova stagione',
   'medical_form.retention': 'Pulizia schede mediche',
   'payment.refund_failed': 'Rimborso non riuscito',
+  'document.create': 'Documento creato',
+  'document.edit': 'Documento corretto',
+  'document.version': 'Nuova versione di un documento',
+  'document.retire': 'Documento ritirato',
+  'document.remind': 'Promemoria firme inviati',
+  'document.carry_forward': 'Documenti portati alla nuova stagione',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

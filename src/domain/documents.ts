@@ -394,6 +394,7 @@ export const MAIL_KINDS = [
   'access-locked',
   'credit-note',
   'refund-failed',
+  'document-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
