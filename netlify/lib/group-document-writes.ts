@@ -2,7 +2,8 @@ import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/fire
 import { adminGroupDocumentsContract, type DocumentWrite } from '@contracts/admin-group-documents';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION } from '@domain/documents';
-import { documentKey, fieldsOf, ownsAllBranches, sameFields, documentRevision } from '@domain/group-documents/document-roster';
+import { carriedKey, documentKey, documentRevision, fieldsOf, ownsAllBranches, sameFields } from '@domain/group-documents/document-roster';
+import { dayYearLater } from '@domain/italian-time';
 import { documentVersionId, nextVersion, type DocumentFields, type GroupDocument } from '@domain/group-documents/group-document';
 import type { Staff } from '@domain/staff-roles';
 import { recordAudit, type AuditActor } from './audit-log';
@@ -178,4 +179,63 @@ export async function retireDocument(db: Firestore, actor: AuditActor, staff: St
     });
     return { document: { ...current, retired_at: now.toDate() }, outcome: 'retired' as const };
   });
+}
+
+/** What 'Nuova stagione' carries forward: the live versions of the season, and which of their next-season ids are free. */
+export interface CarriedDocuments {
+  documents: GroupDocument[];
+  taken: ReadonlySet<string>;
+}
+
+/**
+ * Reads in `transaction` (before its writes) what {@link writeCarriedDocuments}
+ * needs: the live documents of `from` and whether their version 1 in `to`
+ * already exists (a document the admin created for the next season first).
+ */
+export async function readCarriedDocuments(db: Firestore, transaction: Transaction, from: number, to: number): Promise<CarriedDocuments> {
+  const snapshots = await transaction.get(db.collection(COLLECTION.groupDocuments).where('season', '==', from));
+  const documents = snapshots.docs.flatMap((snapshot) => {
+    const document = readGroupDocument(snapshot);
+    return document && document.retired_at === null ? [document] : [];
+  });
+  const refs = documents.map((document) =>
+    db.collection(COLLECTION.groupDocuments).doc(documentVersionId(carriedKey(document.key, from, to), 1)),
+  );
+  const existing = refs.length > 0 ? await transaction.getAll(...refs) : [];
+  return { documents, taken: new Set(existing.filter((snapshot) => snapshot.exists).map((snapshot) => snapshot.id)) };
+}
+
+/**
+ * 'Nuova stagione' (docs/admin.md, "Nuova stagione"): each live document of
+ * `from` written to `to` as version 1 of its carried key (carriedKey), the
+ * same fields with the deadline a year later, no signature; one
+ * `document.carry_forward` audit entry. Resolves the ids written.
+ */
+export function writeCarriedDocuments(
+  db: Firestore,
+  transaction: Transaction,
+  { documents, taken }: CarriedDocuments,
+  { from, to, actor }: { from: number; to: number; actor: AuditActor },
+): string[] {
+  const now = Timestamp.now();
+  const written: string[] = [];
+  for (const document of documents) {
+    const key = carriedKey(document.key, from, to);
+    const id = documentVersionId(key, 1);
+    if (taken.has(id)) continue;
+    const fields = { ...fieldsOf(document), deadline: document.deadline ? dayYearLater(document.deadline) : null };
+    transaction.create(db.collection(COLLECTION.groupDocuments).doc(id), versionData(key, 1, to, fields, now));
+    written.push(id);
+  }
+  if (written.length > 0) {
+    recordAudit(db, transaction, {
+      actor,
+      action: AUDIT_ACTION.documentCarryForward,
+      target: { collection: COLLECTION.groupDocuments, id: String(to) },
+      summary: `${written.length} ${written.length === 1 ? 'documento portato' : 'documenti portati'} dalla stagione ${from} alla ${to}`,
+      before: null,
+      after: { season: to, documents: written },
+    });
+  }
+  return written;
 }

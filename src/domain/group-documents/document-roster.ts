@@ -129,3 +129,13 @@ export async function documentRevision(document: Pick<GroupDocument, 'id' | 'ret
     JSON.stringify({ id: document.id, ...fields, branches: [...fields.branches].sort(), retired: document.retired_at !== null }),
   );
 }
+
+/**
+ * The key of `key` (a document of season `from`) in season `to`: its season
+ * suffix replaced ('liberatoria-foto-2025' → 'liberatoria-foto-2026'), or
+ * the season appended when it has none.
+ */
+export function carriedKey(key: string, from: number, to: number): string {
+  const suffix = `-${from}`;
+  return key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}-${to}` : `${key}-${to}`;
+}
