@@ -370,3 +370,28 @@ describe('admin-group-documents: remind', () => {
     );
   });
 });
+
+describe('admin-group-documents: the demo data', () => {
+  it("has the group's usual documents of 2025, some signed, each signature's hash that of its text", async () => {
+    const list = await bed.call({ action: 'list', season: 2025 }, bed.tokens.admin);
+    const counts = Object.fromEntries(
+      (list.body.documents as Array<Doc & { counts: Record<string, number> }>)
+        .filter((document) => document.id.endsWith('-2025-v1'))
+        .map((document) => [document.id, document.counts]),
+    );
+    expect(counts).toEqual({
+      'autorizzazione-uscite-2025-v1': { signed: 3, partial: 0, missing: 10, withdrawn: 0 },
+      'autorizzazione-campo-estivo-2025-v1': { signed: 1, partial: 0, missing: 0, withdrawn: 0 },
+      'liberatoria-foto-2025-v1': { signed: 2, partial: 0, missing: 11, withdrawn: 0 },
+      'delega-ritiro-2025-v1': { signed: 1, partial: 0, missing: 8, withdrawn: 0 },
+    });
+    const signatures = await bed.db().collection('document_signatures').get();
+    expect(signatures.size).toBeGreaterThanOrEqual(7);
+    for (const signature of signatures.docs) {
+      const { text, text_sha256 } = signature.data() as { text: string; text_sha256: string };
+      expect(await textDigest(text)).toBe(text_sha256);
+    }
+    const delegation = signatures.docs.find((signature) => signature.get('document_key') === 'delega-ritiro-2025');
+    expect(delegation?.get('text')).toContain('Giovanna Rossi (nonna), Piero Rossi (zio)');
+  });
+});
