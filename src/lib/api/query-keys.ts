@@ -50,6 +50,8 @@ export const queryKeys = {
   groupDocuments: (season: number) => ['admin-orders', 'group-documents', season] as const,
   /** One document's state per child ('Documenti', admin-group-documents 'status'); under `adminOrders`. */
   groupDocumentStatus: (id: string) => ['admin-orders', 'group-document-status', id] as const,
+  /** The columns of the documents linked to a product in 'Situazione iscritti'; under `adminOrders`. */
+  campDocumentColumns: (season: number) => ['admin-orders', 'camp-document-columns', season] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
   publicSeasonSettings: ['public-season-settings'] as const,
 } as const;
