@@ -19,6 +19,14 @@ import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
 import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
 import { deliverDue, familyAddresses } from '../../../netlify/lib/mail/outbox';
 import { readReminderPlan } from '../../../netlify/lib/reminders';
+import {
+  readDocumentSignatures,
+  readRosterChildren,
+  readSeasonDocuments,
+  readSeasonSignatures,
+  signatureCount,
+} from '../../../netlify/lib/document-status';
+import { readCarriedDocuments } from '../../../netlify/lib/group-document-writes';
 import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
   describeShape,
@@ -157,15 +165,25 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await readMedicalFormOpenings(db, 'son-rossi-marco');
   await readFamilyData(db, 'family-rossi').catch(() => null);
   await checkSeasonTotals(db, SEASON);
+  await readRosterChildren(db, SEASON, ['Reparto', 'Clan']);
+  await readSeasonDocuments(db, SEASON);
+  await readSeasonSignatures(db, SEASON);
+  await readDocumentSignatures(db, 'liberatoria-foto-2025-v1');
+  await signatureCount(db, 'liberatoria-foto-2025-v1');
+  await signatureCount(db, 'liberatoria-foto-2025-v1', recordingTransaction);
+  await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
+  // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
 
 /** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
 const QUERYING_FILES = [
+  'netlify/lib/document-status.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-data.ts',
   'netlify/lib/fiscal-code-budget.ts',
+  'netlify/lib/group-document-writes.ts',
   'netlify/lib/mail/outbox.ts',
   'netlify/lib/medical-form-deletion.ts',
   'netlify/lib/medical-form-openings.ts',
