@@ -132,10 +132,12 @@ export async function documentRevision(document: Pick<GroupDocument, 'id' | 'ret
 
 /**
  * The key of `key` (a document of season `from`) in season `to`: its season
- * suffix replaced ('liberatoria-foto-2025' → 'liberatoria-foto-2026'), or
- * the season appended when it has none.
+ * suffix, and the '-2' 'Nuovo documento' adds after retired namesakes,
+ * replaced ('liberatoria-foto-2025-2' → 'liberatoria-foto-2026'; one live
+ * document per title and season, so no two land on one key), or the season
+ * appended when it has none.
  */
 export function carriedKey(key: string, from: number, to: number): string {
-  const suffix = `-${from}`;
-  return key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}-${to}` : `${key}-${to}`;
+  const suffix = new RegExp(`-${from}(-\\d+)?$`);
+  return suffix.test(key) ? key.replace(suffix, `-${to}`) : `${key}-${to}`;
 }
