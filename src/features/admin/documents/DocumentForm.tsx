@@ -155,7 +155,7 @@ export function DocumentForm({ season, document, staff, onDone, onCancel }: Docu
           rows={8}
           value={draft.text}
           onChange={(event) => set({ text: event.target.value })}
-          aria-describedby="document-text-hint"
+          aria-describedby={errors.text ? 'document-text-hint document-text-error' : 'document-text-hint'}
           aria-invalid={errors.text ? true : undefined}
           className="block w-full rounded-lg border border-gray-500 bg-white px-3 py-2.5 text-base shadow-sm"
         />
@@ -163,7 +163,11 @@ export function DocumentForm({ season, document, staff, onDone, onCancel }: Docu
           Puoi scrivere {TEXT_PLACEHOLDERS.child} (nome del ragazzo), {TEXT_PLACEHOLDERS.parent} (nome del genitore che firma) e, in una
           delega, {TEXT_PLACEHOLDERS.delegates} (le persone delegate): al genitore appariranno i nomi.
         </p>
-        {errors.text && <p className="mt-1 text-sm text-red-700">{errors.text}</p>}
+        {errors.text && (
+          <p id="document-text-error" className="mt-1 text-sm text-red-700">
+            {errors.text}
+          </p>
+        )}
       </div>
       <Select
         label="Tipo"

@@ -28,14 +28,14 @@ export function useGroupDocumentStatus(id: string | null) {
 /** What 'Salva' sends: a new document of the season, or an edit of a version from its revision. */
 export type SaveDocument = { season: number; fields: DocumentFields } & ({ id: null } | { id: string; revision: string });
 
-/** 'Salva' of the form; on success the admin's reads (the list, the statuses) are read again. */
+/** 'Salva' of the form; afterwards the admin's reads (the list, the statuses) are read again, after a refusal too (another volunteer's change: the next 'Modifica' starts from it). */
 export function useSaveGroupDocument() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.saveGroupDocument,
     mutationFn: (save: SaveDocument) =>
       save.id === null ? createGroupDocument(save.season, save.fields) : editGroupDocument(save.id, save.revision, save.fields),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 }
 
