@@ -20,6 +20,7 @@ import {
   type DemoFamily,
   type DemoOrder,
 } from './demo-data';
+import { putDemoDocuments } from './demo-documents';
 
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
@@ -133,6 +134,7 @@ export async function seedDemoData(db: Firestore): Promise<void> {
   for (const [year, last] of receiptCounters) {
     batch.set(db.collection(COLLECTION.receiptCounters).doc(String(year)), { year, last, updated_at: seededAt });
   }
+  await putDemoDocuments(db, batch);
   await batch.commit();
   await countSeasons(db, DEMO_ORDERS);
 }

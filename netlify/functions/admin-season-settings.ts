@@ -12,6 +12,7 @@ import { adminContractFunction } from '../lib/admin-function';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
 import { getDb, runTransaction } from '../lib/firestore';
+import { readCarriedDocuments, writeCarriedDocuments } from '../lib/group-document-writes';
 import { HttpError } from '../lib/http';
 import {
   defaultSeasonSettings,
@@ -52,7 +53,8 @@ type Stored = SeasonSettingsDocument | (ReturnType<typeof settingsDocumentOf> & 
 
 /**
  * 'Nuova stagione' in `transaction`: the next season's settings copied from
- * the portal's (nextSeasonSettings), audited.
+ * the portal's (nextSeasonSettings), audited; the season's live documents
+ * to sign carried to it as version 1 (writeCarriedDocuments).
  * @throws HttpError 409 when the next season was already prepared.
  */
 async function prepareNextSeason(
@@ -62,6 +64,7 @@ async function prepareNextSeason(
 ): Promise<Stored> {
   if (saved) throw new HttpError(409, MESSAGES.nextExists(season));
   const last = readSnapshot(seasonSettingsDocument, await transaction.get(settingsRef(db, current)));
+  const documents = await readCarriedDocuments(db, transaction, current, season);
   const now = Timestamp.now();
   const written = settingsDocumentOf(
     season,
@@ -78,6 +81,7 @@ async function prepareNextSeason(
     before: null,
     after: { season },
   });
+  writeCarriedDocuments(db, transaction, documents, { from: current, to: season, actor });
   return { ...written, updated_at: now.toDate() };
 }
 

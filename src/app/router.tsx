@@ -17,6 +17,7 @@ const AdminFamilyView = lazy(async () => ({ default: (await import('@/features/a
 const AdminSettingsView = lazy(async () => ({ default: (await import('@/features/admin/settings/SeasonSettings')).SeasonSettings }));
 const AdminStatementView = lazy(async () => ({ default: (await import('@/features/admin/statement/StatementImport')).StatementImport }));
 const AdminMedicalFormsView = lazy(async () => ({ default: (await import('@/features/admin/medical-forms/MedicalForms')).MedicalForms }));
+const AdminDocumentsView = lazy(async () => ({ default: (await import('@/features/admin/documents/Documents')).Documents }));
 const AdminUsersView = lazy(async () => ({ default: (await import('@/features/admin/users/Users')).Users }));
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/families/roster/RosterImport')).RosterImport }));
 
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminFamilyRoute, Component: AdminFamilyView },
               { path: paths.adminMedicalForms, Component: AdminMedicalFormsView },
               { path: paths.adminUsers, Component: AdminUsersView },
+              { path: paths.adminDocuments, Component: AdminDocumentsView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -69,6 +69,18 @@ export const AUDIT_ACTION = {
   parentContactChange: 'family.parent_contact_change',
   /** The daily retention deleted the signatures of the group's documents whose time had come (docs/privacy.md, "Signatures"). */
   signatureRetention: 'document_signature.retention',
+  /** An admin or a capo wrote a new document for parents to sign ('Documenti', 'Nuovo documento'). */
+  documentCreate: 'document.create',
+  /** A document nobody had signed yet was corrected in place. */
+  documentEdit: 'document.edit',
+  /** A signed document was changed: its version retired and the next one written, asking for new signatures. */
+  documentVersion: 'document.version',
+  /** A document was withdrawn ('Ritira'): parents no longer see it. */
+  documentRetire: 'document.retire',
+  /** The reminders of a document were sent to the families still to sign ('Invia promemoria'). */
+  documentRemind: 'document.remind',
+  /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
+  documentCarryForward: 'document.carry_forward',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -110,6 +122,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'family.contacts_confirm': 'Contatti confermati',
   'family.parent_contact_change': 'Contatti cambiati dal genitore',
   'document_signature.retention': 'Firme eliminate (conservazione)',
+  'document.create': 'Documento creato',
+  'document.edit': 'Documento corretto',
+  'document.version': 'Nuova versione di un documento',
+  'document.retire': 'Documento ritirato',
+  'document.remind': 'Promemoria firme inviati',
+  'document.carry_forward': 'Documenti portati alla nuova stagione',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

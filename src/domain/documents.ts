@@ -404,6 +404,7 @@ export const MAIL_KINDS = [
   'consent-withdrawn',
   'email-change-code',
   'email-changed',
+  'document-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

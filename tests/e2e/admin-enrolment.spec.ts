@@ -110,6 +110,8 @@ test("'Esporta CSV' downloads the rows shown, filters applied", async ({ page })
   await openEnrolmentAsAdmin(page);
   await page.getByLabel('Cerca nome o cognome').fill('verdi');
   await expect(page.getByTestId('enrolment-row')).toHaveCount(6);
+  // The admin's column of the demo's camp authorisation (linked to the Acconto), read through admin-group-documents.
+  await expect(page.getByRole('columnheader', { name: 'Autorizzazione al campo estivo' })).toBeVisible();
   const onScreen = await screenRows(page);
 
   const downloaded = page.waitForEvent('download');
@@ -130,6 +132,7 @@ test("'Esporta CSV' downloads the rows shown, filters applied", async ({ page })
     'Maglietta',
     'Scheda medica',
     'Scheda ricevuta il',
+    'Autorizzazione al campo estivo',
   ]);
   expect(lines.map((line) => line.slice(0, 8))).toEqual(onScreen.map((row) => row.slice(0, 8)));
   expect(lines.map((line) => line[8])).toEqual(onScreen.map((row) => row[8]));
@@ -183,7 +186,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
     expect(await refused.json()).toEqual({ error: 'Accesso admin richiesto.' });
   }
 
-  // The Reparto leader signs in: only 'Schede mediche', Sara's form opens, and who opened it shows, the admin first.
+  // The Reparto leader signs in: 'Schede mediche' and 'Documenti', Sara's form opens, and who opened it shows, the admin first.
   const leaderContext = await browser.newContext();
   const leader = await leaderContext.newPage();
   await leader.setViewportSize(DESKTOP);
@@ -192,7 +195,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
   await leader.getByLabel('Password', { exact: true }).fill(DEMO_LEADER.password);
   await leader.getByRole('button', { name: 'Accedi' }).click();
   await expect(leader.getByRole('heading', { name: 'Schede mediche' })).toBeVisible();
-  await expect(leader.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche']);
+  await expect(leader.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche', 'Documenti']);
   const saraForm = leader.getByTestId('medical-form-row').filter({ hasText: 'Sara' });
   await expect(leader.getByTestId('medical-form-row').filter({ hasText: 'Clan' })).toHaveCount(0);
   const leaderPopup = leader.waitForEvent('popup');

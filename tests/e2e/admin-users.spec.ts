@@ -44,9 +44,9 @@ test('an invited capo sets a password from the e-mailed link and gets in with th
   await capo.getByLabel('Nuova password').fill('capo-reparto-2026');
   await capo.getByLabel('Ripeti la password').fill('capo-reparto-2026');
   await capo.getByRole('button', { name: 'Imposta la password' }).click();
-  // A capo's only tab: the Reparto's medical forms.
+  // A capo's tabs: the Reparto's medical forms (their first) and documents.
   await expect(capo.getByRole('heading', { level: 1, name: 'Schede mediche' })).toBeVisible();
-  await expect(capo.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche']);
+  await expect(capo.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche', 'Documenti']);
   await capoContext.close();
 
   await admin.reload();

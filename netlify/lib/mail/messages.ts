@@ -1,6 +1,7 @@
 import { GROUP } from '@config/group';
 import { formatEuros } from '@domain/money';
 import { deadlineSentence } from '@domain/reminders';
+import { italianDayText } from '@domain/italian-time';
 import {
   detailsTable,
   detailsText,
@@ -538,6 +539,36 @@ export function emailChangedMail({ parentName, maskedNewEmail }: EmailChangedMai
         `l'indirizzo e-mail di ${parentName} sul portale del gruppo è stato cambiato in ${maskedNewEmail}: da ora codici di accesso, ricevute e avvisi arriveranno lì.`,
       ),
       say(`Se non sei stato tu, scrivi subito a ${GROUP.email}.`),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link documentReminderMail}: the document's title, the children still to sign it, its deadline ('YYYY-MM-DD') and the page to sign it on. */
+export interface DocumentReminderMail {
+  familySurname: string;
+  title: string;
+  /** 'Marco', 'Sara (manca la firma del secondo genitore)'. */
+  children: readonly string[];
+  deadline: string | null;
+  signUrl: string;
+}
+
+/**
+ * 'Promemoria: {title} da firmare' (docs/documents.md, "Reminders"): the
+ * document, the children still to sign it, the deadline if any, where to
+ * sign ('La mia famiglia') and to ignore it when already signed.
+ */
+export function documentReminderMail(reminder: DocumentReminderMail, context: MailContext): MailContent {
+  return compose(
+    `Promemoria: ${reminder.title} da firmare`,
+    [
+      say(greeting(reminder.familySurname)),
+      say(`ti ricordiamo che il documento «${reminder.title}» è ancora da firmare per: ${reminder.children.join(', ')}.`),
+      ...(reminder.deadline ? [say(`Va firmato entro il ${italianDayText(reminder.deadline)}.`)] : []),
+      say('Puoi leggerlo e firmarlo online dalla pagina «La mia famiglia»:'),
+      { html: linkParagraph(reminder.signUrl), text: reminder.signUrl },
+      say('Se lo hai appena firmato, ignora questa e-mail.'),
     ],
     context,
   );

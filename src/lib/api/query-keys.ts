@@ -46,6 +46,12 @@ export const queryKeys = {
   reminderPreview: (product: string) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
   seasonSettings: ['season-settings'] as const,
+  /** The season's documents to sign with their counts ('Documenti', admin-group-documents 'list'); under `adminOrders` like the other admin reads. */
+  groupDocuments: (season: number) => ['admin-orders', 'group-documents', season] as const,
+  /** One document's state per child ('Documenti', admin-group-documents 'status'); under `adminOrders`. */
+  groupDocumentStatus: (id: string) => ['admin-orders', 'group-document-status', id] as const,
+  /** The columns of the documents linked to a product in 'Situazione iscritti'; under `adminOrders`. */
+  campDocumentColumns: (season: number) => ['admin-orders', 'camp-document-columns', season] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
   publicSeasonSettings: ['public-season-settings'] as const,
 } as const;
@@ -76,6 +82,11 @@ export const mutationKeys = {
   /** admin-season-settings 'update': an admin changes the season's settings. */
   updateSeasonSettings: ['update-season-settings'] as const,
   prepareNextSeason: ['prepare-next-season'] as const,
+  /** admin-group-documents 'create', 'edit', 'retire' ('Documenti'). */
+  saveGroupDocument: ['save-group-document'] as const,
+  retireGroupDocument: ['retire-group-document'] as const,
+  /** admin-group-documents 'remind': 'Invia promemoria' of a document. */
+  remindGroupDocument: ['remind-group-document'] as const,
   /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
   verifyAccessLink: ['verify-access-link'] as const,
 } as const;

@@ -34,6 +34,7 @@ describe('AdminShell', () => {
       'Situazione iscritti',
       'Famiglie',
       'Schede mediche',
+      'Documenti',
       'Registro',
       'Impostazioni',
       'Utenti',
@@ -47,10 +48,10 @@ describe('AdminShell', () => {
     expect(screen.getByText('Avviso limite e-mail')).toBeInTheDocument();
   });
 
-  it("takes a capo from the payments' address to 'Schede mediche', the only tab, without the mail notice", async () => {
+  it("takes a capo from the payments' address to 'Schede mediche', the first of their two tabs with 'Documenti', without the mail notice", async () => {
     show({ role: 'capo', branches: ['Reparto'] }, '/admin/check-pagamenti');
     expect(await screen.findByText('Vista /admin/check-pagamenti')).toBeInTheDocument();
-    expect(tabs()).toEqual(['Schede mediche']);
+    expect(tabs()).toEqual(['Schede mediche', 'Documenti']);
     expect(screen.getByRole('link', { name: 'Schede mediche' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Avviso e-mail')).toBeNull();
     expect(screen.queryByText('Avviso limite e-mail')).toBeNull();

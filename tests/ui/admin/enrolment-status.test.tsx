@@ -25,6 +25,17 @@ const api = vi.hoisted(() => ({
 vi.mock('@/features/admin/enrolment/api/enrolment-status', () => ({
   useEnrolmentStatus: (season: number) => useQuery({ queryKey: ['enrolment-test', season], queryFn: () => api.fetchStatus(season) }),
 }));
+/** The documents linked to a product: none unless a test sets them; read only for a role with the `documents` permission. */
+const documents = vi.hoisted(() => ({
+  columns: [] as Array<{ id: string; title: string; states: Map<string, 'signed' | 'partial' | 'missing' | 'withdrawn'> }>,
+  enabled: [] as boolean[],
+}));
+vi.mock('@/features/admin/enrolment/api/camp-documents', () => ({
+  useCampDocumentColumns: (season: number, enabled: boolean) => {
+    documents.enabled.push(enabled);
+    return useQuery({ queryKey: ['camp-documents-test', season], queryFn: () => Promise.resolve(documents.columns), enabled });
+  },
+}));
 /** The season's catalogue the shell answers: the seeded products unless a test adds the season's own. */
 const shell = vi.hoisted(() => ({ catalogue: null as CatalogueProduct[] | null }));
 vi.mock('@/features/admin/shell/api/season-settings', () => ({ useSeasonCatalogue: () => shell.catalogue ?? seedCatalogue() }));
@@ -97,6 +108,8 @@ afterEach(() => {
   api.sign.mockReset();
   csv.download.mockReset();
   shell.catalogue = null;
+  documents.columns = [];
+  documents.enabled = [];
 });
 
 describe('EnrolmentStatus', () => {
@@ -252,6 +265,41 @@ describe('EnrolmentStatus', () => {
         '',
       ],
     ]);
+  });
+
+  it('gives each document linked to a product its column for the admin, in the table and the CSV; none for the treasurer', async () => {
+    documents.columns = [
+      {
+        id: `autorizzazione-campo-estivo-${YEAR}-v1`,
+        title: 'Autorizzazione al campo estivo',
+        states: new Map([
+          ['son-bianchi-sara', 'signed'],
+          ['son-verdi-alice', 'partial'],
+          ['son-verdi-matteo', 'missing'],
+        ]),
+      },
+    ];
+    const { user } = show();
+    expect(await screen.findByRole('columnheader', { name: 'Autorizzazione al campo estivo' })).toBeInTheDocument();
+    const [sara, alice, matteo] = screen.getAllByTestId('enrolment-row');
+    expect(within(sara!).getByText('Firmato')).toHaveClass('bg-green-100');
+    expect(within(alice!).getByText('Manca la firma del secondo genitore')).toHaveClass('bg-yellow-100');
+    expect(within(matteo!).getByText('Da firmare')).toHaveClass('bg-red-100');
+    await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
+    const [, text = ''] = csv.download.mock.calls[0] ?? [];
+    const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(parsed.map((line) => line.at(-1))).toEqual([
+      'Autorizzazione al campo estivo',
+      'Firmato',
+      'Manca la firma del secondo genitore',
+      'Da firmare',
+    ]);
+  });
+
+  it("asks no documents for the treasurer, whose role has no 'documents' permission", async () => {
+    renderWithProviders(<EnrolmentStatus />, { initialEntries: ['/admin/situazione-iscritti'], staff: { role: 'tesoriere' } });
+    await screen.findAllByTestId('enrolment-row');
+    expect(documents.enabled.every((enabled) => !enabled)).toBe(true);
   });
 
   it("shows 'Ultimo promemoria' under a reminded child's name, and the reminders box for the current season only", async () => {

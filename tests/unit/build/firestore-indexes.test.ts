@@ -21,6 +21,14 @@ import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
 import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
 import { deliverDue, familyAddresses } from '../../../netlify/lib/mail/outbox';
 import { readReminderPlan } from '../../../netlify/lib/reminders';
+import {
+  readDocumentSignatures,
+  readRosterChildren,
+  readSeasonDocuments,
+  readSeasonSignatures,
+  signatureCount,
+} from '../../../netlify/lib/document-status';
+import { readCarriedDocuments } from '../../../netlify/lib/group-document-writes';
 import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
   describeShape,
@@ -161,6 +169,14 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await checkSeasonTotals(db, SEASON);
   await readFamilyContacts(db, { familyId: 'family-rossi', parentId: 'parent-rossi-mario' }, SEASON).catch(() => null);
   await expiredSignaturesQuery(db, SEASON - 10).get();
+  await readRosterChildren(db, SEASON, ['Reparto', 'Clan']);
+  await readSeasonDocuments(db, SEASON);
+  await readSeasonSignatures(db, SEASON);
+  await readDocumentSignatures(db, 'liberatoria-foto-2025-v1');
+  await signatureCount(db, 'liberatoria-foto-2025-v1');
+  await signatureCount(db, 'liberatoria-foto-2025-v1', recordingTransaction);
+  await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
+  // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
 }
@@ -168,11 +184,13 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 /** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
 const QUERYING_FILES = [
   'netlify/lib/document-signing.ts',
+  'netlify/lib/document-status.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',
   'netlify/lib/family-data.ts',
   'netlify/lib/family-documents.ts',
   'netlify/lib/fiscal-code-budget.ts',
+  'netlify/lib/group-document-writes.ts',
   'netlify/lib/mail/outbox.ts',
   'netlify/lib/medical-form-deletion.ts',
   'netlify/lib/medical-form-openings.ts',

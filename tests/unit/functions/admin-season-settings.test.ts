@@ -354,6 +354,71 @@ describe('admin-season-settings', () => {
       expect(await call({ action: 'read' }, treasurer)).toMatchObject({ body: { season: SEASON.campYear, nextPrepared: true } });
     });
 
+    it("carries the season's live documents to the next as version 1, deadlines a year later, once", async () => {
+      const base = {
+        text: 'Io, {genitore}, autorizzo {figlio} alle uscite.',
+        kind: 'authorisation',
+        choices: [],
+        branches: ['Reparto'],
+        product: null,
+        signers: 'one',
+      };
+      const at = new Date(`${SEASON.campYear}-02-10T10:00:00Z`);
+      const documents = db.collection('group_documents');
+      await documents.doc(`uscite-${SEASON.campYear}-v2`).set({
+        ...base,
+        key: `uscite-${SEASON.campYear}`,
+        version: 2,
+        season: SEASON.campYear,
+        title: 'Uscite',
+        deadline: `${SEASON.campYear}-06-30`,
+        created_at: at,
+        retired_at: null,
+      });
+      await documents.doc(`uscite-${SEASON.campYear}-v1`).set({
+        ...base,
+        key: `uscite-${SEASON.campYear}`,
+        version: 1,
+        season: SEASON.campYear,
+        title: 'Uscite (vecchia)',
+        deadline: null,
+        created_at: at,
+        retired_at: at,
+      });
+      await documents.doc(`ritirato-${SEASON.campYear}-v1`).set({
+        ...base,
+        key: `ritirato-${SEASON.campYear}`,
+        version: 1,
+        season: SEASON.campYear,
+        title: 'Ritirato',
+        deadline: null,
+        created_at: at,
+        retired_at: at,
+      });
+      const before = (await documents.where('season', '==', next).get()).size;
+      const live = (await documents.where('season', '==', SEASON.campYear).get()).docs.filter(
+        (doc) => doc.get('retired_at') === null,
+      ).length;
+
+      const answers = await Promise.all([call({ action: 'newSeason' }, treasurer), call({ action: 'newSeason' }, treasurer)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const carried = (await documents.where('season', '==', next).get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }));
+      expect(carried).toHaveLength(before + live);
+      expect(carried.find((doc) => doc.id === `uscite-${next}-v1`)).toMatchObject({
+        key: `uscite-${next}`,
+        version: 1,
+        title: 'Uscite',
+        deadline: `${next}-06-30`,
+        retired_at: null,
+      });
+      expect(carried.some((doc) => doc.id.startsWith('ritirato'))).toBe(false);
+      const entries = (await db.collection('audit_log').where('action', '==', 'document.carry_forward').get()).docs.map((doc) =>
+        doc.data(),
+      );
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.after).toMatchObject({ season: next, documents: expect.arrayContaining([`uscite-${next}-v1`]) });
+    });
+
     it("changes the next season without touching the portal's, and refuses any other season", async () => {
       await call({ action: 'newSeason' }, treasurer);
       expect(await call({ action: 'update', season: next, prices: { 'campo-saldo': saldoAt190 } }, treasurer)).toMatchObject({

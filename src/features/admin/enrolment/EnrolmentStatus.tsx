@@ -36,6 +36,8 @@ import { useSeasonCatalogue } from '@/features/admin/shell/api/season-settings';
 import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
 import { ReminderSection } from './ReminderSection';
+import { useCampDocumentColumns, type CampDocumentColumn } from './api/camp-documents';
+import { SIGNATURE_STATE_LABELS, type SignatureState } from '@domain/group-documents/document-signature';
 
 const BADGE = {
   green: 'bg-green-100 text-green-800',
@@ -48,6 +50,19 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE; children: string 
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${BADGE[tone]}`}>{children}</span>
   );
+}
+
+const SIGNATURE_TONE: Record<SignatureState, keyof typeof BADGE> = {
+  signed: 'green',
+  partial: 'yellow',
+  missing: 'red',
+  withdrawn: 'gray',
+};
+
+/** A document's cell: its state for the child, or '—' when it does not concern the child. */
+function documentCell(column: CampDocumentColumn, childId: string): string {
+  const state = column.states.get(childId);
+  return state ? SIGNATURE_STATE_LABELS[state] : '—';
 }
 
 const PRODUCT_TONE = { paid: 'green', toVerify: 'yellow', none: 'gray' } as const;
@@ -182,12 +197,14 @@ function EnrolmentTable({
   rows,
   catalogue,
   lastReminders,
+  documents,
   onOpen,
   pending,
 }: {
   rows: readonly EnrolmentRow[];
   catalogue: readonly CatalogueProduct[];
   lastReminders: ReadonlyMap<string, Date>;
+  documents: readonly CampDocumentColumn[];
   onOpen: ((form: FormToOpen) => void) | undefined;
   pending: FormToOpen | undefined;
 }) {
@@ -195,7 +212,15 @@ function EnrolmentTable({
     // Nine columns and more scroll sideways on a phone.
     <ScrollingTable
       label="Tabella iscritti, scorrevole"
-      columns={['Famiglia', 'Cognome', 'Nome', 'Branca', ...enrolmentProductColumns(catalogue), 'Scheda medica']}
+      columns={[
+        'Famiglia',
+        'Cognome',
+        'Nome',
+        'Branca',
+        ...enrolmentProductColumns(catalogue),
+        'Scheda medica',
+        ...documents.map((document) => document.title),
+      ]}
     >
       {rows.map((row) => (
         <tr key={row.childId} data-testid="enrolment-row">
@@ -214,6 +239,14 @@ function EnrolmentTable({
           <td className="px-3 py-2">
             <MedicalFormCellView row={row} onOpen={onOpen} pending={pending} />
           </td>
+          {documents.map((document) => {
+            const state = document.states.get(row.childId);
+            return (
+              <td key={document.id} className="px-3 py-2">
+                {state ? <Badge tone={SIGNATURE_TONE[state]}>{SIGNATURE_STATE_LABELS[state]}</Badge> : '—'}
+              </td>
+            );
+          })}
         </tr>
       ))}
     </ScrollingTable>
@@ -228,6 +261,7 @@ function LastReminder({ date }: { date: Date | undefined }) {
 
 const NO_FILTER: EnrolmentFilter = { view: 'all', text: '', branch: '' };
 const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
+const NO_DOCUMENTS: readonly CampDocumentColumn[] = [];
 
 /**
  * /admin/situazione-iscritti, 'Situazione iscritti' (docs/admin-enrolment.md):
@@ -244,7 +278,10 @@ const NO_REMINDERS: ReadonlyMap<string, Date> = new Map();
  * di pagamento' (ReminderSection) and, under a child's name, 'Ultimo
  * promemoria: dd/mm/yyyy'. 'Apri scheda' and 'Apri', for a role that opens
  * medical forms, open a 5-minute signed URL of the PDF in a new tab
- * (admin-medical-form, which logs the opening). A spinner while loading;
+ * (admin-medical-form, which logs the opening). For a role with the
+ * `documents` permission, a column per document to sign linked to a product
+ * ('Firmato', 'Da firmare', … or '—' for a child it does not concern), in
+ * the export too. A spinner while loading;
  * an Italian error with 'Riprova'. The table scrolls sideways on a phone.
  */
 export function EnrolmentStatus() {
@@ -253,13 +290,24 @@ export function EnrolmentStatus() {
   const catalogue = useSeasonCatalogue(season);
   const status = useEnrolmentStatus(season, catalogue);
   const form = useOpenMedicalForm();
-  const opensForms = can(useStaff(), 'medicalForms');
+  const staff = useStaff();
+  const opensForms = can(staff, 'medicalForms');
+  const documents = useCampDocumentColumns(season, can(staff, 'documents')).data ?? NO_DOCUMENTS;
   const all = status.data?.rows ?? [];
   const rows = filterEnrolmentRows(all, filter, catalogue);
   const unreadable = status.data?.unreadable.length ?? 0;
 
   const exportCsv = () =>
-    downloadCsv(enrolmentCsvFileName(season), toSpreadsheetCsv(enrolmentCsvHeader(catalogue), enrolmentCsvRows(rows, catalogue)));
+    downloadCsv(
+      enrolmentCsvFileName(season),
+      toSpreadsheetCsv(
+        [...enrolmentCsvHeader(catalogue), ...documents.map((document) => document.title)],
+        enrolmentCsvRows(rows, catalogue).map((line, index) => [
+          ...line,
+          ...documents.map((document) => documentCell(document, rows[index]?.childId ?? '')),
+        ]),
+      ),
+    );
 
   return (
     <div className="space-y-4">
@@ -300,6 +348,7 @@ export function EnrolmentStatus() {
           rows={rows}
           catalogue={catalogue}
           lastReminders={status.data?.lastReminders ?? NO_REMINDERS}
+          documents={documents}
           onOpen={opensForms ? form.open : undefined}
           pending={form.pending}
         />

@@ -30,8 +30,9 @@ export function NextSeason({ shown, nextPrepared, onShow }: NextSeasonProps) {
       <div className="space-y-2 rounded-xl border border-gray-200 p-4">
         <h2 className="font-semibold">Nuova stagione</h2>
         <p className="text-sm text-gray-700">
-          Prepara la stagione {next} partendo da queste impostazioni: prezzi, prodotti, conto e scheda medica (le date passano all'anno
-          dopo). Le famiglie continuano a vedere la stagione {current} finché non la attivate.
+          Prepara la stagione {next} partendo da queste impostazioni: prezzi, prodotti, conto, scheda medica e i documenti da firmare (le
+          date passano all'anno dopo; i genitori firmeranno di nuovo). Le famiglie continuano a vedere la stagione {current} finché non la
+          attivate.
         </p>
         <Button
           variant="secondary"

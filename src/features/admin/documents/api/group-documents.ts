@@ -1,0 +1,50 @@
+import {
+  adminGroupDocumentsContract,
+  documentListSchema,
+  documentReminderSchema,
+  documentStatusSchema,
+  documentWriteSchema,
+  type DocumentList,
+  type DocumentReminder,
+  type DocumentStatus,
+  type DocumentWrite,
+} from '@contracts/admin-group-documents';
+import type { DocumentFields } from '@domain/group-documents/group-document';
+import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
+
+/**
+ * What 'Documenti' asks admin-group-documents (docs/documents.md, "The
+ * admin's side"): the server checks the role and the branches, and writes
+ * the audit entries.
+ * Each fetcher throws UserFacingError with the function's Italian message.
+ */
+
+/** The season's live documents with their counts over the caller's branches. */
+export function fetchGroupDocuments(season: number): Promise<DocumentList> {
+  return callAdminAction(adminGroupDocumentsContract, { action: 'list', season }, documentListSchema);
+}
+
+/** 'Nuovo documento' of `season`. */
+export function createGroupDocument(season: number, fields: DocumentFields): Promise<DocumentWrite> {
+  return callAdminAction(adminGroupDocumentsContract, { action: 'create', season, fields }, documentWriteSchema);
+}
+
+/** 'Salva' of an edit started from `revision`: in place, or a new version when it was signed. */
+export function editGroupDocument(id: string, revision: string, fields: DocumentFields): Promise<DocumentWrite> {
+  return callAdminAction(adminGroupDocumentsContract, { action: 'edit', id, revision, fields }, documentWriteSchema);
+}
+
+/** 'Ritira'. */
+export function retireGroupDocument(id: string): Promise<DocumentWrite> {
+  return callAdminAction(adminGroupDocumentsContract, { action: 'retire', id }, documentWriteSchema);
+}
+
+/** One document's state per child of the caller's branches. */
+export function fetchGroupDocumentStatus(id: string): Promise<DocumentStatus> {
+  return callAdminAction(adminGroupDocumentsContract, { action: 'status', id }, documentStatusSchema);
+}
+
+/** 'Invia promemoria' of a document. */
+export function remindGroupDocument(id: string): Promise<DocumentReminder> {
+  return callAdminAction(adminGroupDocumentsContract, { action: 'remind', id }, documentReminderSchema);
+}
