@@ -5,6 +5,7 @@ import { COLLECTION, reminderDocument } from '@domain/documents';
 import { REMINDED_STATES, type DocumentStatusRow } from '@domain/group-documents/document-roster';
 import type { GroupDocument } from '@domain/group-documents/group-document';
 import { isRecentReminder, reminderId } from '@domain/reminders';
+import { paths } from '@config/paths';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
 import { runTransaction } from './firestore';
@@ -26,9 +27,6 @@ const MESSAGES = adminGroupDocumentsContract.messages;
 
 /** How many families' transactions run at once. */
 const PARALLEL = 8;
-
-/** The page a parent signs on ('La mia famiglia', `/famiglia`). */
-const FAMILY_PAGE = '/famiglia';
 
 /** The reminder's product field: a document's key, apart from the catalogue's ids. */
 export function documentReminderProduct(key: string): string {
@@ -80,7 +78,7 @@ async function remindFamily(
         title: document.title,
         children: family.children,
         deadline: document.deadline,
-        signUrl: `${mail.siteUrl.replace(/\/+$/, '')}${FAMILY_PAGE}`,
+        signUrl: `${mail.siteUrl.replace(/\/+$/, '')}${paths.family}`,
       },
       mail,
     );

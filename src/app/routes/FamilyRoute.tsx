@@ -3,18 +3,25 @@ import { SEASON } from '@config/season';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { FamilyDocumentsSection } from '@/features/documents/FamilyDocumentsSection';
+import { ContactsConfirmation } from '@/features/family-overview/ContactsConfirmation';
+import { FamilyOverview } from '@/features/family-overview/FamilyOverview';
+import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
+import type { FamilyLookup } from '@domain/family-lookup';
 
 const CODE_ONLY = { quota: null, method: false };
 
 /**
  * /famiglia, 'La mia famiglia' (docs/product.md, "Screens"): the family
  * lookup with its access code (the payment screens' 'Trova', FamilyLookupForm)
- * until the parent is verified; then the family's page: the documents to
- * sign (FamilyDocumentsSection). The family's overview (products, medical
- * form, receipts) and the contacts' confirmation join it here.
+ * until the parent is verified; then the family's page (docs/documents.md,
+ * "La mia famiglia"): the contacts to confirm once a season
+ * (ContactsConfirmation), each child's products, medical form and the
+ * receipts (FamilyOverview), and the documents to sign
+ * (FamilyDocumentsSection).
  */
 export function FamilyRoute() {
-  // Counts the lookups that found the family: each one reads the documents afresh.
+  // The family the last lookup found; each lookup reads the documents afresh (`found`).
+  const [family, setFamily] = useState<FamilyLookup | null>(null);
   const [found, setFound] = useState(0);
   // 'Esci' pressed this many times: the lookup form's key, so it starts again empty.
   const [round, setRound] = useState(0);
@@ -24,8 +31,8 @@ export function FamilyRoute() {
       <header>
         <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">La mia famiglia</h1>
         <p className="mt-1 text-gray-600">
-          I documenti da firmare per i tuoi figli nella stagione {SEASON.campYear}. Inserisci il tuo codice fiscale: ti invieremo un codice
-          di accesso per e-mail.
+          Quote, scheda medica, ricevute e documenti da firmare per i tuoi figli nella stagione {SEASON.campYear}. Inserisci il tuo codice
+          fiscale: ti invieremo un codice di accesso per e-mail.
         </p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
@@ -33,18 +40,28 @@ export function FamilyRoute() {
           key={round}
           autoFocus={round > 0}
           fields={CODE_ONLY}
-          onFound={() => setFound((count) => count + 1)}
-          onEdit={(field) => field === 'fiscalCode' && setFound(0)}
+          onFound={(lookup) => {
+            setFamily(lookup);
+            setFound((count) => count + 1);
+          }}
+          onEdit={(field) => {
+            if (field !== 'fiscalCode') return;
+            setFamily(null);
+            setFound(0);
+          }}
         />
       </section>
-      {found > 0 && (
+      {family && found > 0 && (
         <>
           <EndSessionButton
             onEnded={() => {
+              setFamily(null);
               setFound(0);
               setRound((count) => count + 1);
             }}
           />
+          <ContactsConfirmation key={`contacts-${found}`} />
+          <FamilyOverview lookup={family} receipts={<FamilyReceiptsSection receipts={family.receipts} />} />
           <FamilyDocumentsSection key={found} />
         </>
       )}

@@ -9,6 +9,7 @@ import { italianDateTime } from '@domain/italian-time';
 import { downloadCsv } from '@/lib/csv';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { RetryAlert } from '../shell/ReadAlerts';
+import { openSignaturePdf } from './api/group-documents';
 import { useGroupDocumentStatus, useRemindGroupDocument } from './api/group-documents-queries';
 import { documentCsvName, documentStatusCsv } from './document-csv';
 
@@ -32,6 +33,7 @@ export function DocumentStatusView({ id, onBack }: { id: string; onBack: () => v
   const remind = useRemindGroupDocument();
   const [missingOnly, setMissingOnly] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [openError, setOpenError] = useState<string | null>(null);
   const rows = (status.data?.rows ?? []).filter((row) => !missingOnly || row.state === 'missing' || row.state === 'partial');
   const document = status.data?.document;
   return (
@@ -71,6 +73,7 @@ export function DocumentStatusView({ id, onBack }: { id: string; onBack: () => v
             </Button>
           </div>
           {remind.isSuccess && <Alert kind="success">{reminderSummary(remind.data)}</Alert>}
+          {openError && <Alert kind="error">{openError}</Alert>}
           {rows.length === 0 ? (
             <Alert kind="info">
               {missingOnly ? 'Nessuna firma mancante.' : 'Nessun ragazzo delle tue branche è interessato da questo documento.'}
@@ -89,7 +92,20 @@ export function DocumentStatusView({ id, onBack }: { id: string; onBack: () => v
                       {row.signatures.map((signature) => (
                         <li key={signature.id}>
                           {signature.signerName}, {italianDateTime(new Date(signature.signedAt))}
-                          {signature.withdrawnAt && ` (revocata il ${italianDateTime(new Date(signature.withdrawnAt))})`}
+                          {signature.withdrawnAt && ` (revocata il ${italianDateTime(new Date(signature.withdrawnAt))})`}{' '}
+                          <button
+                            type="button"
+                            className="min-h-11 px-2 font-semibold text-brand-700 underline"
+                            aria-label={`Apri la firma di ${signature.signerName} per ${row.name} ${row.surname}`}
+                            onClick={() => {
+                              setOpenError(null);
+                              openSignaturePdf(signature.id).catch((error: unknown) =>
+                                setOpenError(error instanceof Error ? error.message : 'Apertura non riuscita.'),
+                              );
+                            }}
+                          >
+                            Apri
+                          </button>
                         </li>
                       ))}
                     </ul>

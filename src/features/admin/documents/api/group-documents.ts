@@ -10,7 +10,9 @@ import {
   type DocumentWrite,
 } from '@contracts/admin-group-documents';
 import type { DocumentFields } from '@domain/group-documents/group-document';
-import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
+import { adminDocumentSignatureContract } from '@contracts/admin-document-signature';
+import { saveFile } from '@/lib/save-file';
+import { callAdminAction, fetchAdminContractFile } from '@/features/admin/shell/api/admin-functions';
 
 /**
  * What 'Documenti' asks admin-group-documents (docs/documents.md, "The
@@ -47,4 +49,23 @@ export function fetchGroupDocumentStatus(id: string): Promise<DocumentStatus> {
 /** 'Invia promemoria' of a document. */
 export function remindGroupDocument(id: string): Promise<DocumentReminder> {
   return callAdminAction(adminGroupDocumentsContract, { action: 'remind', id }, documentReminderSchema);
+}
+
+/**
+ * 'Apri': the PDF of one signature, rebuilt by admin-document-signature from
+ * its record (the opening audited there), shown in a tab opened at the
+ * click (so no popup blocker stops it) and closed again when it fails.
+ * @throws UserFacingError with the function's Italian message.
+ */
+export async function openSignaturePdf(signatureId: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const file = await fetchAdminContractFile(adminDocumentSignatureContract, { signatureId }, 'firma.pdf');
+    const url = URL.createObjectURL(file.blob);
+    if (tab && !tab.closed) tab.location.href = url;
+    else saveFile(file.filename, file.blob);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }
