@@ -29,11 +29,8 @@ export async function prerenderPage({ url }: { url: string }): Promise<Prerender
 
   await loadMatchedRoutes(routes, path);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // The edge build, not the browser one Vite's client build would pick: the browser build schedules its work on a
-  // MessageChannel, which keeps the build's Node process alive once the pages are written.
-  const { prerender } = await import('react-dom/static.edge');
-  const { prelude } = await prerender(<App router={<RouterProvider router={router} />} />);
-  const html = await new Response(prelude).text();
+  const { renderToStringAsync } = await import('preact-render-to-string');
+  const html = await renderToStringAsync(<App router={<RouterProvider router={router} />} />);
   router.dispose();
 
   if (path !== PRERENDERED_PATHS[0]) return { html };

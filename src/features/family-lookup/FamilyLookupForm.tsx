@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -179,6 +179,11 @@ export function FamilyLookupForm(props: FamilyLookupFormProps) {
   const { returnPath, linkCf, values, errors, submitting, failure, codeStep, formRef, failureRef, preload, edit, verified, submit } =
     useFamilyLookup(props);
   const notFound = failure instanceof UserFacingError && failure.status === 404;
+  const fiscalCodeRef = useRef<HTMLInputElement>(null);
+  // Focused by hand: the `autofocus` attribute is honoured only while a page loads, not in a form drawn later.
+  useLayoutEffect(() => {
+    if (autoFocus) fiscalCodeRef.current?.focus();
+  }, [autoFocus]);
 
   return (
     <div>
@@ -192,7 +197,7 @@ export function FamilyLookupForm(props: FamilyLookupFormProps) {
           value={values.fiscalCode}
           onChange={(event) => edit('fiscalCode', event.target.value)}
           onFocus={preload}
-          autoFocus={autoFocus}
+          ref={fiscalCodeRef}
           error={errors.fiscalCode}
         />
         {fields.quota && (

@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import type { Staff } from '@domain/staff-roles';
 
 /** The signed-in volunteer's role, provided by AdminGate to every admin view. */
@@ -9,7 +9,7 @@ export const StaffContext = createContext<Staff | null>(null);
  * @throws Error when used outside AdminGate: a view without a role is a programming error.
  */
 export function useStaff(): Staff {
-  const staff = use(StaffContext);
+  const staff = useContext(StaffContext);
   if (!staff) throw new Error('useStaff outside AdminGate');
   return staff;
 }
