@@ -41,7 +41,7 @@ interface DocumentCardProps {
  * (`renderDocumentText`) and hashed (`textDigest`) as the server will;
  * 'Ho letto e accetto' or a level or the delegates, 'Firma', then the
  * e-mailed code and 'Conferma'. 'Firma anche per' lists the document's
- * other children this parent has not signed (ticked at first), each with
+ * other children still to sign by this parent (ticked at first), each with
  * its own text shown: one code signs for all of them (the server writes one
  * signature per child), so a family with many children is not sent a code
  * per child (SIGNING_CODES_PER_HOUR). 'Revoca' on this parent's signature
@@ -325,7 +325,8 @@ export function FamilyDocumentsSection() {
             key={`${document.id}:${child.childId}`}
             document={document}
             child={child}
-            siblings={document.children.filter((other) => other.childId !== child.childId && !other.signedByMe)}
+            // A child already signed for (by the other parent, where one signature is enough) is not signed again by default.
+            siblings={document.children.filter((other) => other.childId !== child.childId && !other.signedByMe && other.state !== 'signed')}
             parentName={documents.parent.name}
             onChanged={load}
           />
