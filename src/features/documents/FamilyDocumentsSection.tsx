@@ -203,10 +203,10 @@ function DocumentCard({ document, child, siblings, parentName, onChanged }: Docu
                 <fieldset className="space-y-2">
                   <legend className="text-sm font-medium">Firma anche per</legend>
                   {siblings.map((sibling) => (
-                    <label key={sibling.childId} className="flex min-h-11 items-center gap-2 text-sm">
+                    <label key={sibling.childId} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
                       <input
                         type="checkbox"
-                        className="size-5"
+                        className="size-5 accent-brand-600"
                         checked={alsoFor.has(sibling.childId)}
                         onChange={(event) => toggle(sibling.childId, event.target.checked)}
                       />
@@ -219,8 +219,15 @@ function DocumentCard({ document, child, siblings, parentName, onChanged }: Docu
                 <fieldset className="space-y-2">
                   <legend className="text-sm font-medium">Scegli</legend>
                   {document.choices.map((level) => (
-                    <label key={level} className="flex items-center gap-2 text-sm">
-                      <input type="radio" name={headingId} value={level} checked={choice === level} onChange={() => setChoice(level)} />
+                    <label key={level} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                      <input
+                        type="radio"
+                        className="size-5 accent-brand-600"
+                        name={headingId}
+                        value={level}
+                        checked={choice === level}
+                        onChange={() => setChoice(level)}
+                      />
                       {level}
                     </label>
                   ))}
@@ -235,8 +242,13 @@ function DocumentCard({ document, child, siblings, parentName, onChanged }: Docu
                       onChange={(event) => setDelegates(event.target.value)}
                     />
                   )}
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
+                  <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-600"
+                      checked={accepted}
+                      onChange={(event) => setAccepted(event.target.checked)}
+                    />
                     Ho letto e accetto
                   </label>
                 </>
