@@ -13,8 +13,9 @@ import { readSession } from '../lib/session';
 
 /**
  * request-access-code (requestAccessCodeContract; docs/security.md,
- * "Parents' sessions"), the first step of 'Trova': a browser holding the
- * family's session needs no code; otherwise issueAccess writes a code and a
+ * "Parents' sessions"), the first step of 'Trova': a browser holding this
+ * parent's session needs no code (the other parent's does: what a parent
+ * signs is theirs, docs/documents.md, "Signing"); otherwise issueAccess writes a code and a
  * one-time sign-in link (or the link alone while codes are paused) to the
  * outbox, sent after the answer so its time says nothing of the mail server.
  */
@@ -24,7 +25,7 @@ export default fiscalCodeContractFunction(requestAccessCodeContract, async (inpu
   const db = getDb();
   const [parent, session] = await Promise.all([findParentByCf(db, cf), readSession(request)]);
   if (!parent) throw new UnknownFiscalCodeError();
-  if (session?.familyId === parent.family_id) return { body: { status: 'session' } };
+  if (session?.familyId === parent.family_id && session.parentId === parent.id) return { body: { status: 'session' } };
   if (!parent.email) throw new HttpError(422, requestAccessCodeContract.messages.noEmail);
   const issued = await issueAccess(db, parent, {
     siteUrl: mailContext(request).siteUrl,

@@ -136,6 +136,20 @@ export const A11Y_STATES: A11yState[] = [
     },
   },
   {
+    // Esposito: a family no other state looks up, so no code is asked twice within the minute; the contacts box is only shown.
+    name: "/famiglia, 'La mia famiglia' with the contacts box and a document open to sign (Esposito)",
+    open: async (page) => {
+      await page.goto('/famiglia');
+      await page.getByLabel('Codice Fiscale Genitore').fill('SPSLGU75A14H501I');
+      await trovaWithCode(page, 'SPSLGU75A14H501I');
+      await expect(page.getByRole('region', { name: 'Gennaro Esposito' })).toContainText('Scheda medica:');
+      // 'Leggi e firma' only shows the text: nothing is signed before 'Firma'.
+      const outings = page.getByRole('article', { name: 'Autorizzazione alle uscite — Gennaro Esposito' });
+      await outings.getByRole('button', { name: 'Leggi e firma' }).click();
+      await expect(outings.getByRole('checkbox', { name: 'Ho letto e accetto' })).toBeVisible();
+    },
+  },
+  {
     name: '/bonifico/campo-estivo reached directly',
     open: async (page) => (await page.goto('/bonifico/campo-estivo'), await ready(page, /.+/)),
   },

@@ -76,7 +76,8 @@ test('changing the fiscal code clears the chosen children', async ({ page }) => 
   await page.getByLabel('Codice Fiscale Genitore').fill('VRDLNE81B42E900U');
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByTestId('order-total')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Trova' }).click();
+  // Paolo's session is not Elena's: she types her own access code.
+  await trovaWithCode(page, 'VRDLNE81B42E900U');
   await expect(page.getByRole('checkbox', { name: /Sofia Verdi/ })).not.toBeChecked();
 });
 

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_PROJECT_ID } from '../../emulators/seed/demo-data';
 import { E2E_PORTS } from './ports';
 
@@ -63,8 +64,40 @@ export async function countPayments(familyId: string, plan: string): Promise<num
 export async function resetToDemoData(): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${E2E_PORTS.firestore}/emulator/v1/${DATABASE}/documents`, { method: 'DELETE' });
   expect(response.ok).toBe(true);
+  const [db, { seedDemoData }] = await Promise.all([emulatorDb(), import('../../emulators/seed/seed')]);
+  await seedDemoData(db);
+}
+
+/** The e2e stack's Firestore through firebase-admin, as the functions see it: to write fixtures (tests/support/group-document-fixtures.ts). */
+export async function emulatorDb(): Promise<Firestore> {
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
   process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
-  const [{ getDb }, { seedDemoData }] = await Promise.all([import('../../netlify/lib/firestore'), import('../../emulators/seed/seed')]);
-  await seedDemoData(getDb());
+  const { getDb } = await import('../../netlify/lib/firestore');
+  return getDb();
+}
+
+/**
+ * Deletes what the parents of `familyId` signed or asked to sign in the
+ * browser (the signatures the demo data did not write, `demo-…`, and the
+ * pending signing requests), so a spec signing starts from the demo data
+ * whatever ran before it.
+ */
+export async function clearFamilySignatures(familyId: string): Promise<void> {
+  const db = await emulatorDb();
+  const [signatures, requests] = await Promise.all([
+    db.collection('document_signatures').where('family_id', '==', familyId).get(),
+    db.collection('signature_requests').where('family_id', '==', familyId).get(),
+  ]);
+  const written = [...signatures.docs.filter((doc) => !doc.id.startsWith('demo-')), ...requests.docs];
+  await Promise.all(written.map((doc) => doc.ref.delete()));
+}
+
+/** The signatures stored for the document version `documentId`: child, parent and whether withdrawn. */
+export async function signaturesOf(documentId: string): Promise<Array<{ child: string; parent: string; withdrawn: boolean }>> {
+  const snapshot = await (await emulatorDb()).collection('document_signatures').where('document_id', '==', documentId).get();
+  return snapshot.docs.map((doc) => ({
+    child: doc.get('child_id') as string,
+    parent: doc.get('parent_id') as string,
+    withdrawn: doc.get('withdrawn_at') !== null,
+  }));
 }

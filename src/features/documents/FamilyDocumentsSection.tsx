@@ -27,6 +27,8 @@ type Step = { kind: 'closed' } | { kind: 'reading' } | { kind: 'code'; requestId
 interface DocumentCardProps {
   document: FamilyDocument;
   child: FamilyDocumentChild;
+  /** The document's other children this parent has not signed for yet: 'Firma' may sign for them too. */
+  siblings: readonly FamilyDocumentChild[];
   parentName: string;
   /** Reads the documents again (after a signature, a withdrawal, or a document changed meanwhile). */
   onChanged: () => Promise<void>;
@@ -38,10 +40,14 @@ interface DocumentCardProps {
  * it, rendered in the browser with the level or the delegates picked
  * (`renderDocumentText`) and hashed (`textDigest`) as the server will;
  * 'Ho letto e accetto' or a level or the delegates, 'Firma', then the
- * e-mailed code and 'Conferma'. 'Revoca' on this parent's signature that
- * holds. A press while a call is pending does nothing.
+ * e-mailed code and 'Conferma'. 'Firma anche per' lists the document's
+ * other children still to sign by this parent (ticked at first), each with
+ * its own text shown: one code signs for all of them (the server writes one
+ * signature per child), so a family with many children is not sent a code
+ * per child (SIGNING_CODES_PER_HOUR). 'Revoca' on this parent's signature
+ * that holds. A press while a call is pending does nothing.
  */
-function DocumentCard({ document, child, parentName, onChanged }: DocumentCardProps) {
+function DocumentCard({ document, child, siblings, parentName, onChanged }: DocumentCardProps) {
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [accepted, setAccepted] = useState(false);
   const [choice, setChoice] = useState<string | null>(null);
@@ -50,12 +56,23 @@ function DocumentCard({ document, child, parentName, onChanged }: DocumentCardPr
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [alsoFor, setAlsoFor] = useState<ReadonlySet<string>>(() => new Set(siblings.map((sibling) => sibling.childId)));
   const pending = useRef(false);
-  const text = renderDocumentText(
-    { title: document.title, text: document.template, kind: document.kind },
-    { child: child.childName, parent: parentName, delegates: document.kind === 'delegation' ? delegates.trim() : '' },
-    document.kind === 'choice' ? choice : null,
-  );
+  const textOf = (name: string) =>
+    renderDocumentText(
+      { title: document.title, text: document.template, kind: document.kind },
+      { child: name, parent: parentName, delegates: document.kind === 'delegation' ? delegates.trim() : '' },
+      document.kind === 'choice' ? choice : null,
+    );
+  const text = textOf(child.childName);
+  const others = siblings.filter((sibling) => alsoFor.has(sibling.childId));
+  const toggle = (childId: string, on: boolean) =>
+    setAlsoFor((current) => {
+      const next = new Set(current);
+      if (on) next.add(childId);
+      else next.delete(childId);
+      return next;
+    });
   const ready =
     document.kind === 'choice' ? choice !== null : document.kind === 'delegation' ? accepted && delegates.trim().length >= 3 : accepted;
 
@@ -78,7 +95,11 @@ function DocumentCard({ document, child, parentName, onChanged }: DocumentCardPr
       setBusy(false);
     }
   };
-  const shown = async () => [{ childId: child.childId, textSha256: await textDigest(text) }];
+  // The texts on screen, this card's child first: what the code will sign, one signature per child.
+  const shown = () =>
+    Promise.all(
+      [child, ...others].map(async (signed) => ({ childId: signed.childId, textSha256: await textDigest(textOf(signed.childName)) })),
+    );
   const sign = () =>
     once(async () => {
       const answer = await requestSignatureCode({
@@ -93,9 +114,13 @@ function DocumentCard({ document, child, parentName, onChanged }: DocumentCardPr
   const confirm = () =>
     once(async () => {
       if (step.kind !== 'code') return;
-      await signDocument({ requestId: step.requestId, code, shown: await shown() });
+      const answer = await signDocument({ requestId: step.requestId, code, shown: await shown() });
       setStep({ kind: 'closed' });
-      setNotice('Firma registrata: ti abbiamo inviato per e-mail una copia in PDF.');
+      setNotice(
+        answer.signatures.length > 1
+          ? `Firma registrata per ${answer.signatures.length} figli: ti abbiamo inviato per e-mail una copia in PDF.`
+          : 'Firma registrata: ti abbiamo inviato per e-mail una copia in PDF.',
+      );
       await onChanged();
     });
   const withdraw = (signatureId: string) =>
@@ -162,14 +187,47 @@ function DocumentCard({ document, child, parentName, onChanged }: DocumentCardPr
           >
             {text}
           </div>
+          {others.map((other) => (
+            <div
+              key={other.childId}
+              className="max-h-96 overflow-y-auto rounded-lg bg-gray-50 p-4 text-sm whitespace-pre-line ring-1 ring-gray-200"
+              tabIndex={0}
+              aria-label={`Testo del documento per ${other.childName}`}
+            >
+              {textOf(other.childName)}
+            </div>
+          ))}
           {step.kind === 'reading' && (
             <>
+              {siblings.length > 0 && (
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium">Firma anche per</legend>
+                  {siblings.map((sibling) => (
+                    <label key={sibling.childId} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-5 accent-brand-600"
+                        checked={alsoFor.has(sibling.childId)}
+                        onChange={(event) => toggle(sibling.childId, event.target.checked)}
+                      />
+                      {sibling.childName}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
               {document.kind === 'choice' ? (
                 <fieldset className="space-y-2">
                   <legend className="text-sm font-medium">Scegli</legend>
                   {document.choices.map((level) => (
-                    <label key={level} className="flex items-center gap-2 text-sm">
-                      <input type="radio" name={headingId} value={level} checked={choice === level} onChange={() => setChoice(level)} />
+                    <label key={level} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                      <input
+                        type="radio"
+                        className="size-5 accent-brand-600"
+                        name={headingId}
+                        value={level}
+                        checked={choice === level}
+                        onChange={() => setChoice(level)}
+                      />
                       {level}
                     </label>
                   ))}
@@ -184,8 +242,13 @@ function DocumentCard({ document, child, parentName, onChanged }: DocumentCardPr
                       onChange={(event) => setDelegates(event.target.value)}
                     />
                   )}
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
+                  <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-600"
+                      checked={accepted}
+                      onChange={(event) => setAccepted(event.target.checked)}
+                    />
                     Ho letto e accetto
                   </label>
                 </>
@@ -274,6 +337,8 @@ export function FamilyDocumentsSection() {
             key={`${document.id}:${child.childId}`}
             document={document}
             child={child}
+            // A child already signed for (by the other parent, where one signature is enough) is not signed again by default.
+            siblings={document.children.filter((other) => other.childId !== child.childId && !other.signedByMe && other.state !== 'signed')}
             parentName={documents.parent.name}
             onChanged={load}
           />

@@ -72,7 +72,7 @@ function ChildProducts({ child, catalogue, today }: { child: LookupChild; catalo
               {row.plan}
               {row.note && <span className="font-normal text-gray-600"> ({row.note})</span>}
             </span>
-            <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${BADGE[row.state]}`}>
+            <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-sm font-semibold ring-1 ${BADGE[row.state]}`}>
               {CHILD_PRODUCT_STATE_LABELS[row.state]}
             </span>
           </span>

@@ -33,11 +33,17 @@ const VERDI: FamilyLookup = {
 const TEMPLATE = 'Io sottoscritto/a {genitore} autorizzo {figlio} a partecipare alle uscite del Reparto.';
 const PHOTO = 'Io sottoscritto/a {genitore}, per {figlio}, scelgo come usare foto e video.';
 
-async function documents(): Promise<FamilyDocuments> {
-  const text = renderDocumentText(
+/** The outings' text for `child` as Paolo signs it. */
+const outings = (child: string) =>
+  renderDocumentText(
     { title: 'Autorizzazione uscite', text: TEMPLATE, kind: 'authorisation' },
-    { child: 'Matteo Verdi', parent: 'Paolo Verdi', delegates: '' },
+    { child, parent: 'Paolo Verdi', delegates: '' },
   );
+
+/** Matteo's documents; with `sofia`, the outings concern Sofia too, not signed yet. */
+async function documents({ sofia = false } = {}): Promise<FamilyDocuments> {
+  const text = outings('Matteo Verdi');
+  const sofiaText = outings('Sofia Verdi');
   const photo = renderDocumentText(
     { title: 'Liberatoria foto', text: PHOTO, kind: 'choice' },
     { child: 'Matteo Verdi', parent: 'Paolo Verdi', delegates: '' },
@@ -66,6 +72,20 @@ async function documents(): Promise<FamilyDocuments> {
             signedByMe: false,
             signatures: [],
           },
+          ...(sofia
+            ? [
+                {
+                  childId: 'sofia',
+                  childName: 'Sofia Verdi',
+                  state: 'missing' as const,
+                  choice: null,
+                  text: sofiaText,
+                  textSha256: await textDigest(sofiaText),
+                  signedByMe: false,
+                  signatures: [],
+                },
+              ]
+            : []),
         ],
       },
       {
@@ -105,12 +125,17 @@ async function documents(): Promise<FamilyDocuments> {
 }
 
 /** The lookup with a live session (no code asked), and the signing functions recording their bodies. */
-function services() {
+function services({ sofia = false } = {}) {
   const calls = { request: [] as unknown[], sign: [] as unknown[], withdraw: [] as unknown[] };
   server.use(
     fn('request-access-code', () => ({ status: 200, json: { status: 'session' } })),
     fn('lookup-family', () => ({ status: 200, json: VERDI })),
-    fn('family-documents', async () => ({ status: 200, json: await documents() })),
+    // The contacts were confirmed this season: the page shows no contacts box (tests/ui/family-overview covers it).
+    fn('family-contacts', () => ({
+      status: 200,
+      json: { season: 2025, confirmedAt: '2025-02-01T09:00:00.000Z', confirmedThisSeason: true, parents: [], children: [] },
+    })),
+    fn('family-documents', async () => ({ status: 200, json: await documents({ sofia }) })),
     fn(
       'request-signature-code',
       async () => {
@@ -166,6 +191,67 @@ describe('/famiglia', () => {
     await user.click(within(card).getByRole('button', { name: 'Conferma' }));
     await within(card).findByText('Firma registrata: ti abbiamo inviato per e-mail una copia in PDF.');
     expect(calls.sign).toEqual([{ requestId: 'req-1', code: '123456', shown: [{ childId: 'matteo', textSha256: served.textSha256 }] }]);
+  });
+
+  it("signs for two children with one code: 'Firma anche per' the other child, both texts shown and sent", async () => {
+    const calls = services({ sofia: true });
+    server.use(
+      fn(
+        'sign-document',
+        () => ({
+          status: 200,
+          json: {
+            status: 'signed',
+            signatures: [
+              { childId: 'matteo', signatureId: 's1', signedAt: '2025-03-02T10:00:00.000Z' },
+              { childId: 'sofia', signatureId: 's2', signedAt: '2025-03-02T10:00:00.000Z' },
+            ],
+          },
+        }),
+        calls.sign,
+      ),
+    );
+    const { user } = renderWithProviders(<FamilyRoute />, { initialEntries: ['/famiglia'] });
+    await findFamily(user);
+    const card = await screen.findByRole('article', { name: 'Autorizzazione uscite — Matteo Verdi' });
+    await user.click(within(card).getByRole('button', { name: 'Leggi e firma' }));
+    const alsoSofia = within(card).getByRole('checkbox', { name: 'Sofia Verdi' });
+    expect(alsoSofia).toBeChecked();
+    expect(within(card).getByLabelText('Testo del documento per Sofia Verdi')).toHaveTextContent(
+      'Io sottoscritto/a Paolo Verdi autorizzo Sofia Verdi',
+    );
+    const both = [
+      { childId: 'matteo', textSha256: await textDigest(outings('Matteo Verdi')) },
+      { childId: 'sofia', textSha256: await textDigest(outings('Sofia Verdi')) },
+    ];
+    await user.click(within(card).getByRole('checkbox', { name: 'Ho letto e accetto' }));
+    await user.click(within(card).getByRole('button', { name: 'Firma' }));
+    await user.type(await within(card).findByLabelText('Codice ricevuto per e-mail'), '123456');
+    await user.click(within(card).getByRole('button', { name: 'Conferma' }));
+    await within(card).findByText('Firma registrata per 2 figli: ti abbiamo inviato per e-mail una copia in PDF.');
+    expect(calls.request).toEqual([{ documentId: 'uscite-v1', shown: both, choice: null, delegates: '' }]);
+    expect(calls.sign).toEqual([{ requestId: 'req-1', code: '123456', shown: both }]);
+  });
+
+  it("signs for this card's child alone when 'Firma anche per' is unticked", async () => {
+    const calls = services({ sofia: true });
+    const { user } = renderWithProviders(<FamilyRoute />, { initialEntries: ['/famiglia'] });
+    await findFamily(user);
+    const card = await screen.findByRole('article', { name: 'Autorizzazione uscite — Sofia Verdi' });
+    await user.click(within(card).getByRole('button', { name: 'Leggi e firma' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'Matteo Verdi' }));
+    expect(within(card).queryByLabelText('Testo del documento per Matteo Verdi')).toBeNull();
+    await user.click(within(card).getByRole('checkbox', { name: 'Ho letto e accetto' }));
+    await user.click(within(card).getByRole('button', { name: 'Firma' }));
+    await within(card).findByLabelText('Codice ricevuto per e-mail');
+    expect(calls.request).toEqual([
+      {
+        documentId: 'uscite-v1',
+        shown: [{ childId: 'sofia', textSha256: await textDigest(outings('Sofia Verdi')) }],
+        choice: null,
+        delegates: '',
+      },
+    ]);
   });
 
   it("withdraws a consent given with 'Revoca'", async () => {

@@ -3,6 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import endSession from '../../../netlify/functions/end-session';
+import familyDocuments from '../../../netlify/functions/family-documents';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import requestAccessCode from '../../../netlify/functions/request-access-code';
@@ -21,6 +22,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 const PROJECT = 'demo-access-code';
 const ROSSI = 'RSSMRA80C12H501E';
 const VERDI = 'VRDPLA78S23H501P';
+const ELENA = 'VRDLNE81B42E900U';
 let db: Firestore;
 /** Mario Rossi's address in this file: its own, so no other test file's mail is read as this one's. */
 let marioEmail = '';
@@ -111,6 +113,22 @@ describe('access by a code sent to the parent', () => {
     expect((lookup.body.children as Array<{ name: string }>).map((child) => child.name)).toEqual(['Giulia', 'Luca', 'Marco']);
     // With a live session 'Trova' needs no new code.
     expect((await call(requestAccessCode, { cf: ROSSI }, cookieOf(verified.setCookie))).body).toEqual({ status: 'session' });
+  });
+
+  it("one parent's session is not the other's: on the same browser the second parent's 'Trova' asks their own code", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [paolo, elena] = [`paolo.verdi+${tag}@example.com`, `elena.verdi+${tag}@example.com`];
+    await db.collection('parents').doc('parent-verdi-paolo').update({ email: paolo });
+    await db.collection('parents').doc('parent-verdi-elena').update({ email: elena });
+    const paoloCookie = cookieOf((await signIn(VERDI, paolo)).setCookie);
+    expect((await call(requestAccessCode, { cf: VERDI }, paoloCookie)).body).toEqual({ status: 'session' });
+
+    expect((await call(requestAccessCode, { cf: ELENA }, paoloCookie)).body).toMatchObject({ status: 'code-sent' });
+    const verified = await call(verifyAccessCode, { cf: ELENA, code: await codeSentTo(elena) }, paoloCookie);
+    expect(verified.status).toBe(200);
+    // What she signs is hers: the documents are read as Elena's.
+    const documents = await call(familyDocuments, {}, cookieOf(verified.setCookie));
+    expect(documents.body).toMatchObject({ parent: { id: 'parent-verdi-elena', name: 'Elena Verdi' } });
   });
 
   it("'Ricorda questo dispositivo' keeps the session 30 days; 'Esci' ends it", async () => {
