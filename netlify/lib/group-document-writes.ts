@@ -26,7 +26,7 @@ const MESSAGES = adminGroupDocumentsContract.messages;
 /** What a write did, with the version to answer. */
 type Written = { document: GroupDocument; outcome: DocumentWrite['outcome'] };
 
-/** How many keys 'Nuovo documento' tries for one title ('…-2025', '…-2025-2', …) when earlier documents of that title were retired. */
+/** How many keys 'Nuovo documento' tries for one title ('…-{season}', '…-{season}-2', …) when earlier documents of that title were retired. */
 const KEY_TRIES = 20;
 
 /** @throws HttpError 403 when a capo names a branch that is not theirs. */

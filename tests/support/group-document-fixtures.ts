@@ -1,5 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { documentVersionId, type DocumentFields } from '../../src/domain/group-documents/group-document';
+import { COLLECTION } from '../../src/domain/documents';
 
 /**
  * Group documents of a season for the signing tests (node and browser),
@@ -114,4 +115,15 @@ export async function giveVerdiAddresses(db: Firestore, tag: string): Promise<{ 
   await db.collection('parents').doc(VERDI.paolo.id).update({ email: paolo });
   await db.collection('parents').doc(VERDI.elena.id).update({ email: elena });
   return { paolo, elena };
+}
+
+/**
+ * Deletes the demo data's documents and signatures (emulators/seed/demo-documents.ts), for tests that count
+ * only the fixtures they write.
+ */
+export async function clearDemoDocuments(db: Firestore): Promise<void> {
+  for (const collection of [COLLECTION.groupDocuments, COLLECTION.documentSignatures]) {
+    const snapshot = await db.collection(collection).get();
+    await Promise.all(snapshot.docs.map((document) => document.ref.delete()));
+  }
 }

@@ -105,7 +105,7 @@ export function ownsAllBranches(own: readonly Branch[], branches: readonly Branc
   return branches.every((branch) => own.includes(branch));
 }
 
-/** A document key from its title and season: 'autorizzazione-uscite-2025' (lower case ASCII, dashes, at most 60 characters before the season). */
+/** A document key from its title and season: 'autorizzazione-uscite-{season}' (lower case ASCII, dashes, at most 60 characters before the season). */
 export function documentKey(title: string, season: number): string {
   const slug = title
     .normalize('NFD')
@@ -133,7 +133,7 @@ export async function documentRevision(document: Pick<GroupDocument, 'id' | 'ret
 /**
  * The key of `key` (a document of season `from`) in season `to`: its season
  * suffix, and the '-2' 'Nuovo documento' adds after retired namesakes,
- * replaced ('liberatoria-foto-2025-2' → 'liberatoria-foto-2026'; one live
+ * replaced ('liberatoria-foto-{season}-2' → 'liberatoria-foto-{season+1}'; one live
  * document per title and season, so no two land on one key), or the season
  * appended when it has none.
  */

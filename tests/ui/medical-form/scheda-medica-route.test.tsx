@@ -138,6 +138,6 @@ describe('/scheda-medica', () => {
     const user = await find(PARENT_CF);
     expect(await screen.findByText('Matteo Verdi')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'X');
-    expect(screen.queryByText('Matteo Verdi')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Matteo Verdi')).not.toBeInTheDocument());
   });
 });

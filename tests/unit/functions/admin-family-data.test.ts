@@ -8,6 +8,7 @@ import { adminFunctionTestbed } from '../../support/admin-function';
 import { sessionHeaders } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
+import { clearDemoDocuments } from '../../support/group-document-fixtures';
 import { SEASON } from '@config/season';
 
 /**
@@ -211,6 +212,7 @@ describe('admin-family-data', () => {
   });
 
   it("exports the family's signatures with the exact text signed (JSON and PDF), and the erasure deletes them and a pending e-mail change, no other family's", async () => {
+    await clearDemoDocuments(testbed.db());
     await storeSignature('sig-sara-foto', 'family-bianchi', 'son-bianchi-sara', 'parent-bianchi-anna', 'Anna Bianchi');
     await storeSignature('sig-marco-uscite', 'family-rossi', 'son-rossi-marco', 'parent-rossi-mario', 'Mario Rossi');
     const db = testbed.db();

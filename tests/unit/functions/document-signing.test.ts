@@ -11,6 +11,7 @@ import {
   VERDI,
   writeFixtureDocument,
   FIXTURE_DOCUMENTS,
+  clearDemoDocuments,
 } from '../../support/group-document-fixtures';
 import { parentCaller, signingCodeSentTo, storedSignatures } from '../../support/signing-calls';
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await resetToDemoData(db, PROJECT);
+  await clearDemoDocuments(db);
   addresses = await giveVerdiAddresses(db, `t${Date.now()}-${tests++}`);
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });

@@ -33,7 +33,7 @@ export function documentStatusCsv(rows: readonly DocumentStatusRow[]): string {
   );
 }
 
-/** The export's file name: 'firme-autorizzazione-uscite-2025-v1.csv'. */
+/** The export's file name: 'firme-autorizzazione-uscite-{season}-v1.csv'. */
 export function documentCsvName(documentId: string): string {
   return `firme-${documentId}.csv`;
 }
