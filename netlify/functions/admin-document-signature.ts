@@ -9,6 +9,7 @@ import { readSnapshot } from '../lib/documents';
 import { getDb } from '../lib/firestore';
 import { HttpError } from '../lib/http';
 import { readSignature, signatureFile } from '../lib/signature-file';
+import { fileResponse } from '../lib/receipts/receipt-file';
 
 const MESSAGES = adminDocumentSignatureContract.messages;
 
@@ -40,14 +41,7 @@ export default adminContractFunction(adminDocumentSignatureContract, 'documents'
     after: { document_id: signature.document_id, child_id: signature.child_id },
   });
   await batch.commit();
-  return new Response(new Uint8Array(file.bytes), {
-    status: 200,
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${file.filename}"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  return fileResponse(file);
 });
 
 /** A leader opens a few signatures a minute; the limit only stops a runaway loop. */
