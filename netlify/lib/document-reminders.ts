@@ -4,7 +4,7 @@ import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION, reminderDocument } from '@domain/documents';
 import { REMINDED_STATES, type DocumentStatusRow } from '@domain/group-documents/document-roster';
 import type { GroupDocument } from '@domain/group-documents/group-document';
-import { isRecentReminder, reminderId } from '@domain/reminders';
+import { documentReminderProduct, isRecentReminder, reminderId } from '@domain/reminders';
 import { paths } from '@config/paths';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSnapshot } from './documents';
@@ -27,11 +27,6 @@ const MESSAGES = adminGroupDocumentsContract.messages;
 
 /** How many families' transactions run at once. */
 const PARALLEL = 8;
-
-/** The reminder's product field: a document's key, apart from the catalogue's ids. */
-export function documentReminderProduct(key: string): string {
-  return `documento-${key}`;
-}
 
 /** One family to remind: its children still to sign, by name. */
 interface FamilyDue {

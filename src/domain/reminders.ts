@@ -154,13 +154,25 @@ export function deadlineSentence(deadline: string): string {
   return `Da pagare entro il ${italianDayText(deadline)}`;
 }
 
+const DOCUMENT_REMINDER_PREFIX = 'documento-';
+
+/** A document's reminders' `product` ('Invia promemoria' in 'Documenti'): its key, apart from the catalogue's ids. */
+export function documentReminderProduct(key: string): string {
+  return `${DOCUMENT_REMINDER_PREFIX}${key}`;
+}
+
 /**
- * The newest reminder naming each child (any product): child id → `sent_at`.
- * The row's 'Ultimo promemoria: dd/mm/yyyy' (italianDate).
+ * The newest payment reminder naming each child (any product of the
+ * catalogue; a document's reminders are the leaders' view's, not the
+ * payments'): child id → `sent_at`. The row's 'Ultimo promemoria:
+ * dd/mm/yyyy' (italianDate).
  */
-export function lastReminderByChild(reminders: ReadonlyArray<Pick<ReminderDocument, 'child_ids' | 'sent_at'>>): Map<string, Date> {
+export function lastReminderByChild(
+  reminders: ReadonlyArray<Pick<ReminderDocument, 'child_ids' | 'sent_at' | 'product'>>,
+): Map<string, Date> {
   const last = new Map<string, Date>();
   for (const reminder of reminders) {
+    if (reminder.product.startsWith(DOCUMENT_REMINDER_PREFIX)) continue;
     for (const childId of reminder.child_ids) {
       const known = last.get(childId);
       if (!known || known < reminder.sent_at) last.set(childId, reminder.sent_at);

@@ -41,7 +41,8 @@ test("a capo sees the Reparto's missing signatures and sends a reminder that rea
 
   await page.getByRole('button', { name: 'Invia promemoria' }).click();
   await page.getByRole('dialog', { name: 'Inviare i promemoria?' }).getByRole('button', { name: 'Invia' }).click();
-  await expect(page.getByText('Promemoria inviati a 2 famiglie.')).toBeVisible();
+  // One transaction per family on the emulator: slower than the default 5 s on a loaded runner.
+  await expect(page.getByText('Promemoria inviati a 2 famiglie.')).toBeVisible({ timeout: 15_000 });
   const subject = 'Promemoria: Autorizzazione alle uscite da firmare';
   const message = await mailInbox(E2E_MAIL_WEB_URL).waitFor(
     (mail) => mail.to.includes('luigi.esposito@example.com') && mail.subject === subject,
@@ -51,5 +52,7 @@ test("a capo sees the Reparto's missing signatures and sends a reminder that rea
 
   await page.getByRole('button', { name: 'Invia promemoria' }).click();
   await page.getByRole('dialog', { name: 'Inviare i promemoria?' }).getByRole('button', { name: 'Invia' }).click();
-  await expect(page.getByText('Promemoria inviati a 0 famiglie. 2 già avvisate negli ultimi 7 giorni.')).toBeVisible();
+  await expect(page.getByText('Promemoria inviati a 0 famiglie. 2 già avvisate negli ultimi 7 giorni.')).toBeVisible({
+    timeout: 15_000,
+  });
 });

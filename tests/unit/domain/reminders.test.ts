@@ -6,6 +6,7 @@ import type { EnrolmentRow, ProductCell } from '@domain/enrolment-status';
 import {
   deadlineSentence,
   isToRemind,
+  documentReminderProduct,
   lastReminderByChild,
   nothingToSendSentence,
   planReminders,
@@ -210,11 +211,12 @@ describe('reminder texts and dates', () => {
     expect(deadlineSentence(`${YEAR}-06-30`)).toBe(`Da pagare entro il 30/06/${YEAR}`);
   });
 
-  it('keeps the newest reminder naming each child, of any product', () => {
+  it("keeps the newest payment reminder naming each child, of any product, not a document's", () => {
     const last = lastReminderByChild([
-      { child_ids: ['a', 'b'], sent_at: new Date(NOW.getTime() - days(10)) },
-      { child_ids: ['a'], sent_at: new Date(NOW.getTime() - days(2)) },
-      { child_ids: ['b'], sent_at: new Date(NOW.getTime() - days(20)) },
+      { product: 'campo-saldo', child_ids: ['a', 'b'], sent_at: new Date(NOW.getTime() - days(10)) },
+      { product: 'felpa', child_ids: ['a'], sent_at: new Date(NOW.getTime() - days(2)) },
+      { product: 'uscita-di-pasqua', child_ids: ['b'], sent_at: new Date(NOW.getTime() - days(20)) },
+      { product: documentReminderProduct('autorizzazione-uscite'), child_ids: ['b', 'c'], sent_at: NOW },
     ]);
     expect(Object.fromEntries(last)).toEqual({ a: new Date(NOW.getTime() - days(2)), b: new Date(NOW.getTime() - days(10)) });
   });

@@ -15,7 +15,7 @@ export interface EnrolmentStatus {
   rows: EnrolmentRow[];
   /** Paths ('sons/s1', 'payments/p1', …) of documents that do not match their schema, already logged. */
   unreadable: string[];
-  /** When each child was last named in a reminder of the season (any product), by child id: 'Ultimo promemoria'. */
+  /** When each child was last named in a reminder of the season (any product; a document's reminders are not counted), by child id: 'Ultimo promemoria'. */
   lastReminders: ReadonlyMap<string, Date>;
 }
 
