@@ -61,7 +61,14 @@ export function DocumentStatusView({ id, onBack }: { id: string; onBack: () => v
               <input type="checkbox" className="size-5" checked={missingOnly} onChange={(event) => setMissingOnly(event.target.checked)} />
               Mancanti
             </label>
-            <Button onClick={() => setConfirming(true)} disabled={document.retiredAt !== null}>
+            <Button
+              onClick={() => {
+                // A new sending starts clean; the last one's summary stays on screen until then.
+                remind.reset();
+                setConfirming(true);
+              }}
+              disabled={document.retiredAt !== null}
+            >
               Invia promemoria
             </Button>
             <Button
@@ -120,10 +127,7 @@ export function DocumentStatusView({ id, onBack }: { id: string; onBack: () => v
             confirmLabel="Invia"
             pending={remind.isPending}
             error={remind.error}
-            onClose={() => {
-              setConfirming(false);
-              remind.reset();
-            }}
+            onClose={() => setConfirming(false)}
             onConfirm={() => remind.mutate(id, { onSuccess: () => setConfirming(false) })}
           >
             <p>Ogni famiglia con un ragazzo ancora da firmare «{document.title}» riceverà un'e-mail, al massimo una volta a settimana.</p>
