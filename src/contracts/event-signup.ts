@@ -23,10 +23,16 @@ export const EVENT_SIGNUP_MESSAGES = {
   offerExpired: 'Il tempo per confermare il posto è scaduto: il posto passa alla famiglia successiva in lista d’attesa.',
 } as const;
 
-/** An event's or a child's document id: letters, digits, '-' and '_' (it names `event_signups/{eventId}_{childId}`). */
-const idField = z
-  .string({ error: EVENT_SIGNUP_MESSAGES.malformed })
-  .check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, { error: EVENT_SIGNUP_MESSAGES.malformed }));
+/** A document id of `pattern`, refused with the `malformed` message. */
+const idField = (pattern: RegExp) =>
+  z.string({ error: EVENT_SIGNUP_MESSAGES.malformed }).check(z.regex(pattern, { error: EVENT_SIGNUP_MESSAGES.malformed }));
+
+/**
+ * They name `event_signups/{eventId}_{childId}`: an event's id has no '_'
+ * (Firestore's automatic ids have none), so no two pairs share a sign-up.
+ */
+const eventIdField = idField(/^[A-Za-z0-9-]{1,128}$/);
+const childIdField = idField(/^[A-Za-z0-9_-]{1,128}$/);
 
 /**
  * event-signup (docs/api.md, "event-signup"; docs/events.md), with the
@@ -44,8 +50,8 @@ export const eventSignupContract = defineContract({
   method: 'POST',
   request: z.object({
     action: z.enum(['signup', 'cancel', 'accept'], { error: EVENT_SIGNUP_MESSAGES.malformed }),
-    eventId: idField,
-    childId: idField,
+    eventId: eventIdField,
+    childId: childIdField,
   }),
   answer: z.object({
     eventId: z.string(),

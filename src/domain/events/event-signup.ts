@@ -29,7 +29,7 @@ export const eventSignupSchema = z.object({
 });
 export type EventSignup = z.infer<typeof eventSignupSchema>;
 
-/** The id of a child's sign-up for an event: the same for every request about them. */
+/** The id of a child's sign-up for an event: the same for every request about them (an event's id has no '_', src/contracts/event-signup.ts). */
 export function signupId(eventId: string, childId: string): string {
   return `${eventId}_${childId}`;
 }

@@ -146,6 +146,24 @@ describe('event-signup', () => {
     expect(await act('accept', d, eventId)).toMatchObject({ status: 409, body: { error: expect.stringContaining('Non c’è un posto') } });
   });
 
+  it('passes a declined offer to the next family, and a waiting family that leaves frees no place', async () => {
+    const eventId = await writeEvent(1);
+    const [a, b, c, d] = [await writeFamily(1), await writeFamily(2), await writeFamily(3), await writeFamily(4)];
+    for (const family of [a, b, c, d]) await act('signup', family, eventId);
+    expect((await act('cancel', c, eventId)).body).toMatchObject({ state: 'cancelled' });
+    expect((await db.collection('event_counters').doc(eventId).get()).data()).toMatchObject({ confirmed: 1, offered: 0 });
+    await act('cancel', a, eventId);
+    await testInbox().waitFor((message) => message.to.includes(b.email));
+    // B does not want it: the place goes to D, who was behind C (gone).
+    await act('cancel', b, eventId);
+    await testInbox().waitFor((message) => message.to.includes(d.email));
+    expect((await act('accept', d, eventId)).body).toMatchObject({ state: 'confirmed' });
+    expect((await db.collection('event_counters').doc(eventId).get()).data()).toMatchObject({ confirmed: 1, offered: 0 });
+    expect((await storedSignups(eventId)).filter((signup) => signup.state === 'confirmed').map((signup) => signup.child_id)).toEqual([
+      d.childId,
+    ]);
+  });
+
   it('refuses an offer past its deadline', async () => {
     const eventId = await writeEvent(1);
     const [a, b] = [await writeFamily(1), await writeFamily(2)];
@@ -224,6 +242,7 @@ describe('event-signup', () => {
       body: { error: 'Evento non trovato: aggiorna la pagina.' },
     });
     expect(await call(a, { action: 'signup', eventId: 'a/b', childId: a.childId })).toMatchObject({ status: 400 });
+    expect(await call(a, { action: 'signup', eventId: 'event_x', childId: a.childId })).toMatchObject({ status: 400 });
     expect(await storedSignups(eventId)).toEqual([]);
 
     await act('signup', a, eventId);
