@@ -56,6 +56,9 @@ export const COLLECTION = {
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
   emailChanges: 'email_changes',
+  events: 'events',
+  eventSignups: 'event_signups',
+  eventCounters: 'event_counters',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */
@@ -405,6 +408,7 @@ export const MAIL_KINDS = [
   'email-change-code',
   'email-changed',
   'document-reminder',
+  'event-offer',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

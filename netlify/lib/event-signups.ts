@@ -1,0 +1,262 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { EVENT_SIGNUP_MESSAGES as M } from '@contracts/event-signup';
+import { childDocument, COLLECTION } from '@domain/documents';
+import { emptyCounter, eventCounterSchema, eventSchema, isOpenTo, placesLeft, signupsClosed, type GroupEvent } from '@domain/events/event';
+import {
+  eventSignupSchema,
+  nextInLine,
+  offerDeadline,
+  offerExpired,
+  signupId,
+  waitingRank,
+  type EventSignup,
+  type SignupState,
+} from '@domain/events/event-signup';
+import { italianDateTime, italianDay } from '@domain/italian-time';
+import { readAllSnapshots, readSnapshot } from './documents';
+import { fullName } from './family-documents';
+import { runTransaction } from './firestore';
+import { HttpError } from './http';
+import { eventOfferMail } from './mail/event-mails';
+import type { MailContext } from './mail/layout';
+import { enqueueMail, familyAddresses } from './mail/outbox';
+import { optionalLimit } from './server-env';
+import type { FamilySession } from './session';
+
+/**
+ * Signing children up for outings and camps (docs/events.md): every change
+ * of a sign-up runs in one transaction that reads and writes the event's
+ * counter (`event_counters/{eventId}`), so sign-ups arriving at the same
+ * moment are serialised on it: never more confirmed than `places`, and
+ * each waiting sign-up takes its own sequence number.
+ */
+
+/** Attempts of a sign-up's transaction (Firestore's default is 5): a whole class signing up when the list opens contends on one counter. */
+const TRANSACTION_ATTEMPTS = 40;
+
+const offerSchema = z.object({ EVENT_OFFER_HOURS: optionalLimit(48) });
+
+/** How many hours a freed place is held for the family at the head of the line (EVENT_OFFER_HOURS, 48 by default). */
+export function offerHours(env: NodeJS.ProcessEnv = process.env): number {
+  return offerSchema.parse(env).EVENT_OFFER_HOURS;
+}
+
+/** What event-signup answers: the sign-up's state, the place in line shown while waiting, and the offer's end. */
+export interface SignupOutcome {
+  eventId: string;
+  childId: string;
+  state: SignupState;
+  position: number | null;
+  offeredUntil: string | null;
+}
+
+/** The outcome of a stored sign-up; the place in line is filled in by {@link withRank}. */
+const outcomeOf = (signup: EventSignup): SignupOutcome => ({
+  eventId: signup.event_id,
+  childId: signup.child_id,
+  state: signup.state,
+  position: null,
+  offeredUntil: signup.state === 'offered' && signup.offered_until ? signup.offered_until.toISOString() : null,
+});
+
+/** The waiting sign-ups of an event (an equality query: no composite index). */
+const waitingQuery = (db: Firestore, eventId: string) =>
+  db.collection(COLLECTION.eventSignups).where('event_id', '==', eventId).where('state', '==', 'waiting');
+
+/** The sign-up's place in line as the family sees it (waitingRank), read after the transaction: the line may have moved since. */
+async function withRank(db: Firestore, outcome: SignupOutcome, signup: EventSignup): Promise<SignupOutcome> {
+  if (signup.state !== 'waiting') return outcome;
+  const waiting = readAllSnapshots(eventSignupSchema, (await waitingQuery(db, signup.event_id).get()).docs);
+  return { ...outcome, position: waitingRank(signup, waiting) };
+}
+
+/** Firestore's form of a sign-up. */
+const stored = (signup: EventSignup) => ({
+  ...signup,
+  signed_up_at: Timestamp.fromDate(signup.signed_up_at),
+  offered_until: signup.offered_until ? Timestamp.fromDate(signup.offered_until) : null,
+  cancelled_at: signup.cancelled_at ? Timestamp.fromDate(signup.cancelled_at) : null,
+});
+
+/** The event `eventId`, not called off. @throws HttpError 404 M.eventNotFound. */
+function liveEvent(event: GroupEvent | null): GroupEvent {
+  if (!event || event.cancelled_at) throw new HttpError(404, M.eventNotFound);
+  return event;
+}
+
+/**
+ * 'Iscrivi': signs `childId` (a child of the session's family) up for
+ * `eventId` in one transaction on the event's counter: a place when one is
+ * left (placesLeft), else the next waiting sequence number. A child already
+ * signed up (not cancelled) answers their sign-up as it is: a retried
+ * request changes nothing.
+ * @throws HttpError 404 M.eventNotFound, 403 M.otherChild or M.notForChild, 409 M.closed.
+ */
+export async function signUp(
+  db: Firestore,
+  session: FamilySession,
+  eventId: string,
+  childId: string,
+  now = new Date(),
+): Promise<SignupOutcome> {
+  const signup = await runTransaction(
+    db,
+    async (transaction) => {
+      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
+      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
+      const [eventSnapshot, childSnapshot, signupSnapshot, counterSnapshot] = await transaction.getAll(
+        db.collection(COLLECTION.events).doc(eventId),
+        db.collection(COLLECTION.sons).doc(childId),
+        signupRef,
+        counterRef,
+      );
+      const event = liveEvent(readSnapshot(eventSchema, eventSnapshot!));
+      const child = readSnapshot(childDocument, childSnapshot!);
+      if (!child || child.family_id !== session.familyId || child.archived_at) throw new HttpError(403, M.otherChild);
+      const existing = readSnapshot(eventSignupSchema, signupSnapshot!);
+      if (existing && existing.state !== 'cancelled') return existing;
+      if (!event.branches.includes(child.branch)) throw new HttpError(403, M.notForChild);
+      if (!isOpenTo(event, child.branch, italianDay(now))) throw new HttpError(409, M.closed);
+      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
+      const confirmed = placesLeft(event, counter) > 0;
+      const signup: EventSignup = {
+        event_id: eventId,
+        family_id: session.familyId,
+        child_id: childId,
+        parent_id: session.parentId,
+        state: confirmed ? 'confirmed' : 'waiting',
+        position: confirmed ? null : counter.next_position,
+        signed_up_at: now,
+        offered_until: null,
+        cancelled_at: null,
+      };
+      transaction.set(counterRef, {
+        ...counter,
+        ...(confirmed ? { confirmed: counter.confirmed + 1 } : { next_position: counter.next_position + 1 }),
+      });
+      transaction.set(signupRef, stored(signup));
+      return signup;
+    },
+    { maxAttempts: TRANSACTION_ATTEMPTS },
+  );
+  return withRank(db, outcomeOf(signup), signup);
+}
+
+/** The session family's sign-up of `childId` for `eventId`, as read in a transaction. @throws HttpError 404 M.signupNotFound. */
+function ownSignup(signup: EventSignup | null, session: FamilySession): EventSignup {
+  if (!signup || signup.family_id !== session.familyId) throw new HttpError(404, M.signupNotFound);
+  return signup;
+}
+
+/**
+ * 'Annulla iscrizione', until the closing day: the sign-up becomes
+ * 'cancelled'. A place it held (confirmed or offered) is offered, in the
+ * same transaction, to the first waiting sign-up (nextInLine) for
+ * EVENT_OFFER_HOURS, with the e-mail to its family in the outbox; with
+ * nobody waiting it is free again. Cancelling again answers the same.
+ * Returns the outcome and the offer e-mail's id (deliver it after the answer).
+ * @throws HttpError 404 M.signupNotFound or M.eventNotFound, 409 M.closed.
+ */
+export async function cancelSignup(
+  db: Firestore,
+  session: FamilySession,
+  eventId: string,
+  childId: string,
+  mail: MailContext,
+  now = new Date(),
+): Promise<{ outcome: SignupOutcome; mailId: string | null }> {
+  return runTransaction(
+    db,
+    async (transaction) => {
+      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
+      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
+      const [eventSnapshot, signupSnapshot, counterSnapshot] = await transaction.getAll(
+        db.collection(COLLECTION.events).doc(eventId),
+        signupRef,
+        counterRef,
+      );
+      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session);
+      if (signup.state === 'cancelled') return { outcome: outcomeOf(signup), mailId: null };
+      const event = liveEvent(readSnapshot(eventSchema, eventSnapshot!));
+      if (signupsClosed(event, italianDay(now))) throw new HttpError(409, M.closed);
+      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
+      const held = signup.state === 'confirmed' || signup.state === 'offered';
+      const next = held ? nextInLine(readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs)) : null;
+      const addresses = next ? await familyAddresses(db, transaction, next.family_id) : [];
+      const nextChild = next ? readSnapshot(childDocument, await transaction.get(db.collection(COLLECTION.sons).doc(next.child_id))) : null;
+      // Reads end here: the writes follow.
+      const cancelled: EventSignup = { ...signup, state: 'cancelled', offered_until: null, cancelled_at: now };
+      transaction.set(signupRef, stored(cancelled));
+      const released = {
+        confirmed: counter.confirmed - (signup.state === 'confirmed' ? 1 : 0),
+        offered: counter.offered - (signup.state === 'offered' ? 1 : 0),
+      };
+      let mailId: string | null = null;
+      if (next) {
+        const offeredUntil = offerDeadline(now, offerHours());
+        transaction.set(
+          db.collection(COLLECTION.eventSignups).doc(signupId(eventId, next.child_id)),
+          stored({ ...next, state: 'offered', offered_until: offeredUntil }),
+        );
+        released.offered += 1;
+        mailId = enqueueMail(
+          db,
+          transaction,
+          {
+            kind: 'event-offer',
+            to: addresses,
+            content: eventOfferMail(
+              {
+                eventName: event.name,
+                when: `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`,
+                child: nextChild ? fullName(nextChild) : next.child_id,
+                offeredUntil: italianDateTime(offeredUntil),
+              },
+              mail,
+            ),
+            familyId: next.family_id,
+          },
+          now,
+        );
+      }
+      if (held) transaction.set(counterRef, { ...counter, ...released });
+      return { outcome: outcomeOf(cancelled), mailId };
+    },
+    { maxAttempts: TRANSACTION_ATTEMPTS },
+  );
+}
+
+/**
+ * 'Conferma' of a place offered to the family: the sign-up becomes
+ * 'confirmed' while the offer lasts (offerExpired); confirming again
+ * answers the same.
+ * @throws HttpError 404 M.signupNotFound, 409 M.noOffer, 410 M.offerExpired.
+ */
+export async function acceptOffer(
+  db: Firestore,
+  session: FamilySession,
+  eventId: string,
+  childId: string,
+  now = new Date(),
+): Promise<SignupOutcome> {
+  const signup = await runTransaction(
+    db,
+    async (transaction) => {
+      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
+      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
+      const [signupSnapshot, counterSnapshot] = await transaction.getAll(signupRef, counterRef);
+      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session);
+      if (signup.state === 'confirmed') return signup;
+      if (signup.state !== 'offered') throw new HttpError(409, M.noOffer);
+      if (offerExpired(signup, now)) throw new HttpError(410, M.offerExpired);
+      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
+      const confirmed: EventSignup = { ...signup, state: 'confirmed', offered_until: null };
+      transaction.set(signupRef, stored(confirmed));
+      transaction.set(counterRef, { ...counter, confirmed: counter.confirmed + 1, offered: Math.max(0, counter.offered - 1) });
+      return confirmed;
+    },
+    { maxAttempts: TRANSACTION_ATTEMPTS },
+  );
+  return outcomeOf(signup);
+}

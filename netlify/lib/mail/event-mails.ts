@@ -1,0 +1,40 @@
+import { greeting, layout, linkParagraph, paragraph, textLayout, type MailContent, type MailContext } from './layout';
+
+/**
+ * The e-mails of outings and camps (docs/events.md, "The waiting list"), in
+ * Italian, pure like ./messages.ts.
+ */
+
+/** Data of {@link eventOfferMail}: the event's name and dates as Italians read them, the child, and the offer's end ('dd/mm/yyyy hh:mm'). */
+export interface EventOfferMail {
+  eventName: string;
+  when: string;
+  child: string;
+  offeredUntil: string;
+}
+
+/**
+ * 'Si è liberato un posto: {event}': a place freed for the child at the
+ * head of the waiting list, the deadline to confirm, and the link to 'La
+ * mia famiglia' where 'Conferma' takes it; past the deadline it goes to the
+ * next family.
+ */
+export function eventOfferMail(offer: EventOfferMail, context: MailContext): MailContent {
+  const subject = `Si è liberato un posto: ${offer.eventName}`;
+  const link = `${context.siteUrl.replace(/\/+$/, '')}/famiglia`;
+  const say = (text: string) => ({ html: paragraph(text), text });
+  const parts = [
+    say(greeting()),
+    say(`si è liberato un posto per ${offer.child} a «${offer.eventName}» (${offer.when}), per cui era in lista d'attesa.`),
+    say(
+      `Il posto è tenuto per voi fino al ${offer.offeredUntil}: per confermarlo entra nella pagina «La mia famiglia» e premi «Conferma».`,
+    ),
+    { html: linkParagraph(link), text: link },
+    say("Dopo quella data il posto passerà alla famiglia successiva in lista d'attesa. Se non vi serve più, non dovete fare nulla."),
+  ];
+  return {
+    subject,
+    text: textLayout(parts.map((part) => part.text).join('\n\n')),
+    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
+  };
+}
