@@ -185,6 +185,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/document-signing.ts',
   'netlify/lib/document-status.ts',
+  'netlify/lib/event-signups.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',
   'netlify/lib/family-data.ts',
