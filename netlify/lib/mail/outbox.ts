@@ -46,12 +46,7 @@ const SECRET_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
 ]);
 
 /** The secrets worth sending only for ACCESS_CODE_GIVE_UP_MS: a parent's code and link, a signing or e-mail-change code (an invitation's link lasts an hour). */
-const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
-  'access-code',
-  'access-link',
-  'signature-code',
-  'email-change-code',
-]);
+const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['access-code', 'access-link', 'signature-code', 'email-change-code']);
 
 /** The messages' context: the site's address from SITE_URL (or Netlify's URL), else the request's own origin (a local stack). */
 export function mailContext(request: Request): MailContext {

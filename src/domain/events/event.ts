@@ -14,7 +14,7 @@ export const eventSchema = z.object({
   name: z.string().min(1),
   /** The branches whose children may sign up (at least one). */
   branches: z.array(z.enum(BRANCHES)).min(1),
-  /** When it starts and ends: ISO date and time with its offset ('2026-05-09T08:30:00+02:00'). */
+  /** When it starts and ends: ISO date and time with its offset ('{year}-05-09T08:30:00+02:00'). */
   starts_at: z.string().datetime({ offset: true }),
   ends_at: z.string().datetime({ offset: true }),
   place: z.string(),
