@@ -12,6 +12,7 @@ import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import { emailChangeCodeMail, emailChangedMail, type MailContext } from './mail/messages';
 import { enqueueMail } from './mail/outbox';
+import { knownParent } from '@domain/roster-import';
 import { indexParent } from './roster-index';
 import { serviceConfig } from './server-env';
 import type { FamilySession } from './session';
@@ -120,15 +121,7 @@ export async function confirmEmailChange(
     }
     const email = pending.new_email;
     transaction.update(db.collection(COLLECTION.parents).doc(parent.id), { email });
-    indexParent(db, transaction, {
-      id: parent.id,
-      familyId: parent.family_id,
-      cf: parent.cf,
-      name: parent.name,
-      surname: parent.surname,
-      email,
-      phone: parent.phone,
-    });
+    indexParent(db, transaction, { ...knownParent(parent), email });
     transaction.delete(ref);
     recordAudit(db, transaction, {
       actor: parentActor(parent),

@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from './audit-log';
 import { readAllSnapshots, readSnapshot } from './documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
+import { knownParent } from '@domain/roster-import';
 import { indexParent } from './roster-index';
 import type { FamilySession } from './session';
 
@@ -72,15 +73,7 @@ export function parsePhone(phone: string | undefined): string | null | undefined
 /** Writes the session parent's new phone in `transaction`, its roster index entry and its audit entry (before/after). */
 function writePhone(db: Firestore, transaction: Transaction, parent: ParentDocument, phone: string | null): void {
   transaction.update(db.collection(COLLECTION.parents).doc(parent.id), { phone });
-  indexParent(db, transaction, {
-    id: parent.id,
-    familyId: parent.family_id,
-    cf: parent.cf,
-    name: parent.name,
-    surname: parent.surname,
-    email: parent.email,
-    phone,
-  });
+  indexParent(db, transaction, { ...knownParent(parent), phone });
   recordAudit(db, transaction, {
     actor: parentActor(parent),
     action: AUDIT_ACTION.parentContactChange,
