@@ -27,7 +27,7 @@ import { COLLECTION } from '@domain/documents';
 import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
 import { documentVersionId, type DocumentFields } from '@domain/group-documents/group-document';
 import { documentStatusCsv } from '../src/features/admin/documents/document-csv';
-import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
+import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({
   options: {
@@ -189,10 +189,4 @@ const stop = async () => {
   await stack?.stop();
   stack = null;
 };
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => void stop());
+runBenchmark(main, stop);

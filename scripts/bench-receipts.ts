@@ -37,7 +37,7 @@ import { SEASON } from '@config/season';
 import { COLLECTION, paymentDocument } from '@domain/documents';
 import { hasReceipt, receiptDataOf, receiptFileName } from '@domain/receipt';
 import { mailInbox, type InboxMessage } from '../tests/support/mail-inbox';
-import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
+import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 70);
@@ -251,10 +251,4 @@ const stop = async () => {
   await stack?.stop();
   stack = null;
 };
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => void stop());
+runBenchmark(main, stop);

@@ -28,7 +28,7 @@ import { computeFiscalCode } from '../emulators/seed/seed';
 import type { RosterCommit, RosterPreview } from '@contracts/admin-roster-import';
 import { COLLECTION } from '@domain/documents';
 import type { RosterRow } from '@domain/roster';
-import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
+import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({
   options: { sizes: { type: 'string', default: '40,400,4000' }, verbose: { type: 'boolean', default: false } },
@@ -189,10 +189,4 @@ const stop = async () => {
   await stack?.stop();
   stack = null;
 };
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => void stop());
+runBenchmark(main, stop);

@@ -129,3 +129,17 @@ export function stackDb(stack: BenchStack): Firestore {
   process.env.METADATA_SERVER_DETECTION = 'none';
   return getDb();
 }
+
+/**
+ * Runs a benchmark's `main` to its end: `cleanUp` (stopping its stack) once it ends, fails or is interrupted
+ * (Ctrl-C exits 130); a failure is printed and exits 1.
+ */
+export function runBenchmark(main: () => Promise<void>, cleanUp: () => Promise<void>): void {
+  process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+  main()
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => void cleanUp());
+}
