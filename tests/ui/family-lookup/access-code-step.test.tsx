@@ -252,7 +252,7 @@ describe('the access-code step', () => {
     const { user } = await trova();
     await screen.findByLabelText('Codice di verifica');
     await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'X');
-    expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Codice di verifica')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Trova' })).toBeEnabled();
   });
 
