@@ -24,8 +24,13 @@ export const eventSchema = z.object({
   places: z.number().int().min(1),
   /** The last Italian day of sign-ups and cancellations ('Chiusura iscrizioni'), 'YYYY-MM-DD'. */
   closes_on: isoDay,
-  /** The price in euros (two decimals), or null when it is free. */
-  price: z.number().nonnegative().nullable(),
+  /**
+   * What it costs, as the ids of catalogue products (`CatalogueProduct.id`,
+   * src/domain/catalogue/product.ts), priced by the catalogue's rules: [] when
+   * free; an outing's 'Quota' is a season product created with it (its name
+   * the event's); the summer camp names 'campo-acconto' and 'campo-saldo'.
+   */
+  products: z.array(z.string().min(1)).default([]),
   /** The keys of the group documents a child needs for it (`group_documents.key`, src/domain/group-documents/group-document.ts). */
   required_documents: z.array(z.string().min(1)).default([]),
   /** The camp year it belongs to (`SEASON.campYear`). */

@@ -70,7 +70,7 @@ async function writeEvent(places: number, closesOn = '2099-12-31'): Promise<stri
       meeting_point: 'Piazza della chiesa',
       places,
       closes_on: closesOn,
-      price: 25,
+      products: [],
       required_documents: [],
       season: 2099,
       created_at: Timestamp.now(),
