@@ -22,9 +22,25 @@ function loadApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   holdEarlySubmits();
-  const load = () => void import('./app/start').then(({ startApp }) => startApp(root));
-  if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(load));
-  else load();
+  if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => void loadInSteps(root)));
+  else void loadInSteps(root);
+}
+
+/** Resolves in a new task, so the browser may handle a tap or a keystroke in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * Runs the app's JavaScript in three tasks instead of one: the router
+ * library (with Preact) is evaluated, then the app's own modules, then the
+ * page is hydrated. Each is short enough on a slow phone for a tap between
+ * them to be handled at once (docs/architecture.md, "First load").
+ */
+async function loadInSteps(root: HTMLElement): Promise<void> {
+  await import('react-router');
+  await nextTask();
+  const { startApp } = await import('./app/start');
+  await nextTask();
+  await startApp(root);
 }
 
 // In the browser. At build time vite-prerender-plugin runs this module in Node, to call `prerender`.
