@@ -347,3 +347,25 @@ describe('admin-events: the waiting list by hand', () => {
     expect(again.body).toMatchObject({ outcome: 'unchanged', event: { fields: { places: 3 } } });
   });
 });
+
+describe('admin-events: the demo data', () => {
+  it("shows the Reparto's capo their outing, full with two waiting, and the camp linked to Acconto and Saldo, not the other branches' outings", async () => {
+    const answer = await bed.call({ action: 'list', season: YEAR }, bed.tokens.leader);
+    const events = answer.body.events as Listed[];
+    expect(events.map((event) => event.id)).toEqual([`uscita-di-reparto-al-lago-${YEAR}`, `campo-estivo-${YEAR}`]);
+    const [outing, camp] = events;
+    expect(outing).toMatchObject({ editable: true, counts: { confirmed: 3, offered: 0, waiting: 2, placesLeft: 0 } });
+    expect(outing!.signups.filter((signup) => signup.state === 'waiting').map((signup) => [signup.childId, signup.rank])).toEqual([
+      ['son-esposito-gennaro', 1],
+      ['son-verdi-sofia', 2],
+    ]);
+    expect(camp).toMatchObject({ editable: false, fields: { cost: { kind: 'camp' }, branches: ['Branco', 'Reparto', 'Clan'] } });
+    const all = await bed.call({ action: 'list', season: YEAR }, bed.tokens.admin);
+    expect((all.body.events as Listed[]).map((event) => event.fields.branches.join(','))).toEqual([
+      'Branco',
+      'Reparto',
+      'Clan',
+      'Branco,Reparto,Clan',
+    ]);
+  });
+});
