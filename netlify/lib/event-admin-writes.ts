@@ -18,7 +18,7 @@ import {
 } from '@domain/events/event-admin';
 import { emptyCounter, eventCounterSchema, eventSchema, placesLeft, type GroupEvent } from '@domain/events/event';
 import { eventSignupSchema, signupId, waitingRank, type EventSignup } from '@domain/events/event-signup';
-import { italianDay, italianMidnight } from '@domain/italian-time';
+import { italianDateTime, italianDay, italianMidnight } from '@domain/italian-time';
 import { settingsChangeSummary } from '@domain/season-settings-change';
 import type { Staff } from '@domain/staff-roles';
 import { recordAudit, type AuditActor } from './audit-log';
@@ -29,7 +29,9 @@ import { mayChangeEvent, seesEvent } from './event-admin-view';
 import { fullName } from './family-documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
+import { eventCancelledMail } from './mail/event-mails';
 import type { MailContext } from './mail/layout';
+import { enqueueMail, familyAddresses } from './mail/outbox';
 import { defaultSeasonSettings, planHasOrders, settingsDocumentOf, settingsOf, type SeasonSettings } from './season-settings';
 
 /**
@@ -299,11 +301,51 @@ function editSummary(before: EventFields, after: EventFields, offered: number): 
   return `Evento «${after.name}» modificato${details.length > 0 ? `: ${details.join(', ')}` : ''}`;
 }
 
+/** A family told that an event was called off: its parents' addresses and its children signed up or waiting. */
+interface CancelNotice {
+  familyId: string;
+  addresses: string[];
+  children: string[];
+}
+
+/** Reads in `transaction` the families with a sign-up of `eventId` still standing (confirmed, offered, waiting), with their addresses and children. */
+async function readCancelNotices(db: Firestore, transaction: Transaction, eventId: string): Promise<CancelNotice[]> {
+  const query = db.collection(COLLECTION.eventSignups).where('event_id', '==', eventId);
+  const standing = readAllSnapshots(eventSignupSchema, (await transaction.get(query)).docs).filter(
+    (signup) => signup.state !== 'cancelled',
+  );
+  const families = [...new Set(standing.map((signup) => signup.family_id))];
+  return Promise.all(
+    families.map(async (familyId) => ({
+      familyId,
+      addresses: await familyAddresses(db, transaction, familyId),
+      children: await Promise.all(
+        standing.filter((signup) => signup.family_id === familyId).map((signup) => childName(db, transaction, signup.child_id)),
+      ),
+    })),
+  );
+}
+
+/** Writes in `transaction` 'Annullato: {event}' to each family of `notices`; resolves the e-mails' ids. */
+function writeCancelNotices(
+  db: Firestore,
+  transaction: Transaction,
+  { event, notices, mail, now }: { event: GroupEvent; notices: readonly CancelNotice[]; mail: MailContext; now: Date },
+): string[] {
+  const when = `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`;
+  return notices.flatMap(({ familyId, addresses, children }) => {
+    const content = eventCancelledMail({ eventName: event.name, when, children }, mail);
+    const id = enqueueMail(db, transaction, { kind: 'event-cancelled', to: addresses, content, familyId }, now);
+    return id ? [id] : [];
+  });
+}
+
 /**
  * 'Annulla evento': the event called off (no sign-up, no cancellation from
  * the families; its sign-ups stay on record), its 'Quota' product dropped
- * from the catalogue, or closed when families have paid it, in one
- * transaction with `event.cancel`. Again: unchanged.
+ * from the catalogue, or closed when families have paid it, and
+ * 'Annullato: {event}' in the outbox for each family with a child signed up
+ * or waiting, in one transaction with `event.cancel`. Again: unchanged.
  * @throws HttpError 404, 403, 409 stale.
  */
 export async function cancelEvent(
@@ -327,17 +369,20 @@ export async function cancelEvent(
       closeIfPaid: true,
       now: now.toDate(),
     });
+    const notices = await readCancelNotices(db, transaction, id);
+    // Reads end here: the writes follow.
     transaction.update(eventRef(db, id), { cancelled_at: now });
+    const mailIds = writeCancelNotices(db, transaction, { event, notices, mail: writer.mail, now: now.toDate() });
     recordAudit(db, transaction, {
       actor: writer.actor,
       action: AUDIT_ACTION.eventCancel,
       target: { collection: COLLECTION.events, id },
-      summary: `Evento «${event.name}» annullato`,
+      summary: `Evento «${event.name}» annullato (${notices.length} ${notices.length === 1 ? 'famiglia avvisata' : 'famiglie avvisate'})`,
       before: { cancelled_at: null },
       after: { cancelled_at: now.toDate() },
     });
     writeProducts(db, transaction, { season: event.season, settings, products, actor: writer.actor, now });
-    return { event: { ...event, cancelled_at: now.toDate() }, outcome: 'cancelled' as const, offered: 0, mailIds: [] };
+    return { event: { ...event, cancelled_at: now.toDate() }, outcome: 'cancelled' as const, offered: 0, mailIds };
   });
 }
 

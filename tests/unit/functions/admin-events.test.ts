@@ -282,13 +282,25 @@ describe('admin-events: edit', () => {
 });
 
 describe('admin-events: call off', () => {
-  it("calls the event off with its audit, drops its unpaid 'Quota', and refuses later edits", async () => {
+  it("calls the event off with its audit, tells the families signed up or waiting, drops its unpaid 'Quota', and refuses later edits", async () => {
     const { fields: sent, event } = await create({ cost: { kind: 'quota', price: { euros: 10 } } });
+    await seedSignups(event.id, 2, 2);
     const answer = await bed.call({ action: 'cancel', id: event.id, revision: event.revision }, bed.tokens.admin);
+    await bed.settled();
+    const notice = await testInbox().waitFor(
+      (message) => message.to.includes('paolo.verdi@example.com') && message.subject === `Annullato: ${sent.name}`,
+    );
+    expect(notice.text).toContain('Matteo Verdi, Sofia Verdi');
+    const sara = await testInbox().waitFor(
+      (message) => message.to.includes('anna.bianchi@example.com') && message.subject === `Annullato: ${sent.name}`,
+    );
+    expect(sara.text).toContain('Sara Bianchi');
     expect(answer).toMatchObject({ status: 200, body: { outcome: 'cancelled', event: { editable: false } } });
     expect((await bed.db().collection('events').doc(event.id).get()).get('cancelled_at')).not.toBeNull();
     expect((await seasonProducts()).find((product) => product.name === sent.name)).toBeUndefined();
-    expect((await auditOf('event.cancel')).filter((entry) => entry.target.id === event.id)).toHaveLength(1);
+    expect((await auditOf('event.cancel')).filter((entry) => entry.target.id === event.id).map((entry) => entry.summary)).toEqual([
+      `Evento «${sent.name}» annullato (3 famiglie avvisate)`,
+    ]);
     const again = await bed.call({ action: 'cancel', id: event.id, revision: event.revision }, bed.tokens.admin);
     expect(again.body).toMatchObject({ outcome: 'unchanged' });
     const edit = await bed.call(

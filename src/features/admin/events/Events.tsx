@@ -87,14 +87,14 @@ export function Events() {
           { id: cancelling.id, revision: cancelling.revision },
           {
             onSuccess: () => {
-              setNotice(`Evento «${cancelling.fields.name}» annullato: avvisate voi le famiglie iscritte.`);
+              setNotice(`Evento «${cancelling.fields.name}» annullato: le famiglie iscritte o in lista d'attesa ricevono un'e-mail.`);
               setCancelling(null);
             },
           },
         )
       }
     >
-      <p>Le famiglie non potranno più iscriversi né annullare. Gli iscritti restano registrati; avvisateli voi.</p>
+      <p>Le famiglie non potranno più iscriversi né annullare; quelle con un figlio iscritto o in lista d'attesa riceveranno un'e-mail.</p>
       {cancelling?.fields.cost.kind === 'quota' && (
         <p>La quota esce dal catalogo della stagione (se qualcuno l’ha già pagata resta, chiusa: il rimborso si fa dai pagamenti).</p>
       )}
