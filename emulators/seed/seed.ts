@@ -21,6 +21,7 @@ import {
   type DemoOrder,
 } from './demo-data';
 import { putDemoDocuments } from './demo-documents';
+import { putDemoEvents } from './demo-events';
 
 const CodiceFiscale =
   (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
@@ -135,6 +136,7 @@ export async function seedDemoData(db: Firestore): Promise<void> {
     batch.set(db.collection(COLLECTION.receiptCounters).doc(String(year)), { year, last, updated_at: seededAt });
   }
   await putDemoDocuments(db, batch);
+  putDemoEvents(db, batch);
   await batch.commit();
   await countSeasons(db, DEMO_ORDERS);
 }

@@ -1,4 +1,4 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { EVENT_SIGNUP_MESSAGES as M } from '@contracts/event-signup';
 import { childDocument, COLLECTION } from '@domain/documents';
@@ -149,6 +149,74 @@ function ownSignup(signup: EventSignup | null, session: FamilySession): EventSig
   return signup;
 }
 
+/** A waiting sign-up about to be offered a freed place, with what its e-mail needs. */
+export interface PendingOffer {
+  signup: EventSignup;
+  addresses: string[];
+  child: string;
+}
+
+/**
+ * Reads in `transaction` (before its writes) the first `count` waiting
+ * sign-ups of `eventId` in line (by sequence number, as nextInLine), each
+ * with its family's addresses and the child's name: who a freed place goes to.
+ */
+export async function readNextInLine(db: Firestore, transaction: Transaction, eventId: string, count: number): Promise<PendingOffer[]> {
+  if (count <= 0) return [];
+  const waiting = readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs);
+  const first: EventSignup[] = [];
+  for (let left = [...waiting]; first.length < count;) {
+    const next = nextInLine(left);
+    if (!next) break;
+    first.push(next);
+    left = left.filter((signup) => signup !== next);
+  }
+  return Promise.all(
+    first.map(async (signup) => {
+      const child = readSnapshot(childDocument, await transaction.get(db.collection(COLLECTION.sons).doc(signup.child_id)));
+      return {
+        signup,
+        addresses: await familyAddresses(db, transaction, signup.family_id),
+        child: child ? fullName(child) : signup.child_id,
+      };
+    }),
+  );
+}
+
+/**
+ * Writes in `transaction` the offers of freed places ({@link readNextInLine}):
+ * each sign-up 'offered' until now + EVENT_OFFER_HOURS, and 'Si è liberato
+ * un posto' in the outbox for its family. The caller adds `offers.length`
+ * to the counter's `offered`. Resolves the e-mails' ids (deliver them after
+ * the answer). The one path of a cancellation and of places added by the capi.
+ */
+export function writeOffers(
+  db: Firestore,
+  transaction: Transaction,
+  { event, offers, mail, now }: { event: GroupEvent; offers: readonly PendingOffer[]; mail: MailContext; now: Date },
+): string[] {
+  const offeredUntil = offerDeadline(now, offerHours());
+  const when = `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`;
+  return offers.flatMap(({ signup, addresses, child }) => {
+    transaction.set(
+      db.collection(COLLECTION.eventSignups).doc(signupId(event.id, signup.child_id)),
+      stored({ ...signup, state: 'offered', offered_until: offeredUntil }),
+    );
+    const mailId = enqueueMail(
+      db,
+      transaction,
+      {
+        kind: 'event-offer',
+        to: addresses,
+        content: eventOfferMail({ eventName: event.name, when, child, offeredUntil: italianDateTime(offeredUntil) }, mail),
+        familyId: signup.family_id,
+      },
+      now,
+    );
+    return mailId ? [mailId] : [];
+  });
+}
+
 /**
  * 'Annulla iscrizione', until the closing day: the sign-up becomes
  * 'cancelled'. A place it held (confirmed or offered) is offered, in the
@@ -182,46 +250,17 @@ export async function cancelSignup(
       if (signupsClosed(event, italianDay(now))) throw new HttpError(409, M.closed);
       const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const held = signup.state === 'confirmed' || signup.state === 'offered';
-      const next = held ? nextInLine(readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs)) : null;
-      const addresses = next ? await familyAddresses(db, transaction, next.family_id) : [];
-      const nextChild = next ? readSnapshot(childDocument, await transaction.get(db.collection(COLLECTION.sons).doc(next.child_id))) : null;
+      const offers = held ? await readNextInLine(db, transaction, eventId, 1) : [];
       // Reads end here: the writes follow.
       const cancelled: EventSignup = { ...signup, state: 'cancelled', offered_until: null, cancelled_at: now };
       transaction.set(signupRef, stored(cancelled));
+      const mailIds = writeOffers(db, transaction, { event, offers, mail, now });
       const released = {
         confirmed: counter.confirmed - (signup.state === 'confirmed' ? 1 : 0),
-        offered: counter.offered - (signup.state === 'offered' ? 1 : 0),
+        offered: counter.offered - (signup.state === 'offered' ? 1 : 0) + offers.length,
       };
-      let mailId: string | null = null;
-      if (next) {
-        const offeredUntil = offerDeadline(now, offerHours());
-        transaction.set(
-          db.collection(COLLECTION.eventSignups).doc(signupId(eventId, next.child_id)),
-          stored({ ...next, state: 'offered', offered_until: offeredUntil }),
-        );
-        released.offered += 1;
-        mailId = enqueueMail(
-          db,
-          transaction,
-          {
-            kind: 'event-offer',
-            to: addresses,
-            content: eventOfferMail(
-              {
-                eventName: event.name,
-                when: `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`,
-                child: nextChild ? fullName(nextChild) : next.child_id,
-                offeredUntil: italianDateTime(offeredUntil),
-              },
-              mail,
-            ),
-            familyId: next.family_id,
-          },
-          now,
-        );
-      }
       if (held) transaction.set(counterRef, { ...counter, ...released });
-      return { outcome: outcomeOf(cancelled), mailId };
+      return { outcome: outcomeOf(cancelled), mailId: mailIds[0] ?? null };
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
   );

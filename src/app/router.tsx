@@ -18,6 +18,7 @@ const AdminSettingsView = lazy(async () => ({ default: (await import('@/features
 const AdminStatementView = lazy(async () => ({ default: (await import('@/features/admin/statement/StatementImport')).StatementImport }));
 const AdminMedicalFormsView = lazy(async () => ({ default: (await import('@/features/admin/medical-forms/MedicalForms')).MedicalForms }));
 const AdminDocumentsView = lazy(async () => ({ default: (await import('@/features/admin/documents/Documents')).Documents }));
+const AdminEventsView = lazy(async () => ({ default: (await import('@/features/admin/events/Events')).Events }));
 const AdminUsersView = lazy(async () => ({ default: (await import('@/features/admin/users/Users')).Users }));
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/families/roster/RosterImport')).RosterImport }));
 
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminMedicalForms, Component: AdminMedicalFormsView },
               { path: paths.adminUsers, Component: AdminUsersView },
               { path: paths.adminDocuments, Component: AdminDocumentsView },
+              { path: paths.adminEvents, Component: AdminEventsView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

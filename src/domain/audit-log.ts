@@ -81,6 +81,16 @@ export const AUDIT_ACTION = {
   documentRemind: 'document.remind',
   /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
   documentCarryForward: 'document.carry_forward',
+  /** An admin or a capo created an outing or a camp ('Uscite e campi', 'Nuovo evento'). */
+  eventCreate: 'event.create',
+  /** An event's details changed (raising 'Posti' offers the new places to the families waiting). */
+  eventEdit: 'event.edit',
+  /** An event was called off ('Annulla evento'): no sign-up, no cancellation any more. */
+  eventCancel: 'event.cancel',
+  /** A leader moved a waiting child up or down the waiting list by hand. */
+  eventLineMove: 'event.line_move',
+  /** A leader gave a waiting child a place outside the list's order ('Dai il posto'). */
+  eventAdmit: 'event.admit',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -128,6 +138,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.retire': 'Documento ritirato',
   'document.remind': 'Promemoria firme inviati',
   'document.carry_forward': 'Documenti portati alla nuova stagione',
+  'event.create': 'Evento creato',
+  'event.edit': 'Evento modificato',
+  'event.cancel': 'Evento annullato',
+  'event.line_move': "Lista d'attesa riordinata",
+  'event.admit': "Posto dato fuori dall'ordine",
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -409,6 +409,7 @@ export const MAIL_KINDS = [
   'email-changed',
   'document-reminder',
   'event-offer',
+  'event-cancelled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

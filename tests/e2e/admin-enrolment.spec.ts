@@ -186,7 +186,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
     expect(await refused.json()).toEqual({ error: 'Accesso admin richiesto.' });
   }
 
-  // The Reparto leader signs in: 'Schede mediche' and 'Documenti', Sara's form opens, and who opened it shows, the admin first.
+  // The Reparto leader signs in: 'Schede mediche', 'Documenti' and 'Uscite e campi', Sara's form opens, and who opened it shows, the admin first.
   const leaderContext = await browser.newContext();
   const leader = await leaderContext.newPage();
   await leader.setViewportSize(DESKTOP);
@@ -195,7 +195,11 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
   await leader.getByLabel('Password', { exact: true }).fill(DEMO_LEADER.password);
   await leader.getByRole('button', { name: 'Accedi' }).click();
   await expect(leader.getByRole('heading', { name: 'Schede mediche' })).toBeVisible();
-  await expect(leader.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche', 'Documenti']);
+  await expect(leader.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText([
+    'Schede mediche',
+    'Documenti',
+    'Uscite e campi',
+  ]);
   const saraForm = leader.getByTestId('medical-form-row').filter({ hasText: 'Sara' });
   await expect(leader.getByTestId('medical-form-row').filter({ hasText: 'Clan' })).toHaveCount(0);
   const leaderPopup = leader.waitForEvent('popup');

@@ -46,7 +46,11 @@ test('an invited capo sets a password from the e-mailed link and gets in with th
   await capo.getByRole('button', { name: 'Imposta la password' }).click();
   // A capo's tabs: the Reparto's medical forms (their first) and documents.
   await expect(capo.getByRole('heading', { level: 1, name: 'Schede mediche' })).toBeVisible();
-  await expect(capo.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText(['Schede mediche', 'Documenti']);
+  await expect(capo.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText([
+    'Schede mediche',
+    'Documenti',
+    'Uscite e campi',
+  ]);
   await capoContext.close();
 
   await admin.reload();

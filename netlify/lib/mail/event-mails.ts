@@ -38,3 +38,32 @@ export function eventOfferMail(offer: EventOfferMail, context: MailContext): Mai
     html: layout(subject, parts.map((part) => part.html).join('\n'), context),
   };
 }
+
+/** Data of {@link eventCancelledMail}: the event's name and dates as Italians read them, and the family's children signed up (or waiting). */
+export interface EventCancelledMail {
+  eventName: string;
+  when: string;
+  children: string[];
+}
+
+/**
+ * 'Annullato: {event}': the capi called off an event the family's children
+ * were signed up for (or waiting for); nothing to do, a quota already paid
+ * is refunded by the group.
+ */
+export function eventCancelledMail(cancelled: EventCancelledMail, context: MailContext): MailContent {
+  const subject = `Annullato: ${cancelled.eventName}`;
+  const say = (text: string) => ({ html: paragraph(text), text });
+  const parts = [
+    say(greeting()),
+    say(
+      `i capi hanno annullato «${cancelled.eventName}» (${cancelled.when}), a cui era iscritto o in lista d'attesa: ${cancelled.children.join(', ')}.`,
+    ),
+    say('Non dovete fare nulla. Se avevate già pagato la quota, il gruppo vi contatterà per il rimborso; per domande scrivete ai capi.'),
+  ];
+  return {
+    subject,
+    text: textLayout(parts.map((part) => part.text).join('\n\n')),
+    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
+  };
+}

@@ -52,6 +52,8 @@ export const queryKeys = {
   groupDocumentStatus: (id: string) => ['admin-orders', 'group-document-status', id] as const,
   /** The columns of the documents linked to a product in 'Situazione iscritti'; under `adminOrders`. */
   campDocumentColumns: (season: number) => ['admin-orders', 'camp-document-columns', season] as const,
+  /** The season's events with their sign-ups ('Uscite e campi', admin-events 'list'); under `adminOrders` like the other admin reads. */
+  adminEvents: (season: number) => ['admin-orders', 'admin-events', season] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
   publicSeasonSettings: ['public-season-settings'] as const,
 } as const;
@@ -87,6 +89,10 @@ export const mutationKeys = {
   retireGroupDocument: ['retire-group-document'] as const,
   /** admin-group-documents 'remind': 'Invia promemoria' of a document. */
   remindGroupDocument: ['remind-group-document'] as const,
+  /** admin-events 'create', 'edit', 'cancel' ('Uscite e campi'). */
+  saveEvent: ['save-event'] as const,
+  /** admin-events 'move', 'admit': the waiting list by hand. */
+  moveEventSignup: ['move-event-signup'] as const,
   /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
   verifyAccessLink: ['verify-access-link'] as const,
 } as const;

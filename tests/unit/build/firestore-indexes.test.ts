@@ -47,6 +47,8 @@ import { readFamilyData } from '../../../netlify/lib/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
+import { listEvents } from '../../../netlify/lib/event-admin-view';
+import { readWaiting } from '../../../netlify/lib/event-admin-writes';
 
 /**
  * Every Firestore query of the browser and the functions has its composite
@@ -176,6 +178,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await signatureCount(db, 'liberatoria-foto-2025-v1');
   await signatureCount(db, 'liberatoria-foto-2025-v1', recordingTransaction);
   await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
+  await listEvents(db, { role: 'admin' }, SEASON);
+  await readWaiting(db, recordingTransaction, 'uscita-di-primavera-2025');
   // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
@@ -185,6 +189,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/document-signing.ts',
   'netlify/lib/document-status.ts',
+  'netlify/lib/event-admin-view.ts',
+  'netlify/lib/event-admin-writes.ts',
   'netlify/lib/event-signups.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Famiglie', path: paths.adminFamilies, permission: 'roster' },
   { label: 'Schede mediche', path: paths.adminMedicalForms, permission: 'medicalForms' },
   { label: 'Documenti', path: paths.adminDocuments, permission: 'documents' },
+  { label: 'Uscite e campi', path: paths.adminEvents, permission: 'events' },
   { label: 'Registro', path: paths.adminAuditLog, permission: 'auditLog' },
   { label: 'Impostazioni', path: paths.adminSettings, permission: 'settings' },
   { label: 'Utenti', path: paths.adminUsers, permission: 'users' },
