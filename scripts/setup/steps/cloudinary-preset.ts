@@ -73,7 +73,7 @@ const sameSettings = (preset: Preset) =>
 
 /**
  * Cloudinary's keys from CLOUDINARY_URL and the signed upload preset of the
- * medical forms (docs/deploy.md, "Cloudinary"), through Cloudinary's Admin
+ * medical forms (docs/deploy.md, "npm run setup"), through Cloudinary's Admin
  * API: created when missing, updated when it is unsigned or stores files
  * another way.
  */

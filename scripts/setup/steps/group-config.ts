@@ -35,7 +35,7 @@ export const groupConfigStep: SetupStep = {
     try {
       checked = checkGroupConfig(next);
     } catch (error) {
-      throw new SetupError(`I dati del gruppo non vanno bene:\n${(error as Error).message}`, 'docs/deploy.md, "The group\'s identity"');
+      throw new SetupError(`I dati del gruppo non vanno bene:\n${(error as Error).message}`, `docs/deploy.md, "The group's identity"`);
     }
     if (JSON.stringify(next) === JSON.stringify(current)) {
       return Promise.resolve({ status: 'già a posto' as const, detail: `${checked.name}, stagione ${checked.season}` });

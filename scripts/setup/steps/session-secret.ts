@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SetupStep } from '../types';
 
 /**
- * SESSION_SECRET (docs/deploy.md, "E-mail and parents' sessions"): kept when
+ * SESSION_SECRET (docs/deploy.md, "npm run setup"): kept when
  * `.env` already has one of at least 32 characters (changing it signs every
  * parent out), else 48 random bytes in base64, as `openssl rand -base64 48`.
  */

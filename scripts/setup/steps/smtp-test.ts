@@ -22,7 +22,7 @@ const hostOf = (smtpUrl: string) => {
 };
 
 /**
- * SMTP_URL and MAIL_FROM (docs/deploy.md, "E-mail and parents' sessions"):
+ * SMTP_URL and MAIL_FROM (docs/deploy.md, "npm run setup"):
  * the server is asked to accept the login (nodemailer's verify) at every
  * run; a test e-mail goes to the first admin only when the settings are
  * new or changed.
@@ -43,7 +43,7 @@ export const smtpStep: SetupStep = {
     } catch (error) {
       throw new SetupError(
         `Il server SMTP ${hostOf(smtpUrl)} non accetta la connessione o il login: ${(error as Error).message}. Controlla host, porta (587 o 465), utente e password (scritta nell'indirizzo con %40 per @).`,
-        'docs/deploy.md, "E-mail and parents\' sessions"',
+        'docs/deploy.md, "npm run setup"',
       );
     } finally {
       smtp.close();
@@ -63,7 +63,7 @@ export const smtpStep: SetupStep = {
     } catch (error) {
       throw new SetupError(
         `Il server SMTP rifiuta il messaggio di prova da ${from}: ${(error as Error).message}`,
-        'docs/deploy.md, "E-mail and parents\' sessions"',
+        'docs/deploy.md, "npm run setup"',
       );
     } finally {
       sender.close();
