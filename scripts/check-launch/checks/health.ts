@@ -1,5 +1,12 @@
 import { failed, passed, reasonOf, type LaunchCheck } from '../types';
 
+/**
+ * Services a local stack may lack: card payments without Stripe's test keys
+ * (README, "Card payments"), and the site's address, which the functions
+ * take from the request there (netlify/lib/mail/outbox.ts, mailContext).
+ */
+const LOCAL_OPTIONAL = ['stripe', 'site'];
+
 /** health (docs/api.md, "health"): every service configured, in the mode the site should run in. */
 export const healthCheck: LaunchCheck = {
   name: 'Servizi configurati (health)',
@@ -14,7 +21,7 @@ export const healthCheck: LaunchCheck = {
       return failed(`health non risponde (${reasonOf(error)})`, 'Le funzioni non sono raggiungibili: controlla il deploy.');
     }
     const missing = Object.entries(answer)
-      .filter(([key, value]) => key !== 'mode' && value !== true)
+      .filter(([key, value]) => key !== 'mode' && value !== true && !(local && LOCAL_OPTIONAL.includes(key)))
       .map(([key]) => key);
     if (missing.length)
       return failed(
