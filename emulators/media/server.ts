@@ -21,6 +21,17 @@ export interface MediaEmulatorOptions {
   publicUrl?: string;
 }
 
+/** An upload preset as the Admin API answers it (`GET /v1_1/{cloud}/upload_presets/{name}`). */
+export interface UploadPreset {
+  name: string;
+  unsigned: boolean;
+  /** The upload parameters the preset sets (type, allowed_formats, folder…), as strings. */
+  settings: Record<string, string>;
+}
+
+/** Admin API parameters of a preset that are not settings (the SDK's own among them). */
+const PRESET_FIELDS = ['name', 'unsigned', 'disallow_public_id', 'live', 'api_key', 'timestamp', 'signature'];
+
 /** Delivery types an upload may ask for (Cloudinary's `type` parameter); 'upload' is public. */
 export const DELIVERY_TYPES = ['upload', 'authenticated', 'private'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -256,6 +267,16 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
  * its metadata, `{ result: 'ok' }`; `{ result: 'not found' }` (200) when it
  * holds no such file.
  *
+ * Upload presets (Admin API "Upload presets", the SDK's
+ * `api.create_upload_preset`, `api.upload_preset`, `api.update_upload_preset`),
+ * the same Basic credentials, form-encoded bodies: `POST /v1_1/{cloud}/upload_presets`
+ * (name, unsigned, and any upload parameter as a setting: 200 `{ message:
+ * 'created', name }`, 400 when it exists), `GET …/upload_presets/{name}`
+ * (`{ name, unsigned, settings }`, 404 "Can't find upload preset named
+ * {name}"), `PUT …/upload_presets/{name}` (the given fields replaced,
+ * `{ message: 'updated' }`). An upload may name a stored preset as well as
+ * the configured one.
+ *
  * `GET /{cloud}/{resource_type}/upload/v{version}/{public_id}.{format}`
  * serves public uploads back; authenticated and private ones answer 401
  * there, unknown paths (metadata included) 404.
@@ -273,7 +294,7 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
  */
 export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
   const app = new Hono();
-  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'] }));
+  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'] }));
   const baseUrl = () => options.publicUrl ?? 'http://127.0.0.1';
   const deliveryUrl = (metadata: StoredMetadata) => {
     const encodedId = metadata.public_id.split('/').map(encodeURIComponent).join('/');
@@ -340,6 +361,26 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
     return null;
   };
 
+  /** Where the upload presets of a cloud are kept: one `{name}.json` each (Cloudinary's preset shape). */
+  const presetFile = (name: string) => path.join(path.resolve(options.dataDir), options.cloudName, 'upload_presets', `${name}.json`);
+  const readPreset = (name: string): UploadPreset | null =>
+    /^[\w-]+$/.test(name) && existsSync(presetFile(name)) ? (JSON.parse(readFileSync(presetFile(name), 'utf8')) as UploadPreset) : null;
+  /** A preset's fields from an Admin API body: `unsigned` apart, every other non-empty parameter is a setting. */
+  const presetOf = (name: string, params: Record<string, string>, before: UploadPreset | null): UploadPreset => {
+    const settings: Record<string, string> = { ...(before?.settings ?? {}) };
+    for (const [key, value] of Object.entries(params)) {
+      if (!PRESET_FIELDS.includes(key) && value !== '') settings[key] = value;
+    }
+    const unsigned = params.unsigned === undefined ? (before?.unsigned ?? false) : params.unsigned === 'true';
+    return { name, unsigned, settings };
+  };
+  const formParams = async (c: Context) => {
+    const form = await readForm(c);
+    const params: Record<string, string> = {};
+    for (const [key, value] of Object.entries(form ?? {})) if (typeof value === 'string') params[key] = value;
+    return params;
+  };
+
   const uploadLimit = bodyLimit({ maxSize: MAX_MEDICAL_FORM_BYTES + MULTIPART_OVERHEAD_BYTES, onError: (c) => tooLarge(c) });
 
   app.post('/v1_1/:cloud/:resourceType/upload', uploadLimit, async (c) => {
@@ -359,7 +400,7 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
     if (refused) return refused;
     const type = (params.type || 'upload') as DeliveryType;
     if (!DELIVERY_TYPES.includes(type)) return fail(c, 400, `Invalid type ${params.type}`);
-    if (options.uploadPreset && params.upload_preset !== options.uploadPreset) {
+    if (options.uploadPreset && params.upload_preset !== options.uploadPreset && !readPreset(params.upload_preset ?? '')) {
       return fail(c, 400, `Upload preset not found`);
     }
 
@@ -529,6 +570,37 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
       'content-disposition': contentDisposition(attachment ? 'attachment' : 'inline', params.target_filename || fallbackName),
       'cache-control': 'private, no-store',
     });
+  });
+
+  app.post('/v1_1/:cloud/upload_presets', async (c) => {
+    if (c.req.param('cloud') !== options.cloudName) return fail(c, 401, `Invalid cloud_name ${c.req.param('cloud')}`);
+    const refused = refuseAdmin(c);
+    if (refused) return refused;
+    const params = await formParams(c);
+    const name = params.name || randomBytes(6).toString('hex');
+    if (!/^[\w-]+$/.test(name)) return fail(c, 400, `Invalid name ${name}`);
+    if (readPreset(name)) return fail(c, 400, `Upload preset ${name} already exists`);
+    writeAtomically(presetFile(name), JSON.stringify(presetOf(name, params, null)));
+    return c.json({ message: 'created', name });
+  });
+
+  app.get('/v1_1/:cloud/upload_presets/:name', (c) => {
+    if (c.req.param('cloud') !== options.cloudName) return fail(c, 401, `Invalid cloud_name ${c.req.param('cloud')}`);
+    const refused = refuseAdmin(c);
+    if (refused) return refused;
+    const preset = readPreset(c.req.param('name'));
+    return preset ? c.json(preset) : fail(c, 404, `Can't find upload preset named ${c.req.param('name')}`);
+  });
+
+  app.put('/v1_1/:cloud/upload_presets/:name', async (c) => {
+    if (c.req.param('cloud') !== options.cloudName) return fail(c, 401, `Invalid cloud_name ${c.req.param('cloud')}`);
+    const refused = refuseAdmin(c);
+    if (refused) return refused;
+    const name = c.req.param('name');
+    const before = readPreset(name);
+    if (!before) return fail(c, 404, `Can't find upload preset named ${name}`);
+    writeAtomically(presetFile(name), JSON.stringify(presetOf(name, await formParams(c), before)));
+    return c.json({ message: 'updated' });
   });
 
   app.get('/:cloud/:resourceType/:type/*', (c) => {
