@@ -45,6 +45,7 @@ import { deleteMedicalForms, recordRetentionRun } from '../../../netlify/lib/med
 import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openings';
 import { readFamilyData } from '../../../netlify/lib/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
+import { readFamilyEvents } from '../../../netlify/lib/family-events';
 import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
 
@@ -176,6 +177,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await signatureCount(db, 'liberatoria-foto-2025-v1');
   await signatureCount(db, 'liberatoria-foto-2025-v1', recordingTransaction);
   await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
+  await readFamilyEvents(db, 'family-rossi').catch(() => null);
   // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
@@ -190,6 +192,7 @@ const QUERYING_FILES = [
   'netlify/lib/family-contacts.ts',
   'netlify/lib/family-data.ts',
   'netlify/lib/family-documents.ts',
+  'netlify/lib/family-events.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/group-document-writes.ts',
   'netlify/lib/mail/outbox.ts',
