@@ -4,6 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import eventSignup from '../../../netlify/functions/event-signup';
 import familyEvents from '../../../netlify/functions/family-events';
 import { SEASON } from '../../../src/config/season';
+import type { AnswerOf } from '../../../src/contracts/contract';
+import type { familyEventsContract } from '../../../src/contracts/family-events';
 import { PLAN } from '../../../src/domain/catalogue/seed';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';
@@ -99,7 +101,7 @@ async function list(family: Pick<Family, 'familyId' | 'parentId'>) {
     }),
     functionContext(),
   );
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { events: Array<Record<string, any>> } };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as AnswerOf<typeof familyEventsContract> };
 }
 
 /** event-signup as `family`'s parent calls it. */
@@ -229,7 +231,7 @@ describe('family-events', () => {
       closesOn: '2020-01-31',
       closed: true,
     });
-    expect(sooner!.children.map((child: { childId: string }) => child.childId)).toEqual([family.children[0], family.children[1]]);
+    expect(sooner!.children.map((child) => child.childId)).toEqual([family.children[0], family.children[1]]);
     expect(later).toMatchObject({
       closed: false,
       children: [{ childId: family.children[0], childName: 'Figlio0 Famiglia1', signup: null }],
@@ -243,7 +245,7 @@ describe('family-events', () => {
     await Promise.all([a, b, c].map((family) => act('signup', family, eventId)));
     const views = await Promise.all([a, b, c].map(async (family) => (await list(family)).body.events[0]!));
     for (const view of views) expect(view.placesLeft).toBe(0);
-    const signups = views.map((view) => view.children[0].signup);
+    const signups = views.map((view) => view.children[0]!.signup!);
     expect(signups.map((signup) => signup.state).sort()).toEqual(['confirmed', 'waiting', 'waiting']);
     expect(
       signups
@@ -253,18 +255,18 @@ describe('family-events', () => {
     ).toEqual([1, 2]);
     for (const view of views) expect(view.children).toHaveLength(1);
 
-    const order = [a, b, c].map((family, index) => ({ family, signup: signups[index] }));
+    const order = [a, b, c].map((family, index) => ({ family, signup: signups[index]! }));
     const holder = order.find((entry) => entry.signup.state === 'confirmed')!.family;
     const first = order.find((entry) => entry.signup.position === 1)!.family;
     const second = order.find((entry) => entry.signup.position === 2)!.family;
     await act('cancel', holder, eventId);
     const offered = (await list(first)).body.events[0]!;
-    expect(offered.children[0].signup).toMatchObject({ state: 'offered', position: null, offeredUntil: expect.any(String) });
-    expect(new Date(offered.children[0].signup.offeredUntil).getTime()).toBeGreaterThan(Date.now() + 47 * 3600_000);
+    expect(offered.children[0]!.signup).toMatchObject({ state: 'offered', position: null, offeredUntil: expect.any(String) });
+    expect(new Date(offered.children[0]!.signup!.offeredUntil!).getTime()).toBeGreaterThan(Date.now() + 47 * 3600_000);
     expect(offered.placesLeft).toBe(0);
     // The family behind moves up; the one that cancelled sees no sign-up.
-    expect((await list(second)).body.events[0]!.children[0].signup).toEqual({ state: 'waiting', position: 1, offeredUntil: null });
-    expect((await list(holder)).body.events[0]!.children[0].signup).toBeNull();
+    expect((await list(second)).body.events[0]!.children[0]!.signup).toEqual({ state: 'waiting', position: 1, offeredUntil: null });
+    expect((await list(holder)).body.events[0]!.children[0]!.signup).toBeNull();
   });
 
   it('prices each product for the child by the catalogue, and says what is still needed until it is all there', async () => {
@@ -280,7 +282,7 @@ describe('family-events', () => {
     await holdProduct(family, first, PLAN.campSaldo);
 
     const before = (await list(family)).body.events[0]!;
-    const secondView = before.children.find((child: { childId: string }) => child.childId === second);
+    const secondView = before.children.find((child) => child.childId === second)!;
     expect(secondView.products).toEqual([
       { id: 'campo-acconto', name: PLAN.campAcconto, priceEuros: 100, paid: false },
       { id: 'campo-saldo', name: PLAN.campSaldo, priceEuros: 155, paid: false },
@@ -293,7 +295,7 @@ describe('family-events', () => {
       medicalForm: true,
       products: ['campo-acconto', 'campo-saldo'],
     });
-    const firstView = before.children.find((child: { childId: string }) => child.childId === first);
+    const firstView = before.children.find((child) => child.childId === first)!;
     expect(firstView.products[1]).toEqual({ id: 'campo-saldo', name: PLAN.campSaldo, priceEuros: 180, paid: true });
     expect(firstView.missing.products).toEqual(['campo-acconto']);
 
@@ -302,7 +304,7 @@ describe('family-events', () => {
     await sign(family, one, 'foto', second, `parent-${tag}-1-0`);
     await holdProduct(family, second, PLAN.campAcconto, 'Da Verificare');
     await holdProduct(family, second, PLAN.campSaldo);
-    expect((await list(family)).body.events[0]!.children[1].missing).toEqual({
+    expect((await list(family)).body.events[0]!.children[1]!.missing).toEqual({
       documents: [{ id: both, key: 'uscite', title: 'Documento uscite', state: 'partial' }],
       medicalForm: true,
       products: [],
@@ -312,7 +314,7 @@ describe('family-events', () => {
       .collection('sons')
       .doc(second)
       .update({ medical_forms: [{ public_id: 'forms/x', version: 1, bytes: 10, season: YEAR, received_at: Timestamp.now() }] });
-    expect((await list(family)).body.events[0]!.children[1].missing).toEqual({ documents: [], medicalForm: false, products: [] });
+    expect((await list(family)).body.events[0]!.children[1]!.missing).toEqual({ documents: [], medicalForm: false, products: [] });
   });
 
   it('refuses a call without a session and any method but GET', async () => {
