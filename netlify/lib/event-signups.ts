@@ -1,7 +1,7 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { EVENT_SIGNUP_MESSAGES as M } from '@contracts/event-signup';
-import { childDocument, COLLECTION } from '@domain/documents';
+import { childDocument, COLLECTION, type ChildDocument } from '@domain/documents';
 import { emptyCounter, eventCounterSchema, eventSchema, isOpenTo, placesLeft, signupsClosed, type GroupEvent } from '@domain/events/event';
 import {
   eventSignupSchema,
@@ -33,7 +33,7 @@ import type { FamilySession } from './session';
  */
 
 /** Attempts of a sign-up's transaction (Firestore's default is 5): a whole class signing up when the list opens contends on one counter. */
-const TRANSACTION_ATTEMPTS = 40;
+export const TRANSACTION_ATTEMPTS = 40;
 
 const offerSchema = z.object({ EVENT_OFFER_HOURS: optionalLimit(48) });
 
@@ -61,7 +61,7 @@ const outcomeOf = (signup: EventSignup): SignupOutcome => ({
 });
 
 /** The waiting sign-ups of an event (an equality query: no composite index). */
-const waitingQuery = (db: Firestore, eventId: string) =>
+export const waitingQuery = (db: Firestore, eventId: string) =>
   db.collection(COLLECTION.eventSignups).where('event_id', '==', eventId).where('state', '==', 'waiting');
 
 /** The sign-up's place in line as the family sees it (waitingRank), read after the transaction: the line may have moved since. */
@@ -72,12 +72,75 @@ async function withRank(db: Firestore, outcome: SignupOutcome, signup: EventSign
 }
 
 /** Firestore's form of a sign-up. */
-const stored = (signup: EventSignup) => ({
+export const stored = (signup: EventSignup) => ({
   ...signup,
   signed_up_at: Timestamp.fromDate(signup.signed_up_at),
   offered_until: signup.offered_until ? Timestamp.fromDate(signup.offered_until) : null,
   cancelled_at: signup.cancelled_at ? Timestamp.fromDate(signup.cancelled_at) : null,
+  offer_expired_at: signup.offer_expired_at ? Timestamp.fromDate(signup.offer_expired_at) : null,
 });
+
+/** Who a freed place goes to, read in a transaction before its writes: the first waiting sign-up (nextInLine), its family's addresses, the child. */
+export interface NextInLine {
+  signup: EventSignup;
+  addresses: string[];
+  child: ChildDocument | null;
+}
+
+/** The event's first waiting sign-up with what its offer needs, read in `transaction`; null when nobody waits. */
+export async function readNextInLine(db: Firestore, transaction: Transaction, eventId: string): Promise<NextInLine | null> {
+  const next = nextInLine(readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs));
+  if (!next) return null;
+  const addresses = await familyAddresses(db, transaction, next.family_id);
+  const child = readSnapshot(childDocument, await transaction.get(db.collection(COLLECTION.sons).doc(next.child_id)));
+  return { signup: next, addresses, child };
+}
+
+/**
+ * Writes, in `transaction` (its reads done), the offer of a freed place of
+ * `event` to `next`: its sign-up 'offered' until now + EVENT_OFFER_HOURS,
+ * and 'Si è liberato un posto' in the outbox for its family. The caller
+ * counts the place as offered on the event's counter. Returns the e-mail's
+ * id (deliver it after the transaction), null without an address.
+ */
+export function offerPlace(
+  db: Firestore,
+  transaction: Transaction,
+  event: GroupEvent,
+  next: NextInLine,
+  mail: MailContext,
+  now: Date,
+): string | null {
+  const offeredUntil = offerDeadline(now, offerHours());
+  transaction.set(
+    db.collection(COLLECTION.eventSignups).doc(signupId(event.id, next.signup.child_id)),
+    stored({ ...next.signup, state: 'offered', offered_until: offeredUntil }),
+  );
+  return enqueueMail(
+    db,
+    transaction,
+    {
+      kind: 'event-offer',
+      to: next.addresses,
+      content: eventOfferMail(
+        {
+          eventName: event.name,
+          when: eventWhen(event),
+          child: next.child ? fullName(next.child) : next.signup.child_id,
+          offeredUntil: italianDateTime(offeredUntil),
+        },
+        mail,
+      ),
+      familyId: next.signup.family_id,
+    },
+    now,
+  );
+}
+
+/** An event's dates as the e-mails say them: 'dal 09/05/… 08:30 al 10/05/… 17:00'. */
+export function eventWhen(event: Pick<GroupEvent, 'starts_at' | 'ends_at'>): string {
+  return `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`;
+}
 
 /** The event `eventId`, not called off. @throws HttpError 404 M.eventNotFound. */
 function liveEvent(event: GroupEvent | null): GroupEvent {
@@ -130,6 +193,7 @@ export async function signUp(
         signed_up_at: now,
         offered_until: null,
         cancelled_at: null,
+        offer_expired_at: null,
       };
       transaction.set(counterRef, {
         ...counter,
@@ -182,9 +246,7 @@ export async function cancelSignup(
       if (signupsClosed(event, italianDay(now))) throw new HttpError(409, M.closed);
       const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const held = signup.state === 'confirmed' || signup.state === 'offered';
-      const next = held ? nextInLine(readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs)) : null;
-      const addresses = next ? await familyAddresses(db, transaction, next.family_id) : [];
-      const nextChild = next ? readSnapshot(childDocument, await transaction.get(db.collection(COLLECTION.sons).doc(next.child_id))) : null;
+      const next = held ? await readNextInLine(db, transaction, eventId) : null;
       // Reads end here: the writes follow.
       const cancelled: EventSignup = { ...signup, state: 'cancelled', offered_until: null, cancelled_at: now };
       transaction.set(signupRef, stored(cancelled));
@@ -194,31 +256,8 @@ export async function cancelSignup(
       };
       let mailId: string | null = null;
       if (next) {
-        const offeredUntil = offerDeadline(now, offerHours());
-        transaction.set(
-          db.collection(COLLECTION.eventSignups).doc(signupId(eventId, next.child_id)),
-          stored({ ...next, state: 'offered', offered_until: offeredUntil }),
-        );
+        mailId = offerPlace(db, transaction, event, next, mail, now);
         released.offered += 1;
-        mailId = enqueueMail(
-          db,
-          transaction,
-          {
-            kind: 'event-offer',
-            to: addresses,
-            content: eventOfferMail(
-              {
-                eventName: event.name,
-                when: `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`,
-                child: nextChild ? fullName(nextChild) : next.child_id,
-                offeredUntil: italianDateTime(offeredUntil),
-              },
-              mail,
-            ),
-            familyId: next.family_id,
-          },
-          now,
-        );
       }
       if (held) transaction.set(counterRef, { ...counter, ...released });
       return { outcome: outcomeOf(cancelled), mailId };
@@ -248,6 +287,7 @@ export async function acceptOffer(
       const [signupSnapshot, counterSnapshot] = await transaction.getAll(signupRef, counterRef);
       const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session);
       if (signup.state === 'confirmed') return signup;
+      if (signup.state === 'cancelled' && signup.offer_expired_at) throw new HttpError(410, M.offerExpired);
       if (signup.state !== 'offered') throw new HttpError(409, M.noOffer);
       if (offerExpired(signup, now)) throw new HttpError(410, M.offerExpired);
       const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);

@@ -18,6 +18,8 @@ const eventChild = z.object({
       offeredUntil: z.nullable(z.iso.datetime()),
     }),
   ),
+  /** When a place offered to the child ran out unconfirmed (ISO, event-offer-expiry), while not signed up again; else null. */
+  offerExpiredAt: z.nullable(z.iso.datetime()),
   /** Each of the event's products for this child: its catalogue id and name, its price for them by the catalogue's rules (euros), and whether they hold it. */
   products: z.array(z.object({ id: z.string(), name: z.string(), priceEuros: z.number(), paid: z.boolean() })),
   /** What is still needed: the required documents not signed (by this family's parents), the medical form when a product asks for one, the product ids not paid. */

@@ -28,6 +28,8 @@ export interface FamilyEventChildView {
   childId: string;
   childName: string;
   signup: { state: SignupState; position: number | null; offeredUntil: string | null } | null;
+  /** When the place offered to the child ran out unconfirmed (ISO), while they are not signed up again; else null. */
+  offerExpiredAt: string | null;
   products: Array<{ id: string; name: string; priceEuros: number; paid: boolean }>;
   missing: {
     documents: Array<{ id: string; key: string; title: string; state: Exclude<SignatureState, 'signed'> }>;
@@ -147,6 +149,7 @@ export function familyEventViews(input: FamilyEventsInput): FamilyEventView[] {
             position: waitingRank(live, waiting),
             offeredUntil: live.state === 'offered' && live.offered_until ? live.offered_until.toISOString() : null,
           },
+          offerExpiredAt: signup?.state === 'cancelled' && signup.offer_expired_at ? signup.offer_expired_at.toISOString() : null,
           products: priced,
           missing: {
             documents: unsigned,

@@ -46,6 +46,7 @@ import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openi
 import { readFamilyData } from '../../../netlify/lib/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import { readFamilyEvents } from '../../../netlify/lib/family-events';
+import { expiredOffersQuery } from '../../../netlify/lib/event-offer-expiry';
 import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
 
@@ -178,6 +179,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await signatureCount(db, 'liberatoria-foto-2025-v1', recordingTransaction);
   await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
   await readFamilyEvents(db, 'family-rossi').catch(() => null);
+  await expiredOffersQuery(db, new Date()).get();
   // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
@@ -187,6 +189,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/document-signing.ts',
   'netlify/lib/document-status.ts',
+  'netlify/lib/event-offer-expiry.ts',
   'netlify/lib/event-signups.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',
