@@ -9,15 +9,16 @@ import { requireSession } from '../lib/session';
 /**
  * event-signup (eventSignupContract; docs/api.md, "event-signup";
  * docs/events.md): 'Iscrivi', 'Annulla iscrizione' and 'Conferma' of a
- * place offered, for a child of the session's family; the offer e-mail of
- * a freed place leaves after the answer.
+ * place offered, for a child of the session's family; the e-mail it writes
+ * (a place confirmed, with its calendar entry; a freed place offered to the
+ * next family) leaves after the answer.
  */
 export default contractFunction(eventSignupContract, async ({ action, eventId, childId }, request, context) => {
   const session = await requireSession(request);
   const db = getDb();
-  if (action === 'signup') return { body: await signUp(db, session, eventId, childId) };
-  if (action === 'accept') return { body: await acceptOffer(db, session, eventId, childId) };
-  const { outcome, mailId } = await cancelSignup(db, session, eventId, childId, mailContext(request));
+  const mail = mailContext(request);
+  const act = action === 'signup' ? signUp : action === 'accept' ? acceptOffer : cancelSignup;
+  const { outcome, mailId } = await act(db, session, eventId, childId, mail);
   if (mailId) context.waitUntil(deliverMail(db, mailId));
   return { body: outcome };
 });

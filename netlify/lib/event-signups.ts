@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { EVENT_SIGNUP_MESSAGES as M } from '@contracts/event-signup';
-import { childDocument, COLLECTION } from '@domain/documents';
+import { childDocument, COLLECTION, type ChildDocument } from '@domain/documents';
 import { emptyCounter, eventCounterSchema, eventSchema, isOpenTo, placesLeft, signupsClosed, type GroupEvent } from '@domain/events/event';
 import {
   eventSignupSchema,
@@ -18,7 +18,7 @@ import { readAllSnapshots, readSnapshot } from './documents';
 import { fullName } from './family-documents';
 import { runTransaction } from './firestore';
 import { HttpError } from './http';
-import { eventOfferMail } from './mail/event-mails';
+import { eventConfirmedMail, eventOfferMail } from './mail/event-mails';
 import type { MailContext } from './mail/layout';
 import { enqueueMail, familyAddresses } from './mail/outbox';
 import { optionalLimit } from './server-env';
@@ -33,7 +33,7 @@ import type { FamilySession } from './session';
  */
 
 /** Attempts of a sign-up's transaction (Firestore's default is 5): a whole class signing up when the list opens contends on one counter. */
-const TRANSACTION_ATTEMPTS = 40;
+export const TRANSACTION_ATTEMPTS = 40;
 
 const offerSchema = z.object({ EVENT_OFFER_HOURS: optionalLimit(48) });
 
@@ -61,7 +61,7 @@ const outcomeOf = (signup: EventSignup): SignupOutcome => ({
 });
 
 /** The waiting sign-ups of an event (an equality query: no composite index). */
-const waitingQuery = (db: Firestore, eventId: string) =>
+export const waitingQuery = (db: Firestore, eventId: string) =>
   db.collection(COLLECTION.eventSignups).where('event_id', '==', eventId).where('state', '==', 'waiting');
 
 /** The sign-up's place in line as the family sees it (waitingRank), read after the transaction: the line may have moved since. */
@@ -72,12 +72,52 @@ async function withRank(db: Firestore, outcome: SignupOutcome, signup: EventSign
 }
 
 /** Firestore's form of a sign-up. */
-const stored = (signup: EventSignup) => ({
+export const stored = (signup: EventSignup) => ({
   ...signup,
   signed_up_at: Timestamp.fromDate(signup.signed_up_at),
   offered_until: signup.offered_until ? Timestamp.fromDate(signup.offered_until) : null,
   cancelled_at: signup.cancelled_at ? Timestamp.fromDate(signup.cancelled_at) : null,
+  offer_expired_at: signup.offer_expired_at ? Timestamp.fromDate(signup.offer_expired_at) : null,
 });
+
+/**
+ * Writes, in `transaction` (its reads done), 'Iscrizione confermata' for
+ * the family of `signup`, a child who now has a place, with the event's
+ * calendar entry attached (made when sent: netlify/lib/event-calendar.ts).
+ * Returns the e-mail's id (deliver it after the transaction), null without
+ * an address.
+ */
+export function confirmationMail(
+  db: Firestore,
+  transaction: Transaction,
+  event: GroupEvent,
+  signup: EventSignup,
+  family: { addresses: readonly string[]; child: ChildDocument | null },
+  mail: MailContext,
+  now: Date,
+): string | null {
+  const childName = family.child ? fullName(family.child) : signup.child_id;
+  return enqueueMail(
+    db,
+    transaction,
+    {
+      kind: 'event-confirmed',
+      to: family.addresses,
+      content: eventConfirmedMail(
+        { eventName: event.name, when: eventWhen(event), place: event.place, meetingPoint: event.meeting_point, child: childName },
+        mail,
+      ),
+      familyId: signup.family_id,
+      attachments: [{ kind: 'event-calendar', event_id: event.id, child_id: signup.child_id, child_name: childName }],
+    },
+    now,
+  );
+}
+
+/** An event's dates as the e-mails say them: 'dal 09/05/… 08:30 al 10/05/… 17:00'. */
+export function eventWhen(event: Pick<GroupEvent, 'starts_at' | 'ends_at'>): string {
+  return `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`;
+}
 
 /** The event `eventId`, not called off. @throws HttpError 404 M.eventNotFound. */
 function liveEvent(event: GroupEvent | null): GroupEvent {
@@ -90,7 +130,9 @@ function liveEvent(event: GroupEvent | null): GroupEvent {
  * `eventId` in one transaction on the event's counter: a place when one is
  * left (placesLeft), else the next waiting sequence number. A child already
  * signed up (not cancelled) answers their sign-up as it is: a retried
- * request changes nothing.
+ * request changes nothing. A place taken writes 'Iscrizione confermata'
+ * with its calendar entry to the outbox ({@link confirmationMail}); returns
+ * the outcome and that e-mail's id (deliver it after the answer).
  * @throws HttpError 404 M.eventNotFound, 403 M.otherChild or M.notForChild, 409 M.closed.
  */
 export async function signUp(
@@ -98,9 +140,10 @@ export async function signUp(
   session: FamilySession,
   eventId: string,
   childId: string,
+  mail: MailContext,
   now = new Date(),
-): Promise<SignupOutcome> {
-  const signup = await runTransaction(
+): Promise<{ outcome: SignupOutcome; mailId: string | null }> {
+  const { signup, mailId } = await runTransaction(
     db,
     async (transaction) => {
       const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
@@ -115,11 +158,13 @@ export async function signUp(
       const child = readSnapshot(childDocument, childSnapshot!);
       if (!child || child.family_id !== session.familyId || child.archived_at) throw new HttpError(403, M.otherChild);
       const existing = readSnapshot(eventSignupSchema, signupSnapshot!);
-      if (existing && existing.state !== 'cancelled') return existing;
+      if (existing && existing.state !== 'cancelled') return { signup: existing, mailId: null };
       if (!event.branches.includes(child.branch)) throw new HttpError(403, M.notForChild);
       if (!isOpenTo(event, child.branch, italianDay(now))) throw new HttpError(409, M.closed);
       const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const confirmed = placesLeft(event, counter) > 0;
+      const addresses = confirmed ? await familyAddresses(db, transaction, session.familyId) : [];
+      // Reads end here: the writes follow.
       const signup: EventSignup = {
         event_id: eventId,
         family_id: session.familyId,
@@ -130,17 +175,19 @@ export async function signUp(
         signed_up_at: now,
         offered_until: null,
         cancelled_at: null,
+        offer_expired_at: null,
       };
       transaction.set(counterRef, {
         ...counter,
         ...(confirmed ? { confirmed: counter.confirmed + 1 } : { next_position: counter.next_position + 1 }),
       });
       transaction.set(signupRef, stored(signup));
-      return signup;
+      const mailId = confirmed ? confirmationMail(db, transaction, event, signup, { addresses, child }, mail, now) : null;
+      return { signup, mailId };
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
   );
-  return withRank(db, outcomeOf(signup), signup);
+  return { outcome: await withRank(db, outcomeOf(signup), signup), mailId };
 }
 
 /** The session family's sign-up of `childId` for `eventId`, as read in a transaction. @throws HttpError 404 M.signupNotFound. */
@@ -188,7 +235,7 @@ export async function readNextInLine(db: Firestore, transaction: Transaction, ev
  * each sign-up 'offered' until now + EVENT_OFFER_HOURS, and 'Si è liberato
  * un posto' in the outbox for its family. The caller adds `offers.length`
  * to the counter's `offered`. Resolves the e-mails' ids (deliver them after
- * the answer). The one path of a cancellation and of places added by the capi.
+ * the answer). The one path of a cancellation, of an offer that ran out (netlify/lib/event-offer-expiry.ts) and of places added by the capi.
  */
 export function writeOffers(
   db: Firestore,
@@ -196,7 +243,7 @@ export function writeOffers(
   { event, offers, mail, now }: { event: GroupEvent; offers: readonly PendingOffer[]; mail: MailContext; now: Date },
 ): string[] {
   const offeredUntil = offerDeadline(now, offerHours());
-  const when = `dal ${italianDateTime(new Date(event.starts_at))} al ${italianDateTime(new Date(event.ends_at))}`;
+  const when = eventWhen(event);
   return offers.flatMap(({ signup, addresses, child }) => {
     transaction.set(
       db.collection(COLLECTION.eventSignups).doc(signupId(event.id, signup.child_id)),
@@ -268,8 +315,10 @@ export async function cancelSignup(
 
 /**
  * 'Conferma' of a place offered to the family: the sign-up becomes
- * 'confirmed' while the offer lasts (offerExpired); confirming again
- * answers the same.
+ * 'confirmed' while the offer lasts (offerExpired), with 'Iscrizione
+ * confermata' in the outbox ({@link confirmationMail}); confirming again
+ * answers the same, no second e-mail. An offer ended by event-offer-expiry
+ * is 410 too. Returns the outcome and the e-mail's id.
  * @throws HttpError 404 M.signupNotFound, 409 M.noOffer, 410 M.offerExpired.
  */
 export async function acceptOffer(
@@ -277,25 +326,36 @@ export async function acceptOffer(
   session: FamilySession,
   eventId: string,
   childId: string,
+  mail: MailContext,
   now = new Date(),
-): Promise<SignupOutcome> {
-  const signup = await runTransaction(
+): Promise<{ outcome: SignupOutcome; mailId: string | null }> {
+  return runTransaction(
     db,
     async (transaction) => {
       const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
       const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
-      const [signupSnapshot, counterSnapshot] = await transaction.getAll(signupRef, counterRef);
+      const [signupSnapshot, counterSnapshot, eventSnapshot, childSnapshot] = await transaction.getAll(
+        signupRef,
+        counterRef,
+        db.collection(COLLECTION.events).doc(eventId),
+        db.collection(COLLECTION.sons).doc(childId),
+      );
       const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session);
-      if (signup.state === 'confirmed') return signup;
+      if (signup.state === 'confirmed') return { outcome: outcomeOf(signup), mailId: null };
+      if (signup.state === 'cancelled' && signup.offer_expired_at) throw new HttpError(410, M.offerExpired);
       if (signup.state !== 'offered') throw new HttpError(409, M.noOffer);
       if (offerExpired(signup, now)) throw new HttpError(410, M.offerExpired);
       const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
+      const event = readSnapshot(eventSchema, eventSnapshot!);
+      const child = readSnapshot(childDocument, childSnapshot!);
+      const addresses = event ? await familyAddresses(db, transaction, signup.family_id) : [];
+      // Reads end here: the writes follow.
       const confirmed: EventSignup = { ...signup, state: 'confirmed', offered_until: null };
       transaction.set(signupRef, stored(confirmed));
       transaction.set(counterRef, { ...counter, confirmed: counter.confirmed + 1, offered: Math.max(0, counter.offered - 1) });
-      return confirmed;
+      const mailId = event ? confirmationMail(db, transaction, event, confirmed, { addresses, child }, mail, now) : null;
+      return { outcome: outcomeOf(confirmed), mailId };
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
   );
-  return outcomeOf(signup);
 }

@@ -410,6 +410,7 @@ export const MAIL_KINDS = [
   'document-reminder',
   'event-offer',
   'event-cancelled',
+  'event-confirmed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -423,6 +424,8 @@ export const mailAttachment = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('credit-note'), payment_id: z.string(), number: z.string() }),
   /** The PDF copy of a signature (netlify/lib/signature-pdf.ts), rebuilt from `document_signatures/{signature_id}`. */
   z.object({ kind: z.literal('signature'), signature_id: z.string() }),
+  /** The .ics calendar entry of an event for a child with a place (netlify/lib/event-calendar.ts), made from `events/{event_id}`. */
+  z.object({ kind: z.literal('event-calendar'), event_id: z.string(), child_id: z.string(), child_name: z.string() }),
 ]);
 export type MailAttachment = z.infer<typeof mailAttachment>;
 

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { COLLECTION, paymentDocument, type MailAttachment } from '@domain/documents';
 import { readSnapshot } from '../documents';
 import { paymentFile } from '../receipts/receipt-file';
+import { eventCalendarFile } from '../event-calendar';
 import { readSignature, signatureFile } from '../signature-file';
 import type { SmtpMessage } from './transport';
 
@@ -9,7 +10,8 @@ import type { SmtpMessage } from './transport';
  * The file an outbox message names (`mail.attachments`), made when it is
  * sent: a payment's receipt or credit note PDF, the same bytes the parent
  * and the admin download (netlify/lib/receipts/receipt-file.ts); or a
- * signature's PDF copy (netlify/lib/signature-file.ts).
+ * signature's PDF copy (netlify/lib/signature-file.ts); or an event's
+ * calendar entry (netlify/lib/event-calendar.ts).
  * @throws Error when the payment or the document is gone: the message is retried, then given up.
  */
 export async function makeAttachment(db: Firestore, attachment: MailAttachment): Promise<NonNullable<SmtpMessage['attachments']>[number]> {
@@ -18,6 +20,14 @@ export async function makeAttachment(db: Firestore, attachment: MailAttachment):
     if (!signature) throw new Error(`signature ${attachment.signature_id} is gone`);
     const file = await signatureFile(db, signature);
     return { filename: file.filename, content: file.bytes, contentType: 'application/pdf' };
+  }
+  if (attachment.kind === 'event-calendar') {
+    const file = await eventCalendarFile(db, attachment.event_id, attachment.child_id, attachment.child_name);
+    return {
+      filename: file.filename,
+      content: new TextEncoder().encode(file.text),
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    };
   }
   const payment = readSnapshot(paymentDocument, await db.collection(COLLECTION.payments).doc(attachment.payment_id).get());
   const file = payment ? await paymentFile(payment, attachment) : null;

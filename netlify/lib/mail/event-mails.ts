@@ -67,3 +67,40 @@ export function eventCancelledMail(cancelled: EventCancelledMail, context: MailC
     html: layout(subject, parts.map((part) => part.html).join('\n'), context),
   };
 }
+
+/** Data of {@link eventConfirmedMail}: the event's name, dates and place as Italians read them, the meeting point ('' when it is the place), the child. */
+export interface EventConfirmedMail {
+  eventName: string;
+  when: string;
+  place: string;
+  meetingPoint: string;
+  child: string;
+}
+
+/**
+ * 'Iscrizione confermata: {event}': the child has a place (a sign-up
+ * confirmed, or an offered place taken), with the dates, the place, the
+ * meeting point, the calendar entry attached (netlify/lib/event-calendar.ts)
+ * and the link to 'La mia famiglia', where what is still needed (documents,
+ * medical form, the quota) is listed and 'Annulla iscrizione' frees the place.
+ */
+export function eventConfirmedMail(confirmed: EventConfirmedMail, context: MailContext): MailContent {
+  const subject = `Iscrizione confermata: ${confirmed.eventName}`;
+  const link = `${context.siteUrl.replace(/\/+$/, '')}/famiglia`;
+  const say = (text: string) => ({ html: paragraph(text), text });
+  const parts = [
+    say(greeting()),
+    say(`${confirmed.child} ha un posto a «${confirmed.eventName}», ${confirmed.when}, a ${confirmed.place}.`),
+    ...(confirmed.meetingPoint ? [say(`Ritrovo: ${confirmed.meetingPoint}.`)] : []),
+    say("In allegato trovate l'evento da aggiungere al vostro calendario."),
+    say(
+      'Nella pagina «La mia famiglia» trovate cosa manca ancora (documenti da firmare, scheda medica, quota) e, se non potete più partecipare, «Annulla iscrizione» per lasciare il posto a chi è in lista d’attesa.',
+    ),
+    { html: linkParagraph(link), text: link },
+  ];
+  return {
+    subject,
+    text: textLayout(parts.map((part) => part.text).join('\n\n')),
+    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
+  };
+}

@@ -3,6 +3,7 @@ import { SEASON } from '@config/season';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { FamilyDocumentsSection } from '@/features/documents/FamilyDocumentsSection';
+import { FamilyEventsSection } from '@/features/family-events/FamilyEventsSection';
 import { ContactsConfirmation } from '@/features/family-overview/ContactsConfirmation';
 import { FamilyOverview } from '@/features/family-overview/FamilyOverview';
 import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
@@ -16,8 +17,9 @@ const CODE_ONLY = { quota: null, method: false };
  * until the parent is verified; then the family's page (docs/documents.md,
  * "La mia famiglia"): the contacts to confirm once a season
  * (ContactsConfirmation), each child's products, medical form and the
- * receipts (FamilyOverview), and the documents to sign
- * (FamilyDocumentsSection).
+ * receipts (FamilyOverview), the documents to sign
+ * (FamilyDocumentsSection), and the outings and camps to sign up for
+ * (FamilyEventsSection).
  */
 export function FamilyRoute() {
   // The family the last lookup found; each lookup reads the documents afresh (`found`).
@@ -31,8 +33,8 @@ export function FamilyRoute() {
       <header>
         <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">La mia famiglia</h1>
         <p className="mt-1 text-gray-600">
-          Quote, scheda medica, ricevute e documenti da firmare per i tuoi figli nella stagione {SEASON.campYear}. Inserisci il tuo codice
-          fiscale: ti invieremo un codice di accesso per e-mail.
+          Quote, scheda medica, ricevute, documenti da firmare, uscite e campi dei tuoi figli nella stagione {SEASON.campYear}. Inserisci il
+          tuo codice fiscale: ti invieremo un codice di accesso per e-mail.
         </p>
       </header>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
@@ -63,6 +65,7 @@ export function FamilyRoute() {
           <ContactsConfirmation key={`contacts-${found}`} />
           <FamilyOverview lookup={family} receipts={<FamilyReceiptsSection receipts={family.receipts} />} />
           <FamilyDocumentsSection key={found} />
+          <FamilyEventsSection key={`events-${found}`} />
         </>
       )}
     </div>

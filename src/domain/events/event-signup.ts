@@ -9,7 +9,8 @@ import { timestamp } from '../firestore-timestamp';
  * - `waiting`: in line, by `position` (a sequence number of the event's
  *   counter, taken in the sign-up's transaction: earlier is lower);
  * - `offered`: a freed place is held for the family until `offered_until`;
- * - `cancelled`: 'Annulla iscrizione' (the record stays).
+ * - `cancelled`: 'Annulla iscrizione' (the record stays), or an offer
+ *   not confirmed in time (`offer_expired_at` set: event-offer-expiry).
  */
 export const SIGNUP_STATES = ['confirmed', 'waiting', 'offered', 'cancelled'] as const;
 export type SignupState = (typeof SIGNUP_STATES)[number];
@@ -26,6 +27,8 @@ export const eventSignupSchema = z.object({
   signed_up_at: timestamp,
   offered_until: timestamp.nullable().default(null),
   cancelled_at: timestamp.nullable().default(null),
+  /** When an offer ended unconfirmed (its `offered_until`): the sign-up is then 'cancelled' by event-offer-expiry, not by the family. */
+  offer_expired_at: timestamp.nullable().default(null),
 });
 export type EventSignup = z.infer<typeof eventSignupSchema>;
 

@@ -19,10 +19,15 @@ export const SPEC_SEASON: PublicSeasonSettings = {
  * faked at the network edge, never by mocking our own modules. Call
  * {@link setupFunctionsServer} once per file; add handlers per test with
  * `server.use(fn('name', ...))` (they are dropped after each test). The
- * public season-settings answers the spec's season unless a test says otherwise.
+ * public season-settings answers the spec's season, and family-events no
+ * events, unless a test says otherwise.
  */
 export function setupFunctionsServer() {
-  const server = setupServer(http.get('*/.netlify/functions/season-settings', () => HttpResponse.json(SPEC_SEASON)));
+  const server = setupServer(
+    http.get('*/.netlify/functions/season-settings', () => HttpResponse.json(SPEC_SEASON)),
+    // 'La mia famiglia' reads the family's outings and camps: none unless a test says otherwise.
+    http.get('*/.netlify/functions/family-events', () => HttpResponse.json({ season: SEASON.campYear, events: [] })),
+  );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

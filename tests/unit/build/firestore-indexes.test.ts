@@ -45,6 +45,8 @@ import { deleteMedicalForms, recordRetentionRun } from '../../../netlify/lib/med
 import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openings';
 import { readFamilyData } from '../../../netlify/lib/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
+import { readFamilyEvents } from '../../../netlify/lib/family-events';
+import { expiredOffersQuery } from '../../../netlify/lib/event-offer-expiry';
 import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
 import { listEvents } from '../../../netlify/lib/event-admin-view';
@@ -180,6 +182,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
   await listEvents(db, { role: 'admin' }, SEASON);
   await readWaiting(db, recordingTransaction, 'uscita-di-primavera-2025');
+  await readFamilyEvents(db, 'family-rossi').catch(() => null);
+  await expiredOffersQuery(db, new Date()).get();
   // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
@@ -191,11 +195,13 @@ const QUERYING_FILES = [
   'netlify/lib/document-status.ts',
   'netlify/lib/event-admin-view.ts',
   'netlify/lib/event-admin-writes.ts',
+  'netlify/lib/event-offer-expiry.ts',
   'netlify/lib/event-signups.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',
   'netlify/lib/family-data.ts',
   'netlify/lib/family-documents.ts',
+  'netlify/lib/family-events.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/group-document-writes.ts',
   'netlify/lib/mail/outbox.ts',

@@ -261,3 +261,45 @@ describe('event-signup', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('event-signup: the confirmation e-mail', () => {
+  /** The confirmations `family` received. */
+  const confirmationsTo = async (family: Family) =>
+    (await testInbox().messagesTo(family.email)).filter((message) => message.subject.startsWith('Iscrizione confermata'));
+
+  it('e-mails a place confirmed once, with the calendar entry; a waiting child gets none until the offered place is taken', async () => {
+    const eventId = await writeEvent(1);
+    const [a, b] = [await writeFamily(1), await writeFamily(2)];
+    // Two taps at once: one sign-up, one e-mail.
+    await Promise.all([act('signup', a, eventId), act('signup', a, eventId)]);
+    const mail = await testInbox().waitFor((message) => message.to.includes(a.email));
+    expect(mail.subject).toBe('Iscrizione confermata: Uscita di primavera');
+    expect(mail.text).toContain('Figlio1 Famiglia1 ha un posto a «Uscita di primavera»');
+    expect(mail.text).toContain('Ritrovo: Piazza della chiesa.');
+    expect(mail.text).toContain('http://localhost/famiglia');
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({ name: 'uscita-di-primavera.ics', contentType: expect.stringContaining('text/calendar') }),
+    ]);
+    const ics = new TextDecoder().decode(await testInbox().attachment(mail, mail.attachments[0]!.filename));
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('SUMMARY:Uscita di primavera (Figlio1 Famiglia1)');
+    // 08:30 in Rome on 9 May is 06:30 UTC; 17:00 on 10 May is 15:00 UTC.
+    expect(ics).toContain('DTSTART:20990509T063000Z');
+    expect(ics).toContain('DTEND:20990510T150000Z');
+    expect(ics).toContain('LOCATION:Campo base di Colle Verde (ritrovo: Piazza della chiesa)');
+    expect(ics).toContain(`UID:${eventId}-${a.childId}@`);
+    expect(ics.replace(/\r\n[ \t]/g, '')).toContain('STATUS:CONFIRMED');
+
+    await act('signup', b, eventId);
+    await act('cancel', a, eventId);
+    await testInbox().waitFor((message) => message.to.includes(b.email));
+    expect(await confirmationsTo(b)).toEqual([]);
+    await Promise.all([act('accept', b, eventId), act('accept', b, eventId)]);
+    const taken = await testInbox().waitFor(
+      (message) => message.to.includes(b.email) && message.subject.startsWith('Iscrizione confermata'),
+    );
+    expect(taken.attachments).toHaveLength(1);
+    expect(await confirmationsTo(b)).toHaveLength(1);
+    expect(await confirmationsTo(a)).toHaveLength(1);
+  }, 60_000);
+});
