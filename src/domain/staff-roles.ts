@@ -22,14 +22,15 @@ export type Staff = { role: 'admin' } | { role: 'tesoriere' } | { role: 'capo'; 
  * - `medicalForms`: 'Schede mediche' (each form still checked against the capo's branches);
  * - `privacy`: a family's data exported or erased, the medical forms deleted early;
  * - `users`: 'Utenti', granting roles;
- * - `documents`: 'Documenti' (each child still checked against the capo's branches, {@link visibleBranches}).
+ * - `documents`: 'Documenti' (each child still checked against the capo's branches, {@link visibleBranches});
+ * - `events`: 'Uscite e campi' (a capo only the events all of whose branches are theirs).
  */
-export type Permission = 'payments' | 'roster' | 'settings' | 'auditLog' | 'medicalForms' | 'privacy' | 'users' | 'documents';
+export type Permission = 'payments' | 'roster' | 'settings' | 'auditLog' | 'medicalForms' | 'privacy' | 'users' | 'documents' | 'events';
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['payments', 'roster', 'settings', 'auditLog', 'medicalForms', 'privacy', 'users', 'documents'],
+  admin: ['payments', 'roster', 'settings', 'auditLog', 'medicalForms', 'privacy', 'users', 'documents', 'events'],
   tesoriere: ['payments', 'roster', 'settings', 'auditLog'],
-  capo: ['medicalForms', 'documents'],
+  capo: ['medicalForms', 'documents', 'events'],
 };
 
 /** Each role's Italian name ('Utenti'). */
