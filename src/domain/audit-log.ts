@@ -81,6 +81,10 @@ export const AUDIT_ACTION = {
   documentRemind: 'document.remind',
   /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
   documentCarryForward: 'document.carry_forward',
+  /** A leader downloaded an event's list of children as CSV or PDF ('Scarica elenco'): it carries minors' data. */
+  eventRosterDownload: 'event.roster_download',
+  /** The reminders of an event's missing papers were sent to the families of the children signed up ('Invia promemoria'). */
+  eventRemind: 'event.remind',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -128,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.retire': 'Documento ritirato',
   'document.remind': 'Promemoria firme inviati',
   'document.carry_forward': 'Documenti portati alla nuova stagione',
+  'event.roster_download': 'Elenco scaricato',
+  'event.remind': 'Promemoria evento inviati',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

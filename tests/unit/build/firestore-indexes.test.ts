@@ -28,6 +28,8 @@ import {
   readSeasonSignatures,
   signatureCount,
 } from '../../../netlify/lib/document-status';
+import { readEventRoster } from '../../../netlify/lib/event-roster';
+import { eventSchema } from '../../../src/domain/events/event';
 import { readCarriedDocuments } from '../../../netlify/lib/group-document-writes';
 import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
@@ -176,6 +178,23 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await signatureCount(db, 'liberatoria-foto-2025-v1');
   await signatureCount(db, 'liberatoria-foto-2025-v1', recordingTransaction);
   await readCarriedDocuments(db, recordingTransaction, SEASON, SEASON + 1);
+  await readEventRoster(
+    db,
+    eventSchema.parse({
+      id: 'camp',
+      name: 'Campo',
+      branches: ['Reparto'],
+      starts_at: '2025-07-20T09:00:00+02:00',
+      ends_at: '2025-07-30T17:00:00+02:00',
+      place: 'Colle',
+      places: 30,
+      closes_on: '2025-07-01',
+      products: [],
+      required_documents: ['uscite-2025'],
+      season: SEASON,
+      created_at: new Date(),
+    }),
+  );
   // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
@@ -185,6 +204,7 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/document-signing.ts',
   'netlify/lib/document-status.ts',
+  'netlify/lib/event-roster.ts',
   'netlify/lib/event-signups.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',
