@@ -24,6 +24,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
 import { DocumentReference, Firestore, Query, Timestamp } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
@@ -274,11 +275,7 @@ async function main(): Promise<void> {
     const bytes = await renderEventRosterPdf(roster, 'Gruppo Scout');
     times.pdf.push(performance.now() - pdfStartedAt);
     pdfBytes = bytes.byteLength;
-    pages = (
-      Buffer.from(bytes)
-        .toString('latin1')
-        .match(/\/Type \/Page\b/g) ?? []
-    ).length;
+    pages = (await PDFDocument.load(bytes)).getPageCount();
     times.json.push((await call(token, 'json')).ms);
     times.pdfCall.push((await call(token, 'pdf')).ms);
   }
