@@ -91,6 +91,10 @@ export const AUDIT_ACTION = {
   eventLineMove: 'event.line_move',
   /** A leader gave a waiting child a place outside the list's order ('Dai il posto'). */
   eventAdmit: 'event.admit',
+  /** A leader downloaded an event's list of children as CSV or PDF ('Scarica elenco'): it carries minors' data. */
+  eventRosterDownload: 'event.roster_download',
+  /** The reminders of an event's missing papers were sent to the families of the children signed up ('Invia promemoria'). */
+  eventRemind: 'event.remind',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -143,6 +147,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.cancel': 'Evento annullato',
   'event.line_move': "Lista d'attesa riordinata",
   'event.admit': "Posto dato fuori dall'ordine",
+  'event.roster_download': 'Elenco scaricato',
+  'event.remind': 'Promemoria evento inviati',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

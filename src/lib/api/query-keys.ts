@@ -56,6 +56,8 @@ export const queryKeys = {
   adminEvents: (season: number) => ['admin-orders', 'admin-events', season] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
   publicSeasonSettings: ['public-season-settings'] as const,
+  /** An event's list of children (EventRosterPanel, admin-event-roster 'json'); under `adminOrders`. */
+  eventRoster: (eventId: string) => ['admin-orders', 'event-roster', eventId] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -95,4 +97,8 @@ export const mutationKeys = {
   moveEventSignup: ['move-event-signup'] as const,
   /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
   verifyAccessLink: ['verify-access-link'] as const,
+  /** admin-event-roster 'csv' or 'pdf': 'Scarica elenco' of an event (each download audited). */
+  downloadEventRoster: ['download-event-roster'] as const,
+  /** admin-event-roster 'remind': 'Invia promemoria' of an event's missing papers. */
+  remindEventRoster: ['remind-event-roster'] as const,
 } as const;

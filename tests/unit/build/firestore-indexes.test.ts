@@ -28,6 +28,8 @@ import {
   readSeasonSignatures,
   signatureCount,
 } from '../../../netlify/lib/document-status';
+import { readEventRoster } from '../../../netlify/lib/event-roster';
+import { eventSchema } from '../../../src/domain/events/event';
 import { readCarriedDocuments } from '../../../netlify/lib/group-document-writes';
 import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
 import {
@@ -184,6 +186,23 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
   await readWaiting(db, recordingTransaction, 'uscita-di-primavera-2025');
   await readFamilyEvents(db, 'family-rossi').catch(() => null);
   await expiredOffersQuery(db, new Date()).get();
+  await readEventRoster(
+    db,
+    eventSchema.parse({
+      id: 'camp',
+      name: 'Campo',
+      branches: ['Reparto'],
+      starts_at: '2025-07-20T09:00:00+02:00',
+      ends_at: '2025-07-30T17:00:00+02:00',
+      place: 'Colle',
+      places: 30,
+      closes_on: '2025-07-01',
+      products: [],
+      required_documents: ['uscite-2025'],
+      season: SEASON,
+      created_at: new Date(),
+    }),
+  );
   // createDocument's `key ==` query runs in its transaction: an equality alone, as the guard below counts it.
   const shapes = recorded.map(({ collection, clauses }) => shapeOf(collection, clauses));
   return [...new Map(shapes.map((shape) => [describeShape(shape), shape])).values()];
@@ -196,6 +215,7 @@ const QUERYING_FILES = [
   'netlify/lib/event-admin-view.ts',
   'netlify/lib/event-admin-writes.ts',
   'netlify/lib/event-offer-expiry.ts',
+  'netlify/lib/event-roster.ts',
   'netlify/lib/event-signups.ts',
   'netlify/lib/families.ts',
   'netlify/lib/family-contacts.ts',

@@ -5,6 +5,7 @@ import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import type { AdminEvent, AdminSignup } from '@contracts/admin-events';
 import { italianDateTime } from '@domain/italian-time';
 import { describeError } from '@/lib/errors';
+import { EventRosterPanel } from './EventRosterPanel';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useLineMove, type LineMove } from './api/admin-events-queries';
 import { eventWhen } from './event-text';
@@ -135,8 +136,7 @@ export function EventDetail({ event, onBack, onEdit, onCancelEvent }: EventDetai
           })}
         </ScrollingTable>
       )}
-      {/* SLOT for the integrator: i40-roster's <EventRosterPanel eventId={event.id} /> (the leaders' camp list,
-          'Scarica elenco', 'Invia promemoria') goes here, below the sign-ups. */}
+      <EventRosterPanel eventId={event.id} />
       <ConfirmDialog
         open={admitting !== null}
         title={`Dare il posto a ${admitting ? name(admitting) : ''}?`}
