@@ -4,9 +4,11 @@ import { adminStatementContract, type MatchedLine } from '@contracts/admin-state
 import {
   lineReferences,
   matchStatementLine,
+  namesFamily,
   paysExactly,
   statementLineKey,
   surnameKeysIn,
+  type NamedFamily,
   type OpenTransfer,
   type StatementLine,
 } from '@domain/bank-statement';
@@ -20,7 +22,7 @@ import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
 import { familyAddresses } from './mail/outbox';
-import { openTransfersByReference, openTransfersOfAmount } from './open-transfers';
+import { openTransfersByReference, openTransfersOfAmount, openTransfersOfFamilies } from './open-transfers';
 import { lazyNumbers, readTransferChange, type TransferChange } from './transfer-confirmation';
 
 /**
@@ -51,18 +53,30 @@ export async function matchStatement(
   const done = await db.getAll(...ids.map((id) => db.collection(COLLECTION.statementLines).doc(id)));
   const codes = [...new Set(lines.flatMap(lineReferences))];
   const byReference = await openTransfersByReference(db, season, codes);
-  // A line without a code: the open orders of its amount of the families it may name, and a few of any family.
+  // A line without a code: the open orders of its amount of the families it may name, and a few of any family;
+  // when none of those is of a family it names, every open order of those families (a combined transfer).
   const candidates = new Map<number, OpenTransfer[]>();
+  const families = new Map<number, NamedFamily[]>();
   let candidateReads = 0;
   for (const [index, line] of lines.entries()) {
     if (done[index]?.exists || lineReferences(line).length > 0) continue;
-    const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), surnameKeysIn(line));
+    const keys = surnameKeysIn(line);
+    const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), keys);
     candidates.set(index, found);
     candidateReads += Math.max(1, found.length);
+    if (found.some((order) => namesFamily(line, order.familySurname))) continue;
+    const named = await openTransfersOfFamilies(db, season, keys);
+    families.set(index, named);
+    candidateReads += Math.max(
+      1,
+      named.reduce((count, family) => count + family.open.length, 0),
+    );
   }
   const matched = lines.map((line, index): MatchedLine => {
-    if (done[index]?.exists) return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null };
-    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, () => candidates.get(index) ?? []) };
+    if (done[index]?.exists) {
+      return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null, probable: false, reason: null };
+    }
+    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, () => candidates.get(index) ?? [], families.get(index)) };
   });
   return { lines: matched, reads: ids.length + codes.length * 2 + candidateReads };
 }
