@@ -81,6 +81,10 @@ export const AUDIT_ACTION = {
   documentRemind: 'document.remind',
   /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
   documentCarryForward: 'document.carry_forward',
+  /** A treasurer or an admin exported the year's accounts ('Rendiconto', CSV or XLSX). */
+  accountsExport: 'accounts.export',
+  /** A treasurer or an admin changed which Modello D line a product's income falls on ('Rendiconto', 'Voci'). */
+  accountsMapping: 'accounts.mapping',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -128,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.retire': 'Documento ritirato',
   'document.remind': 'Promemoria firme inviati',
   'document.carry_forward': 'Documenti portati alla nuova stagione',
+  'accounts.export': 'Rendiconto esportato',
+  'accounts.mapping': 'Voci del rendiconto modificate',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */
