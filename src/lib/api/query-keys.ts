@@ -54,6 +54,8 @@ export const queryKeys = {
   campDocumentColumns: (season: number) => ['admin-orders', 'camp-document-columns', season] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
   publicSeasonSettings: ['public-season-settings'] as const,
+  /** 'Rendiconto' of one scout year (docs/admin.md, "Rendiconto"); under `adminOrders`, so a payment's change refreshes it. */
+  accountsReport: (startYear: number) => ['admin-orders', 'accounts', startYear] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -89,4 +91,6 @@ export const mutationKeys = {
   remindGroupDocument: ['remind-group-document'] as const,
   /** verify-access-link: a parent signs in with the link e-mailed with a code (/accesso). */
   verifyAccessLink: ['verify-access-link'] as const,
+  /** 'Salva voci' in 'Rendiconto'. */
+  saveAccountLines: ['save-account-lines'] as const,
 } as const;
