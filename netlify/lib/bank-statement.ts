@@ -38,6 +38,9 @@ export function statementLineId(line: StatementLine): string {
   return createHash('sha256').update(statementLineKey(line)).digest('hex').slice(0, 40);
 }
 
+/** How many lines without a code are looked up at once: their queries overlap, and a long statement stays a few dozen queries in flight. */
+const LOOKUPS_AT_ONCE = 20;
+
 /**
  * Matches every line (matchStatementLine) after one read of what was
  * matched before (`statement_lines`), of the codes the statement names and
@@ -55,21 +58,26 @@ export async function matchStatement(
   const byReference = await openTransfersByReference(db, season, codes);
   // A line without a code: the open orders of its amount of the families it may name, and a few of any family;
   // when none of those is of a family it names, every open order of those families (a combined transfer).
+  // A few lines at once, so the round trips overlap.
   const candidates = new Map<number, OpenTransfer[]>();
   const families = new Map<number, NamedFamily[]>();
   let candidateReads = 0;
-  for (const [index, line] of lines.entries()) {
-    if (done[index]?.exists || lineReferences(line).length > 0) continue;
-    const keys = surnameKeysIn(line);
-    const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), keys);
-    candidates.set(index, found);
-    candidateReads += Math.max(1, found.length);
-    if (found.some((order) => namesFamily(line, order.familySurname))) continue;
-    const named = await openTransfersOfFamilies(db, season, keys);
-    families.set(index, named);
-    candidateReads += Math.max(
-      1,
-      named.reduce((count, family) => count + family.open.length, 0),
+  const withoutCode = [...lines.entries()].filter(([index, line]) => !done[index]?.exists && lineReferences(line).length === 0);
+  for (let start = 0; start < withoutCode.length; start += LOOKUPS_AT_ONCE) {
+    await Promise.all(
+      withoutCode.slice(start, start + LOOKUPS_AT_ONCE).map(async ([index, line]) => {
+        const keys = surnameKeysIn(line);
+        const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), keys);
+        candidates.set(index, found);
+        candidateReads += Math.max(1, found.length);
+        if (found.some((order) => namesFamily(line, order.familySurname))) return;
+        const named = await openTransfersOfFamilies(db, season, keys);
+        families.set(index, named);
+        candidateReads += Math.max(
+          1,
+          named.reduce((count, family) => count + family.open.length, 0),
+        );
+      }),
     );
   }
   const matched = lines.map((line, index): MatchedLine => {
