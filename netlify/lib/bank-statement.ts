@@ -4,9 +4,11 @@ import { adminStatementContract, type MatchedLine } from '@contracts/admin-state
 import {
   lineReferences,
   matchStatementLine,
+  namesFamily,
   paysExactly,
   statementLineKey,
   surnameKeysIn,
+  type NamedFamily,
   type OpenTransfer,
   type StatementLine,
 } from '@domain/bank-statement';
@@ -20,7 +22,7 @@ import { runTransaction } from './firestore';
 import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
 import { familyAddresses } from './mail/outbox';
-import { openTransfersByReference, openTransfersOfAmount } from './open-transfers';
+import { openTransfersByReference, openTransfersOfAmount, openTransfersOfFamilies } from './open-transfers';
 import { lazyNumbers, readTransferChange, type TransferChange } from './transfer-confirmation';
 
 /**
@@ -35,6 +37,9 @@ const MESSAGES = adminStatementContract.messages;
 export function statementLineId(line: StatementLine): string {
   return createHash('sha256').update(statementLineKey(line)).digest('hex').slice(0, 40);
 }
+
+/** How many lines without a code are looked up at once: their queries overlap, and a long statement stays a few dozen queries in flight. */
+const LOOKUPS_AT_ONCE = 20;
 
 /**
  * Matches every line (matchStatementLine) after one read of what was
@@ -51,18 +56,35 @@ export async function matchStatement(
   const done = await db.getAll(...ids.map((id) => db.collection(COLLECTION.statementLines).doc(id)));
   const codes = [...new Set(lines.flatMap(lineReferences))];
   const byReference = await openTransfersByReference(db, season, codes);
-  // A line without a code: the open orders of its amount of the families it may name, and a few of any family.
+  // A line without a code: the open orders of its amount of the families it may name, and a few of any family;
+  // when none of those is of a family it names, every open order of those families (a combined transfer).
+  // A few lines at once, so the round trips overlap.
   const candidates = new Map<number, OpenTransfer[]>();
+  const families = new Map<number, NamedFamily[]>();
   let candidateReads = 0;
-  for (const [index, line] of lines.entries()) {
-    if (done[index]?.exists || lineReferences(line).length > 0) continue;
-    const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), surnameKeysIn(line));
-    candidates.set(index, found);
-    candidateReads += Math.max(1, found.length);
+  const withoutCode = [...lines.entries()].filter(([index, line]) => !done[index]?.exists && lineReferences(line).length === 0);
+  for (let start = 0; start < withoutCode.length; start += LOOKUPS_AT_ONCE) {
+    await Promise.all(
+      withoutCode.slice(start, start + LOOKUPS_AT_ONCE).map(async ([index, line]) => {
+        const keys = surnameKeysIn(line);
+        const found = await openTransfersOfAmount(db, season, roundEuros(line.amountEuros), keys);
+        candidates.set(index, found);
+        candidateReads += Math.max(1, found.length);
+        if (found.some((order) => namesFamily(line, order.familySurname))) return;
+        const named = await openTransfersOfFamilies(db, season, keys);
+        families.set(index, named);
+        candidateReads += Math.max(
+          1,
+          named.reduce((count, family) => count + family.open.length, 0),
+        );
+      }),
+    );
   }
   const matched = lines.map((line, index): MatchedLine => {
-    if (done[index]?.exists) return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null };
-    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, () => candidates.get(index) ?? []) };
+    if (done[index]?.exists) {
+      return { lineId: ids[index]!, kind: 'Già abbinato', payments: [], candidates: [], problem: null, probable: false, reason: null };
+    }
+    return { lineId: ids[index]!, ...matchStatementLine(line, byReference, () => candidates.get(index) ?? [], families.get(index)) };
   });
   return { lines: matched, reads: ids.length + codes.length * 2 + candidateReads };
 }

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { OpenTransfer } from '@domain/bank-statement';
+import type { NamedFamily, OpenTransfer } from '@domain/bank-statement';
 import { COLLECTION, paymentDocument, transferReferenceDocument, type PaymentDocument } from '@domain/documents';
 import { PAYMENT_STATUS } from '@domain/payment-status';
 import { readSnapshot } from './documents';
@@ -78,4 +78,41 @@ export async function openTransfersOfAmount(
     if (isOpen(payment, season)) found.set(payment.id, openTransferOf(payment));
   }
   return [...found.values()];
+}
+
+/** How many open orders of the families a line names are read: a few families' worth. */
+export const FAMILY_ORDERS_READ = 60;
+
+/**
+ * The season's open Bonifico orders of the families whose surname key a
+ * line without a code names (surnameKeysIn), grouped by family with the
+ * surnames each goes by (the family's, its children's on the orders), for a
+ * combined transfer (combinedMatch). One equality query, at most
+ * {@link FAMILY_ORDERS_READ} documents.
+ */
+export async function openTransfersOfFamilies(db: Firestore, season: number, surnameKeys: readonly string[]): Promise<NamedFamily[]> {
+  if (surnameKeys.length === 0) return [];
+  const snapshot = await db
+    .collection(COLLECTION.payments)
+    .where('season', '==', season)
+    .where('method', '==', 'Bonifico')
+    .where('status', '==', PAYMENT_STATUS.toVerify)
+    .where('surname_key', 'in', surnameKeys)
+    .limit(FAMILY_ORDERS_READ)
+    .get();
+  const families = new Map<string, { familyId: string; surname: string; surnames: Set<string>; open: OpenTransfer[] }>();
+  for (const doc of snapshot.docs) {
+    const payment = readSnapshot(paymentDocument, doc);
+    if (!isOpen(payment, season)) continue;
+    const family = families.get(payment.family_id) ?? {
+      familyId: payment.family_id,
+      surname: payment.family_surname,
+      surnames: new Set([payment.family_surname]),
+      open: [],
+    };
+    for (const line of payment.lines) family.surnames.add(line.surname);
+    family.open.push(openTransferOf(payment));
+    families.set(payment.family_id, family);
+  }
+  return [...families.values()].map((family) => ({ ...family, surnames: [...family.surnames] }));
 }

@@ -15,6 +15,7 @@ const AdminAuditLogView = lazy(async () => ({ default: (await import('@/features
 const AdminFamiliesView = lazy(async () => ({ default: (await import('@/features/admin/families/FamiliesList')).FamiliesList }));
 const AdminFamilyView = lazy(async () => ({ default: (await import('@/features/admin/families/FamilyDetail')).FamilyDetail }));
 const AdminSettingsView = lazy(async () => ({ default: (await import('@/features/admin/settings/SeasonSettings')).SeasonSettings }));
+const AdminAccountsView = lazy(async () => ({ default: (await import('@/features/admin/accounts/Accounts')).Accounts }));
 const AdminStatementView = lazy(async () => ({ default: (await import('@/features/admin/statement/StatementImport')).StatementImport }));
 const AdminMedicalFormsView = lazy(async () => ({ default: (await import('@/features/admin/medical-forms/MedicalForms')).MedicalForms }));
 const AdminDocumentsView = lazy(async () => ({ default: (await import('@/features/admin/documents/Documents')).Documents }));
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminAuditLog, Component: AdminAuditLogView },
               { path: paths.adminSettings, Component: AdminSettingsView },
               { path: paths.adminStatement, Component: AdminStatementView },
+              { path: paths.adminAccounts, Component: AdminAccountsView },
               { path: paths.adminFamilies, Component: AdminFamiliesView },
               { path: paths.adminRosterImport, Component: AdminRosterImportView },
               { path: paths.adminFamilyRoute, Component: AdminFamilyView },

@@ -18,6 +18,7 @@ export const paths = {
   adminSettings: '/admin/impostazioni',
   adminFamilies: '/admin/famiglie',
   adminStatement: '/admin/estratto-conto',
+  adminAccounts: '/admin/rendiconto',
   adminRosterImport: '/admin/famiglie/importa',
   adminMedicalForms: '/admin/schede-mediche',
   adminUsers: '/admin/utenti',

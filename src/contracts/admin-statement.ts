@@ -41,6 +41,10 @@ const matchedLine = z.object({
   payments: z.array(openTransfer),
   candidates: z.array(openTransfer),
   problem: z.nullable(z.string()),
+  /** Found without a code: never ticked for the treasurer. */
+  probable: z.boolean(),
+  /** Why a match without a code was proposed ('Nessun codice: …'); null otherwise. */
+  reason: z.nullable(z.string()),
 });
 
 /** What 'match' answers. */

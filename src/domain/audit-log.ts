@@ -95,6 +95,10 @@ export const AUDIT_ACTION = {
   eventRosterDownload: 'event.roster_download',
   /** The reminders of an event's missing papers were sent to the families of the children signed up ('Invia promemoria'). */
   eventRemind: 'event.remind',
+  /** A treasurer or an admin exported the year's accounts ('Rendiconto', CSV or XLSX). */
+  accountsExport: 'accounts.export',
+  /** A treasurer or an admin changed which Modello D line a product's income falls on ('Rendiconto', 'Voci'). */
+  accountsMapping: 'accounts.mapping',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -149,6 +153,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.admit': "Posto dato fuori dall'ordine",
   'event.roster_download': 'Elenco scaricato',
   'event.remind': 'Promemoria evento inviati',
+  'accounts.export': 'Rendiconto esportato',
+  'accounts.mapping': 'Voci del rendiconto modificate',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

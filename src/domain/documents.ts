@@ -13,6 +13,7 @@ import { SEED_PRODUCT_IDS } from './catalogue/seed';
 import { staffSchema } from './staff-role-schema';
 import { CREDIT_NOTE_REASONS } from './credit-note-reason';
 import { timestamp } from './firestore-timestamp';
+import { MODELLO_D_CODES } from './modello-d';
 
 /**
  * The Firestore documents of the portal, declared once (docs/data-model.md).
@@ -59,6 +60,7 @@ export const COLLECTION = {
   events: 'events',
   eventSignups: 'event_signups',
   eventCounters: 'event_counters',
+  accountLines: 'account_lines',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */
@@ -716,6 +718,20 @@ export function parseDocument<T>(schema: z.ZodType<T>, path: string, data: unkno
   }
   return parsed.data;
 }
+
+/**
+ * `account_lines/group`: the Modello D line each product's income falls on
+ * in 'Rendiconto' (docs/admin.md, "Rendiconto"), by product name (a
+ * payment's `plan`, or the card fee's row), kept once for the group and
+ * changed by the treasurer (audited); a product not in it falls on its
+ * default (src/domain/accounts.ts). Server only.
+ */
+export const accountLinesDocument = z.object({
+  lines: z.record(z.string(), z.enum(MODELLO_D_CODES)).default({}),
+  updated_at: timestamp.nullable().default(null),
+  updated_by: z.string().nullable().default(null),
+});
+export type AccountLinesDocument = z.infer<typeof accountLinesDocument>;
 
 /** Each collection's schema (docs/data-model.md): the browser's converters and the seed read it. */
 export const DOCUMENT_SCHEMA = {

@@ -58,6 +58,8 @@ export const queryKeys = {
   publicSeasonSettings: ['public-season-settings'] as const,
   /** An event's list of children (EventRosterPanel, admin-event-roster 'json'); under `adminOrders`. */
   eventRoster: (eventId: string) => ['admin-orders', 'event-roster', eventId] as const,
+  /** 'Rendiconto' of one scout year (docs/admin.md, "Rendiconto"); under `adminOrders`, so a payment's change refreshes it. */
+  accountsReport: (startYear: number) => ['admin-orders', 'accounts', startYear] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */
@@ -101,4 +103,6 @@ export const mutationKeys = {
   downloadEventRoster: ['download-event-roster'] as const,
   /** admin-event-roster 'remind': 'Invia promemoria' of an event's missing papers. */
   remindEventRoster: ['remind-event-roster'] as const,
+  /** 'Salva voci' in 'Rendiconto'. */
+  saveAccountLines: ['save-account-lines'] as const,
 } as const;

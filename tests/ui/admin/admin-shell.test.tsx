@@ -32,6 +32,7 @@ describe('AdminShell', () => {
       'Pagamenti',
       'Estratto conto',
       'Situazione iscritti',
+      'Rendiconto',
       'Famiglie',
       'Schede mediche',
       'Documenti',
@@ -44,7 +45,7 @@ describe('AdminShell', () => {
 
   it('shows the treasurer the books and the roster, no medical forms, no users', () => {
     show({ role: 'tesoriere' }, '/admin/check-pagamenti');
-    expect(tabs()).toEqual(['Pagamenti', 'Estratto conto', 'Situazione iscritti', 'Famiglie', 'Registro', 'Impostazioni']);
+    expect(tabs()).toEqual(['Pagamenti', 'Estratto conto', 'Situazione iscritti', 'Rendiconto', 'Famiglie', 'Registro', 'Impostazioni']);
     expect(screen.getByText('Avviso e-mail')).toBeInTheDocument();
     expect(screen.getByText('Avviso limite e-mail')).toBeInTheDocument();
   });

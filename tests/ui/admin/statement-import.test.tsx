@@ -33,10 +33,31 @@ beforeEach(() => {
             payments: [order('p-rossi', 'Rossi', 100, 'CE25-RM2A')],
             candidates: [],
             problem: null,
+            probable: false,
+            reason: null,
           };
         if (index === 9)
-          return { lineId: 'l9', kind: 'Probabile', payments: [order('p-luca', 'Rossi', 15, 'MG25-RL4M')], candidates: [], problem: null };
-        return { lineId: `l${index}`, kind: 'Non abbinato', payments: [], candidates: [], problem: null };
+          return {
+            lineId: 'l9',
+            kind: 'Probabile',
+            payments: [order('p-luca', 'Rossi', 15, 'MG25-RL4M')],
+            candidates: [],
+            problem: null,
+            probable: true,
+            reason: "Nessun codice: l'unico ordine di 15,00 € della famiglia Rossi.",
+          };
+        if (index === 5)
+          return {
+            lineId: 'l5',
+            kind: 'Cumulativo',
+            payments: [order('p-pietro', 'Neri', 100, 'CE25-NP2A'), order('p-elisa', 'Neri', 150, 'CE25-NE3B')],
+            candidates: [],
+            problem: null,
+            probable: true,
+            reason:
+              'Nessun codice: importo uguale alla somma di «Campo Estivo - Acconto» (100,00 €) e «Campo Estivo - Acconto» (150,00 €) per la famiglia Neri.',
+          };
+        return { lineId: `l${index}`, kind: 'Non abbinato', payments: [], candidates: [], problem: null, probable: false, reason: null };
       }),
     ),
   );
@@ -56,6 +77,12 @@ describe("'Estratto conto'", () => {
       /02\/06\/2025\s*100,00 €\s*ACCONTO CAMPO SCOUT 2025 - ROSSI CE25-RM2A\s*ROSSI MARIO\s*Corrisponde\s*Rossi · Campo Estivo - Acconto · 100,00 € · CE25-RM2A/,
     );
     expect(within(first!).getByRole('checkbox')).toBeChecked();
+    // A combined transfer without codes: proposed with why, never ticked for the treasurer.
+    expect(rows[5]).toHaveTextContent(
+      /Cumulativo \(probabile\)\s*Nessun codice: importo uguale alla somma di «Campo Estivo - Acconto» \(100,00 €\) e «Campo Estivo - Acconto» \(150,00 €\) per la famiglia Neri\./,
+    );
+    expect(within(rows[5]!).getByRole('checkbox')).not.toBeChecked();
+    expect(rows[9]).toHaveTextContent("Nessun codice: l'unico ordine di 15,00 € della famiglia Rossi.");
     const probable = within(rows[9]!).getByRole('checkbox');
     expect(probable).not.toBeChecked();
     await user.click(probable);

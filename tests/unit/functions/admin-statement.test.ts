@@ -82,6 +82,27 @@ describe('admin-statement', () => {
     expect(kinds(await match(lines))).toEqual({ Corrisponde: 8, Cumulativo: 1, Probabile: 1, 'Non abbinato': 2 });
   });
 
+  it("proposes a combined transfer without codes as 'Cumulativo', probable, with why; confirmed only when sent", async () => {
+    const lines = camtLines();
+    const coded = lines[8]!;
+    const [withCodes] = await match([coded]);
+    const noCodes = { ...coded, bankReference: 'NOCODES1', description: 'CAMPO FRATELLI VERDI' };
+    const [matched] = await match([noCodes]);
+    expect(matched).toMatchObject({ kind: 'Cumulativo', probable: true, problem: null });
+    expect(matched!.payments.map((payment) => payment.reference)).toEqual(withCodes!.payments.map((payment) => payment.reference));
+    expect(matched!.reason).toMatch(/^Nessun codice: importo uguale alla somma di «.+» \(.+ €\) e «.+» \(.+ €\) per la famiglia Verdi\.$/);
+    // Matching writes nothing; the treasurer's tick sends it like any other line.
+    expect((await db().collection('payments').doc(matched!.payments[0]!.paymentId).get()).get('status')).toBe('Da Verificare');
+    const paymentIds = matched!.payments.map((payment) => payment.paymentId);
+    expect(await call({ action: 'confirm', items: [{ line: noCodes, paymentIds }] })).toEqual({
+      status: 200,
+      body: { confirmed: 2, skipped: 0, refused: [] },
+    });
+    // A line naming no family stays unmatched.
+    const [anonymous] = await match([{ ...noCodes, bankReference: 'NOCODES2', description: 'CAMPO ESTIVO', orderingParty: '' }]);
+    expect(anonymous).toMatchObject({ kind: 'Non abbinato', probable: false, reason: null });
+  });
+
   it('never accepts an amount that differs from the order: shown, and refused when confirmed', async () => {
     const [first] = camtLines();
     const short = { ...first!, amountEuros: 90, bankReference: 'SHORT1' };

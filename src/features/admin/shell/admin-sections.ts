@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Pagamenti', path: paths.adminOrders, permission: 'payments' },
   { label: 'Estratto conto', path: paths.adminStatement, permission: 'payments' },
   { label: 'Situazione iscritti', path: paths.adminEnrolment, permission: 'payments' },
+  { label: 'Rendiconto', path: paths.adminAccounts, permission: 'payments' },
   { label: 'Famiglie', path: paths.adminFamilies, permission: 'roster' },
   { label: 'Schede mediche', path: paths.adminMedicalForms, permission: 'medicalForms' },
   { label: 'Documenti', path: paths.adminDocuments, permission: 'documents' },

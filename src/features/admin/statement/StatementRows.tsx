@@ -28,7 +28,8 @@ export interface StatementRowsProps {
  * The statement's credits after matching (docs/admin.md, "Estratto conto"):
  * a tick to confirm, the day, the amount, the description and ordering
  * party, the outcome ('Corrisponde', 'Cumulativo', 'Probabile', 'Non
- * abbinato', 'Già abbinato') with why, and the orders it pays; a 'Non
+ * abbinato', 'Già abbinato'; a match without a code in yellow, 'probabile')
+ * with why, and the orders it pays; a 'Non
  * abbinato' offers its candidates to pick by hand. A line already matched
  * cannot be ticked.
  */
@@ -70,9 +71,13 @@ export function StatementRows({ rows, onChange }: StatementRowsProps) {
                 {row.line.orderingParty && <span className="block text-gray-600">{row.line.orderingParty}</span>}
               </td>
               <td className="px-3 py-2">
-                <span className={`inline-block rounded-full px-2.5 py-0.5 font-semibold ${KIND_TONE[row.match.kind]}`}>
+                <span
+                  className={`inline-block rounded-full px-2.5 py-0.5 font-semibold ${row.match.probable ? KIND_TONE.Probabile : KIND_TONE[row.match.kind]}`}
+                >
                   {row.match.kind}
+                  {row.match.probable && row.match.kind !== 'Probabile' && ' (probabile)'}
                 </span>
+                {row.match.reason && <span className="mt-1 block text-gray-700">{row.match.reason}</span>}
                 {row.match.problem && <span className="mt-1 block text-red-700">{row.match.problem}</span>}
               </td>
               <td className="px-3 py-2">

@@ -45,13 +45,13 @@ export interface StatementRow {
   selected: boolean;
 }
 
-/** The rows of a statement as matched: the matched ones ticked ('Probabile' waits for the treasurer's tick). */
+/** The rows of a statement as matched: those matched by code ticked (a match without a code, probable, waits for the treasurer's tick). */
 const rowsOf = (lines: readonly StatementLine[], matched: readonly MatchedLine[]): StatementRow[] =>
   matched.map((entry, index) => ({
     line: lines[index]!,
     match: entry,
     chosen: entry.payments.map((payment) => payment.paymentId),
-    selected: entry.kind === 'Corrisponde' || entry.kind === 'Cumulativo',
+    selected: !entry.probable && (entry.kind === 'Corrisponde' || entry.kind === 'Cumulativo'),
   }));
 
 /** The columns of a table file as indexes, or null when the date, amount or description is not chosen. */
