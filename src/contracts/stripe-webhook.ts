@@ -8,10 +8,11 @@ const received = z.literal(true);
  * stripe-webhook (docs/api.md, "stripe-webhook"): Stripe's events. Its
  * request is no JSON of ours but Stripe's signed raw body, which the
  * function reads and verifies itself (`request: null`). It answers a paid
- * PaymentIntent's order as recorded (`orderId`, `status`), a refund's or a
- * dispute's effect on the books (`applied`: 'applied', 'pending' until the
- * payment is recorded, or 'duplicate'), or `{ received: true }` alone for
- * any other event.
+ * PaymentIntent's order as recorded (`orderId`, `status`; a debit's
+ * 'processing' too), a refund's, a dispute's or a debit failure's effect on
+ * the books (`applied`: 'applied', 'pending' until the payment is recorded,
+ * 'duplicate', or 'unchanged' for a failure after the debit succeeded), or
+ * `{ received: true }` alone for any other event.
  */
 export const stripeWebhookContract = defineContract({
   name: 'stripe-webhook',
@@ -19,7 +20,7 @@ export const stripeWebhookContract = defineContract({
   request: null,
   answer: z.union([
     z.object({ received, orderId: z.string(), status: z.enum(PAYMENT_STATUS) }),
-    z.object({ received, applied: z.enum(['applied', 'pending', 'duplicate']) }),
+    z.object({ received, applied: z.enum(['applied', 'pending', 'duplicate', 'unchanged']) }),
     z.object({ received }),
   ]),
   messages: {

@@ -81,6 +81,10 @@ export const AUDIT_ACTION = {
   documentRemind: 'document.remind',
   /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
   documentCarryForward: 'document.carry_forward',
+  /** Stripe reported a debit (SEPA) 'In elaborazione' succeeded: the payment is confirmed and its receipt issued. */
+  paymentDebitConfirmed: 'payment.debit_confirmed',
+  /** Stripe reported a debit (SEPA) failed: the payment is 'Non riuscito', the children's products freed. */
+  paymentDebitFailed: 'payment.debit_failed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -128,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.retire': 'Documento ritirato',
   'document.remind': 'Promemoria firme inviati',
   'document.carry_forward': 'Documenti portati alla nuova stagione',
+  'payment.debit_confirmed': 'Addebito riuscito',
+  'payment.debit_failed': 'Addebito non riuscito',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

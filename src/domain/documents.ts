@@ -281,7 +281,7 @@ export const paymentDocument = z.object({
   ),
   confirmed_at: timestamp.nullable().default(null),
   confirmed_by: z.string().nullable().default(null),
-  recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]).optional(),
+  recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.processing, PAYMENT_STATUS.failed]).optional(),
   refunded_amount: z.number().nonnegative().default(0),
   /** Euros an admin asked Stripe to refund through the portal ('Rimborsa'), before its webhook reports them in `refunded_amount`. */
   refund_requested: z.number().nonnegative().default(0),
@@ -350,6 +350,8 @@ export const stripePaymentIntentDocument = z.object({
   failed_refunds: z
     .record(z.string(), z.object({ amount: z.number().nonnegative(), refund_created: z.number(), failed_at: z.number() }))
     .default({}),
+  /** When Stripe created the `payment_intent.payment_failed` of a debit (SEPA) applied last (Unix seconds; 0: none), kept for an order recorded after it (docs/data-model.md, "Asynchronous payments"). */
+  debit_failed_at: z.number().int().nonnegative().default(0),
   updated_at: timestamp,
 });
 export type StripePaymentIntentDocument = z.infer<typeof stripePaymentIntentDocument>;
@@ -409,6 +411,8 @@ export const MAIL_KINDS = [
   'email-changed',
   'document-reminder',
   'event-offer',
+  'debit-processing',
+  'debit-failed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
