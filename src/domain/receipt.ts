@@ -3,6 +3,7 @@ import type { PaymentDocument } from './documents';
 import { sumEuros } from './money';
 import { linesOfPayment } from './order-line-fields';
 import type { RecordedMethod } from './payment-method';
+import type { StampDuty } from './stamp-duty';
 
 /**
  * Receipts ('ricevute', docs/admin.md, "Receipts"): one per payment once it
@@ -33,6 +34,8 @@ export interface ReceiptIssuer {
   address: string;
   /** The fixed text at the foot of every receipt (e.g. the association's status), as the group writes it; '' for none. */
   footer: string;
+  /** Whether its receipts and credit notes above 77,47 € are exempt from stamp duty or carry it (stampDutyNote, src/domain/stamp-duty.ts). */
+  stampDuty: StampDuty;
 }
 
 /** A person on a receipt: the parent who paid or a child. */
