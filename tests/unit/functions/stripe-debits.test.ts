@@ -228,6 +228,31 @@ describe('stripe-webhook: a SEPA debit that succeeds', () => {
   });
 });
 
+describe('stripe-webhook: a SEPA debit the books cannot simply confirm', () => {
+  it("a debit of a product the children already hold is 'In elaborazione', then 'Da Verificare' without a receipt: the treasurer refunds one", async () => {
+    const card = newPaymentIntentId();
+    await deliver(succeeded(card, NOW));
+    const id = newPaymentIntentId();
+    expect(await deliver(processing(id))).toMatchObject({ status: 'In elaborazione' });
+    expect(await deliver(succeeded(id))).toEqual({ received: true, orderId: id, status: 'Da Verificare' });
+    const { payment } = await paymentOf(id);
+    expect(payment).toMatchObject({ status: 'Da Verificare', receipt: null });
+    expect((await paymentOf(card)).payment.status).toBe('Confermato');
+    await expectTotalsTie();
+  });
+
+  it("a PaymentIntent paid after its debit failed (paid again another way) is 'Confermato' and holds the products again", async () => {
+    const id = newPaymentIntentId();
+    await deliverTwice(processing(id), failed(id), succeeded(id, NOW + 6 * 86400));
+    const { payment } = await paymentOf(id);
+    expect(payment).toMatchObject({ status: 'Confermato' });
+    expect(payment.receipt).not.toBeNull();
+    expect(await marcoHoldsAcconto()).toBe(true);
+    expect(payment.history.map((step) => step.action)).toEqual(['payment.debit_failed', 'payment.debit_confirmed']);
+    await expectTotalsTie();
+  });
+});
+
 describe('stripe-webhook: a SEPA debit that fails', () => {
   it.each([
     ['processing, then failed', ['processing', 'failed'] as const],
