@@ -10,6 +10,7 @@ import { medicalFormSettingsSchema } from './medical-form-settings-schema';
 import { paymentDeadlinesSchema } from './season-settings';
 import { priceRuleSchema } from './catalogue/price-rule-schema';
 import { SEED_PRODUCT_IDS } from './catalogue/seed';
+import { stampDutySettingSchema } from './stamp-duty';
 import { staffSchema } from './staff-role-schema';
 import { CREDIT_NOTE_REASONS } from './credit-note-reason';
 import { timestamp } from './firestore-timestamp';
@@ -198,6 +199,8 @@ export const paymentReceipt = z.object({
   service_fee: z.number().nonnegative(),
   payer: z.object({ name: z.string(), surname: z.string(), cf: z.string() }),
   child_fiscal_codes: z.record(z.string(), z.string()),
+  /** The group's stamp duty setting when it was issued (src/domain/stamp-duty.ts); absent on older receipts, which print today's. */
+  stamp_duty: stampDutySettingSchema.optional(),
 });
 export type PaymentReceipt = z.infer<typeof paymentReceipt>;
 
@@ -224,6 +227,8 @@ export const paymentCreditNote = z.object({
   reason: z.enum(CREDIT_NOTE_REASONS),
   description: z.string(),
   cancelled: z.object({ at: timestamp, reason: z.string() }).nullable().default(null),
+  /** The group's stamp duty setting when it was issued, as on receipts; absent on older notes. */
+  stamp_duty: stampDutySettingSchema.optional(),
 });
 export type PaymentCreditNote = z.infer<typeof paymentCreditNote>;
 

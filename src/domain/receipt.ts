@@ -106,7 +106,8 @@ export function hasReceipt(payment: PaymentDocument): payment is ReceiptedPaymen
 /**
  * What the receipt of `payment` says: its stored receipt (number, dates,
  * payer, children's fiscal codes, fee; `receipt`, its current one unless
- * given) and the payment's own lines, plan and season, issued by `issuer`.
+ * given) and the payment's own lines, plan and season, issued by `issuer`
+ * (with the stamp duty setting stored with the receipt, when it was).
  * A child without a stored fiscal code prints none.
  */
 export function receiptDataOf(
@@ -116,7 +117,7 @@ export function receiptDataOf(
 ): ReceiptData {
   if (!receipt) throw new Error(`payment ${payment.id} has no receipt`);
   return {
-    issuer,
+    issuer: receipt.stamp_duty ? { ...issuer, stampDuty: receipt.stamp_duty } : issuer,
     number: receipt.number,
     issuedAt: receipt.issued_at,
     payer: { name: receipt.payer.name, surname: receipt.payer.surname, fiscalCode: receipt.payer.cf },

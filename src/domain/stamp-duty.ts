@@ -30,20 +30,23 @@ export const THIRD_SECTOR_EXEMPTION = 'art. 82, comma 5, del D.Lgs. 117/2017';
 export const VIRTUAL_STAMP_STATEMENT = 'assolta in modo virtuale';
 
 /**
- * `stampDuty` of group.config.json: 'exempt' with the legal basis printed
+ * A group's stamp duty setting: 'exempt' with the legal basis printed
  * ('art. 82, comma 5, del D.Lgs. …'), or 'charged' with how the group pays
- * it (`statement`, by default {@link VIRTUAL_STAMP_STATEMENT}). Absent: 'charged', the
- * law's rule for a group that has not said it is exempt.
+ * it (`statement`, by default {@link VIRTUAL_STAMP_STATEMENT}). Absent from
+ * group.config.json: 'charged', the law's rule for a group that has not said
+ * it is exempt. Stored with each receipt and credit note when issued
+ * (`stamp_duty`), so a document prints the rule of its day.
  */
-export const stampDutySchema = z
-  .discriminatedUnion('mode', [
-    z.object({
-      mode: z.literal('exempt'),
-      basis: z.string().trim().min(10, 'la norma che esenta, es. "art. 82, comma 5, del D.Lgs. 117/2017"'),
-    }),
-    z.object({ mode: z.literal('charged'), statement: z.string().trim().min(5).default(VIRTUAL_STAMP_STATEMENT) }),
-  ])
-  .default({ mode: 'charged', statement: VIRTUAL_STAMP_STATEMENT });
+export const stampDutySettingSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('exempt'),
+    basis: z.string().trim().min(10, 'la norma che esenta, es. "art. 82, comma 5, del D.Lgs. 117/2017"'),
+  }),
+  z.object({ mode: z.literal('charged'), statement: z.string().trim().min(5).default(VIRTUAL_STAMP_STATEMENT) }),
+]);
+
+/** `stampDuty` of group.config.json ({@link stampDutySettingSchema}), 'charged' when absent. */
+export const stampDutySchema = stampDutySettingSchema.default({ mode: 'charged', statement: VIRTUAL_STAMP_STATEMENT });
 export type StampDuty = z.infer<typeof stampDutySchema>;
 
 /** True when a document of `amountEuros` is above the threshold (77,48 € and more): the stamp, or its exemption, applies. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PaymentDocument } from '@domain/documents';
+import { receiptDataOf, type ReceiptIssuer } from '@domain/receipt';
 import { stampDutyApplies, stampDutyNote, stampDutySchema, THIRD_SECTOR_EXEMPTION } from '@domain/stamp-duty';
 
 describe('stamp duty on receipts and credit notes (docs/admin.md, "Receipts")', () => {
@@ -22,5 +24,30 @@ describe('stamp duty on receipts and credit notes (docs/admin.md, "Receipts")', 
   it("takes the group's own statement of how it pays the stamp", () => {
     const physical = stampDutySchema.parse({ mode: 'charged', statement: "assolta sull'originale cartaceo" });
     expect(stampDutyNote(physical, 100)).toBe("Imposta di bollo di 2,00 € assolta sull'originale cartaceo.");
+  });
+});
+
+describe('a receipt prints the stamp duty rule of the day it was issued', () => {
+  const issuer: ReceiptIssuer = {
+    name: 'Gruppo',
+    fiscalCode: '97000000000',
+    address: 'Via 1',
+    footer: '',
+    stampDuty: { mode: 'charged', statement: 'assolta in modo virtuale' },
+  };
+  const receipt = {
+    number: '2025/1',
+    issued_at: new Date('2025-06-01T10:00:00Z'),
+    credited_at: new Date('2025-06-01T10:00:00Z'),
+    service_fee: 0,
+    payer: { name: 'Mario', surname: 'Rossi', cf: '' },
+    child_fiscal_codes: {},
+  };
+  const payment = { id: 'p1', season: 2025, plan: 'Campo Estivo - Acconto', method: 'Bonifico', lines: [] } as unknown as PaymentDocument;
+
+  it("keeps the setting stored with it, whatever group.config.json says now; an older receipt reads today's", () => {
+    const exempt = { mode: 'exempt' as const, basis: THIRD_SECTOR_EXEMPTION };
+    expect(receiptDataOf(payment, issuer, { ...receipt, stamp_duty: exempt }).issuer.stampDuty).toEqual(exempt);
+    expect(receiptDataOf(payment, issuer, receipt).issuer.stampDuty).toEqual(issuer.stampDuty);
   });
 });

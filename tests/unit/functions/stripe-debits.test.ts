@@ -102,7 +102,7 @@ async function paymentOf(id: string) {
     id: string;
     status: string;
     recorded_status: string;
-    receipt: { number: string } | null;
+    receipt: { number: string; stamp_duty?: { mode: string } } | null;
     history: Array<{ action: string; by: string }>;
     lines: Array<{ item_id: string }>;
   };
@@ -196,6 +196,8 @@ describe('stripe-webhook: a SEPA debit that succeeds', () => {
     const { payment } = await paymentOf(id);
     expect(payment).toMatchObject({ status: 'Confermato', recorded_status: 'Confermato' });
     expect(payment.receipt?.number).toMatch(/^\d{4}\/\d+$/);
+    // Issued with the group's stamp duty rule of the day (the demo is exempt).
+    expect(payment.receipt?.stamp_duty).toMatchObject({ mode: 'exempt' });
     expect(await marcoHoldsAcconto()).toBe(true);
     const paid = (await rossiMail()).filter((mail) => mail.kind === 'card-payment');
     expect(paid).toEqual([
