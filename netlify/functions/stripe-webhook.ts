@@ -3,7 +3,8 @@ import { stripeWebhookContract } from '@contracts/stripe-webhook';
 import { applyCardEvent, cardEventOf } from '../lib/card-events';
 import { contractFunction } from '../lib/contract-function';
 import { getDb } from '../lib/firestore';
-import { fulfilPayment } from '../lib/fulfil-payment';
+import { applyDebitFailure, debitFailureOf } from '../lib/debit-events';
+import { fulfilPayment, recordProcessing } from '../lib/fulfil-payment';
 import { isPortalPayment } from '../lib/order-metadata';
 import { HttpError, readBodyBytes } from '../lib/http';
 import { MAX_WEBHOOK_BYTES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
@@ -32,8 +33,12 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
  * most 256 KB). A paid PaymentIntent of the portal is recorded once,
  * however many deliveries (fulfilPayment); refunds and disputes reach the
  * books once, in any order (applyCardEvent, netlify/lib/card-events.ts);
- * their e-mails go after the answer. A PaymentIntent without the portal's
- * metadata, and any other event, is received and ignored.
+ * a debit (SEPA) is recorded 'In elaborazione' on `payment_intent.processing`
+ * (recordProcessing), confirmed on `.succeeded` and 'Non riuscito' on
+ * `.payment_failed` (applyDebitFailure, netlify/lib/debit-events.ts), once
+ * each and in any order; their e-mails go after the answer. A PaymentIntent
+ * without the portal's metadata, a card declined, and any other event, is
+ * received and ignored.
  */
 export default contractFunction(stripeWebhookContract, async (_input, request, context) => {
   const signature = request.headers.get('stripe-signature');
@@ -51,14 +56,30 @@ export default contractFunction(stripeWebhookContract, async (_input, request, c
     if (mailId) context.waitUntil(deliverMail(db, mailId));
     return { body: { received: true, applied } };
   }
-  if (event.type !== 'payment_intent.succeeded') return { body: { received: true } };
+  if (
+    event.type !== 'payment_intent.succeeded' &&
+    event.type !== 'payment_intent.processing' &&
+    event.type !== 'payment_intent.payment_failed'
+  ) {
+    return { body: { received: true } };
+  }
   const paymentIntent = event.data.object;
   if (!isPortalPayment(paymentIntent)) {
     console.warn(`${NAME}: PaymentIntent ${paymentIntent.id} has no portal metadata; event ${event.id} ignored`);
     return { body: { received: true } };
   }
   const db = getDb();
-  const { order, mailId } = await fulfilPayment(db, paymentIntent, NAME, mailContext(request));
+  if (event.type === 'payment_intent.payment_failed') {
+    const failure = debitFailureOf(event);
+    if (!failure) return { body: { received: true } };
+    const { applied, mailId } = await applyDebitFailure(db, failure, mailContext(request));
+    if (mailId) context.waitUntil(deliverMail(db, mailId));
+    return { body: { received: true, applied } };
+  }
+  const { order, mailId } =
+    event.type === 'payment_intent.processing'
+      ? await recordProcessing(db, paymentIntent, event.created, NAME, mailContext(request))
+      : await fulfilPayment(db, paymentIntent, NAME, mailContext(request));
   if (mailId) context.waitUntil(deliverMail(db, mailId));
   return { body: { received: true, orderId: order.orderId, status: order.status } };
 });

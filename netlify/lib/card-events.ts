@@ -140,6 +140,7 @@ export function mergeCardEvent(
         ? { [failed.id]: { amount: failed.euros, refund_created: failed.createdAt, failed_at: event.eventCreated } }
         : {}),
     },
+    debit_failed_at: before?.debit_failed_at ?? 0,
   };
 }
 

@@ -12,6 +12,7 @@ import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
 import { findFamilyById, findFamilyItems } from './families';
 import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
+import { confirmDebit, debitNotice, payAgainUrl } from './debit-events';
 import { cardPaymentNotice } from './mail/order-mails';
 import { readOrderMetadata, UnfulfillableOrderError, type ReadMetadata } from './order-metadata';
 import { matchOrderChildren, productHolders, type ChildProblem } from './order-request';
@@ -26,6 +27,9 @@ import { catalogueOf, readSeasonSettings } from './season-settings';
 
 /** The fields of a PaymentIntent this module reads. */
 export type PaymentIntentToFulfil = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount_received' | 'currency' | 'metadata'>;
+
+/** A PaymentIntent Stripe reported 'processing' (a debit): `amount` is what it will take, `amount_received` is 0 until it succeeds. */
+export type PaymentIntentProcessing = PaymentIntentToFulfil & Pick<Stripe.PaymentIntent, 'amount'>;
 
 /** A recorded card payment: `created` false when it had been recorded before. */
 export interface FulfilledPayment {
@@ -44,7 +48,9 @@ export interface FulfilledPayment {
  * trusted to match the order (the reasons go to the log as a warning; a
  * child who already holds the product this season: paid twice, the
  * treasurer refunds). A new order writes 'Pagamento ricevuto' to the
- * outbox for the family's parents; the caller sends it. `functionName`
+ * outbox for the family's parents; the caller sends it. An order recorded
+ * before as a debit 'In elaborazione' is confirmed (confirmDebit,
+ * ./debit-events.ts: its receipt and e-mail). `functionName`
  * prefixes the log lines; no secret and no personal data beyond ids is logged.
  * @throws HttpError 409 when the PaymentIntent has not succeeded;
  * UnfulfillableOrderError (422, logged) when the order cannot be rebuilt.
@@ -74,10 +80,62 @@ export async function fulfilPayment(
     });
     if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
     if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
-    return result;
+    if (result.created || (result.order.status !== PAYMENT_STATUS.processing && result.order.status !== PAYMENT_STATUS.failed))
+      return result;
+    const confirmed = await confirmDebit(db, paymentIntent, rebuilt, mail);
+    if (confirmed.mailId) logRecorded(functionName, paymentIntent.id, confirmed.order, rebuilt.toVerify);
+    return confirmed;
   } catch (error) {
     if (error instanceof UnfulfillableOrderError) {
       console.error(`${functionName}: PaymentIntent ${paymentIntent.id} succeeded but its order cannot be rebuilt: ${error.reason}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Records the order of a PaymentIntent Stripe reported 'processing' (a SEPA
+ * debit; docs/data-model.md, "Asynchronous payments"), rebuilt as
+ * {@link fulfilPayment} rebuilds it, its amount checked against `amount`:
+ * through recordOrder, 'In elaborazione' (its items hold the children's
+ * products, no receipt, 'Pagamento in elaborazione' to the family), or
+ * 'Non riuscito' when Stripe reported the debit failed first (the product
+ * held by nobody, 'Pagamento non riuscito' with the product's page).
+ * `processingAt` is the event's `created` (Unix seconds). An order
+ * recorded before (succeeded first, a second delivery) is answered as it is.
+ * @throws UnfulfillableOrderError (422, logged) when the order cannot be rebuilt.
+ */
+export async function recordProcessing(
+  db: Firestore,
+  paymentIntent: PaymentIntentProcessing,
+  processingAt: number,
+  functionName: string,
+  mail: MailContext,
+): Promise<FulfilledPayment> {
+  try {
+    // amount_received is 0 while the debit runs: the amount checked is what it will take.
+    const rebuilt = await rebuildCardOrder(db, { ...paymentIntent, amount_received: paymentIntent.amount });
+    const payUrl = await payAgainUrl(db, rebuilt.product.id, mail);
+    const result = await recordOrder(db, {
+      orderId: paymentIntent.id,
+      familyId: rebuilt.metadata.familyId,
+      product: rebuilt.product,
+      method: 'Online',
+      status: PAYMENT_STATUS.processing,
+      processingAt,
+      season: SEASON.campYear,
+      whenHeld: 'record-to-verify',
+      parentId: rebuilt.metadata.parentId,
+      serviceFeeEuros: rebuilt.expected.feeEuros,
+      lines: rebuilt.lines,
+      notify: debitNotice(centsToEuros(paymentIntent.amount), rebuilt.expected.feeEuros, payUrl, mail),
+    });
+    if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
+    if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
+    return result;
+  } catch (error) {
+    if (error instanceof UnfulfillableOrderError) {
+      console.error(`${functionName}: PaymentIntent ${paymentIntent.id} is processing but its order cannot be rebuilt: ${error.reason}`);
     }
     throw error;
   }

@@ -5,7 +5,7 @@ import type { FamilyDocument, PaymentDocument, StripePaymentIntentDocument } fro
 import { sumEuros } from '@domain/money';
 import { itemFieldsOf, paymentLineFieldsOf } from '@domain/order-line-fields';
 import type { RecordedMethod } from '@domain/payment-method';
-import { holdsProduct, PAYMENT_STATUS, type PaymentStatus, type RecordedStatus } from '@domain/payment-status';
+import { holdsProduct, PAYMENT_STATUS, processingStatus, type PaymentStatus, type RecordedStatus } from '@domain/payment-status';
 import { cardFieldsOf } from './card-events';
 
 /**
@@ -24,8 +24,10 @@ export interface OrderToPlan {
   /** The product's catalogue entry: its plan on the payment, its letters on a Bonifico's reference code. */
   product: Pick<CatalogueProduct, 'plan' | 'names'>;
   method: RecordedMethod;
-  /** The status it is recorded with: 'Confermato' or 'Da Verificare'. */
+  /** The status it is recorded with: 'Confermato' or 'Da Verificare'; 'In elaborazione' for a debit Stripe reported processing. */
   status: RecordedStatus;
+  /** A debit's `payment_intent.processing` event, Unix seconds (with status 'In elaborazione'): a failure Stripe reported at or after it records the order 'Non riuscito' (processingStatus). */
+  processingAt?: number;
   /** The camp year the order belongs to: `SEASON.campYear` (src/config/season.ts). */
   season: number;
   /**
@@ -68,16 +70,22 @@ export class HeldProductError extends Error {
  * hold the product already, which refuses the order (`whenHeld` 'refuse':
  * {@link HeldProductError}) or records it 'Da Verificare'; a card payment
  * then takes what Stripe reported before (`stripeState`: a refund, a
- * dispute; cardFieldsOf).
+ * dispute; cardFieldsOf). A debit 'In elaborazione' stays so (its held
+ * lines make it 'Da Verificare' once it succeeds), or is 'Non riuscito'
+ * when Stripe reported its failure first (processingStatus).
  * @throws HeldProductError naming the children who hold the product.
  */
 export function orderOutcome(
-  order: Pick<OrderToPlan, 'lines' | 'status' | 'whenHeld'>,
+  order: Pick<OrderToPlan, 'lines' | 'status' | 'whenHeld' | 'processingAt'>,
   held: readonly boolean[],
   stripeState: StripePaymentIntentDocument | null,
 ): OrderOutcome {
   const heldLines = order.lines.filter((_, index) => held[index] === true);
   if (heldLines.length > 0 && order.whenHeld === 'refuse') throw new HeldProductError(heldLines.map((line) => line.child.name));
+  if (order.status === PAYMENT_STATUS.processing || order.status === PAYMENT_STATUS.failed) {
+    const status = processingStatus(order.processingAt ?? 0, stripeState?.debit_failed_at ?? 0);
+    return { heldLines, recordedStatus: status, card: null, status };
+  }
   const recordedStatus = heldLines.length > 0 ? PAYMENT_STATUS.toVerify : order.status;
   const card = stripeState ? cardFieldsOf(recordedStatus, stripeState) : null;
   return { heldLines, recordedStatus, card, status: card?.status ?? recordedStatus };

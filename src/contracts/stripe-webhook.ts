@@ -5,13 +5,32 @@ import { defineContract } from './contract';
 const received = z.literal(true);
 
 /**
+ * The Stripe events stripe-webhook acts on (docs/api.md, "stripe-webhook"):
+ * a PaymentIntent paid, a debit processing or failed (netlify/lib/debit-events.ts),
+ * refunds and disputes (netlify/lib/card-events.ts). The webhook endpoint
+ * subscribes to exactly these (`npm run setup`, docs/deploy.md); any other
+ * event is answered `{ received: true }` and changes nothing.
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+  'charge.refunded',
+  'charge.refund.updated',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+] as const;
+
+/**
  * stripe-webhook (docs/api.md, "stripe-webhook"): Stripe's events. Its
  * request is no JSON of ours but Stripe's signed raw body, which the
  * function reads and verifies itself (`request: null`). It answers a paid
- * PaymentIntent's order as recorded (`orderId`, `status`), a refund's or a
- * dispute's effect on the books (`applied`: 'applied', 'pending' until the
- * payment is recorded, or 'duplicate'), or `{ received: true }` alone for
- * any other event.
+ * PaymentIntent's order as recorded (`orderId`, `status`; a debit's
+ * 'processing' too), a refund's, a dispute's or a debit failure's effect on
+ * the books (`applied`: 'applied', 'pending' until the payment is recorded,
+ * 'duplicate', or 'unchanged' for a failure after the debit succeeded), or
+ * `{ received: true }` alone for any other event.
  */
 export const stripeWebhookContract = defineContract({
   name: 'stripe-webhook',
@@ -19,7 +38,7 @@ export const stripeWebhookContract = defineContract({
   request: null,
   answer: z.union([
     z.object({ received, orderId: z.string(), status: z.enum(PAYMENT_STATUS) }),
-    z.object({ received, applied: z.enum(['applied', 'pending', 'duplicate']) }),
+    z.object({ received, applied: z.enum(['applied', 'pending', 'duplicate', 'unchanged']) }),
     z.object({ received }),
   ]),
   messages: {

@@ -99,6 +99,10 @@ export const AUDIT_ACTION = {
   accountsExport: 'accounts.export',
   /** A treasurer or an admin changed which Modello D line a product's income falls on ('Rendiconto', 'Voci'). */
   accountsMapping: 'accounts.mapping',
+  /** Stripe reported a debit (SEPA) 'In elaborazione' succeeded: the payment is confirmed and its receipt issued. */
+  paymentDebitConfirmed: 'payment.debit_confirmed',
+  /** Stripe reported a debit (SEPA) failed: the payment is 'Non riuscito', the children's products freed. */
+  paymentDebitFailed: 'payment.debit_failed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -155,6 +159,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.remind': 'Promemoria evento inviati',
   'accounts.export': 'Rendiconto esportato',
   'accounts.mapping': 'Voci del rendiconto modificate',
+  'payment.debit_confirmed': 'Addebito riuscito',
+  'payment.debit_failed': 'Addebito non riuscito',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

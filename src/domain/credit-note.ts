@@ -184,7 +184,7 @@ export function creditNoteDataOf(payment: PaymentDocument, note: PaymentCreditNo
   // The whole receipt at once: its own lines say what is given back.
   const whole = note.voids_receipt && note.amount >= amountEuros;
   return {
-    issuer,
+    issuer: note.stamp_duty ? { ...issuer, stampDuty: note.stamp_duty } : issuer,
     number: note.number,
     issuedAt: note.issued_at,
     payer: { name: receipt.payer.name, surname: receipt.payer.surname, fiscalCode: receipt.payer.cf },

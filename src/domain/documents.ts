@@ -10,6 +10,7 @@ import { medicalFormSettingsSchema } from './medical-form-settings-schema';
 import { paymentDeadlinesSchema } from './season-settings';
 import { priceRuleSchema } from './catalogue/price-rule-schema';
 import { SEED_PRODUCT_IDS } from './catalogue/seed';
+import { stampDutySettingSchema } from './stamp-duty';
 import { staffSchema } from './staff-role-schema';
 import { CREDIT_NOTE_REASONS } from './credit-note-reason';
 import { timestamp } from './firestore-timestamp';
@@ -200,6 +201,8 @@ export const paymentReceipt = z.object({
   service_fee: z.number().nonnegative(),
   payer: z.object({ name: z.string(), surname: z.string(), cf: z.string() }),
   child_fiscal_codes: z.record(z.string(), z.string()),
+  /** The group's stamp duty setting when it was issued (src/domain/stamp-duty.ts); absent on older receipts, which print today's. */
+  stamp_duty: stampDutySettingSchema.optional(),
 });
 export type PaymentReceipt = z.infer<typeof paymentReceipt>;
 
@@ -226,6 +229,8 @@ export const paymentCreditNote = z.object({
   reason: z.enum(CREDIT_NOTE_REASONS),
   description: z.string(),
   cancelled: z.object({ at: timestamp, reason: z.string() }).nullable().default(null),
+  /** The group's stamp duty setting when it was issued, as on receipts; absent on older notes. */
+  stamp_duty: stampDutySettingSchema.optional(),
 });
 export type PaymentCreditNote = z.infer<typeof paymentCreditNote>;
 
@@ -283,7 +288,7 @@ export const paymentDocument = z.object({
   ),
   confirmed_at: timestamp.nullable().default(null),
   confirmed_by: z.string().nullable().default(null),
-  recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify]).optional(),
+  recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.processing, PAYMENT_STATUS.failed]).optional(),
   refunded_amount: z.number().nonnegative().default(0),
   /** Euros an admin asked Stripe to refund through the portal ('Rimborsa'), before its webhook reports them in `refunded_amount`. */
   refund_requested: z.number().nonnegative().default(0),
@@ -352,6 +357,8 @@ export const stripePaymentIntentDocument = z.object({
   failed_refunds: z
     .record(z.string(), z.object({ amount: z.number().nonnegative(), refund_created: z.number(), failed_at: z.number() }))
     .default({}),
+  /** When Stripe created the `payment_intent.payment_failed` of a debit (SEPA) applied last (Unix seconds; 0: none), kept for an order recorded after it (docs/data-model.md, "Asynchronous payments"). */
+  debit_failed_at: z.number().int().nonnegative().default(0),
   updated_at: timestamp,
 });
 export type StripePaymentIntentDocument = z.infer<typeof stripePaymentIntentDocument>;
@@ -413,6 +420,8 @@ export const MAIL_KINDS = [
   'event-offer',
   'event-cancelled',
   'event-confirmed',
+  'debit-processing',
+  'debit-failed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -30,7 +30,7 @@ export const familyLookupSchema = z.object({
       paid: z.array(
         z.object({
           plan: z.string(),
-          status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.disputed]),
+          status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.disputed, PAYMENT_STATUS.processing]),
           date: z.iso.datetime(),
           note: z.string(),
           /** How it was paid ('Online', 'Bonifico', 'Contanti'); absent for an item without its payment (and answers before it was sent): 'La mia famiglia' tells a Bonifico awaited from another check. */
@@ -137,7 +137,10 @@ export function buildFamilyLookup(input: {
         paid: own.map(({ item, payment }) => ({
           plan: item.plan,
           status:
-            payment && payment.status !== PAYMENT_STATUS.refunded && payment.status !== PAYMENT_STATUS.cancelled
+            payment &&
+            payment.status !== PAYMENT_STATUS.refunded &&
+            payment.status !== PAYMENT_STATUS.cancelled &&
+            payment.status !== PAYMENT_STATUS.failed
               ? payment.status
               : PAYMENT_STATUS.toVerify,
           date: item.created_at.toISOString(),

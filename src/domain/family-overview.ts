@@ -12,15 +12,17 @@ import { PAYMENT_STATUS } from './payment-status';
  * A product's state for one child: 'paid' (a payment 'Confermato'),
  * 'awaitingTransfer' (a Bonifico 'Da Verificare': the treasurer has not seen
  * it yet), 'toVerify' (another payment 'Da Verificare', or one the bank
- * contests), 'toPay' (the child may buy it and holds nothing of it).
+ * contests), 'processing' (a SEPA debit the bank has not answered yet),
+ * 'toPay' (the child may buy it and holds nothing of it).
  */
-export type ChildProductState = 'paid' | 'awaitingTransfer' | 'toVerify' | 'toPay';
+export type ChildProductState = 'paid' | 'awaitingTransfer' | 'toVerify' | 'processing' | 'toPay';
 
 /** The Italian label of each state. */
 export const CHILD_PRODUCT_STATE_LABELS: Record<ChildProductState, string> = {
   paid: 'Pagato',
   awaitingTransfer: 'In attesa del bonifico',
   toVerify: 'In verifica',
+  processing: 'In elaborazione',
   toPay: 'Da pagare',
 };
 
@@ -35,10 +37,11 @@ export interface ChildProductRow {
 
 type PaidEntry = LookupChild['paid'][number];
 
-/** The state of the entries a child holds of one plan: confirmed wins; a disputed payment is 'toVerify'; a Bonifico (or an item without its payment) waits for its transfer. */
+/** The state of the entries a child holds of one plan: confirmed wins; a disputed payment is 'toVerify'; a debit under way 'processing'; a Bonifico (or an item without its payment) waits for its transfer. */
 function heldState(entries: readonly PaidEntry[]): ChildProductState {
   if (entries.some((entry) => entry.status === PAYMENT_STATUS.confirmed)) return 'paid';
   if (entries.some((entry) => entry.status === PAYMENT_STATUS.disputed)) return 'toVerify';
+  if (entries.some((entry) => entry.status === PAYMENT_STATUS.processing)) return 'processing';
   return entries.some((entry) => entry.method === 'Bonifico' || entry.method === undefined) ? 'awaitingTransfer' : 'toVerify';
 }
 

@@ -31,7 +31,7 @@ function paidLabel(product: HeldCheck, note: string): string {
  * them is 'Confermato' (its `names.held` and the size from the entry's
  * `note`, left out when '': 'Felpa già ordinata (M)', 'Già pagato'), else
  * 'toVerify' with 'Bonifico in verifica' ('Pagamento contestato' while a
- * card payment is disputed). Only the same product counts: a child holding the Acconto may
+ * card payment is disputed, 'In elaborazione' while a debit runs). Only the same product counts: a child holding the Acconto may
  * still buy the Saldo. A held child cannot be chosen for the product; the
  * server refuses it too (409, docs/api.md "Order request").
  */
@@ -40,6 +40,8 @@ export function heldProduct(paid: readonly PaidEntry[], product: HeldCheck): Hel
   if (entries.length === 0) return null;
   const confirmed = entries.find((entry) => entry.status === PAYMENT_STATUS.confirmed);
   if (entries.some((entry) => entry.status === PAYMENT_STATUS.disputed)) return { state: 'toVerify', label: 'Pagamento contestato' };
+  if (!confirmed && entries.some((entry) => entry.status === PAYMENT_STATUS.processing))
+    return { state: 'toVerify', label: 'In elaborazione' };
   if (!confirmed) return { state: 'toVerify', label: 'Bonifico in verifica' };
   return { state: 'paid', label: paidLabel(product, confirmed.note) };
 }

@@ -5,15 +5,20 @@ import type { RecordedMethod } from './payment-method';
  * Payment status values (`payments.status`; docs/product.md, "Rules",
  * "Payment status"): the spec's two, what Stripe reports of a card payment
  * afterwards ('Rimborsato': refunded in full or a dispute lost;
- * 'Contestato': a dispute open), and 'Annullato', a Bonifico the treasurer
- * cancelled before it was paid ('Annulla ordine').
+ * 'Contestato': a dispute open), 'Annullato', a Bonifico the treasurer
+ * cancelled before it was paid ('Annulla ordine'), and the two of a payment
+ * Stripe settles days later (a SEPA Direct Debit; docs/data-model.md,
+ * "Asynchronous payments"): 'In elaborazione' while the bank has not
+ * answered, 'Non riuscito' when the debit failed.
  */
 export const PAYMENT_STATUS = {
   confirmed: 'Confermato',
   toVerify: 'Da Verificare',
+  processing: 'In elaborazione',
   refunded: 'Rimborsato',
   disputed: 'Contestato',
   cancelled: 'Annullato',
+  failed: 'Non riuscito',
 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 
@@ -27,8 +32,9 @@ export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PAYMENT_
  * refund or a dispute. Pure.
  */
 
-/** The status a payment is recorded with, before any refund or dispute: the spec's two. */
-export type RecordedStatus = typeof PAYMENT_STATUS.confirmed | typeof PAYMENT_STATUS.toVerify;
+/** The status a payment is recorded with, before any refund or dispute: the spec's two, or a debit's 'In elaborazione' / 'Non riuscito'. */
+export type RecordedStatus =
+  typeof PAYMENT_STATUS.confirmed | typeof PAYMENT_STATUS.toVerify | typeof PAYMENT_STATUS.processing | typeof PAYMENT_STATUS.failed;
 
 /** A card dispute (Stripe's chargeback) as the books see it: still open, won by the group, or lost. */
 export type DisputeOutcome = 'open' | 'won' | 'lost';
@@ -46,11 +52,12 @@ export function disputeOutcome(stripeStatus: string): DisputeOutcome {
 
 /**
  * True when the items of a payment with `status` hold their product for the
- * season (one product per child and season): Confermato, Da Verificare and
- * Contestato do; Rimborsato and Annullato do not, so the child may buy it again.
+ * season (one product per child and season): Confermato, Da Verificare,
+ * Contestato and In elaborazione (a debit the bank has not answered yet) do;
+ * Rimborsato, Annullato and Non riuscito do not, so the child may buy it again.
  */
 export function holdsProduct(status: PaymentStatus): boolean {
-  return status !== PAYMENT_STATUS.refunded && status !== PAYMENT_STATUS.cancelled;
+  return status !== PAYMENT_STATUS.refunded && status !== PAYMENT_STATUS.cancelled && status !== PAYMENT_STATUS.failed;
 }
 
 /** What Stripe reported of a card payment, in euros. */
@@ -111,4 +118,34 @@ export function refundableEuros(payment: RefundablePayment, chargedEuros: number
   if (payment.method !== 'Online') return sumEuros([payment.totalEuros, -payment.refundedEuros]);
   const charged = chargedEuros ?? sumEuros([payment.totalEuros, payment.serviceFeeEuros]);
   return Math.max(0, sumEuros([charged, -Math.max(payment.refundedEuros, payment.requestedEuros)]));
+}
+
+/** What Stripe says of a debit (a payment method that settles days later: SEPA Direct Debit): `payment_intent.processing`, `.succeeded`, `.payment_failed`. */
+export type DebitEvent = 'processing' | 'succeeded' | 'failed';
+
+/**
+ * What a debit's event does to a payment already recorded with `status`
+ * (docs/data-model.md, "Asynchronous payments"): 'confirm' a payment 'In
+ * elaborazione' (or one 'Non riuscito' whose PaymentIntent was paid after
+ * all) when Stripe reports it succeeded; 'fail' a payment 'In elaborazione'
+ * when the debit failed; null otherwise: a 'processing' after the order
+ * exists, a failure after 'succeeded' (a succeeded PaymentIntent does not
+ * fail) or a second report change nothing, so any order of delivery ends the same.
+ */
+export function debitTransition(status: PaymentStatus, event: DebitEvent): 'confirm' | 'fail' | null {
+  if (event === 'succeeded' && (status === PAYMENT_STATUS.processing || status === PAYMENT_STATUS.failed)) return 'confirm';
+  if (event === 'failed' && status === PAYMENT_STATUS.processing) return 'fail';
+  return null;
+}
+
+/**
+ * The status a debit is recorded with when its order is first written on
+ * `payment_intent.processing` (Unix seconds `processingAt`): 'Non riuscito'
+ * when Stripe already reported it failed at or after that moment
+ * (`failedAt`, 0 for never: the failure was delivered first), 'In
+ * elaborazione' otherwise (a failure older than the processing was an
+ * earlier attempt on the same PaymentIntent).
+ */
+export function processingStatus(processingAt: number, failedAt: number): RecordedStatus {
+  return failedAt > 0 && failedAt >= processingAt ? PAYMENT_STATUS.failed : PAYMENT_STATUS.processing;
 }

@@ -3,6 +3,7 @@ import type { PaymentDocument } from './documents';
 import { sumEuros } from './money';
 import { linesOfPayment } from './order-line-fields';
 import type { RecordedMethod } from './payment-method';
+import type { StampDuty } from './stamp-duty';
 
 /**
  * Receipts ('ricevute', docs/admin.md, "Receipts"): one per payment once it
@@ -33,6 +34,8 @@ export interface ReceiptIssuer {
   address: string;
   /** The fixed text at the foot of every receipt (e.g. the association's status), as the group writes it; '' for none. */
   footer: string;
+  /** Whether its receipts and credit notes above 77,47 € are exempt from stamp duty or carry it (stampDutyNote, src/domain/stamp-duty.ts). */
+  stampDuty: StampDuty;
 }
 
 /** A person on a receipt: the parent who paid or a child. */
@@ -103,7 +106,8 @@ export function hasReceipt(payment: PaymentDocument): payment is ReceiptedPaymen
 /**
  * What the receipt of `payment` says: its stored receipt (number, dates,
  * payer, children's fiscal codes, fee; `receipt`, its current one unless
- * given) and the payment's own lines, plan and season, issued by `issuer`.
+ * given) and the payment's own lines, plan and season, issued by `issuer`
+ * (with the stamp duty setting stored with the receipt, when it was).
  * A child without a stored fiscal code prints none.
  */
 export function receiptDataOf(
@@ -113,7 +117,7 @@ export function receiptDataOf(
 ): ReceiptData {
   if (!receipt) throw new Error(`payment ${payment.id} has no receipt`);
   return {
-    issuer,
+    issuer: receipt.stamp_duty ? { ...issuer, stampDuty: receipt.stamp_duty } : issuer,
     number: receipt.number,
     issuedAt: receipt.issued_at,
     payer: { name: receipt.payer.name, surname: receipt.payer.surname, fiscalCode: receipt.payer.cf },

@@ -573,3 +573,61 @@ export function documentReminderMail(reminder: DocumentReminderMail, context: Ma
     context,
   );
 }
+
+/** Data of {@link debitProcessingMail} and {@link debitFailedMail}: the debit's lines and the euros asked of the bank account (the service fee included). */
+export interface DebitMail {
+  familySurname: string;
+  lines: readonly MailLine[];
+  totalEuros: number;
+  /** 'Commissioni Servizio'; its line shows only when greater than 0. */
+  serviceFeeEuros: number;
+}
+
+/** The debit's lines and its total, with the service fee when > 0. */
+const debitLines = (debit: DebitMail, totalLabel: string): Part =>
+  lines(debit.lines, [
+    ...(debit.serviceFeeEuros > 0 ? [{ label: 'Commissioni Servizio', euros: debit.serviceFeeEuros }] : []),
+    { label: totalLabel, euros: debit.totalEuros, strong: true },
+  ]);
+
+/**
+ * 'Pagamento in elaborazione' (docs/data-model.md, "Asynchronous payments"):
+ * the bank debit (SEPA) has started and takes a few working days; the
+ * children's places are held meanwhile; a second e-mail brings the receipt.
+ */
+export function debitProcessingMail(debit: DebitMail, context: MailContext): MailContent {
+  return compose(
+    'Pagamento in elaborazione',
+    [
+      say(greeting(debit.familySurname)),
+      say("abbiamo ricevuto il tuo ordine e l'addebito sul conto corrente è in elaborazione:"),
+      debitLines(debit, "Totale dell'addebito"),
+      say(
+        "L'addebito diretto SEPA richiede alcuni giorni lavorativi. Nel frattempo il posto dei tuoi figli è riservato: appena la banca conferma ti mandiamo un'e-mail con la ricevuta.",
+      ),
+      say('Non devi fare altro.'),
+    ],
+    context,
+  );
+}
+
+/**
+ * 'Pagamento non riuscito' (docs/data-model.md, "Asynchronous payments"):
+ * the bank refused the debit (SEPA), nothing was charged, the order no
+ * longer holds the children's places; `payUrl` is the product's page, to
+ * pay again by card, debit or transfer.
+ */
+export function debitFailedMail(debit: DebitMail & { payUrl: string }, context: MailContext): MailContent {
+  return compose(
+    'Pagamento non riuscito',
+    [
+      say(greeting(debit.familySurname)),
+      say("la banca non ha autorizzato l'addebito sul conto corrente per questo ordine, quindi non ti è stato addebitato nulla:"),
+      debitLines(debit, 'Totale non addebitato'),
+      say("L'ordine è stato annullato e i posti non sono più riservati. Per pagare di nuovo, con carta, addebito o bonifico, apri:"),
+      { html: linkParagraph(debit.payUrl), text: debit.payUrl },
+      say('Se pensi che sia un errore, controlla i dati del conto con la tua banca o scrivici.'),
+    ],
+    context,
+  );
+}

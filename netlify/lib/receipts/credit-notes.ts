@@ -1,4 +1,5 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { RECEIPT_ISSUER } from '@config/receipt';
 import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReason } from '@domain/credit-note';
 import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '@domain/documents';
 import { sumEuros } from '@domain/money';
@@ -112,6 +113,7 @@ function writeCreditNotes(
           reason: cause.reason,
           description: cause.description,
           cancelled: null,
+          stamp_duty: RECEIPT_ISSUER.stampDuty,
         }
       : null;
   const creditNotes = [...kept, ...(issued ? [{ ...issued, issued_at: Timestamp.fromDate(now) }] : [])];

@@ -1,4 +1,5 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { RECEIPT_ISSUER } from '@config/receipt';
 import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '@domain/documents';
 import { readSnapshot } from '../documents';
 import { readSequence, type NumberSequence } from './sequence';
@@ -69,6 +70,8 @@ export async function readReceiptInputs(
       service_fee: subject.serviceFeeEuros,
       payer: { name: payer?.name ?? '', surname: payer?.surname ?? '', cf: payer?.cf ?? '' },
       child_fiscal_codes: childFiscalCodes,
+      // The rule of the day it is issued: a later change of group.config.json does not rewrite it.
+      stamp_duty: RECEIPT_ISSUER.stampDuty,
     };
   };
 }

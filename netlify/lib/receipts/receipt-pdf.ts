@@ -4,6 +4,7 @@ import type { CreditNoteData } from '@domain/credit-note';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import { receiptTotal, type ReceiptData, type ReceiptIssuer } from '@domain/receipt';
 import { italianDate } from '@domain/italian-time';
+import { stampDutyNote } from '@domain/stamp-duty';
 import { printableText, wrap } from '../pdf-text';
 
 // Fixed strings, not the library's version: the bytes must not change when pdf-lib is updated.
@@ -76,7 +77,8 @@ interface Writer {
  * the issuer, 'Ricevuta n. {number}' and its date, 'Ricevuto da' the payer,
  * a table of the lines (amounts in euros as `formatEuros` writes them), the
  * card service fee when not 0, the total ({@link receiptTotal}), the method
- * and the date of credit, and the issuer's footer on every page. Dates are
+ * and the date of credit, the stamp duty's sentence above 77,47 €
+ * (stampDutyNote), and the issuer's footer on every page. Dates are
  * dd/mm/yyyy in Italian time. A long table flows onto further pages with its
  * header repeated. A receipt a credit note annulled says 'ANNULLATA' under
  * its title with the note's number and date; partial credit notes are
@@ -112,6 +114,7 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
   ensureSpace(w, 2 * lineHeight(10));
   writeLine(w, `Metodo di pagamento: ${receipt.method}`, w.regular, 10, INK);
   writeLine(w, `Data di accredito: ${italianDate(receipt.creditedAt)}`, w.regular, 10, INK);
+  writeStampDuty(w, receipt.issuer, receiptTotal(receipt));
   for (const note of receipt.credits?.partial ?? []) {
     writeLine(
       w,
@@ -133,7 +136,8 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
  * why, 'A favore di' the receipt's payer, then what it gives back: the
  * receipt's lines when it gives back all of it at once, else one row (a
  * part, or what was left), the card service fee given back on its own
- * line, 'Totale stornato'; whether the receipt is annulled or stays valid.
+ * line, 'Totale stornato'; whether the receipt is annulled or stays valid;
+ * the stamp duty's sentence above 77,47 €.
  * A note a failed refund cancelled says 'ANNULLATA', when and why.
  * Deterministic like {@link renderReceiptPdf}.
  */
@@ -185,8 +189,15 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Ar
     10,
     INK,
   );
+  writeStampDuty(w, note.issuer, note.amountEuros);
   numberPages(w);
   return w.doc.save();
+}
+
+/** The stamp duty's sentence of a document of `amountEuros` (stampDutyNote: the exemption or the stamp paid, above 77,47 € only). */
+function writeStampDuty(w: Writer, issuer: ReceiptIssuer, amountEuros: number): void {
+  const note = stampDutyNote(issuer.stampDuty, amountEuros);
+  if (note) writeLine(w, note, w.regular, 10, INK);
 }
 
 /**

@@ -1,19 +1,9 @@
 import Stripe from 'stripe';
+import { STRIPE_WEBHOOK_EVENTS } from '@contracts/stripe-webhook';
 import { SetupError, type SetupContext, type SetupStep } from '../types';
 
-/**
- * The events the portal handles (netlify/functions/stripe-webhook.ts: a
- * paid PaymentIntent; netlify/lib/card-events.ts, cardEventOf: refunds and
- * disputes). Stripe sends any other event for nothing.
- */
-export const STRIPE_WEBHOOK_EVENTS = [
-  'payment_intent.succeeded',
-  'charge.refunded',
-  'charge.refund.updated',
-  'charge.dispute.created',
-  'charge.dispute.updated',
-  'charge.dispute.closed',
-] as const;
+/** The events the portal handles: the webhook's contract lists them. */
+export { STRIPE_WEBHOOK_EVENTS };
 
 export const webhookUrl = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/.netlify/functions/stripe-webhook`;
 

@@ -30,6 +30,7 @@ const BADGE: Record<ChildProductState, string> = {
   paid: 'bg-green-50 text-green-800 ring-green-200',
   awaitingTransfer: 'bg-amber-50 text-amber-900 ring-amber-200',
   toVerify: 'bg-amber-50 text-amber-900 ring-amber-200',
+  processing: 'bg-blue-50 text-blue-800 ring-blue-200',
   toPay: 'bg-red-50 text-red-800 ring-red-200',
 };
 

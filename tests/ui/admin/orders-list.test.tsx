@@ -188,13 +188,13 @@ describe('the orders desk', () => {
       within(magliette)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
     const totals = within(summary).getByRole('row', { name: /^Totale/ });
     expect(
       within(totals)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
+    ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
     expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null);
   });
 
@@ -221,6 +221,23 @@ describe('the orders desk', () => {
     expect(
       within(await screen.findByRole('table', { name: /Riepilogo/ })).getByRole('row', { name: /^Uscita di Pasqua/ }),
     ).toBeInTheDocument();
+  });
+
+  it("shows a debit 'In elaborazione' with no action (nothing to refund yet), finds it by 'Stato' and counts it in the summary", async () => {
+    database.push({
+      payment: payment('p-bruni', 'Bruni', { method: 'Online', status: 'In elaborazione', created_at: new Date(2025, 1, 1) }),
+      items: [item('p-bruni', 'Bruni', 'Luca', 'L', 30)],
+    });
+    const { user } = showDesk();
+    await screen.findByText('3 di 3 ordini');
+    const bruni = orderRow('Bruni');
+    expect(within(bruni).getByText('In elaborazione')).toBeInTheDocument();
+    expect(within(bruni).queryAllByRole('button')).toEqual([]);
+    const summary = await screen.findByRole('table', { name: 'Riepilogo' });
+    expect(within(summary).getByRole('columnheader', { name: 'In elaborazione' })).toBeInTheDocument();
+    await choose(user, 'Stato', 'In elaborazione');
+    await waitFor(() => expect(lastQuery()).toEqual(describeOrderQuery(2025, { ...NO_FILTERS, status: 'In elaborazione' })));
+    expect(await screen.findByText('1 di 1 ordine')).toBeInTheDocument();
   });
 
   it('turns the filters into the query, keeps them in the address with the season, and reads them back', async () => {

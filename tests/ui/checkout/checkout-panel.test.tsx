@@ -182,11 +182,24 @@ describe('paying', () => {
     expect(onRecorded).not.toHaveBeenCalled();
   });
 
-  it('reports any other status and records nothing', async () => {
+  it('says a debit (processing) takes a few working days and an e-mail confirms it; records nothing and offers no second payment', async () => {
     stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'processing' } });
     const { user } = await ready();
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
-    expect(await screen.findByText('Il pagamento è in stato: processing')).toHaveAttribute('data-tone', 'success');
+    const message = await screen.findByText(/Pagamento in elaborazione/);
+    expect(message).toHaveAttribute('data-tone', 'success');
+    expect(message.textContent).toContain('alcuni giorni lavorativi');
+    expect(message.textContent).toContain('e-mail');
+    expect(message.textContent).not.toContain('processing');
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toBeDisabled();
+    expect(functions.recordPayment.bodies).toEqual([]);
+  });
+
+  it('reports any other status and records nothing', async () => {
+    stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'requires_action' } });
+    const { user } = await ready();
+    await user.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(await screen.findByText('Il pagamento è in stato: requires_action')).toHaveAttribute('data-tone', 'success');
     expect(functions.recordPayment.bodies).toEqual([]);
   });
 

@@ -17,7 +17,18 @@ describe('group.config.json', () => {
       fiscalCode: config.fiscalCode,
       address: config.address,
       footer: config.receiptFooter,
+      stampDuty: config.stampDuty,
     });
+    // The demo group is a registered third-sector body: exempt, its legal basis printed.
+    expect(config.stampDuty).toEqual({ mode: 'exempt', basis: expect.stringContaining('D.Lgs. 117/2017') });
+  });
+
+  it('charges the stamp duty when the file says nothing, and wants the legal basis of an exemption', async () => {
+    const { stampDuty: _ignored, ...rest } = await file();
+    expect(checkGroupConfig(rest).stampDuty).toEqual({ mode: 'charged', statement: 'assolta in modo virtuale' });
+    expect(() => checkGroupConfig({ ...rest, stampDuty: { mode: 'exempt', basis: '' } })).toThrowError(
+      /group\.config\.json: stampDuty\.basis: /,
+    );
   });
 
   it('names each wrong field: a bad IBAN, a link without https, a missing fiscal code', async () => {

@@ -136,7 +136,7 @@ describe('transferAction', () => {
 describe('summarizeOrders', () => {
   const zero = { count: 0, total: 0 };
 
-  it('fills every plan and status, sums per plan and overall, rounded to cents; refunded and cancelled orders stay out of the held total', () => {
+  it('fills every plan and status, sums per plan and overall, rounded to cents; refunded, cancelled and failed orders stay out of the held total, a debit in progress counts', () => {
     const summary = summarizeOrders(
       [
         { plan: PLAN.felpa, status: 'Annullato', count: 1, total: 30 },
@@ -144,6 +144,8 @@ describe('summarizeOrders', () => {
         { plan: PLAN.felpa, status: 'Da Verificare', count: 1, total: 30.2 },
         { plan: PLAN.felpa, status: 'Rimborsato', count: 1, total: 30 },
         { plan: PLAN.felpa, status: 'Contestato', count: 1, total: 30 },
+        { plan: PLAN.felpa, status: 'In elaborazione', count: 1, total: 30 },
+        { plan: PLAN.felpa, status: 'Non riuscito', count: 1, total: 30 },
         { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
       ],
       seasonPlans(seedCatalogue()),
@@ -157,8 +159,10 @@ describe('summarizeOrders', () => {
         Rimborsato: { count: 1, total: 30 },
         Contestato: { count: 1, total: 30 },
         Annullato: { count: 1, total: 30 },
+        'In elaborazione': { count: 1, total: 30 },
+        'Non riuscito': { count: 1, total: 30 },
       },
-      held: { count: 4, total: 120.3 },
+      held: { count: 5, total: 150.3 },
     });
     expect(summary.rows[1]?.held).toEqual(zero);
     expect(summary.totals).toEqual({
@@ -168,8 +172,10 @@ describe('summarizeOrders', () => {
         Rimborsato: { count: 1, total: 30 },
         Contestato: { count: 1, total: 30 },
         Annullato: { count: 1, total: 30 },
+        'In elaborazione': { count: 1, total: 30 },
+        'Non riuscito': { count: 1, total: 30 },
       },
-      held: { count: 5, total: 220.3 },
+      held: { count: 6, total: 250.3 },
     });
   });
 });
@@ -245,6 +251,15 @@ describe('the CSV export', () => {
     expect(refunded[0]?.slice(-2)).toEqual(['50,00', '']);
     const parsed = Papa.parse<string[]>(toSpreadsheetCsv(ORDER_CSV_HEADER, lines).replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([[...ORDER_CSV_HEADER], ...lines]);
+  });
+
+  it("writes a debit's status as the list shows it: 'In elaborazione', then 'Non riuscito' when the bank refused it", () => {
+    const debit = { ...payment, method: 'Online' as const, reference: null, confirmed_at: null, confirmed_by: null };
+    expect(orderCsvRows([buildOrderRow({ ...debit, status: 'In elaborazione' })]).map((line) => line[3])).toEqual([
+      'In elaborazione',
+      'In elaborazione',
+    ]);
+    expect(orderCsvRows([buildOrderRow({ ...debit, status: 'Non riuscito' })])[0]?.slice(2, 4)).toEqual(['Online', 'Non riuscito']);
   });
 
   it('names the file after the season', () => {

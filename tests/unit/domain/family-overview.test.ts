@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { childProducts, medicalFormState, productsToPay } from '@domain/family-overview';
+import { CHILD_PRODUCT_STATE_LABELS, childProducts, medicalFormState, productsToPay } from '@domain/family-overview';
 import type { LookupChild } from '@domain/family-lookup';
 
 const CATALOGUE = seedCatalogue();
@@ -55,6 +55,16 @@ describe('childProducts', () => {
       ['Felpa Reparto', 'toVerify'],
       ['Maglietta Gruppo', 'toVerify'],
     ]);
+  });
+
+  it("shows a SEPA debit the bank has not answered as 'In elaborazione'", () => {
+    const [acconto] = childProducts(
+      { branch: 'Reparto', paid: [entry('Campo Estivo - Acconto', 'In elaborazione', 'Online')] },
+      CATALOGUE,
+      TODAY,
+    );
+    expect(acconto).toMatchObject({ plan: 'Campo Estivo - Acconto', state: 'processing' });
+    expect(CHILD_PRODUCT_STATE_LABELS.processing).toBe('In elaborazione');
   });
 
   it('treats an item without its payment as a transfer awaited, and keeps the size', () => {

@@ -41,6 +41,11 @@ describe('heldProduct', () => {
     expect(heldProduct([felpa('Da Verificare', 'M')], product(PLAN.felpa))).toEqual({ state: 'toVerify', label: 'Bonifico in verifica' });
   });
 
+  it("a debit the bank has not answered yet reads 'In elaborazione'; once a payment is confirmed, that wins", () => {
+    expect(heldProduct([acconto('In elaborazione')], product(PLAN.campAcconto))).toEqual({ state: 'toVerify', label: 'In elaborazione' });
+    expect(heldProduct([acconto('In elaborazione'), acconto('Confermato')], product(PLAN.campAcconto))?.state).toBe('paid');
+  });
+
   it('the Acconto does not hold the Saldo, nor the Felpa the Maglietta', () => {
     expect(heldProduct([acconto('Confermato')], product(PLAN.campSaldo))).toBeNull();
     expect(heldProduct([saldo('Da Verificare')], product(PLAN.campAcconto))).toBeNull();

@@ -28,6 +28,7 @@ const stripeState = (refunded: number, dispute: 'open' | 'won' | 'lost' | null =
   dispute_event_created: 0,
   refund_report_created: 1,
   failed_refunds: {},
+  debit_failed_at: 0,
   updated_at: new Date(),
 });
 
@@ -56,6 +57,17 @@ describe("the order's outcome", () => {
     expect(orderOutcome(ORDER, [false, false], stripeState(0, 'open')).status).toBe('Contestato');
     expect(orderOutcome(ORDER, [false, false], stripeState(50))).toMatchObject({ status: 'Confermato', card: { refunded_amount: 50 } });
   });
+
+  it("records a debit 'In elaborazione', held lines included, or 'Non riuscito' when Stripe reported its failure at or after the processing", () => {
+    const debit = { ...ORDER, status: 'In elaborazione' as const, processingAt: 1000 };
+    expect(orderOutcome(debit, [false, true], null)).toMatchObject({ recordedStatus: 'In elaborazione', status: 'In elaborazione' });
+    expect(orderOutcome(debit, [false, false], { ...stripeState(0), debit_failed_at: 999 }).status).toBe('In elaborazione');
+    expect(orderOutcome(debit, [false, false], { ...stripeState(0), debit_failed_at: 1000 }).status).toBe('Non riuscito');
+    expect(orderOutcome(debit, [false, false], { ...stripeState(0), debit_failed_at: 4000 })).toMatchObject({
+      recordedStatus: 'Non riuscito',
+      status: 'Non riuscito',
+    });
+  });
 });
 
 describe("the order's documents", () => {
@@ -72,6 +84,11 @@ describe("the order's documents", () => {
       'fresh-2',
       'fresh-3',
     ]);
+    const failedDebit = orderOutcome({ ...ORDER, status: 'In elaborazione', processingAt: 1 }, [false, false], {
+      ...stripeState(0),
+      debit_failed_at: 2,
+    });
+    expect(itemIdsOf(failedDebit, seasonIds, [false, false], fresh)).toEqual(['fresh-4', 'fresh-5']);
   });
 
   it("writes the lines under the spec's field names, the payment with the plan and a copy of the lines, and answers the order", () => {

@@ -165,10 +165,21 @@ describe('record-payment: a succeeded payment', () => {
 });
 
 describe('record-payment: nothing recorded', () => {
-  it.each(['processing', 'requires_payment_method', 'requires_action', 'canceled'])('answers 409 naming the status %s', async (status) => {
+  it.each(['requires_payment_method', 'requires_action', 'canceled'])('answers 409 naming the status %s', async (status) => {
     const before = await counts();
     const intent = stripeKnows({ status, amount_received: 0 });
     await expectError(await call({ paymentIntentId: intent.id }), 409, `Il pagamento non risulta completato (stato: ${status}).`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 409 to a debit still processing, saying in Italian that it takes a few working days and an e-mail will confirm it', async () => {
+    const before = await counts();
+    const intent = stripeKnows({ status: 'processing', amount_received: 0 });
+    await expectError(
+      await call({ paymentIntentId: intent.id }),
+      409,
+      "Pagamento in elaborazione: l'addebito sul conto richiede alcuni giorni lavorativi. Il posto è riservato e ti confermeremo l'esito via e-mail.",
+    );
     expect(await counts()).toEqual(before);
   });
 

@@ -2,7 +2,8 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import type { ReceiptData } from '@domain/receipt';
-import { renderReceiptPdf } from '../../../netlify/lib/receipts/receipt-pdf';
+import type { CreditNoteData } from '@domain/credit-note';
+import { renderCreditNotePdf, renderReceiptPdf } from '../../../netlify/lib/receipts/receipt-pdf';
 
 const FOOTER = 'Associazione di promozione sociale senza fini di lucro. Ricevuta emessa per le quote versate dalla famiglia.';
 
@@ -29,6 +30,7 @@ function receipt(overrides: Partial<ReceiptData> = {}): ReceiptData {
       fiscalCode: '97000000000',
       address: 'Via della Sede Scout 1, 00066 Manziana (RM)',
       footer: FOOTER,
+      stampDuty: { mode: 'charged', statement: 'assolta in modo virtuale' },
     },
     number: '2025/42',
     issuedAt: new Date('2025-06-14T10:20:00Z'),
@@ -111,6 +113,41 @@ describe('the receipt PDF (docs/admin.md, "Receipts")', () => {
     expect(text).toContain('Data: 01/01/2026');
     expect(text).toContain('Metodo di pagamento: Carta');
     expect(text).toContain('Data di accredito: 31/12/2025');
+  });
+
+  it('prints the stamp duty paid above 77,47 €, and nothing at 77,47 €', async () => {
+    expect(await renderedText(receipt())).toContain('Imposta di bollo di 2,00 € assolta in modo virtuale.');
+    const at = (euros: number) => receipt({ serviceFeeEuros: 0, method: 'Bonifico', lines: [line('Marco', 'RSSMRC12C03H501X', euros)] });
+    expect(await renderedText(at(77.47))).not.toContain('bollo');
+    expect(await renderedText(at(77.48))).toContain('Imposta di bollo di 2,00 €');
+  });
+
+  it("prints an exempt group's exemption with its legal basis above 77,47 €", async () => {
+    const exempt = { ...receipt().issuer, stampDuty: { mode: 'exempt' as const, basis: 'art. 82, comma 5, del D.Lgs. 117/2017' } };
+    const text = await renderedText(receipt({ issuer: exempt }));
+    expect(text).toContain('Esente da imposta di bollo (art. 82, comma 5, del D.Lgs. 117/2017).');
+    expect(text).not.toContain('2,00 €');
+  });
+
+  it('prints the stamp duty on a credit note by its own amount', async () => {
+    const note = (amountEuros: number): CreditNoteData => ({
+      issuer: receipt().issuer,
+      number: '2025/3',
+      issuedAt: new Date('2025-07-01T10:00:00Z'),
+      payer: receipt().payer,
+      receipt: { number: '2025/42', issuedAt: new Date('2025-06-14T10:20:00Z'), amountEuros: 280 },
+      description: 'Rimborso con carta',
+      season: 2025,
+      lines: null,
+      childFiscalCodes: {},
+      amountEuros,
+      serviceFeeEuros: 0,
+      voidsReceipt: false,
+      method: 'Carta',
+      cancelled: null,
+    });
+    expect(await textOf(await renderCreditNotePdf(note(100)))).toContain('Imposta di bollo di 2,00 € assolta in modo virtuale');
+    expect(await textOf(await renderCreditNotePdf(note(77.47)))).not.toContain('bollo');
   });
 
   it("prints the issuer's footer, and none when it is empty", async () => {

@@ -8,13 +8,15 @@ import { ReceiptActions } from './ReceiptActions';
 /** What a row's button asks for: confirm its Bonifico, undo the confirmation, cancel a Bonifico never paid, or refund. */
 export type TransferRequest = { row: AdminOrderRow; action: 'confirm' | 'undo' | 'cancel' | 'refund' };
 
-/** Green Confermato, yellow Da Verificare (the spec's two), red Contestato, grey Rimborsato. */
+/** Green Confermato, yellow Da Verificare (the spec's two), red Contestato, blue In elaborazione (a debit), grey Rimborsato, Annullato, Non riuscito. */
 const STATUS_TONE: Record<AdminOrderRow['status'], string> = {
   [PAYMENT_STATUS.confirmed]: 'bg-green-100 text-green-800',
   [PAYMENT_STATUS.toVerify]: 'bg-yellow-100 text-yellow-800',
   [PAYMENT_STATUS.disputed]: 'bg-red-100 text-red-800',
   [PAYMENT_STATUS.refunded]: 'bg-gray-100 text-gray-700',
   [PAYMENT_STATUS.cancelled]: 'bg-gray-100 text-gray-700',
+  [PAYMENT_STATUS.processing]: 'bg-blue-100 text-blue-800',
+  [PAYMENT_STATUS.failed]: 'bg-gray-100 text-gray-700',
 };
 
 function StatusBadge({ status }: { status: AdminOrderRow['status'] }) {

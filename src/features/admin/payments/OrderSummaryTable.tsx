@@ -20,8 +20,9 @@ function Cell({ cell, strong = false }: { cell: SummaryCell; strong?: boolean })
 
 /**
  * The summary over the list (docs/admin-orders.md, "Summary"): one row per
- * plan, then 'Totale'; columns Confermato, Da Verificare, Rimborsato,
- * Contestato, Annullato and 'Totale (senza rimborsi e annullati)', each the number of orders and
+ * plan, then 'Totale'; columns Confermato, Da Verificare, In elaborazione
+ * (a debit the bank has not answered), Rimborsato, Contestato, Annullato,
+ * Non riuscito (a debit refused) and 'Totale (senza rimborsi, annullati e non riusciti)', each the number of orders and
  * their sum in euros, for the whole season (of `method` only when the
  * 'Metodo' filter chooses one; the other filters do not apply).
  */
@@ -47,7 +48,7 @@ export function OrderSummaryTable({ season, method, summary }: OrderSummaryTable
                 {status}
               </th>
             ))}
-            <th className="px-3 py-1.5 text-right">Totale (senza rimborsi e annullati)</th>
+            <th className="px-3 py-1.5 text-right">Totale (senza rimborsi, annullati e non riusciti)</th>
           </tr>
         </thead>
         <tbody>
