@@ -1,7 +1,12 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, familyReductionDocument, type FamilyReductionDocument } from '@domain/documents';
-import type { Reduction } from '@domain/family-balance';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { adminFamilyReductionContract } from '@contracts/admin-family-reduction';
+import { AUDIT_ACTION } from '@domain/audit-log';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { COLLECTION, familyDocument, familyReductionDocument, type FamilyReductionDocument } from '@domain/documents';
+import { reductionText, type Reduction } from '@domain/family-balance';
+import { recordAudit, type AuditActor } from './audit-log';
 import { readAllSnapshots, readSnapshot } from './documents';
+import { HttpError } from './http';
 
 /**
  * The families' reductions ('Riduzione', docs/admin.md, "Riduzione"):
@@ -45,4 +50,53 @@ export async function readSeasonReductions(db: Firestore, season: number): Promi
     byFamily.set(document.family_id, products);
   }
   return byFamily;
+}
+
+/** A change of a family's reduction of one product, checked by the contract: set (kind, value, reason) or removed. */
+export type ReductionChange =
+  | { action: 'set'; product: Pick<CatalogueProduct, 'id' | 'plan'>; kind: Reduction['kind']; value: number; reason: string }
+  | { action: 'remove'; product: Pick<CatalogueProduct, 'id' | 'plan'> };
+
+/**
+ * Applies `change` to the family's reduction in `season` inside
+ * `transaction`, with its audit entry ('family.reduction_set' or
+ * '_remove', the reason in the summary and in `before`/`after`): nothing is
+ * written when it changes nothing (the same values again, a reduction
+ * already gone), so two identical requests record one entry.
+ * @throws HttpError 404 when the family does not exist.
+ */
+export async function applyReductionChange(
+  db: Firestore,
+  transaction: Transaction,
+  { familyId, season, change, actor }: { familyId: string; season: number; change: ReductionChange; actor: AuditActor },
+): Promise<void> {
+  const familyRef = db.collection(COLLECTION.families).doc(familyId);
+  const ref = db.collection(COLLECTION.familyReductions).doc(familyReductionId(season, familyId, change.product.id));
+  const [familySnapshot, snapshot] = await Promise.all([transaction.get(familyRef), transaction.get(ref)]);
+  const family = readSnapshot(familyDocument, familySnapshot);
+  if (!family) throw new HttpError(404, adminFamilyReductionContract.messages.familyGone);
+  const stored = readSnapshot(familyReductionDocument, snapshot);
+  const before = stored && { kind: stored.kind, value: stored.value, reason: stored.reason };
+  const where = `famiglia ${family.surname}, ${change.product.plan}`;
+  const target = { collection: COLLECTION.familyReductions, id: ref.id };
+  if (change.action === 'remove') {
+    if (!stored || !before) return;
+    transaction.delete(ref);
+    const summary = `Riduzione rimossa: ${where}, ${reductionText(stored)} (${stored.reason})`;
+    recordAudit(db, transaction, { actor, action: AUDIT_ACTION.reductionRemove, target, summary, before, after: null });
+    return;
+  }
+  const after = { kind: change.kind, value: change.value, reason: change.reason };
+  if (before && before.kind === after.kind && before.value === after.value && before.reason === after.reason) return;
+  transaction.set(ref, {
+    id: ref.id,
+    season,
+    family_id: familyId,
+    product: change.product.id,
+    ...after,
+    updated_at: FieldValue.serverTimestamp(),
+    updated_by: actor.email,
+  });
+  const summary = `Riduzione impostata: ${where}, ${reductionText(after)} (${change.reason})`;
+  recordAudit(db, transaction, { actor, action: AUDIT_ACTION.reductionSet, target, summary, before, after });
 }

@@ -81,6 +81,10 @@ export const AUDIT_ACTION = {
   documentRemind: 'document.remind',
   /** 'Nuova stagione' copied the season's live documents to the next season as their first version. */
   documentCarryForward: 'document.carry_forward',
+  /** An admin or the treasurer set a family's 'Riduzione' of a product (docs/admin.md, "Riduzione"). */
+  reductionSet: 'family.reduction_set',
+  /** A family's 'Riduzione' of a product was removed. */
+  reductionRemove: 'family.reduction_remove',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -128,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.retire': 'Documento ritirato',
   'document.remind': 'Promemoria firme inviati',
   'document.carry_forward': 'Documenti portati alla nuova stagione',
+  'family.reduction_set': 'Riduzione impostata',
+  'family.reduction_remove': 'Riduzione rimossa',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -160,3 +160,8 @@ export function familyProductBalance(
   }
   return { holders: [...holders.values()], accountedEuros: sumEuros([accountedEuros([...payments.values()]), ...unpaired]), reduction };
 }
+
+/** A reduction in words, as the admin's family page and the audit log say it: '50,00 €', '10%', '12,5%'. */
+export function reductionText(reduction: Reduction): string {
+  return reduction.kind === 'amount' ? formatEuros(reduction.value) : `${String(reduction.value).replace('.', ',')}%`;
+}
