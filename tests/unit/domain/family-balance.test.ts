@@ -182,3 +182,60 @@ describe('a product without a ladder', () => {
     expect(priceNext(ledger, [child('anna', 'Clan')], null, acconto).amountEuros).toBe(150);
   });
 });
+
+describe("'Situazione iscritti': a family's amount due", () => {
+  it("shows the gamed sequence's 25,00 € once, on the family's first row", async () => {
+    const { buildEnrolmentRows, familyDues, productLabel } = await import('@domain/enrolment-status');
+    const season = 2100;
+    const at = (seconds: number) => new Date(seconds * 1000);
+    const kid = (id: string, name: string) => ({
+      ...child(id),
+      name,
+      family_id: 'family-rossi',
+      medical_doc: '',
+      medical_forms: [],
+      archived_at: null,
+      updated_at: at(0),
+    });
+    const children = [kid('marco', 'Marco'), kid('giulia', 'Giulia')];
+    const item = (id: string, payment: string, seconds: number, price: number) => ({
+      season,
+      family_id: 'family-rossi',
+      plan: saldo.plan,
+      note: '' as const,
+      price,
+      created_at: at(seconds),
+      payment_id: payment,
+      son_info: { id, name: id, surname: 'Rossi' },
+    });
+    const payment = (id: string, status: PaymentStatus, total: number) => ({
+      id,
+      season,
+      order_id: id,
+      family_id: 'family-rossi',
+      family_surname: 'Rossi',
+      status,
+      total_amount: total,
+      refunded_amount: 0,
+    });
+    const orderItems = [item('marco', 'p1', 1, 180), item('giulia', 'p2', 2, 155)];
+    const payments = [payment('p1', PAYMENT_STATUS.cancelled, 180), payment('p2', PAYMENT_STATUS.confirmed, 155)];
+    const catalogue = seedCatalogue();
+    const dues = familyDues({ season, catalogue, children, orderItems, payments });
+    expect([...(dues.get('family-rossi') ?? [])]).toEqual([['campo-saldo', 25]]);
+    const rows = buildEnrolmentRows({ season, startsAt: at(0), catalogue, children, orderItems, payments }, dues);
+    expect(rows.map((row) => [row.name, productLabel(row.products['campo-saldo']!)])).toEqual([
+      ['Giulia', 'Pagato; famiglia: da saldare 25,00 €'],
+      ['Marco', 'Non pagato'],
+    ]);
+    const reduced = familyDues({
+      season,
+      catalogue,
+      children,
+      orderItems,
+      payments,
+      reductions: new Map([['family-rossi', new Map([['campo-saldo', { kind: 'amount' as const, value: 25 }]])]]),
+    });
+    expect(reduced.size).toBe(0);
+  });
+});
