@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
+import adminReminders from '../../../netlify/functions/admin-reminders';
 import createOrder from '../../../netlify/functions/create-order';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import lookupFamily from '../../../netlify/functions/lookup-family';
@@ -101,6 +102,19 @@ describe("a family's balance", () => {
     const marcoPayment = (await db().collection('payments').where('order_id', '==', marco.body.orderId).get()).docs[0]!.id;
     expect(await testbed.call({ paymentId: marcoPayment, reason: 'Pagherà con carta' })).toMatchObject({ status: 200 });
     expect(await rossiSaldoBalance()).toMatchObject({ dueEuros: 25 });
+    // The Saldo's reminder asks the Rossi family for the 25,00 € due (Marco, without the Acconto, is not reminded of the Saldo).
+    const reminders = await adminReminders(
+      new Request('http://localhost/.netlify/functions/admin-reminders', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testbed.tokens.treasurer}` },
+        body: JSON.stringify({ product: 'campo-saldo', action: 'send' }),
+      }),
+      functionContext(),
+    );
+    expect(reminders.status).toBe(200);
+    const mail = (await db().collection('mail').where('kind', '==', 'reminder').where('family_id', '==', 'family-rossi').get()).docs[0];
+    expect(mail?.get('text')).toContain('Differenza da saldare: 25,00 €');
+    expect(mail?.get('text')).toContain('Totale da Pagare: 25,00 €');
 
     const again = await post(createOrder, 'create-order', saldo('son-rossi-marco'));
     expect(again).toMatchObject({ status: 201, body: { totalEuros: 180, lines: [expect.objectContaining({ priceEuros: 180 })] } });
