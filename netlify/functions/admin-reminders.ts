@@ -45,6 +45,7 @@ function familyMail({ product, season, settings, mail }: ReminderContext, family
       familySurname: family.familySurname,
       productName: reminderProductName(product, season),
       lines: family.lines,
+      dueEuros: family.dueEuros,
       totalEuros: family.totalEuros,
       deadline,
       iban: settings.bankAccount.iban,

@@ -4,6 +4,7 @@ import { lookupFamilyContract } from '@contracts/lookup-family';
 import { buildFamilyLookup } from '@domain/family-lookup';
 import { medicalFormCutoffInstant } from '@domain/medical-form-settings';
 import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
+import { readFamilyReductions } from '../lib/family-reductions';
 import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
 import { parseFiscalCode } from '../lib/order-request';
@@ -15,7 +16,8 @@ import { assertSessionFamily, requireSession } from '../lib/session';
  * family of the parent's fiscal code, for a browser with that family's
  * session only (checked before anything is read, and again once the family
  * is known), with this season's items, the family's receipts and the
- * season's catalogue (buildFamilyLookup).
+ * season's catalogue and the family's balance of each product it holds
+ * (buildFamilyLookup).
  */
 export default fiscalCodeContractFunction(lookupFamilyContract, async (input, request) => {
   const session = await requireSession(request);
@@ -24,15 +26,18 @@ export default fiscalCodeContractFunction(lookupFamilyContract, async (input, re
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
   assertSessionFamily(session, found.family.id);
-  const [items, receipts, settings] = await Promise.all([
+  const [items, receipts, settings, reductions] = await Promise.all([
     findFamilyItems(db, found.family.id, SEASON.campYear),
     findFamilyReceipts(db, found.family.id),
     readSeasonSettings(db, SEASON.campYear),
+    readFamilyReductions(db, found.family.id, SEASON.campYear),
   ]);
   return {
     body: buildFamilyLookup({
       ...found,
       items,
+      // Kind and value only: the reason never reaches a parent (docs/admin.md, "Riduzione").
+      reductions: new Map(reductions.map((reduction) => [reduction.product, { kind: reduction.kind, value: reduction.value }])),
       receipts,
       catalogue: catalogueOf(settings),
       season: SEASON.campYear,

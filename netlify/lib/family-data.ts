@@ -80,6 +80,7 @@ function familyQueries(db: Firestore, familyId: string) {
     accessCodes: of(COLLECTION.accessCodes),
     accessLinks: of(COLLECTION.accessLinks),
     signatures: of(COLLECTION.documentSignatures),
+    reductions: of(COLLECTION.familyReductions),
   };
 }
 
@@ -134,7 +135,7 @@ export function erasedFamilyName(familyId: string): string {
  * family's personal data and keeps its payments for the books.
  * First the children's medical forms from Cloudinary; then, in one
  * transaction: the family, its parents and children, their roster index
- * entries, access codes, sign-in links and limits, e-mail changes, reminders,
+ * entries, access codes, sign-in links and limits, e-mail changes, reminders, reductions ('Riduzione'),
  * e-mails and the signatures of the group's documents (docs/privacy.md,
  * "Signatures") deleted; each payment's
  * family name, children's names and parent replaced by
@@ -160,7 +161,7 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
     const familyRef = db.collection(COLLECTION.families).doc(familyId);
     if (!readSnapshot(familyDocument, await transaction.get(familyRef))) throw new HttpError(404, MESSAGES.notFound);
     // A transaction reads everything before it writes.
-    const [parents, children, payments, items, reminders, mail, accessCodes, accessLinks, signatures] = await Promise.all([
+    const [parents, children, payments, items, reminders, mail, accessCodes, accessLinks, signatures, reductions] = await Promise.all([
       transaction.get(queries.parents),
       transaction.get(queries.children),
       transaction.get(queries.payments),
@@ -170,13 +171,22 @@ export async function eraseFamily(db: Firestore, settings: CloudinarySettings, f
       transaction.get(queries.accessCodes),
       transaction.get(queries.accessLinks),
       transaction.get(queries.signatures),
+      transaction.get(queries.reductions),
     ]);
     const lines = await statementLinesOf(
       db,
       payments.docs.map((snapshot) => snapshot.id),
       transaction,
     );
-    for (const document of [...reminders.docs, ...mail.docs, ...accessCodes.docs, ...accessLinks.docs, ...signatures.docs])
+    // A 'Riduzione' and its reason (a family's hardship) go with the family.
+    for (const document of [
+      ...reminders.docs,
+      ...mail.docs,
+      ...accessCodes.docs,
+      ...accessLinks.docs,
+      ...signatures.docs,
+      ...reductions.docs,
+    ])
       transaction.delete(document.ref);
     // A parent's access limits and e-mail change are kept by parent id (netlify/lib/access-codes.ts, email-change.ts).
     for (const parent of parents.docs) {

@@ -3,19 +3,20 @@ import type Stripe from 'stripe';
 import { RECORD_PAYMENT_MESSAGES } from '@contracts/record-payment';
 import { SEASON } from '@config/season';
 import type { OrderLine } from '@domain/catalogue/order-line';
-import { priceOrder } from '@domain/catalogue/pricing';
+import { familyProductBalance, priceBalancedOrder } from '@domain/family-balance';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import type { ChildDocument } from '@domain/documents';
-import { centsToEuros, sumEuros } from '@domain/money';
+import { centsToEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payment-status';
 import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
 import { findFamilyById, findFamilyItems } from './families';
+import { readFamilyReduction } from './family-reductions';
 import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
 import { confirmDebit, debitNotice, payAgainUrl } from './debit-events';
 import { cardPaymentNotice } from './mail/order-mails';
 import { readOrderMetadata, UnfulfillableOrderError, type ReadMetadata } from './order-metadata';
-import { matchOrderChildren, productHolders, type ChildProblem } from './order-request';
+import { matchOrderChildren, type ChildProblem } from './order-request';
 import { recordOrder, type RecordedOrder } from './record-order';
 import { catalogueOf, readSeasonSettings } from './season-settings';
 
@@ -159,8 +160,8 @@ export interface RebuiltCardOrder {
  * The order of a PaymentIntent rebuilt from Firestore by its metadata's
  * ids: the product in the season's catalogue (one closed since is still
  * recorded: the parent has paid), the family and its children, priced
- * again with src/domain in the metadata's tick order after the siblings
- * who hold the product from other orders, as create-payment-intent priced it.
+ * again with src/domain as create-payment-intent priced it: the family's
+ * balance with the metadata's children (priceBalancedOrder), its 'Riduzione' applied.
  * @throws UnfulfillableOrderError when the metadata is malformed, the
  * product or the family is gone, or a child is not in it, named twice, or
  * has a size it must not have (or lacks one it must have).
@@ -174,12 +175,25 @@ export async function rebuildCardOrder(db: Firestore, paymentIntent: PaymentInte
   if (!found) throw unfulfillable(`family ${metadata.familyId} does not exist`);
   const { chosen, problems } = matchOrderChildren(found.children, metadata.children, product);
   const toVerify = childrenToVerify(problems, chosen, { productId: product.id, familyId: metadata.familyId }, unfulfillable);
-  const items = await findFamilyItems(db, metadata.familyId, SEASON.campYear);
+  const [items, reduction] = await Promise.all([
+    findFamilyItems(db, metadata.familyId, SEASON.campYear),
+    readFamilyReduction(db, metadata.familyId, product.id, SEASON.campYear),
+  ]);
+  // An order recorded meanwhile for one of these children (a second tab) did not exist when the PaymentIntent was priced.
   const chosenIds = new Set(chosen.map((child) => child.id));
-  const siblingsHolding = [...productHolders(product, items, paymentIntent.id)].filter((id) => !chosenIds.has(id)).length;
+  const meanwhile = new Set(
+    items.filter(({ item }) => item.plan === product.plan && chosenIds.has(item.son_info.id)).map(({ item }) => item.payment_id),
+  );
+  const balance = familyProductBalance(
+    product,
+    items.filter(({ item }) => !meanwhile.has(item.payment_id)),
+    found.children,
+    reduction,
+    paymentIntent.id,
+  );
   // A price changed in 'Impostazioni stagione' while the parent paid makes the amount differ: 'Da Verificare', never a silent loss.
-  const lines = priceOrder(product, chosen, siblingsHolding);
-  const expected = onlineTotal(sumEuros(lines.map((line) => line.priceEuros)), metadata.cardFee);
+  const { lines, amountEuros } = priceBalancedOrder(product, balance, chosen);
+  const expected = onlineTotal(amountEuros, metadata.cardFee);
   return { metadata, product, lines, expected, toVerify: [...toVerify, ...amountToVerify(paymentIntent, expected)] };
 }
 

@@ -2,19 +2,19 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { ORDER_MESSAGES, type OrderRequest } from '@contracts/order-request';
 import { SEASON } from '@config/season';
 import type { OrderLine } from '@domain/catalogue/order-line';
-import { priceOrder } from '@domain/catalogue/pricing';
 import { findProduct, isClosed, mayBuy, type CatalogueProduct } from '@domain/catalogue/product';
 import type { ChildDocument, FamilyDocument } from '@domain/documents';
+import { familyProductBalance, priceBalancedOrder } from '@domain/family-balance';
 import { isValidFiscalCode } from '@domain/fiscal-code';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
 import { italianDay } from '@domain/italian-time';
-import { sumEuros } from '@domain/money';
 import { lineOfItem } from '@domain/order-line-fields';
 import { holdsProduct } from '@domain/payment-status';
 import type { Size } from '@domain/sizes';
 import { findFamilyByParentCf, findFamilyItems, type FamilyItem, type FamilyWithChildren } from './families';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UnknownFiscalCodeError } from './fiscal-code-budget';
+import { readFamilyReduction } from './family-reductions';
 import { HttpError } from './http';
 import { catalogueOf, readSeasonSettings } from './season-settings';
 
@@ -147,8 +147,9 @@ export function productHolders(product: Pick<CatalogueProduct, 'plan'>, items: r
  * is named once, and may buy the product (its branches); a size is
  * given exactly when the product takes one; no child already holds
  * the product this season (`SEASON.campYear`, paid or awaiting a transfer:
- * {@link productHolders}). Prices follow the season's rules (readSeasonSettings), in the request's tick
- * order after the siblings who already hold the product (priceOrder). The held check is the early refusal, before a PaymentIntent is
+ * {@link productHolders}). Prices follow the season's rules (readSeasonSettings) and the family's
+ * balance: its total with the new children less what its orders account for, its 'Riduzione' applied
+ * (priceBalancedOrder). The held check is the early refusal, before a PaymentIntent is
  * made; recordOrder's transaction stays the guarantee when two orders
  * arrive at once.
  * @throws HttpError 400 naming the problem, UnknownFiscalCodeError (404) for an unknown fiscal code,
@@ -181,13 +182,17 @@ export async function priceFamilyOrder(
   const { chosen, problems } = matchOrderChildren(found.children, requested, product);
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem, product));
-  const items = await findFamilyItems(db, found.family.id, SEASON.campYear);
+  const [items, reduction] = await Promise.all([
+    findFamilyItems(db, found.family.id, SEASON.campYear),
+    readFamilyReduction(db, found.family.id, product.id, SEASON.campYear),
+  ]);
   const holders = productHolders(product, items, ownOrderId);
   const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
   if (held.length > 0) throw new HttpError(409, ORDER_MESSAGES.alreadyHeld(held, product.plan));
-  // The family's siblings who hold the product from earlier orders come first in the Saldo's ladder.
-  const lines = priceOrder(product, chosen, holders.size);
-  return { family: found.family, product, lines, amountEuros: sumEuros(lines.map((line) => line.priceEuros)) };
+  // The family's total with the new children, less what its holding orders account for (docs/product.md, "A family's balance").
+  const balance = familyProductBalance(product, items, found.children, reduction, ownOrderId);
+  const { lines, amountEuros } = priceBalancedOrder(product, balance, chosen);
+  return { family: found.family, product, lines, amountEuros };
 }
 
 /**

@@ -11,9 +11,10 @@ import {
   paymentDocument,
   reminderDocument,
 } from '@domain/documents';
-import { buildEnrolmentRows, seasonStart } from '@domain/enrolment-status';
+import { buildEnrolmentRows, familyDues, seasonStart } from '@domain/enrolment-status';
 import type { CatalogueProduct } from '@domain/catalogue/product';
 import { planReminders, type ReminderPlan } from '@domain/reminders';
+import { readSeasonReductions } from './family-reductions';
 
 /**
  * What admin-reminders reads to plan (docs/admin.md, "Reminders"): the
@@ -62,7 +63,8 @@ async function byFamily(db: Firestore, collection: string, familyIds: readonly s
  * Plans the reminders of `product` (its entry in the season's `catalogue`,
  * at the season's price) in the season `season` at `now`
  * (planReminders, src/domain/reminders.ts): reads `order_items` and
- * `payments` where season ==, the `reminders` of the season and product,
+ * `payments` where season ==, the `reminders` of the season and product, the
+ * season's `family_reductions` (the families' amounts due: familyDues),
  * then the `sons` and `parents` of the payments' families (`family_id in`,
  * 30 at a time). Outside any transaction: admin-reminders checks each
  * family's reminder again in the transaction that writes it.
@@ -74,10 +76,11 @@ export async function readReminderPlan(
   { product, catalogue }: { product: CatalogueProduct; catalogue: readonly CatalogueProduct[] },
   now: Date,
 ): Promise<ReminderPlan> {
-  const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
+  const [itemSnapshots, paymentSnapshots, reminderSnapshots, reductions] = await Promise.all([
     db.collection(COLLECTION.orderItems).where('season', '==', season).get(),
     db.collection(COLLECTION.payments).where('season', '==', season).get(),
     db.collection(COLLECTION.reminders).where('season', '==', season).where('product', '==', product.id).get(),
+    readSeasonReductions(db, season),
   ]);
   const unreadable: string[] = [];
   const orderItems = parseAll(orderItemDocument, itemSnapshots.docs, unreadable);
@@ -92,7 +95,10 @@ export async function readReminderPlan(
   const parents = parseAll(parentDocument, parentSnapshots, unreadable);
   if (unreadable.length > 0) throw new UnreadableSeasonError(unreadable);
 
-  const rows = buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments });
+  const rows = buildEnrolmentRows(
+    { season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments },
+    familyDues({ season, catalogue, children, orderItems, payments, reductions }),
+  );
   return planReminders({
     product,
     rows,

@@ -103,6 +103,10 @@ export const AUDIT_ACTION = {
   paymentDebitConfirmed: 'payment.debit_confirmed',
   /** Stripe reported a debit (SEPA) failed: the payment is 'Non riuscito', the children's products freed. */
   paymentDebitFailed: 'payment.debit_failed',
+  /** An admin or the treasurer set a family's 'Riduzione' of a product (docs/admin.md, "Riduzione"). */
+  reductionSet: 'family.reduction_set',
+  /** A family's 'Riduzione' of a product was removed. */
+  reductionRemove: 'family.reduction_remove',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -161,6 +165,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'accounts.mapping': 'Voci del rendiconto modificate',
   'payment.debit_confirmed': 'Addebito riuscito',
   'payment.debit_failed': 'Addebito non riuscito',
+  'family.reduction_set': 'Riduzione impostata',
+  'family.reduction_remove': 'Riduzione rimossa',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -6,6 +6,8 @@ import { lineOfItem } from './order-line-fields';
 import { holdsProduct, PAYMENT_STATUS } from './payment-status';
 import type { Size } from './sizes';
 import { spreadsheetDate } from './spreadsheet-format';
+import { amountDue, familyProductBalance, type Reduction } from './family-balance';
+import { formatEuros } from './money';
 
 /**
  * The admin view 'Situazione iscritti' (docs/admin-enrolment.md): one row
@@ -46,6 +48,8 @@ export type EnrolmentProduct = Pick<CatalogueProduct, 'id' | 'plan' | 'after' | 
 export interface ProductCell {
   state: ProductState;
   size: Size | '';
+  /** What the family still owes for the product ('Da saldare', docs/product.md, "A family's balance"), on the family's first row only; absent when nothing. */
+  dueEuros?: number;
 }
 
 /** An earlier form of the season, replaced by a later upload: its public id (to open it) and when it was replaced. */
@@ -136,7 +140,7 @@ function replacedForms(forms: ReturnType<typeof seasonMedicalForms>): ReplacedFo
  * item of the season. Items and payments of other seasons are ignored. The
  * family surname is the payments'. Sorted by family surname, then name (Italian collation).
  */
-export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
+export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<string, ReadonlyMap<string, number>>): EnrolmentRow[] {
   const payments = source.payments.filter((payment) => payment.season === source.season);
   const surnameOf = new Map(payments.map((payment) => [payment.family_id, payment.family_surname]));
   const statusOf = new Map(payments.map((payment) => [payment.id, payment.status]));
@@ -178,13 +182,67 @@ export function buildEnrolmentRows(source: EnrolmentSource): EnrolmentRow[] {
       },
     ];
   });
-  return rows.sort(
+  rows.sort(
     (a, b) =>
       collator.compare(a.familySurname, b.familySurname) ||
       collator.compare(a.name, b.name) ||
       collator.compare(a.surname, b.surname) ||
       a.childId.localeCompare(b.childId),
   );
+  // A family's amount due is the family's, not a child's: said once, on its first row.
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.familyId)) continue;
+    seen.add(row.familyId);
+    for (const [productId, dueEuros] of dues?.get(row.familyId) ?? []) {
+      const cell = row.products[productId];
+      if (cell && dueEuros > 0) row.products[productId] = { ...cell, dueEuros };
+    }
+  }
+  return rows;
+}
+
+/** What {@link familyDues} reads: the season's catalogue with its prices, children, items, payments and the families' reductions. */
+export interface DuesSource {
+  season: number;
+  catalogue: ReadonlyArray<Pick<CatalogueProduct, 'id' | 'plan' | 'sizes' | 'price' | 'branches'>>;
+  children: ReadonlyArray<Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch'>>;
+  orderItems: ReadonlyArray<
+    Pick<OrderItemDocument, 'season' | 'family_id' | 'plan' | 'note' | 'price' | 'created_at' | 'payment_id' | 'son_info'>
+  >;
+  payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'season' | 'order_id' | 'status' | 'total_amount' | 'refunded_amount'>>;
+  /** By family id, then product id (none: no reduction). */
+  reductions?: ReadonlyMap<string, ReadonlyMap<string, Reduction>>;
+}
+
+/**
+ * The euros each family of the season still owes per product (amountDue,
+ * docs/product.md, "A family's balance"): by family id, then product id,
+ * only the amounts above 0. What 'Situazione iscritti' shows as 'Da saldare'
+ * and the reminders ask for.
+ */
+export function familyDues(source: DuesSource): Map<string, Map<string, number>> {
+  const paymentOf = new Map(source.payments.filter((payment) => payment.season === source.season).map((payment) => [payment.id, payment]));
+  const itemsOf = new Map<string, Array<{ item: DuesSource['orderItems'][number]; payment: DuesSource['payments'][number] | null }>>();
+  for (const item of source.orderItems) {
+    if (item.season !== source.season) continue;
+    const list = itemsOf.get(item.family_id) ?? [];
+    list.push({ item, payment: paymentOf.get(item.payment_id) ?? null });
+    itemsOf.set(item.family_id, list);
+  }
+  const dues = new Map<string, Map<string, number>>();
+  for (const [familyId, items] of itemsOf) {
+    const children = source.children.filter((child) => child.family_id === familyId);
+    for (const product of source.catalogue) {
+      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+      const due = amountDue(product, familyProductBalance(product, items, children, reduction));
+      if (due <= 0) continue;
+      const own = dues.get(familyId) ?? new Map<string, number>();
+      own.set(product.id, due);
+      dues.set(familyId, own);
+    }
+  }
+  return dues;
 }
 
 /** A filter's rows: everyone, a product paid after another but not yet (its id: the Saldo's 'Saldo non pagato'), the medical forms missing. */
@@ -282,10 +340,11 @@ const PRODUCT_LABELS: Record<ProductState, string> = {
   none: 'Non pagato',
 };
 
-/** A product cell in Italian: 'Pagato', 'Bonifico da verificare', 'Non pagato'; the size follows in brackets: 'Pagato (M)'. */
+/** A product cell in Italian: 'Pagato', 'Bonifico da verificare', 'Non pagato'; the size follows in brackets: 'Pagato (M)'; a family's amount due after it: 'Pagato; famiglia: da saldare 25,00 €'. */
 export function productLabel(cell: ProductCell): string {
   const label = PRODUCT_LABELS[cell.state];
-  return cell.state !== 'none' && cell.size ? `${label} (${cell.size})` : label;
+  const text = cell.state !== 'none' && cell.size ? `${label} (${cell.size})` : label;
+  return cell.dueEuros ? `${text}; famiglia: da saldare ${formatEuros(cell.dueEuros)}` : text;
 }
 
 /** The medical form's state in one word: 'Ricevuta', 'Mancante', 'Non richiesta'. */

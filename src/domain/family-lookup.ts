@@ -9,6 +9,7 @@ import { holdsProduct, PAYMENT_STATUS } from './payment-status';
 import { RECORDED_METHODS } from './payment-method';
 import type { ReceiptedPayment } from './receipt';
 import { annullingCreditNote, receiptAmount } from './credit-note';
+import { amountDue, familyProductBalance, type FamilyProductBalance, type Reduction } from './family-balance';
 
 /**
  * The answer of `lookup-family` (docs/api.md): the family and its children,
@@ -40,6 +41,25 @@ export const familyLookupSchema = z.object({
       /** `receivedAt`: ISO instant of the newest form of the season, when one was received (absent in answers before it was sent). */
       medicalForm: z.object({ eligible: z.boolean(), uploaded: z.boolean(), receivedAt: z.optional(z.iso.datetime()) }),
     }),
+  ),
+  /**
+   * The family's balance of each product it holds or has a reduction of
+   * (docs/product.md, "A family's balance"): the product's id, the holders'
+   * ids in ladder order, the euros their orders account for, the family's
+   * reduction (its kind and value, never its reason; null for none) and the
+   * euros due ('Da saldare'). The screen prices its summary with it, as the
+   * server will. Absent in answers before it was sent.
+   */
+  balances: z.optional(
+    z.array(
+      z.object({
+        product: z.string(),
+        holderIds: z.array(z.string()),
+        accountedEuros: z.number(),
+        reduction: z.nullable(z.object({ kind: z.enum(['amount', 'percent']), value: z.number() })),
+        dueEuros: z.number(),
+      }),
+    ),
   ),
   /** The season's catalogue ('Impostazioni stagione'): the screen prices its summary with it, as the server will. */
   catalogue: z.array(catalogueProductSchema),
@@ -107,10 +127,13 @@ function paymentDocuments(payment: ReceiptedPayment): FamilyLookup['receipts'] {
  * the newest one's instant); each `paid` entry carries its payment's
  * `method` (none for an item without a payment). `receipts`
  * lists the receipts and credit notes of the family's payments, newest first;
- * `catalogue` is the season's (catalogueOf).
+ * `catalogue` is the season's (catalogueOf); `balances` the family's
+ * balance of each product it holds or has a reduction of (familyProductBalance).
  */
 export function buildFamilyLookup(input: {
   family: FamilyDocument;
+  /** The family's reductions of the season by product id (kind and value only). */
+  reductions?: ReadonlyMap<string, Reduction>;
   children: readonly ChildDocument[];
   items: ReadonlyArray<{ item: OrderItemDocument; payment: PaymentDocument | null }>;
   season: number;
@@ -121,6 +144,7 @@ export function buildFamilyLookup(input: {
   return {
     family: { id: input.family.id, surname: input.family.surname },
     catalogue: [...input.catalogue],
+    balances: lookupBalances(input),
     receipts: input.receipts.flatMap(paymentDocuments).sort((a, b) => b.issuedAt.localeCompare(a.issuedAt)),
     children: input.children.map((child) => {
       const own = input.items.filter(
@@ -157,5 +181,44 @@ export function buildFamilyLookup(input: {
         },
       };
     }),
+  };
+}
+
+/** The lookup's `balances`: each catalogue product the family holds or has a reduction of, with its balance. */
+function lookupBalances(input: Parameters<typeof buildFamilyLookup>[0]): NonNullable<FamilyLookup['balances']> {
+  return input.catalogue.flatMap((product) => {
+    const reduction = input.reductions?.get(product.id) ?? null;
+    const balance = familyProductBalance(product, input.items, input.children, reduction);
+    if (balance.holders.length === 0 && !reduction && balance.accountedEuros === 0) return [];
+    return [
+      {
+        product: product.id,
+        holderIds: balance.holders.map((holder) => holder.id),
+        accountedEuros: balance.accountedEuros,
+        reduction,
+        dueEuros: amountDue(product, balance),
+      },
+    ];
+  });
+}
+
+/**
+ * The family's balance of `product` as the lookup answered it (`balances`),
+ * for the screen to price its summary with priceBalancedOrder as the server
+ * will: the holders from the lookup's children (one not listed takes the
+ * product's first branch, as on the server); none held and no reduction
+ * when the answer has no entry.
+ */
+export function lookupBalance(
+  lookup: Pick<FamilyLookup, 'balances' | 'children'>,
+  product: Pick<CatalogueProduct, 'id' | 'branches'>,
+): FamilyProductBalance {
+  const entry = lookup.balances?.find((balance) => balance.product === product.id);
+  if (!entry) return { holders: [], accountedEuros: 0, reduction: null };
+  const byId = new Map(lookup.children.map((child) => [child.id, child]));
+  return {
+    holders: entry.holderIds.map((id) => byId.get(id) ?? { id, name: '', surname: '', branch: product.branches[0] ?? 'Reparto' }),
+    accountedEuros: entry.accountedEuros,
+    reduction: entry.reduction,
   };
 }

@@ -1,5 +1,5 @@
 import { isClosed, mayBuy, productOfPlan, findProduct, type CatalogueProduct } from './catalogue/product';
-import type { LookupChild } from './family-lookup';
+import type { FamilyLookup, LookupChild } from './family-lookup';
 import { PAYMENT_STATUS } from './payment-status';
 
 /**
@@ -101,4 +101,22 @@ export type MedicalFormState = { state: 'received'; receivedAt: string | null } 
 export function medicalFormState(form: LookupChild['medicalForm']): MedicalFormState {
   if (form.uploaded) return { state: 'received', receivedAt: form.receivedAt ?? null };
   return form.eligible ? { state: 'missing' } : { state: 'notRequired' };
+}
+
+/** A product the family still owes euros for ('Da saldare'): its name and the euros. */
+export interface FamilyDue {
+  plan: string;
+  dueEuros: number;
+}
+
+/**
+ * The products the family still owes for after an order was cancelled or
+ * refunded (the lookup's `balances`, docs/product.md, "A family's
+ * balance"), in catalogue order: 'Da saldare: 25,00 €' on 'La mia famiglia'.
+ */
+export function familyDues(lookup: Pick<FamilyLookup, 'balances' | 'catalogue'>): FamilyDue[] {
+  return lookup.catalogue.flatMap((product) => {
+    const dueEuros = lookup.balances?.find((balance) => balance.product === product.id)?.dueEuros ?? 0;
+    return dueEuros > 0 ? [{ plan: product.plan, dueEuros }] : [];
+  });
 }

@@ -69,6 +69,9 @@ export interface FamilyReminder {
   familyId: string;
   familySurname: string;
   lines: OrderLine[];
+  /** What the family owes besides the lines after a cancelled or refunded order (docs/product.md, "A family's balance"); 0 when nothing. */
+  dueEuros: number;
+  /** The lines and `dueEuros`. */
   totalEuros: number;
   /** Every parent's e-mail, trimmed; never empty. */
   to: string[];
@@ -106,7 +109,10 @@ const hasAddress = (email: string | null): email is string => email !== null && 
  * gets no message; their parents without an e-mail are listed in
  * `withoutEmail` either way, unless the family was reminded recently. Each
  * child is priced as the family would pay now: `priceOrder(the product,
- * the children to remind in row order, the siblings who hold it already)`.
+ * the children to remind in row order, the siblings who hold it already)`;
+ * a family that owes a difference for the product (a row's `dueEuros`, its
+ * balance after a cancelled or refunded order) is reminded of it too, even
+ * with no child left to pay for.
  */
 export function planReminders(source: ReminderSource): ReminderPlan {
   const { product, now } = source;
@@ -119,7 +125,9 @@ export function planReminders(source: ReminderSource): ReminderPlan {
     if (rows.some((row) => cellOf(row, product.id).state === 'toVerify')) continue;
     const due = rows.filter((row) => !archived.has(row.childId) && isToRemind(row, product));
     const familySurname = rows[0]?.familySurname ?? '';
-    if (due.length === 0) continue;
+    // What the family owes after a cancelled or refunded order of the product ('Da saldare', buildEnrolmentRows' dues).
+    const dueEuros = sumEuros(rows.map((row) => cellOf(row, product.id).dueEuros ?? 0));
+    if (due.length === 0 && dueEuros === 0) continue;
     const lastSent = source.lastSent.get(familyId);
     if (lastSent && isRecentReminder(lastSent, now)) {
       plan.recentlyReminded += 1;
@@ -142,8 +150,8 @@ export function planReminders(source: ReminderSource): ReminderPlan {
       size,
       priceEuros,
     }));
-    const totalEuros = sumEuros(lines.map((line) => line.priceEuros));
-    plan.families.push({ familyId, familySurname, lines, totalEuros, to });
+    const totalEuros = sumEuros([...lines.map((line) => line.priceEuros), dueEuros]);
+    plan.families.push({ familyId, familySurname, lines, dueEuros, totalEuros, to });
     plan.children += lines.length;
   }
   return plan;

@@ -220,6 +220,30 @@ describe('what the product needs', () => {
     }
   });
 
+  it("the admin reads the season's reductions ('Situazione iscritti'); nobody writes one from a browser, and nobody else reads them", async () => {
+    const reduction = {
+      id: '2025_family-bianchi_campo-saldo',
+      season: 2025,
+      family_id: 'family-bianchi',
+      product: 'campo-saldo',
+      kind: 'amount',
+      value: 50,
+      reason: 'Fondo',
+    };
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(modular(context), 'family_reductions', reduction.id), reduction);
+    });
+    const season = await assertSucceeds(getDocs(query(collection(who.admin(), 'family_reductions'), where('season', '==', 2025))));
+    expect(season.docs.map((snapshot) => snapshot.id)).toEqual([reduction.id]);
+    await assertFails(
+      setDoc(doc(who.admin(), 'family_reductions', '2025_family-rossi_campo-saldo'), { ...reduction, family_id: 'family-rossi' }),
+    );
+    await assertFails(deleteDoc(doc(who.admin(), 'family_reductions', reduction.id)));
+    for (const db of [who.selfSignedUp(), who.anonymous(), modular(env.unauthenticatedContext())]) {
+      await assertFails(getDocs(collection(db, 'family_reductions')));
+    }
+  });
+
   it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget, the volunteers' accounts, the parents' e-mail changes", async () => {
     for (const name of [
       'stripe_payment_intents',
@@ -334,11 +358,11 @@ describe('roles', () => {
     await assertFails(getDocs(query(collection(db, 'sons'), where('family_id', '==', 'family-rossi'))));
   });
 
-  it('a Reparto leader reads no payments, orders, items, parents, families, reminders or audit log', async () => {
+  it('a Reparto leader reads no payments, orders, items, parents, families, reminders, reductions or audit log', async () => {
     const db = who.repartoLeader();
     await assertFails(getDocs(query(collection(db, 'payments'), where('season', '==', 2025), limit(50))));
     await assertFails(getDoc(doc(db, 'payments', VERDI_BONIFICO)));
-    for (const name of ['orders', 'order_items', 'parents', 'families', 'reminders', 'audit_log']) {
+    for (const name of ['orders', 'order_items', 'parents', 'families', 'reminders', 'audit_log', 'family_reductions']) {
       await assertFails(getDocs(query(collection(db, name), limit(1))));
     }
   });

@@ -340,7 +340,9 @@ export interface ReminderMail {
   productName: string;
   /** One per child to pay for, at the price the family would pay now. */
   lines: readonly MailLine[];
-  /** The lines' sum, in euros. */
+  /** What the family owes besides the lines after a cancelled or refunded order ('Differenza da saldare'), 0 or absent when nothing. */
+  dueEuros?: number;
+  /** The lines' sum and `dueEuros`, in euros. */
   totalEuros: number;
   /** The season's last day (yyyy-mm-dd) to pay the product (SeasonSettings.deadlines), null when it has none. */
   deadline: string | null;
@@ -366,7 +368,10 @@ export function reminderMail(reminder: ReminderMail, context: MailContext): Mail
     [
       say(greeting(reminder.familySurname)),
       say(`ti ricordiamo che risulta ancora da pagare «${reminder.productName}»:`),
-      lines(reminder.lines, [{ label: 'Totale da Pagare', euros: reminder.totalEuros, strong: true }]),
+      lines(reminder.lines, [
+        ...(reminder.dueEuros ? [{ label: 'Differenza da saldare', euros: reminder.dueEuros }] : []),
+        { label: 'Totale da Pagare', euros: reminder.totalEuros, strong: true },
+      ]),
       ...(reminder.deadline ? [say(`${deadlineSentence(reminder.deadline)}.`)] : []),
       say('Puoi pagare online con carta dalla pagina di pagamento:'),
       { html: linkParagraph(reminder.paymentUrl), text: reminder.paymentUrl },

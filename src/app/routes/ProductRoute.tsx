@@ -1,8 +1,8 @@
 import type { OrderRequest } from '@contracts/order-request';
 import type { ProductPage } from '@config/product-pages';
 import { findProduct, mayBuy } from '@domain/catalogue/product';
-import { priceOrder } from '@domain/catalogue/pricing';
-import { holdersCount } from '@domain/held-products';
+import { priceBalancedOrder } from '@domain/family-balance';
+import { lookupBalance } from '@domain/family-lookup';
 import { pickInTickOrder } from '@domain/selection';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
@@ -18,7 +18,9 @@ import { useOrderFlow } from '@/app/payment/use-order-flow';
  * between the page's products, the camp's 'Quota da Pagare'), then the
  * family's children who may buy the product (its `branches`) to tick, each
  * with a size when the product has sizes, priced by the catalogue entry the
- * lookup answered (priceOrder, after the siblings who hold it already);
+ * lookup answered and the family's balance (priceBalancedOrder: the
+ * family's total with them less what its orders account for, as the server
+ * prices it);
  * then Bonifico (order saved, transfer page) or Online. 'Esci' by the
  * family found ends the parent's session and empties the screen.
  */
@@ -28,7 +30,7 @@ export function ProductRoute({ page }: { page: ProductPage }) {
 
   const children = product ? (flow.lookup?.children ?? []).filter((child) => mayBuy(product, child.branch)) : [];
   const chosen = pickInTickOrder(children, flow.selectedIds).map((child) => ({ ...child, size: flow.sizes[child.id] }));
-  const lines = product ? priceOrder(product, chosen, holdersCount(children, product)) : [];
+  const lines = product && flow.lookup ? priceBalancedOrder(product, lookupBalance(flow.lookup, product), chosen).lines : [];
   const request: OrderRequest = {
     cf: flow.cf,
     product: product?.id ?? flow.productId ?? '',

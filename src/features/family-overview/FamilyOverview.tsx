@@ -5,12 +5,14 @@ import { pageOfProduct } from '@config/product-pages';
 import {
   CHILD_PRODUCT_STATE_LABELS,
   childProducts,
+  familyDues,
   medicalFormState,
   type ChildProductRow,
   type ChildProductState,
 } from '@domain/family-overview';
 import type { FamilyLookup, LookupChild } from '@domain/family-lookup';
 import { italianDate, italianDay } from '@domain/italian-time';
+import { formatEuros } from '@domain/money';
 
 /** Props of {@link FamilyOverview}. */
 export interface FamilyOverviewProps {
@@ -114,18 +116,44 @@ function MedicalFormLine({ child }: { child: LookupChild }) {
   );
 }
 
+/** What the family still owes after a cancelled or refunded order ({@link familyDues}): 'Da saldare: 25,00 €' per product; nothing when nothing. */
+function FamilyDues({ lookup }: { lookup: FamilyLookup }) {
+  const dues = familyDues(lookup);
+  if (dues.length === 0) return null;
+  return (
+    <section aria-labelledby="family-dues" className="space-y-2 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200 sm:p-5">
+      <h2 id="family-dues" className="text-lg font-semibold">
+        Da saldare
+      </h2>
+      <ul className="space-y-1">
+        {dues.map((due) => (
+          <li key={due.plan}>
+            <span className="font-medium">{due.plan}</span>: da saldare {formatEuros(due.dueEuros)}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-gray-700">
+        Un ordine è stato annullato o rimborsato: il prezzo dei fratelli che restano iscritti cambia. La differenza si aggiunge al prossimo
+        ordine di questa quota; per saldarla subito scrivi alla tesoreria del gruppo.
+      </p>
+    </section>
+  );
+}
+
 /**
  * 'La mia famiglia' for the family in session (docs/documents.md, "La mia
  * famiglia"): for each child, a card with this season's products from the
  * answer's catalogue (paid, 'In attesa del bonifico' with the transfer's
  * page, to pay with 'Paga' to the product's page: PRODUCT_PAGES or its
  * generic page) and its medical form (received on…, missing with a link to
- * /scheda-medica, not required); then the family's receipts (`receipts`).
+ * /scheda-medica, not required); first what the family still owes
+ * ('Da saldare', {@link FamilyDues}); then the family's receipts (`receipts`).
  * Readable from 360 px: every row wraps, every link is 44 px tall.
  */
 export function FamilyOverview({ lookup, receipts, today = italianDay(new Date()) }: FamilyOverviewProps) {
   return (
     <div className="space-y-4">
+      <FamilyDues lookup={lookup} />
       {lookup.children.length === 0 && <p className="text-gray-700">Nessun figlio censito per questa famiglia.</p>}
       {lookup.children.map((child) => (
         <section

@@ -103,6 +103,18 @@ describe('FamilyOverview', () => {
     expect(screen.getByText('Ricevuta n. 2025/42')).toBeInTheDocument();
   });
 
+  it("shows what the family still owes after a cancelled first child: 'Da saldare 25,00 €', nothing when nothing is due", () => {
+    const balance = { product: 'campo-saldo', holderIds: ['giulia'], accountedEuros: 155, reduction: null, dueEuros: 25 };
+    render({ ...LOOKUP, balances: [balance] });
+    const dues = within(screen.getByRole('region', { name: 'Da saldare' }));
+    expect(dues.getByRole('listitem')).toHaveTextContent('Campo Estivo - Saldo: da saldare 25,00 €');
+  });
+
+  it("shows no 'Da saldare' when every product is settled", () => {
+    render({ ...LOOKUP, balances: [{ product: 'campo-saldo', holderIds: ['giulia'], accountedEuros: 180, reduction: null, dueEuros: 0 }] });
+    expect(screen.queryByRole('region', { name: 'Da saldare' })).not.toBeInTheDocument();
+  });
+
   it('says so when the family has no child', () => {
     render({ ...LOOKUP, children: [], receipts: [] });
     expect(screen.getByText('Nessun figlio censito per questa famiglia.')).toBeInTheDocument();

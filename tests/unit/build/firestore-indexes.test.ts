@@ -223,6 +223,7 @@ const QUERYING_FILES = [
   'netlify/lib/family-data.ts',
   'netlify/lib/family-documents.ts',
   'netlify/lib/family-events.ts',
+  'netlify/lib/family-reductions.ts',
   'netlify/lib/fiscal-code-budget.ts',
   'netlify/lib/group-document-writes.ts',
   'netlify/lib/mail/outbox.ts',

@@ -108,6 +108,7 @@ describe('planReminders', () => {
       {
         familyId: 'family-bianchi',
         familySurname: 'Bianchi',
+        dueEuros: 0,
         lines: [{ child: { id: 'b1', name: 'Sara', surname: 'bianchi' }, plan: 'Campo Estivo - Saldo', size: '', priceEuros: 180 }],
         totalEuros: 180,
         to: ['anna@example.com'],
@@ -115,6 +116,7 @@ describe('planReminders', () => {
       {
         familyId: 'family-rossi',
         familySurname: 'Rossi',
+        dueEuros: 0,
         // Luca paid his Saldo (the first child's, 180 €) and Zeno has no Acconto: Giulia and Marco are the 2nd and 3rd, 155 € each.
         lines: [
           { child: { id: 'r1', name: 'Giulia', surname: 'rossi' }, plan: 'Campo Estivo - Saldo', size: '', priceEuros: 155 },

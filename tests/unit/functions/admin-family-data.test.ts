@@ -136,9 +136,13 @@ describe('admin-family-data', () => {
       .collection('access_links')
       .doc('some-token-hash')
       .set({ parent_id: 'parent-bianchi-anna', family_id: 'family-bianchi' });
+    // A 'Riduzione' whose reason tells of the family's hardship.
+    const reduction = testbed.db().collection('family_reductions').doc(`${SEASON.campYear}_family-bianchi_campo-saldo`);
+    await reduction.set({ family_id: 'family-bianchi', season: SEASON.campYear, product: 'campo-saldo', reason: 'Lavoro perso' });
 
     const erased = await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin);
     expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 1, payments: 1, statementLines: 0 } });
+    expect((await reduction.get()).exists).toBe(false);
 
     expect((await lookup(BIANCHI_CF)).status).toBe(404);
     expect(media.isStored(form)).toBe(false);

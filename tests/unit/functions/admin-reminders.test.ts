@@ -74,13 +74,14 @@ async function addOrder(id: string, familyId: string, surname: string, status: P
   const createdAt = Timestamp.fromDate(new Date(`${YEAR}-04-01T10:00:00Z`));
   const paymentId = `payment-${id}`;
   const method = status === 'Da Verificare' ? 'Bonifico' : 'Online';
-  const lines = childIds.map((childId) => ({
+  // The Saldo at its ladder's prices (180 €, then 155 €): a family's balance counts what it paid (docs/product.md, "A family's balance").
+  const lines = childIds.map((childId, index) => ({
     item_id: seasonItemId(YEAR, plan, childId),
     child_id: childId,
     name: childId.split('-').at(-1) ?? '',
     surname,
     note: '' as const,
-    price: 100,
+    price: plan === PLAN.campSaldo ? (index === 0 ? 180 : 155) : 100,
   }));
   const batch = db.batch();
   for (const line of lines) {
@@ -107,7 +108,7 @@ async function addOrder(id: string, familyId: string, surname: string, status: P
     plan,
     method,
     status,
-    total_amount: 100 * lines.length,
+    total_amount: lines.reduce((sum, line) => sum + line.price, 0),
     lines,
     confirmed_at: null,
     confirmed_by: null,

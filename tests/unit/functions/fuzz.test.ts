@@ -217,7 +217,13 @@ describe.each(Object.entries(FUNCTIONS))('%s under malformed requests', (name, h
       if (response.status === 200 && isValidLookup(name, bodyOf(label))) {
         expect(JSON.parse(text) as object, context).toEqual(
           name === 'lookup-family'
-            ? { family: expect.anything(), children: expect.anything(), receipts: expect.anything(), catalogue: expect.anything() }
+            ? {
+                family: expect.anything(),
+                children: expect.anything(),
+                receipts: expect.anything(),
+                catalogue: expect.anything(),
+                balances: expect.anything(),
+              }
             : { status: 'session' },
         );
         continue;

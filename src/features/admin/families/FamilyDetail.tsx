@@ -12,6 +12,7 @@ import { can } from '@domain/staff-roles';
 import { useStaff } from '@/features/admin/shell/staff-context';
 import { CashPayment } from './CashPayment';
 import { ContactsConfirmedLine } from './FamilyRows';
+import { FamilyReduction } from './FamilyReduction';
 import { FamilyRights } from './FamilyRights';
 import { ChildForm } from './ChildForm';
 import { ArchivedBadge } from './family-ui';
@@ -173,7 +174,8 @@ function ChildrenSection({ family, children, editor }: { family: FamilyDocument;
  * 'Archiviato'), each with 'Modifica' and 'Rimuovi' (none for an archived
  * child), and 'Aggiungi genitore' / 'Aggiungi figlio'. Changes go through
  * admin-family; the page shows them once the family is read again; then
- * 'Registra pagamento in contanti' ({@link CashPayment}) and, for an
+ * 'Registra pagamento in contanti' ({@link CashPayment}), for the admin and
+ * the treasurer 'Riduzione' ({@link FamilyReduction}) and, for an
  * admin, 'Dati personali' ({@link FamilyRights}). A
  * spinner while loading, 'Riprova' on a failed read, 'Famiglia non
  * trovata.' for an id that does not exist.
@@ -196,6 +198,7 @@ export function FamilyDetail() {
       {family.data && <ContactsConfirmedLine family={family.data.family} />}
       {family.data && <FamilyPeople record={family.data} />}
       {family.data && <CashPayment record={family.data} />}
+      {family.data && can(staff, 'payments') && <FamilyReduction familyId={familyId} />}
       {family.data && can(staff, 'privacy') && <FamilyRights familyId={familyId} surname={family.data.family.surname} />}
       {family.isPending && (
         <div className="flex justify-center py-10">

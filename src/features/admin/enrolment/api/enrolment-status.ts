@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { SEASON } from '@config/season';
-import { COLLECTION, reminderDocument } from '@domain/documents';
+import type { CatalogueProduct } from '@domain/catalogue/product';
+import { COLLECTION, familyReductionDocument, reminderDocument, type DocumentOf } from '@domain/documents';
+import type { Reduction } from '@domain/family-balance';
 import { useCallback } from 'react';
-import { buildEnrolmentRows, seasonStart, type EnrolmentProduct, type EnrolmentRow, type EnrolmentSource } from '@domain/enrolment-status';
+import { buildEnrolmentRows, familyDues, seasonStart, type EnrolmentRow, type EnrolmentSource } from '@domain/enrolment-status';
 import { lastReminderByChild } from '@domain/reminders';
 import { queryKeys } from '@/lib/api/query-keys';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
@@ -20,7 +22,12 @@ export interface EnrolmentStatus {
 }
 
 /** The documents the view joins, as read: the season's items, payments and children, and what the rows need besides. */
-export interface EnrolmentDocuments extends Pick<EnrolmentSource, 'children' | 'orderItems' | 'payments'>, Omit<EnrolmentStatus, 'rows'> {}
+export interface EnrolmentDocuments extends Pick<EnrolmentSource, 'children' | 'orderItems' | 'payments'>, Omit<EnrolmentStatus, 'rows'> {
+  orderItems: Array<DocumentOf<'order_items'>>;
+  payments: Array<DocumentOf<'payments'>>;
+  /** The families' reductions of the season ('Riduzione'), by family id then product id: what their amounts due are priced with. */
+  reductions: Map<string, Map<string, Reduction>>;
+}
 
 /** Firestore's largest `in` list. */
 const IN_LIMIT = 30;
@@ -28,8 +35,9 @@ const IN_LIMIT = 30;
 /**
  * Reads the documents of the view 'Situazione iscritti' of `season` (docs/admin-enrolment.md,
  * "What it reads"): the season's `order_items` and `payments` (two
- * equality queries on `season`) and the season's `reminders` (one per
- * family and product reminded), then the children (`sons`) of the
+ * equality queries on `season`), the season's `reminders` (one per
+ * family and product reminded) and `family_reductions` (one per family and
+ * product reduced), then the children (`sons`) of the
  * payments' families, `family_id in` chunks of 30. Its cost is bounded by
  * the season: about (items + payments + reminders + children of the
  * season's families) document reads, plus one query per 30 families;
@@ -41,11 +49,24 @@ const IN_LIMIT = 30;
  */
 export async function fetchEnrolmentDocuments(season: number): Promise<EnrolmentDocuments> {
   const { db } = getFirebase();
-  const [itemSnapshots, paymentSnapshots, reminderSnapshots] = await Promise.all([
+  const [itemSnapshots, paymentSnapshots, reminderSnapshots, reductionSnapshots] = await Promise.all([
     getDocs(query(collection(db, COLLECTION.orderItems).withConverter(converterOf(COLLECTION.orderItems)), where('season', '==', season))),
     getDocs(query(collection(db, COLLECTION.payments).withConverter(converterOf(COLLECTION.payments)), where('season', '==', season))),
     getDocs(query(collection(db, COLLECTION.reminders).withConverter(documentConverter(reminderDocument)), where('season', '==', season))),
+    getDocs(
+      query(
+        collection(db, COLLECTION.familyReductions).withConverter(documentConverter(familyReductionDocument)),
+        where('season', '==', season),
+      ),
+    ),
   ]);
+  const reductionDocuments = readDocuments(reductionSnapshots.docs);
+  const reductions = new Map<string, Map<string, Reduction>>();
+  for (const reduction of reductionDocuments.documents) {
+    const own = reductions.get(reduction.family_id) ?? new Map<string, Reduction>();
+    own.set(reduction.product, { kind: reduction.kind, value: reduction.value });
+    reductions.set(reduction.family_id, own);
+  }
   const orderItems = readDocuments(itemSnapshots.docs);
   const payments = readDocuments(paymentSnapshots.docs);
   const reminders = readDocuments(reminderSnapshots.docs);
@@ -60,7 +81,10 @@ export async function fetchEnrolmentDocuments(season: number): Promise<Enrolment
     children: children.documents,
     orderItems: orderItems.documents,
     payments: payments.documents,
-    unreadable: [orderItems, payments, reminders, children].flatMap(({ invalid }) => invalid.map((error) => error.path)),
+    reductions,
+    unreadable: [orderItems, payments, reminders, children, reductionDocuments].flatMap(({ invalid }) =>
+      invalid.map((error) => error.path),
+    ),
     lastReminders: lastReminderByChild(reminders.documents),
   };
 }
@@ -70,11 +94,14 @@ export function enrolmentStatusQueryOptions(season: number) {
   return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentDocuments(season), staleTime: 30_000 });
 }
 
-/** The view of `season` ({@link enrolmentStatusQueryOptions}): its rows, a column per product of `catalogue` (buildEnrolmentRows). */
-export function useEnrolmentStatus(season: number, catalogue: readonly EnrolmentProduct[]) {
+/** The view of `season` ({@link enrolmentStatusQueryOptions}): its rows, a column per product of `catalogue` (buildEnrolmentRows), each family's amounts due on its first row (familyDues). */
+export function useEnrolmentStatus(season: number, catalogue: readonly CatalogueProduct[]) {
   const select = useCallback(
-    ({ children, orderItems, payments, unreadable, lastReminders }: EnrolmentDocuments): EnrolmentStatus => ({
-      rows: buildEnrolmentRows({ season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments }),
+    ({ children, orderItems, payments, reductions, unreadable, lastReminders }: EnrolmentDocuments): EnrolmentStatus => ({
+      rows: buildEnrolmentRows(
+        { season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments },
+        familyDues({ season, catalogue, children, orderItems, payments, reductions }),
+      ),
       unreadable,
       lastReminders,
     }),
