@@ -30,14 +30,11 @@ function loadApp(): void {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * Runs the app's JavaScript in three tasks instead of one: the router
- * library (with Preact) is evaluated, then the app's own modules, then the
- * page is hydrated. Each is short enough on a slow phone for a tap between
- * them to be handled at once (docs/architecture.md, "First load").
+ * Runs the app's JavaScript in two tasks: its modules are evaluated, then the
+ * page is hydrated, so a tap between them is handled at once
+ * (docs/architecture.md, "First load").
  */
 async function loadInSteps(root: HTMLElement): Promise<void> {
-  await import('react-router');
-  await nextTask();
   const { startApp } = await import('./app/start');
   await nextTask();
   await startApp(root);

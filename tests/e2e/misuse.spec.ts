@@ -48,6 +48,8 @@ test('/pagamento and /bonifico/campo-estivo opened directly explain what to do i
   await page.goto('/pagamento');
   await expect(page.getByRole('heading', { name: 'Nessun pagamento da mostrare' })).toBeVisible();
   await expect(page.getByText('Pagamento Effettuato con Successo')).toHaveCount(0);
+  // The app is running: before it does, a link is the browser's own (a full page load, the focus at the top).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: 'Campo Estivo' }).last().click();
   await expect(page).toHaveURL(/\/campo-estivo$/);
   // A new page: the focus is on its heading.

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { CAMP_YEAR } from './helpers';
 
@@ -108,6 +109,21 @@ test('each prerendered page hydrates without an error and answers a tap', async 
   await expect(menu).toBeVisible();
   await page.touchscreen.tap(PHONE.width - 20, PHONE.height / 2);
   await expect(menu).toBeHidden();
+});
+
+test('a first visit to a product page downloads at most 110 KB of script, and no schema library', async ({ page }) => {
+  // The budget of docs/architecture.md, "First load" (`npm run size` names each script); zod's schemas load with the
+  // first answer, never with the page.
+  const scripts: Promise<Buffer>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body());
+  });
+  await page.goto('/campo-estivo');
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  const gzipKb = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0) / 1024;
+  expect(gzipKb).toBeLessThanOrEqual(110);
+  expect(bodies.filter((body) => body.includes('$ZodType'))).toHaveLength(0);
 });
 
 test('what a parent types and sends before the app runs is kept, and sent once it does', async ({ page }) => {
