@@ -9,6 +9,7 @@ import { requireCloudinary } from '../lib/cloudinary';
 import { eraseFamily, readFamilyData } from '../lib/family-data';
 import { renderFamilyDataPdf } from '../lib/family-data-pdf';
 import { getDb } from '../lib/firestore';
+import { deliverMail, mailContext } from '../lib/mail/outbox';
 
 /** The export's headers: an attachment named dati-famiglia-{id}.{extension}, never cached. */
 const fileHeaders = (familyId: string, type: string, extension: string) => ({
@@ -22,11 +23,17 @@ const fileHeaders = (familyId: string, type: string, extension: string) => ({
  * docs/privacy.md, "A family's rights"): 'export' answers everything the
  * portal holds about the family (readFamilyData) as a JSON attachment with
  * `exportedAt`, 'exportPdf' the same for a person to read, each audited
- * ('family.export'); 'erase' is 'Elimina famiglia' (eraseFamily).
+ * ('family.export'); 'erase' is 'Elimina famiglia' (eraseFamily): a place
+ * its children held at an outing goes to the first family waiting, whose
+ * e-mail is sent after the answer.
  */
-export default adminContractFunction(adminFamilyDataContract, 'privacy', async ({ familyId, action }, { token }) => {
+export default adminContractFunction(adminFamilyDataContract, 'privacy', async ({ familyId, action }, { token }, request, context) => {
   const db = getDb();
-  if (action === 'erase') return { body: await eraseFamily(db, requireCloudinary(), familyId, adminActor(token)) };
+  if (action === 'erase') {
+    const { counts, mailIds } = await eraseFamily(db, requireCloudinary(), familyId, adminActor(token), mailContext(request));
+    for (const mailId of mailIds) context.waitUntil(deliverMail(db, mailId));
+    return { body: counts };
+  }
   const data = await readFamilyData(db, familyId);
   const exportedAt = new Date();
   const batch = db.batch();

@@ -191,8 +191,8 @@ export async function signUp(
 }
 
 /** The session family's sign-up of `childId` for `eventId`, as read in a transaction. @throws HttpError 404 M.signupNotFound. */
-function ownSignup(signup: EventSignup | null, session: FamilySession): EventSignup {
-  if (!signup || signup.family_id !== session.familyId) throw new HttpError(404, M.signupNotFound);
+function ownSignup(signup: EventSignup | null, familyId: string): EventSignup {
+  if (!signup || signup.family_id !== familyId) throw new HttpError(404, M.signupNotFound);
   return signup;
 }
 
@@ -281,6 +281,25 @@ export async function cancelSignup(
   mail: MailContext,
   now = new Date(),
 ): Promise<{ outcome: SignupOutcome; mailId: string | null }> {
+  return releaseSignup(db, session.familyId, eventId, childId, mail, now, 'before closing');
+}
+
+/**
+ * Cancels the sign-up of `childId` (a child of `familyId`) for `eventId` in
+ * one transaction on the event's counter, offering a place it held to the
+ * first family waiting (nextInLine, writeOffers). The family's own
+ * 'Annulla iscrizione' may do so only until the sign-ups close; the erasure
+ * of the family ({@link withdrawFamilySignups}) at any time before the event.
+ */
+async function releaseSignup(
+  db: Firestore,
+  familyId: string,
+  eventId: string,
+  childId: string,
+  mail: MailContext,
+  now: Date,
+  when: 'before closing' | 'before the event',
+): Promise<{ outcome: SignupOutcome; mailId: string | null }> {
   return runTransaction(
     db,
     async (transaction) => {
@@ -291,10 +310,10 @@ export async function cancelSignup(
         signupRef,
         counterRef,
       );
-      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session);
+      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), familyId);
       if (signup.state === 'cancelled') return { outcome: outcomeOf(signup), mailId: null };
       const event = liveEvent(readSnapshot(eventSchema, eventSnapshot!));
-      if (signupsClosed(event, italianDay(now))) throw new HttpError(409, M.closed);
+      if (when === 'before closing' && signupsClosed(event, italianDay(now))) throw new HttpError(409, M.closed);
       const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const held = signup.state === 'confirmed' || signup.state === 'offered';
       const offers = held ? await readNextInLine(db, transaction, eventId, 1) : [];
@@ -311,6 +330,28 @@ export async function cancelSignup(
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
   );
+}
+
+/**
+ * Before 'Elimina famiglia' (netlify/lib/family-data.ts, eraseFamily): each
+ * place the family holds (confirmed or offered) at an event not yet begun
+ * and not called off is given up through {@link releaseSignup}, so the
+ * first family waiting is offered it; the sign-ups themselves are deleted
+ * with the family. Returns the offer e-mails' ids (deliver them after the answer).
+ */
+export async function withdrawFamilySignups(db: Firestore, familyId: string, mail: MailContext, now = new Date()): Promise<string[]> {
+  const signups = readAllSnapshots(
+    eventSignupSchema,
+    (await db.collection(COLLECTION.eventSignups).where('family_id', '==', familyId).get()).docs,
+  ).filter((signup) => signup.state === 'confirmed' || signup.state === 'offered');
+  const mailIds: string[] = [];
+  for (const signup of signups) {
+    const event = readSnapshot(eventSchema, await db.collection(COLLECTION.events).doc(signup.event_id).get());
+    if (!event || event.cancelled_at || new Date(event.starts_at) <= now) continue;
+    const { mailId } = await releaseSignup(db, familyId, signup.event_id, signup.child_id, mail, now, 'before the event');
+    if (mailId) mailIds.push(mailId);
+  }
+  return mailIds;
 }
 
 /**
@@ -340,7 +381,7 @@ export async function acceptOffer(
         db.collection(COLLECTION.events).doc(eventId),
         db.collection(COLLECTION.sons).doc(childId),
       );
-      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session);
+      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session.familyId);
       if (signup.state === 'confirmed') return { outcome: outcomeOf(signup), mailId: null };
       if (signup.state === 'cancelled' && signup.offer_expired_at) throw new HttpError(410, M.offerExpired);
       if (signup.state !== 'offered') throw new HttpError(409, M.noOffer);

@@ -1,6 +1,7 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { italianDate, italianDateTime, italianDayText } from '@domain/italian-time';
 import { formatEuros } from '@domain/money';
+import { signupStateText } from '@domain/events/event-signup';
 import type { FamilyData } from './family-data';
 import { printableText, wrap } from './pdf-text';
 
@@ -90,6 +91,13 @@ function sectionsOf(data: FamilyData): Section[] {
       lines: data.signatures.flatMap((signature) => signatureLines(signature, childName(data, signature.child_id))),
     },
     {
+      heading: 'Uscite e campi',
+      lines: data.eventSignups.map(
+        (signup) =>
+          `${italianDate(signup.signed_up_at)} · ${or(signup.event_name)} · ${childName(data, signup.child_id)} · ${signupStateText(signup.state, null)}`,
+      ),
+    },
+    {
       heading: 'E-mail inviate',
       lines: data.mail.map((mail) => `${italianDate(mail.created_at)} · ${mail.subject} · a ${mail.to.join(', ')} · ${mail.status}`),
     },
@@ -102,7 +110,8 @@ function sectionsOf(data: FamilyData): Section[] {
  * 'Genitori', 'Figli' (with their medical forms' records and consents),
  * 'Pagamenti', "Bonifici nell'estratto conto" (the bank's lines matched to
  * its payments: day, euros, ordering party, free text), 'Promemoria
- * ricevuti', 'Documenti firmati' (each signature and the text signed) and
+ * ricevuti', 'Documenti firmati' (each signature and the text signed), 'Uscite
+ * e campi' (each sign-up: event, child, state) and
  * 'E-mail inviate', flowing onto
  * further pages. The JSON export holds the same and every field.
  */

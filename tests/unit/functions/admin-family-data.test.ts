@@ -10,6 +10,7 @@ import { functionContext } from '../../support/function-context';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
 import { clearDemoDocuments } from '../../support/group-document-fixtures';
 import { SEASON } from '@config/season';
+import { writeEvent } from '../../support/event-fixtures';
 
 /**
  * A family's rights (docs/privacy.md): 'Esporta dati' gives everything the
@@ -165,6 +166,42 @@ describe('admin-family-data', () => {
 
     // Pressed again (or at the same moment elsewhere): the family is gone.
     expect((await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin)).status).toBe(404);
+  });
+
+  it("gives the place a child held at an outing to the family waiting, deletes the family's sign-ups, and exported them first", async () => {
+    const db = testbed.db();
+    const eventId = await writeEvent(db, 'uscita-al-lago-erase', 1, { name: 'Uscita al lago' });
+    const signup = (childId: string, familyId: string, parentId: string, state: string, position: number | null) =>
+      db.collection('event_signups').doc(`${eventId}_${childId}`).set({
+        event_id: eventId,
+        family_id: familyId,
+        child_id: childId,
+        parent_id: parentId,
+        state,
+        position,
+        signed_up_at: Timestamp.now(),
+      });
+    await signup('son-bianchi-sara', 'family-bianchi', 'parent-bianchi-anna', 'confirmed', null);
+    await signup('son-rossi-marco', 'family-rossi', 'parent-rossi-mario', 'waiting', 1);
+    await db.collection('event_counters').doc(eventId).set({ event_id: eventId, confirmed: 1, offered: 0, next_position: 2 });
+
+    const exported = (await (await raw({ familyId: 'family-bianchi', action: 'export' })).json()) as {
+      eventSignups: { event_name: string; child_id: string; state: string }[];
+    };
+    expect(exported.eventSignups.map(({ event_name, child_id, state }) => [event_name, child_id, state])).toContainEqual([
+      'Uscita al lago',
+      'son-bianchi-sara',
+      'confirmed',
+    ]);
+    const pdf = await pdfText(new Uint8Array(await (await raw({ familyId: 'family-bianchi', action: 'exportPdf' })).arrayBuffer()));
+    expect(pdf).toContain('Uscita al lago · Sara Bianchi · Iscritto');
+
+    expect((await testbed.call({ familyId: 'family-bianchi', action: 'erase' }, testbed.tokens.admin)).status).toBe(200);
+    expect((await db.collection('event_signups').where('family_id', '==', 'family-bianchi').get()).size).toBe(0);
+    expect((await db.collection('event_signups').doc(`${eventId}_son-rossi-marco`).get()).get('state')).toBe('offered');
+    expect((await db.collection('event_counters').doc(eventId).get()).data()).toMatchObject({ confirmed: 0, offered: 1 });
+    const offers = await db.collection('mail').where('to', 'array-contains', 'mario.rossi@example.com').get();
+    expect(offers.docs.map((mail) => mail.get('subject'))).toContain('Si è liberato un posto: Uscita al lago');
   });
 
   it("exports the bank statement's lines that paid the family (payer, free text, euros, day), as JSON and in the PDF, and no other family's", async () => {

@@ -4,11 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import eventOfferExpiry from '../../../netlify/functions/event-offer-expiry';
 import eventSignup from '../../../netlify/functions/event-signup';
 import familyEvents from '../../../netlify/functions/family-events';
-import { SEASON } from '../../../src/config/season';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
+import { writeEvent as writeSharedEvent } from '../../support/event-fixtures';
 
 const PROJECT = 'demo-event-offer-expiry';
 
@@ -59,30 +59,7 @@ async function writeFamily(index: number) {
 type Family = Awaited<ReturnType<typeof writeFamily>>;
 
 /** An outing of the Reparto with `places` places. */
-async function writeEvent(places: number, fields: Record<string, unknown> = {}): Promise<string> {
-  const id = `event-${tag}`;
-  await db
-    .collection('events')
-    .doc(id)
-    .set({
-      id,
-      name: 'Uscita di primavera',
-      branches: ['Reparto'],
-      starts_at: '2099-05-09T08:30:00+02:00',
-      ends_at: '2099-05-10T17:00:00+02:00',
-      place: 'Campo base di Colle Verde',
-      meeting_point: '',
-      places,
-      closes_on: '2099-12-31',
-      products: [],
-      required_documents: [],
-      season: SEASON.campYear,
-      created_at: Timestamp.now(),
-      cancelled_at: null,
-      ...fields,
-    });
-  return id;
-}
+const writeEvent = (places: number, fields: Record<string, unknown> = {}) => writeSharedEvent(db, `event-${tag}`, places, fields);
 
 async function act(action: string, family: Family, eventId: string) {
   const context = functionContext();
