@@ -24,7 +24,7 @@ import type { Staff } from '@domain/staff-roles';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readSeasonDocuments } from './document-status';
 import { readAllSnapshots, readSnapshot } from './documents';
-import { readNextInLine, writeOffers } from './event-signups';
+import { confirmationMail, readNextInLine, writeOffers } from './event-signups';
 import { mayChangeEvent, seesEvent } from './event-admin-view';
 import { fullName } from './family-documents';
 import { runTransaction } from './firestore';
@@ -444,7 +444,7 @@ export async function moveInLine(
  * 'Dai il posto': a waiting (or offered) child confirmed out of the list's
  * order, by the leaders' choice; when no place is left, the event's places
  * grow by one for them (the capi take one more child). One transaction
- * with `event.admit`. A child already confirmed: unchanged.
+ * with `event.admit` and the family's 'Iscrizione confermata' (confirmationMail). A child already confirmed: unchanged.
  * @throws HttpError 404, 403, 409 cancelled or notWaiting.
  */
 export async function admitChild(
@@ -461,7 +461,10 @@ export async function admitChild(
     if (signup?.state === 'confirmed') return unchanged(event);
     if (!signup || (signup.state !== 'waiting' && signup.state !== 'offered')) throw new HttpError(409, MESSAGES.notWaiting);
     const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(id);
-    const name = await childName(db, transaction, childId);
+    const child = readSnapshot(childDocument, await transaction.get(db.collection(COLLECTION.sons).doc(childId)));
+    const name = child ? fullName(child) : childId;
+    const addresses = await familyAddresses(db, transaction, signup.family_id);
+    // Reads end here: the writes follow.
     const offered = counter.offered - (signup.state === 'offered' ? 1 : 0);
     // A waiting child takes a free place, or one more than the event had; an offered one takes the place held for them.
     const extra = signup.state === 'waiting' && placesLeft(event, counter) === 0 ? 1 : 0;
@@ -477,6 +480,8 @@ export async function admitChild(
       before: { state: signup.state, position: signup.position, places: event.places },
       after: { state: 'confirmed', places },
     });
-    return { event: { ...event, places }, outcome: 'admitted' as const, offered: 0, mailIds: [] };
+    const confirmed: EventSignup = { ...signup, state: 'confirmed', offered_until: null };
+    const mailId = confirmationMail(db, transaction, { ...event, places }, confirmed, { addresses, child }, writer.mail, new Date());
+    return { event: { ...event, places }, outcome: 'admitted' as const, offered: 0, mailIds: mailId ? [mailId] : [] };
   });
 }

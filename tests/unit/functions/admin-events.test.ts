@@ -342,8 +342,8 @@ describe('admin-events: the waiting list by hand', () => {
     expect(first).toEqual({ status: 409, body: { error: "È già il primo della lista d'attesa." } });
   });
 
-  it('gives a waiting child a place out of order, one more than the event had, audited; again: unchanged', async () => {
-    const { event } = await create();
+  it('gives a waiting child a place out of order, one more than the event had, audited, e-mailed to the family; again: unchanged', async () => {
+    const { event, fields: sent } = await create();
     await seedSignups(event.id, 2, 2);
     const admitted = await bed.call({ action: 'admit', id: event.id, childId: 'son-verdi-sofia' }, bed.tokens.admin);
     expect(admitted).toMatchObject({ status: 200, body: { outcome: 'admitted' } });
@@ -355,6 +355,10 @@ describe('admin-events: the waiting list by hand', () => {
     const [entry] = (await auditOf('event.admit')).filter((each) => String(each.target.id).startsWith(event.id));
     expect(entry?.summary).toContain('Sofia Verdi');
     expect(entry?.summary).toContain('posti da 2 a 3');
+    const confirmation = await testInbox().waitFor(
+      (message) => message.to.includes('paolo.verdi@example.com') && message.subject === `Iscrizione confermata: ${sent.name}`,
+    );
+    expect(confirmation.text).toContain('Sofia Verdi');
     const again = await bed.call({ action: 'admit', id: event.id, childId: 'son-verdi-sofia' }, bed.tokens.admin);
     expect(again.body).toMatchObject({ outcome: 'unchanged', event: { fields: { places: 3 } } });
   });
