@@ -6,6 +6,7 @@ import { sessionCookie } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
+import { writeEvent as writeSharedEvent } from '../../support/event-fixtures';
 
 const PROJECT = 'demo-event-signup';
 
@@ -55,29 +56,8 @@ async function writeFamily(index: number, branch = 'Reparto') {
 type Family = Awaited<ReturnType<typeof writeFamily>>;
 
 /** An outing of the Reparto with `places` places, closing on `closesOn` (a far day by default). */
-async function writeEvent(places: number, closesOn = '2099-12-31'): Promise<string> {
-  const id = `event-${tag}`;
-  await db
-    .collection('events')
-    .doc(id)
-    .set({
-      id,
-      name: 'Uscita di primavera',
-      branches: ['Reparto'],
-      starts_at: '2099-05-09T08:30:00+02:00',
-      ends_at: '2099-05-10T17:00:00+02:00',
-      place: 'Campo base di Colle Verde',
-      meeting_point: 'Piazza della chiesa',
-      places,
-      closes_on: closesOn,
-      products: [],
-      required_documents: [],
-      season: 2099,
-      created_at: Timestamp.now(),
-      cancelled_at: null,
-    });
-  return id;
-}
+const writeEvent = (places: number, closesOn = '2099-12-31') =>
+  writeSharedEvent(db, `event-${tag}`, places, { meeting_point: 'Piazza della chiesa', closes_on: closesOn, season: 2099 });
 
 /** event-signup as `family`'s parent calls it; waits for the e-mails it sends. */
 async function call(family: Pick<Family, 'familyId' | 'parentId'>, body: Record<string, unknown>) {

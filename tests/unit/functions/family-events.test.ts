@@ -10,6 +10,7 @@ import { PLAN } from '../../../src/domain/catalogue/seed';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
+import { writeEvent as writeSharedEvent } from '../../support/event-fixtures';
 
 const PROJECT = 'demo-family-events';
 const YEAR = SEASON.campYear;
@@ -69,29 +70,15 @@ async function writeFamily(index: number, branches: string[], parents = 1): Prom
 }
 
 /** An event of this season (far in the future unless `fields` says otherwise). */
-async function writeEvent(id: string, fields: Record<string, unknown> = {}): Promise<string> {
-  await db
-    .collection('events')
-    .doc(id)
-    .set({
-      id,
-      name: `Uscita ${id}`,
-      branches: ['Reparto'],
-      starts_at: '2099-05-09T08:30:00+02:00',
-      ends_at: '2099-05-10T17:00:00+02:00',
-      place: 'Colle Verde',
-      meeting_point: 'Piazza della chiesa',
-      places: 2,
-      closes_on: '2099-05-01',
-      products: [],
-      required_documents: [],
-      season: YEAR,
-      created_at: Timestamp.now(),
-      cancelled_at: null,
-      ...fields,
-    });
-  return id;
-}
+const writeEvent = (id: string, fields: Record<string, unknown> = {}) =>
+  writeSharedEvent(db, id, 2, {
+    name: `Uscita ${id}`,
+    place: 'Colle Verde',
+    meeting_point: 'Piazza della chiesa',
+    closes_on: '2099-05-01',
+    season: YEAR,
+    ...fields,
+  });
 
 /** family-events as `family`'s parent calls it. */
 async function list(family: Pick<Family, 'familyId' | 'parentId'>) {
