@@ -138,6 +138,8 @@ export interface AdminOrderRow {
   refundRequested: number;
   /** The card service fee charged on top of the items (0 without it), as its receipt says. */
   serviceFee: number;
+  /** 'Contributo al fondo di solidarietà' charged with the items, not in `totalAmount` (0 without it). */
+  solidarityContribution: number;
   /** What admins and Stripe did to it, oldest first (docs/security.md, "Audit log"). */
   history: PaymentHistoryEntry[];
   /** The receipt's number ('{year}/42'), null until the payment is confirmed (docs/admin.md, "Receipts"). */
@@ -165,7 +167,7 @@ export interface RowDocument {
 }
 
 /** The payment fields a row shows (its credit notes, earlier receipts and pending refund none when absent). */
-export type RowPayment = Partial<Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending'>> &
+export type RowPayment = Partial<Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending' | 'solidarity_contribution'>> &
   Pick<
     PaymentDocument,
     | 'id'
@@ -202,6 +204,7 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     refundedAmount: payment.refunded_amount,
     refundRequested: payment.refund_requested,
     serviceFee: payment.receipt?.service_fee ?? 0,
+    solidarityContribution: payment.solidarity_contribution ?? 0,
     history: payment.history,
     receiptNumber: payment.receipt?.number ?? null,
     documents: rowDocuments(payment),
@@ -313,11 +316,13 @@ export const ORDER_CSV_HEADER = [
   'Confermato il',
   'Rimborsato',
   'Riferimento',
+  'Contributo solidarietà',
 ] as const;
 
 /**
  * The export's lines: one per child line of each order, in the rows' order,
- * the order's fields repeated on each (the euros refunded by card, then the Bonifico's reference code, last); an order without readable items
+ * the order's fields repeated on each (the euros refunded by card, the Bonifico's reference code, then the
+ * 'Contributo al fondo di solidarietà', last, empty when none); an order without readable items
  * still gets one line, with the child's columns empty. Dates dd/mm/yyyy,
  * euros with a decimal comma (src/domain/spreadsheet-format.ts).
  */
@@ -329,6 +334,7 @@ export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
       row.confirmedAt ? spreadsheetDate(row.confirmedAt) : '',
       row.refundedAmount > 0 ? spreadsheetEuros(row.refundedAmount) : '',
       row.reference ?? '',
+      row.solidarityContribution > 0 ? spreadsheetEuros(row.solidarityContribution) : '',
     ];
     if (row.lines.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
     return row.lines.map((line) => [

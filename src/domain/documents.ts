@@ -290,6 +290,8 @@ export const paymentDocument = z.object({
   confirmed_at: timestamp.nullable().default(null),
   confirmed_by: z.string().nullable().default(null),
   recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.processing, PAYMENT_STATUS.failed]).optional(),
+  /** 'Contributo al fondo di solidarietà' in euros, charged with a card payment apart from its lines (not in `total_amount`); 0 for none and older payments. */
+  solidarity_contribution: z.number().nonnegative().default(0),
   refunded_amount: z.number().nonnegative().default(0),
   /** Euros an admin asked Stripe to refund through the portal ('Rimborsa'), before its webhook reports them in `refunded_amount`. */
   refund_requested: z.number().nonnegative().default(0),
