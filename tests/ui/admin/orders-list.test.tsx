@@ -517,6 +517,7 @@ describe('the orders desk', () => {
         '',
         '',
         'MG25-7K3Q',
+        '',
       ],
       [
         'Verdi',
@@ -533,9 +534,10 @@ describe('the orders desk', () => {
         '',
         '',
         'MG25-7K3Q',
+        '',
       ],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', '', ''],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', '', '', ''],
     ]);
   });
 

@@ -228,6 +228,7 @@ describe('the CSV export', () => {
         '03/05/2025',
         '',
         'FR25-7K3Q',
+        '',
       ],
       [
         'De Rossi',
@@ -244,11 +245,17 @@ describe('the CSV export', () => {
         '03/05/2025',
         '',
         'FR25-7K3Q',
+        '',
       ],
-      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', '', 'FR25-7K3Q'],
+      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', '', 'FR25-7K3Q', ''],
     ]);
     const refunded = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', refunded_amount: 50, reference: null })]);
-    expect(refunded[0]?.slice(-2)).toEqual(['50,00', '']);
+    expect(refunded[0]?.slice(-3)).toEqual(['50,00', '', '']);
+    // The contribution is its own column, apart from the order's total and the lines' prices.
+    const contributed = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', solidarity_contribution: 12.5, reference: null })]);
+    expect(contributed[0]?.[4]).toBe('60,00');
+    expect(contributed[0]?.at(-1)).toBe('12,50');
+    expect(ORDER_CSV_HEADER.at(-1)).toBe('Contributo solidarietà');
     const parsed = Papa.parse<string[]>(toSpreadsheetCsv(ORDER_CSV_HEADER, lines).replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([[...ORDER_CSV_HEADER], ...lines]);
   });
