@@ -104,6 +104,7 @@ describe('create-payment-intent: pricing on the server', () => {
     expect(await response.json()).toEqual({
       checkoutSessionClientSecret: 'pi_1Test_secret_abc',
       amountEuros: 250,
+      contributionEuros: 0,
       feeEuros: 4.97,
       totalEuros: 254.97,
     });
@@ -115,6 +116,23 @@ describe('create-payment-intent: pricing on the server', () => {
     expect(params.get('metadata[family_id]')).toBe('family-rossi');
     expect(params.get('metadata[product]')).toBe('campo-acconto');
     expect(params.get('metadata[children]')).toBe('son-rossi-marco,son-rossi-giulia');
+    expect(params.get('metadata[solidarity_contribution]')).toBe('0.00');
+  });
+
+  it("adds the parent's 'Contributo al fondo di solidarietà' to the card total, the fee on both, and keeps it in the metadata", async () => {
+    const response = await call({ ...rossiAcconto(), solidarityContributionEuros: 12.5 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ amountEuros: 250, contributionEuros: 12.5, feeEuros: 5.2, totalEuros: 267.7 });
+    expect(lastCall().params.get('amount')).toBe('26770');
+    expect(lastCall().params.get('metadata[solidarity_contribution]')).toBe('12.50');
+  });
+
+  it('makes a new PaymentIntent when only the contribution changes', async () => {
+    const key = randomUUID();
+    await call({ ...rossiAcconto(key), solidarityContributionEuros: 10 });
+    await call({ ...rossiAcconto(key), solidarityContributionEuros: 20 });
+    expect(stripeCalls).toHaveLength(2);
+    expect(stripeCalls[1]?.idempotencyKey).not.toBe(stripeCalls[0]?.idempotencyKey);
   });
 
   it("with the season's card fee switched off, asks Stripe for the items' total and says so in the metadata", async () => {
@@ -280,6 +298,15 @@ describe('create-payment-intent: refused requests (nothing sent to Stripe)', () 
       400,
       'Chiave di idempotenza non valida: atteso un UUID.',
     ],
+    ...[-1, 500.01, 12.345, '10'].map(
+      (contribution) =>
+        [
+          `a contribution of ${JSON.stringify(contribution)}`,
+          { ...order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }]), solidarityContributionEuros: contribution },
+          400,
+          'Contributo al fondo di solidarietà non valido: indica un importo da 0 a 500 € con al massimo due decimali.',
+        ] as const,
+    ),
     ['the old {amount} body', { amount: 25497 }, 400, /./],
     ['a JSON array', [1, 2], 400, /Richiesta non valida/],
     ['malformed JSON', '{amount: 1', 400, 'Richiesta non valida: il corpo deve essere JSON.'],
