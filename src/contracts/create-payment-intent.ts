@@ -40,4 +40,6 @@ export const createPaymentIntentContract = defineContract({
     tooManyForCard: "Troppi figli in un unico pagamento con carta: dividi l'ordine in due pagamenti.",
   },
 });
+/** The request as the screen sends it (the contribution may be left out: 0). */
+export type PaymentIntentRequest = z.input<typeof createPaymentIntentContract.request>;
 export type PaymentIntentAnswer = z.output<typeof createPaymentIntentContract.answer>;

@@ -167,7 +167,9 @@ export interface RowDocument {
 }
 
 /** The payment fields a row shows (its credit notes, earlier receipts and pending refund none when absent). */
-export type RowPayment = Partial<Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending' | 'solidarity_contribution'>> &
+export type RowPayment = Partial<
+  Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending' | 'solidarity_contribution'>
+> &
   Pick<
     PaymentDocument,
     | 'id'
