@@ -363,6 +363,7 @@ export function refundViewOf(row: AdminOrderRow): RefundablePayment {
     status: row.status,
     totalEuros: row.totalAmount,
     serviceFeeEuros: row.serviceFee,
+    solidarityContributionEuros: row.solidarityContribution,
     refundedEuros: row.refundedAmount,
     requestedEuros: row.refundRequested,
   };
