@@ -225,6 +225,8 @@ export const paymentCreditNote = z.object({
   issued_at: timestamp,
   amount: z.number().positive(),
   service_fee: z.number().nonnegative(),
+  /** Of `amount`, the 'Contributo al fondo di solidarietà' given back (the payment's `solidarity_contribution`); 0 for none and older notes. */
+  solidarity_contribution: z.number().nonnegative().default(0),
   receipt_number: z.string(),
   voids_receipt: z.boolean(),
   reason: z.enum(CREDIT_NOTE_REASONS),

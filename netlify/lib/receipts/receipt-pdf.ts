@@ -139,8 +139,8 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
  * {number}' and its date, the receipt it cites (number, date, amount) and
  * why, 'A favore di' the receipt's payer, then what it gives back: the
  * receipt's lines when it gives back all of it at once, else one row (a
- * part, or what was left), the card service fee given back on its own
- * line, 'Totale stornato'; whether the receipt is annulled or stays valid;
+ * part, or what was left), the 'Contributo al fondo di solidarietà' and
+ * the card service fee given back each on its own line, 'Totale stornato'; whether the receipt is annulled or stays valid;
  * the stamp duty's sentence above 77,47 €.
  * A note a failed refund cancelled says 'ANNULLATA', when and why.
  * Deterministic like {@link renderReceiptPdf}.
@@ -168,13 +168,17 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Ar
   w.y -= 16;
 
   const header = writeTableHeader(w);
-  const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros) * 100) / 100;
+  const contributionEuros = note.solidarityContributionEuros ?? 0;
+  const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros - contributionEuros) * 100) / 100;
   if (note.lines) writeLineRows(w, note, note.lines, header);
   else if (itemsEuros > 0) {
     const label = note.voidsReceipt
       ? `Storno del residuo della ricevuta n. ${receipt.number}`
       : `Storno parziale della ricevuta n. ${receipt.number}`;
     tableRow(w, summaryCells(w, label, itemsEuros, w.regular), { header });
+  }
+  if (contributionEuros > 0) {
+    tableRow(w, summaryCells(w, `${SOLIDARITY_CONTRIBUTION_LABEL} restituito`, contributionEuros, w.regular), { header });
   }
   if (note.serviceFeeEuros > 0) {
     tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta) restituite', note.serviceFeeEuros, w.regular), { header });

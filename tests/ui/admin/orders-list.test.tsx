@@ -445,6 +445,7 @@ describe('the orders desk', () => {
             issued_at: new Date(2025, 5, 2),
             amount: 30,
             service_fee: 0,
+            solidarity_contribution: 0,
             receipt_number: '2025/9',
             voids_receipt: true,
             reason: 'unconfirm',
