@@ -262,6 +262,8 @@ export interface SummaryCell {
 export interface SummaryEntry extends SummaryCell {
   plan: string;
   status: PaymentStatus;
+  /** True for the 'Contributo al fondo di solidarietà' of the plan's payments (counted apart, not in the plan's euros). */
+  contribution?: boolean;
 }
 
 /** One row of the summary: a cell per status, and `held`, the orders that still hold their products (all but Rimborsato). */
@@ -270,10 +272,12 @@ export interface SummaryRow {
   held: SummaryCell;
 }
 
-/** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals. */
+/** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals, then the contributions apart. */
 export interface OrderSummary {
   rows: Array<SummaryRow & { plan: string }>;
   totals: SummaryRow;
+  /** 'Contributi solidarietà': the payments with a contribution and its euros, not in `totals`; null when the season has none. */
+  contributions: SummaryRow | null;
 }
 
 const addCells = (cells: readonly SummaryCell[]): SummaryCell => ({
@@ -292,14 +296,21 @@ function summaryRow(cell: (status: PaymentStatus) => SummaryCell): SummaryRow {
  * and status (a missing one counts 0): each plan's cell per status (Confermato, Da
  * Verificare, Rimborsato, Contestato) and the orders that still hold their
  * products (every status but Rimborsato: money the group has or expects),
- * then the same totals over the plans. Sums are rounded to cents.
+ * then the same totals over the plans; the contributions' entries of every
+ * plan make a row of their own, outside the totals. Sums are rounded to cents.
  */
 export function summarizeOrders(entries: readonly SummaryEntry[], plans: readonly string[]): OrderSummary {
+  const products = entries.filter((entry) => !entry.contribution);
+  const gifts = entries.filter((entry) => entry.contribution && plans.includes(entry.plan));
   const rows = plans.map((plan) => ({
     plan,
-    ...summaryRow((status) => addCells(entries.filter((entry) => entry.plan === plan && entry.status === status))),
+    ...summaryRow((status) => addCells(products.filter((entry) => entry.plan === plan && entry.status === status))),
   }));
-  return { rows, totals: summaryRow((status) => addCells(rows.map((row) => row.cells[status]))) };
+  return {
+    rows,
+    totals: summaryRow((status) => addCells(rows.map((row) => row.cells[status]))),
+    contributions: gifts.length > 0 ? summaryRow((status) => addCells(gifts.filter((entry) => entry.status === status))) : null,
+  };
 }
 
 /** The export's columns (docs/admin-orders.md, "Export"). */

@@ -543,10 +543,13 @@ export type MailBudgetDocument = z.infer<typeof mailBudgetDocument>;
  * product and status (`rows`, keyed '{method}|{product}|{status}': how many,
  * how many euros), kept by the transactions that write payments
  * (src/domain/season-totals.ts). The admin and the treasurer read it.
+ * `contributions`: the 'Contributo al fondo di solidarietà' of the payments
+ * that carry one, by the same keys, apart from the products' euros.
  */
 export const seasonTotalsDocument = z.object({
   season,
   rows: z.record(z.string(), z.object({ count: z.number(), total: z.number() })).default({}),
+  contributions: z.record(z.string(), z.object({ count: z.number(), total: z.number() })).default({}),
 });
 export type SeasonTotalsDocument = z.infer<typeof seasonTotalsDocument>;
 

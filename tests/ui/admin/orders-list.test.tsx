@@ -111,7 +111,8 @@ beforeEach(() => {
   vi.mocked(fetchOrdersCount).mockImplementation((query) => Promise.resolve(rowsOf(query).length));
   vi.mocked(fetchOrderSummary).mockImplementation(() => {
     const entries: SummaryEntry[] = database.map(({ payment: p }) => ({ plan: p.plan, status: p.status, count: 1, total: p.total_amount }));
-    return Promise.resolve(entries);
+    // A card payment's 'Contributo al fondo di solidarietà', kept apart in the season's totals.
+    return Promise.resolve([...entries, { plan: 'Maglietta Gruppo', status: 'Confermato', count: 1, total: 12.5, contribution: true }]);
   });
   vi.mocked(setTransferConfirmation).mockImplementation((paymentId, action) => {
     const record = database.find((entry) => entry.payment.id === paymentId);
@@ -195,6 +196,9 @@ describe('the orders desk', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
+    const contributions = within(summary).getByRole('row', { name: /^Contributi solidarietà/ });
+    expect(within(contributions).getAllByRole('cell')[0]).toHaveTextContent('1 · 12,50 €');
+    expect(within(contributions).getAllByRole('cell').at(-1)).toHaveTextContent('1 · 12,50 €');
     expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null);
   });
 

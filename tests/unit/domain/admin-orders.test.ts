@@ -177,6 +177,25 @@ describe('summarizeOrders', () => {
       },
       held: { count: 6, total: 250.3 },
     });
+    expect(summary.contributions).toBeNull();
+  });
+
+  it("keeps the 'Contributo al fondo di solidarietà' out of the products and their total, in a row of its own", () => {
+    const summary = summarizeOrders(
+      [
+        { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60 },
+        { plan: PLAN.felpa, status: 'Confermato', count: 1, total: 12.5, contribution: true },
+        { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
+        { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 7.5, contribution: true },
+        { plan: PLAN.campAcconto, status: 'Rimborsato', count: 1, total: 5, contribution: true },
+      ],
+      seasonPlans(seedCatalogue()),
+    );
+    expect(summary.rows[2]?.cells.Confermato).toEqual({ count: 2, total: 60 });
+    expect(summary.totals.cells.Confermato).toEqual({ count: 3, total: 160 });
+    expect(summary.contributions?.cells.Confermato).toEqual({ count: 2, total: 20 });
+    expect(summary.contributions?.cells.Rimborsato).toEqual({ count: 1, total: 5 });
+    expect(summary.contributions?.held).toEqual({ count: 2, total: 20 });
   });
 });
 
