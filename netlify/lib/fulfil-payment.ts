@@ -78,7 +78,12 @@ export async function fulfilPayment(
       solidarityContributionEuros: rebuilt.metadata.contributionEuros,
       lines: rebuilt.lines,
       // The e-mail tells what the card was charged: what Stripe received.
-      notify: cardPaymentNotice(centsToEuros(paymentIntent.amount_received), rebuilt.expected.feeEuros, mail),
+      notify: cardPaymentNotice(
+        centsToEuros(paymentIntent.amount_received),
+        rebuilt.expected.feeEuros,
+        mail,
+        rebuilt.metadata.contributionEuros,
+      ),
     });
     if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
     if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
@@ -131,7 +136,7 @@ export async function recordProcessing(
       serviceFeeEuros: rebuilt.expected.feeEuros,
       solidarityContributionEuros: rebuilt.metadata.contributionEuros,
       lines: rebuilt.lines,
-      notify: debitNotice(centsToEuros(paymentIntent.amount), rebuilt.expected.feeEuros, payUrl, mail),
+      notify: debitNotice(centsToEuros(paymentIntent.amount), rebuilt.expected.feeEuros, payUrl, mail, rebuilt.metadata.contributionEuros),
     });
     if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
     if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);

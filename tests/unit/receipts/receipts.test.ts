@@ -6,6 +6,7 @@ import adminReceipt from '../../../netlify/functions/admin-receipt';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import receipt from '../../../netlify/functions/receipt';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
+import { deliverMail } from '../../../netlify/lib/mail/outbox';
 import { SEASON } from '@config/season';
 import { italianYear } from '@domain/italian-time';
 import { onlineTotal } from '@domain/service-fee';
@@ -235,6 +236,19 @@ describe('the receipt PDF', () => {
     const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
     expect(text).toMatch(/Contributo al fondo di solidarietà\s+12,50 €/);
     expect(text).toContain(`Totale ${paid.totalEuros.toFixed(2).replace('.', ',')} €`);
+
+    // 'Pagamento ricevuto' names it on its own line, between the lines and the fee, in text and HTML.
+    await deliverMail(db, recorded.mailId!);
+    const mail = await testInbox().waitFor(
+      (message) =>
+        message.to.includes(EMAIL) && message.subject === 'Pagamento ricevuto' && message.text.includes(recorded.order.receiptNumber!),
+    );
+    const euros = (value: number) => `${value.toFixed(2).replace('.', ',')} €`;
+    expect(mail.text).toMatch(/Contributo al fondo di solidarietà:? +12,50 €/);
+    expect(mail.text.indexOf('Contributo al fondo di solidarietà')).toBeLessThan(mail.text.indexOf('Commissioni Servizio'));
+    expect(mail.text).toContain(euros(paid.feeEuros));
+    expect(mail.text).toContain(euros(paid.totalEuros));
+    expect(mail.html).toContain('Contributo al fondo di solidarietà');
 
     // The card took the lines and the fee but not the contribution the metadata names: the treasurer checks it.
     vi.spyOn(console, 'warn').mockImplementation(() => {});
