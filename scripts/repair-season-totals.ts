@@ -1,7 +1,8 @@
 /**
  * `npm run repair:totals [-- --season 2025 …] [--fix]`: recomputes each
  * season's totals (`season_totals`, src/domain/season-totals.ts) from its
- * payments and prints every cell that differs from the kept ones; with
+ * payments, the products' cells and the 'Contributi solidarietà' kept apart
+ * (`contributions`), and prints every cell that differs from the kept ones; with
  * `--fix` it writes the counted totals in their place. Without `--season`,
  * the seasons the admin's picker offers. Exits 1 when a difference is left.
  *

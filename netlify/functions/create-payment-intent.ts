@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
 import { createPaymentIntentContract } from '@contracts/create-payment-intent';
+import { sumEuros } from '@domain/money';
 import { onlineTotal } from '@domain/service-fee';
 import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
 import { getDb } from '../lib/firestore';
@@ -16,8 +17,8 @@ import { SEASON } from '@config/season';
 
 /**
  * The Stripe idempotency key of one payment attempt with one cart: a hash
- * of the request's idempotency key, the family, the metadata (product and
- * children with sizes in tick order) and the total in cents. The same
+ * of the request's idempotency key, the family, the metadata (product,
+ * children with sizes in tick order, contribution) and the total in cents. The same
  * attempt with the same cart gets the same PaymentIntent back; a changed
  * cart (or price) gets a new one, and a key cannot reach another family's
  * PaymentIntent.
@@ -30,6 +31,7 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
     metadata.product,
     metadata.children,
     metadata.card_fee,
+    metadata.solidarity_contribution,
     String(totalCents),
   ].join('\n');
   return `create-payment-intent-${createHash('sha256').update(material).digest('hex')}`;
@@ -39,7 +41,8 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
  * create-payment-intent (createPaymentIntentContract; docs/api.md,
  * "create-payment-intent (Online)"): the order request checked and priced
  * on the server (resolveOrder), the card service fee added unless the
- * season has it off (onlineTotal), and a Stripe PaymentIntent of the total
+ * season has it off (onlineTotal, on the lines plus the parent's
+ * 'Contributo al fondo di solidarietà'), and a Stripe PaymentIntent of the total
  * in cents with the order in its metadata (orderMetadata) and an
  * idempotency key of the attempt and the cart
  * ({@link paymentIntentIdempotencyKey}). A child who holds the product is
@@ -57,7 +60,9 @@ export default fiscalCodeContractFunction(createPaymentIntentContract, async (re
   // Stripe's own receipt goes to the parent who verified the session.
   const receiptEmail = readSnapshot(parentDocument, parent)?.email ?? undefined;
   const settings = await readSeasonSettings(db, SEASON.campYear);
-  const total = onlineTotal(resolved.amountEuros, settings.cardFee);
+  const contributionEuros = request.solidarityContributionEuros;
+  // The fee covers what the card is charged, contribution included: the fund gets all of it.
+  const total = onlineTotal(sumEuros([resolved.amountEuros, contributionEuros]), settings.cardFee);
   checkAmountLimits(total.totalCents);
   const metadata = orderMetadata(
     resolved.family.id,
@@ -65,6 +70,7 @@ export default fiscalCodeContractFunction(createPaymentIntentContract, async (re
     resolved.product.id,
     resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
     settings.cardFee,
+    contributionEuros,
   );
 
   let clientSecret: string | null;
@@ -90,7 +96,8 @@ export default fiscalCodeContractFunction(createPaymentIntentContract, async (re
   return {
     body: {
       checkoutSessionClientSecret: clientSecret,
-      amountEuros: total.amountEuros,
+      amountEuros: resolved.amountEuros,
+      contributionEuros,
       feeEuros: total.feeEuros,
       totalEuros: total.totalEuros,
     },

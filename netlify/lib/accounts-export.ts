@@ -111,6 +111,7 @@ function tieOutSheet(book: Workbook, report: AccountsReport): void {
   const rows: Array<[string, number | string]> = [
     ['Netto della prima nota, commissioni escluse', t.ledgerNetEuros],
     [`'Pagamenti' ${report.year.campYear}: Confermato + Contestato`, t.paymentsConfirmedEuros],
+    ['+ contributi al fondo di solidarietà di quei pagamenti', t.contributionsConfirmedEuros],
     ['− rimborsi parziali su quei pagamenti', t.partialRefundsEuros],
     ["+ movimenti dell'anno di pagamenti di altre stagioni", t.otherSeasonsEuros],
     [`− movimenti dei pagamenti ${report.year.campYear} fuori dall'anno scout`, t.outsideYearEuros],

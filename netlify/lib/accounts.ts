@@ -3,6 +3,7 @@ import type { AccountsProductLine, AccountsReport } from '@contracts/admin-accou
 import {
   DEFAULT_ACCOUNT_LINES,
   SERVICE_FEE_PRODUCT,
+  SOLIDARITY_CONTRIBUTION_PRODUCT,
   accountLineOf,
   bankLinesOfYear,
   incomeByLine,
@@ -40,9 +41,15 @@ async function readMapping(db: Firestore): Promise<Record<string, ModelloDLineCo
   return readSnapshot(accountLinesDocument, await mappingRef(db).get())?.lines ?? {};
 }
 
-/** Every product of `names` (and the seeded ones, and the card fee) with its line, sorted as Italians sort. */
+/** Every product of `names` (and the seeded ones, the card fee and the solidarity contribution) with its line, sorted as Italians sort. */
 function productLines(names: Iterable<string>, mapping: Readonly<Record<string, ModelloDLineCode>>): AccountsProductLine[] {
-  const all = new Set([...names, ...Object.keys(DEFAULT_ACCOUNT_LINES), ...Object.keys(mapping), SERVICE_FEE_PRODUCT]);
+  const all = new Set([
+    ...names,
+    ...Object.keys(DEFAULT_ACCOUNT_LINES),
+    ...Object.keys(mapping),
+    SERVICE_FEE_PRODUCT,
+    SOLIDARITY_CONTRIBUTION_PRODUCT,
+  ]);
   return [...all]
     .sort((a, b) => a.localeCompare(b, 'it'))
     .map((product) => ({ product, line: accountLineOf(product, mapping), mapped: product in mapping }));
@@ -89,14 +96,14 @@ export async function readAccounts(db: Firestore, startYear: number): Promise<{ 
     for (const payment of readAllSnapshots(paymentDocument, found)) byId.set(payment.id, payment);
   }
   const ledger = ledgerOf(year, payments, mapping, bankLines);
-  const totals = readSnapshot(seasonTotalsDocument, totalsSnapshot)?.rows ?? {};
+  const kept = readSnapshot(seasonTotalsDocument, totalsSnapshot);
   const seasonPayments = payments.filter((payment) => payment.season === year.campYear);
   const report: AccountsReport = {
     year: { startYear, label: year.label, firstDay: year.firstDay, lastDay: year.lastDay, campYear: year.campYear },
     ledger: ledger.map(({ date, paymentId: _id, season: _season, ...row }) => ({ day: ledgerDay({ date }), ...row })),
     income: incomeByLine(ledger),
     totals: ledgerTotals(ledger),
-    tieOut: tieOut(year, ledger, seasonPayments, totals, bankLines, byId),
+    tieOut: tieOut(year, ledger, seasonPayments, kept?.rows ?? {}, bankLines, byId, kept?.contributions ?? {}),
     products: productLines(
       ledger.map((row) => row.product),
       mapping,

@@ -109,11 +109,18 @@ export async function payAgainUrl(db: Firestore, productId: string | null, mail:
 /**
  * The e-mail of an order first recorded on `payment_intent.processing`
  * (recordOrder's `notify`): 'Pagamento in elaborazione', or 'Pagamento non
- * riuscito' with `payUrl` when Stripe had reported the failure first.
+ * riuscito' with `payUrl` when Stripe had reported the failure first; the
+ * 'Contributo al fondo di solidarietà' (0 for none) on its own line.
  */
-export function debitNotice(chargedEuros: number, serviceFeeEuros: number, payUrl: string, context: MailContext) {
+export function debitNotice(
+  chargedEuros: number,
+  serviceFeeEuros: number,
+  payUrl: string,
+  context: MailContext,
+  solidarityContributionEuros = 0,
+) {
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => {
-    const debit: DebitMail = { familySurname, lines: order.lines, totalEuros: chargedEuros, serviceFeeEuros };
+    const debit: DebitMail = { familySurname, lines: order.lines, totalEuros: chargedEuros, solidarityContributionEuros, serviceFeeEuros };
     return order.status === PAYMENT_STATUS.failed
       ? { kind: 'debit-failed', content: debitFailedMail({ ...debit, payUrl }, context) }
       : { kind: 'debit-processing', content: debitProcessingMail(debit, context) };
@@ -194,6 +201,7 @@ export async function confirmDebit(
         familySurname: payment.family_surname,
         lines: linesOfPayment(payment),
         totalEuros: centsToEuros(paymentIntent.amount_received),
+        solidarityContributionEuros: payment.solidarity_contribution,
         serviceFeeEuros: rebuilt.expected.feeEuros,
         receiptNumber: receipt?.number ?? null,
       },
@@ -294,7 +302,9 @@ export async function applyDebitFailure(db: Firestore, failure: DebitFailure, ma
         familySurname: payment.family_surname,
         lines: linesOfPayment(payment),
         totalEuros: failure.amountEuros,
-        serviceFeeEuros: Math.max(0, sumEuros([failure.amountEuros, -payment.total_amount])),
+        solidarityContributionEuros: payment.solidarity_contribution,
+        // What the debit asked beyond the lines and the contribution was the fee.
+        serviceFeeEuros: Math.max(0, sumEuros([failure.amountEuros, -payment.total_amount, -payment.solidarity_contribution])),
         payUrl,
       },
       mail,

@@ -6,7 +6,7 @@ import type { OrderLine } from '@domain/catalogue/order-line';
 import { familyProductBalance, priceBalancedOrder } from '@domain/family-balance';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import type { ChildDocument } from '@domain/documents';
-import { centsToEuros } from '@domain/money';
+import { centsToEuros, sumEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payment-status';
 import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
 import { findFamilyById, findFamilyItems } from './families';
@@ -75,9 +75,15 @@ export async function fulfilPayment(
       whenHeld: 'record-to-verify',
       parentId: rebuilt.metadata.parentId,
       serviceFeeEuros: rebuilt.expected.feeEuros,
+      solidarityContributionEuros: rebuilt.metadata.contributionEuros,
       lines: rebuilt.lines,
       // The e-mail tells what the card was charged: what Stripe received.
-      notify: cardPaymentNotice(centsToEuros(paymentIntent.amount_received), rebuilt.expected.feeEuros, mail),
+      notify: cardPaymentNotice(
+        centsToEuros(paymentIntent.amount_received),
+        rebuilt.expected.feeEuros,
+        mail,
+        rebuilt.metadata.contributionEuros,
+      ),
     });
     if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
     if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
@@ -128,8 +134,9 @@ export async function recordProcessing(
       whenHeld: 'record-to-verify',
       parentId: rebuilt.metadata.parentId,
       serviceFeeEuros: rebuilt.expected.feeEuros,
+      solidarityContributionEuros: rebuilt.metadata.contributionEuros,
       lines: rebuilt.lines,
-      notify: debitNotice(centsToEuros(paymentIntent.amount), rebuilt.expected.feeEuros, payUrl, mail),
+      notify: debitNotice(centsToEuros(paymentIntent.amount), rebuilt.expected.feeEuros, payUrl, mail, rebuilt.metadata.contributionEuros),
     });
     if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
     if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
@@ -147,7 +154,7 @@ function logRecorded(functionName: string, paymentIntentId: string, order: Recor
   else console.info(`${functionName}: order ${paymentIntentId} recorded as '${order.status}'`);
 }
 
-/** A card order rebuilt: its metadata, product, priced lines, the online total they make, and why it is to verify (none: 'Confermato'). */
+/** A card order rebuilt: its metadata, product, priced lines, the online total they and the contribution make, and why it is to verify (none: 'Confermato'). */
 export interface RebuiltCardOrder {
   metadata: ReadMetadata;
   product: CatalogueProduct;
@@ -193,7 +200,8 @@ export async function rebuildCardOrder(db: Firestore, paymentIntent: PaymentInte
   );
   // A price changed in 'Impostazioni stagione' while the parent paid makes the amount differ: 'Da Verificare', never a silent loss.
   const { lines, amountEuros } = priceBalancedOrder(product, balance, chosen);
-  const expected = onlineTotal(amountEuros, metadata.cardFee);
+  // The contribution is charged with the lines (create-payment-intent): the card total is both, with the fee on both.
+  const expected = onlineTotal(sumEuros([amountEuros, metadata.contributionEuros]), metadata.cardFee);
   return { metadata, product, lines, expected, toVerify: [...toVerify, ...amountToVerify(paymentIntent, expected)] };
 }
 

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { createPaymentIntentContract } from '@contracts/create-payment-intent';
 import { RECORD_PAYMENT_MESSAGES } from '@contracts/record-payment';
 import { isSize, type Size } from '@domain/sizes';
+import { decodeContributionMetadata, encodeContributionMetadata } from '@domain/solidarity-contribution';
 import { HttpError } from './http';
 
 /**
@@ -16,9 +17,11 @@ export const MAX_METADATA_VALUE_LENGTH = 500;
 
 /**
  * What a PaymentIntent keeps of its order: `{ family_id, parent_id, product,
- * children, card_fee }` (children: `id` or `id:size`, comma-separated, tick
+ * children, card_fee, solidarity_contribution }` (children: `id` or `id:size`, comma-separated, tick
  * order; parent_id: whose session placed it; card_fee: '1' when the
- * 'Commissioni Servizio' was charged, '0' when the season had it off).
+ * 'Commissioni Servizio' was charged, '0' when the season had it off;
+ * solidarity_contribution: the 'Contributo al fondo di solidarietà' in
+ * euros, "12.50", "0.00" for none; absent on older PaymentIntents).
  */
 export interface OrderMetadata {
   family_id: string;
@@ -26,6 +29,7 @@ export interface OrderMetadata {
   product: string;
   children: string;
   card_fee: '1' | '0';
+  solidarity_contribution: string;
 }
 
 /** A child of the order as the metadata names it. */
@@ -55,7 +59,8 @@ export function decodeChildrenMetadata(text: string): MetadataChild[] {
 
 /**
  * The metadata of an order's PaymentIntent: the family, the parent, the
- * product, the children with their sizes in tick order, whether the fee is charged.
+ * product, the children with their sizes in tick order, whether the fee is
+ * charged, the contribution in euros (checked by the contract).
  * @throws HttpError 400 `tooManyForCard` when the children do not fit
  * Stripe's 500-character limit of a metadata value (many children with long ids).
  */
@@ -65,10 +70,18 @@ export function orderMetadata(
   product: string,
   children: ReadonlyArray<{ id: string; size?: Size | '' }>,
   cardFee: boolean,
+  contributionEuros = 0,
 ): OrderMetadata {
   const encoded = encodeChildrenMetadata(children);
   if (encoded.length > MAX_METADATA_VALUE_LENGTH) throw new HttpError(400, createPaymentIntentContract.messages.tooManyForCard);
-  return { family_id: familyId, parent_id: parentId, product, children: encoded, card_fee: cardFee ? '1' : '0' };
+  return {
+    family_id: familyId,
+    parent_id: parentId,
+    product,
+    children: encoded,
+    card_fee: cardFee ? '1' : '0',
+    solidarity_contribution: encodeContributionMetadata(contributionEuros),
+  };
 }
 
 /** True when the PaymentIntent was made by create-payment-intent (it names a family, a product or children). */
@@ -103,6 +116,8 @@ export interface ReadMetadata {
   /** A product id of the season's catalogue (checked against it when the order is rebuilt). */
   product: string;
   children: MetadataChild[];
+  /** 'Contributo al fondo di solidarietà' in euros; 0 for an older PaymentIntent without it. */
+  contributionEuros: number;
 }
 
 /**
@@ -122,6 +137,9 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
   } catch (error) {
     throw unfulfillable(`metadata.children is malformed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const contributionEuros = decodeContributionMetadata(metadata.solidarity_contribution);
+  if (contributionEuros === null)
+    throw unfulfillable(`metadata.solidarity_contribution is malformed: "${metadata.solidarity_contribution}"`);
   const parentId = DOCUMENT_ID.test(metadata.parent_id ?? '') ? (metadata.parent_id ?? null) : null;
-  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product, children };
+  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product, children, contributionEuros };
 }

@@ -44,6 +44,8 @@ export interface OrderToPlan {
   parentId: string | null;
   /** The card service fee in euros the parent paid on top of the lines (0 for a Bonifico or cash): printed on the receipt. */
   serviceFeeEuros: number;
+  /** 'Contributo al fondo di solidarietà' in euros the parent added to a card payment, kept apart from the lines; 0 or absent for none. */
+  solidarityContributionEuros?: number;
 }
 
 /** How the order is recorded, decided from the transaction's reads. */
@@ -166,6 +168,7 @@ export function orderDocuments<T, R extends { number: string }, N>(
     method: order.method,
     status: outcome.status,
     total_amount: totalEuros,
+    solidarity_contribution: order.solidarityContributionEuros ?? 0,
     lines: lines.map((line) => paymentLineFieldsOf(line, line.itemId)),
     confirmed_at: null,
     confirmed_by: null,

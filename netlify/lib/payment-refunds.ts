@@ -55,6 +55,7 @@ function refundView(payment: PaymentDocument): RefundablePayment {
     status: payment.status,
     totalEuros: payment.total_amount,
     serviceFeeEuros: payment.receipt?.service_fee ?? 0,
+    solidarityContributionEuros: payment.solidarity_contribution,
     refundedEuros: payment.refunded_amount,
     requestedEuros: payment.refund_requested,
   };

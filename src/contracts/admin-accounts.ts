@@ -40,6 +40,7 @@ const incomeLine = z.object({
 const tieOut = z.object({
   ledgerNetEuros: z.number(),
   paymentsConfirmedEuros: z.number(),
+  contributionsConfirmedEuros: z.number(),
   partialRefundsEuros: z.number(),
   otherSeasonsEuros: z.number(),
   outsideYearEuros: z.number(),

@@ -8,6 +8,7 @@ import { PAYMENT_STATUS } from './payment-status';
 import { receiptMethod } from './receipt';
 import { inScoutYear, type ScoutYear } from './scout-year';
 import type { TotalsRows } from './season-totals';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from './solidarity-contribution';
 
 /**
  * The year's accounts (docs/admin.md, "Rendiconto"): the ledger ('Prima
@@ -22,13 +23,21 @@ import type { TotalsRows } from './season-totals';
 /** The card service fee as a ledger's product: its own row, so products tie to 'Pagamenti' (which counts without it). */
 export const SERVICE_FEE_PRODUCT = 'Commissioni servizio (pagamento con carta)';
 
+/**
+ * The 'Contributo al fondo di solidarietà' as a ledger's product: its own
+ * row, apart from the product it was paid with ('Pagamenti' counts it apart
+ * too, src/domain/season-totals.ts).
+ */
+export const SOLIDARITY_CONTRIBUTION_PRODUCT = SOLIDARITY_CONTRIBUTION_LABEL;
+
 /** The line a product falls on when the treasurer has not mapped it. */
 export const FALLBACK_LINE: ModelloDLineCode = 'A3';
 
 /**
  * The seeded products' lines: the camp and the group's clothes are
  * services and goods the group gives its members ('prestazioni e cessioni
- * ad associati', A3), the card fee a recovery of a cost ('Altre entrate', A10).
+ * ad associati', A3), the card fee a recovery of a cost ('Altre entrate', A10),
+ * the solidarity contribution a gift asking nothing back ('Erogazioni liberali', A4).
  */
 export const DEFAULT_ACCOUNT_LINES: Readonly<Record<string, ModelloDLineCode>> = {
   [PLAN.campAcconto]: 'A3',
@@ -36,6 +45,7 @@ export const DEFAULT_ACCOUNT_LINES: Readonly<Record<string, ModelloDLineCode>> =
   [PLAN.felpa]: 'A3',
   [PLAN.maglietta]: 'A3',
   [SERVICE_FEE_PRODUCT]: 'A10',
+  [SOLIDARITY_CONTRIBUTION_PRODUCT]: 'A4',
 };
 
 /** The line of `product`: the treasurer's mapping, else the default, else {@link FALLBACK_LINE}. */
@@ -50,7 +60,7 @@ export interface LedgerEntry {
   /** 'Ricevuta n. {year}/42', 'Nota di credito n. {year}/3 (Rimborso con carta)'. */
   document: string;
   family: string;
-  /** The payment's product, or {@link SERVICE_FEE_PRODUCT}. */
+  /** The payment's product, {@link SERVICE_FEE_PRODUCT} or {@link SOLIDARITY_CONTRIBUTION_PRODUCT}. */
   product: string;
   /** 'Carta', 'Bonifico', 'Contanti'. */
   method: string;
@@ -74,22 +84,32 @@ export interface MatchedBankLine {
 
 type Movement = Omit<LedgerEntry, 'line' | 'bank' | 'paymentId' | 'season' | 'family' | 'method'>;
 
-/** A receipt's rows: its items under the product, its card fee apart. */
+/** A receipt's rows: its items under the product, its solidarity contribution and its card fee apart. */
 function receiptRows(payment: PaymentDocument, receipt: PaymentReceipt): Movement[] {
   const items = sumEuros(payment.lines.map((line) => line.price));
   const document = `Ricevuta n. ${receipt.number}`;
   const rows: Movement[] = [{ date: receipt.credited_at, document, product: payment.plan, inEuros: items, outEuros: 0 }];
+  if (payment.solidarity_contribution > 0) {
+    rows.push({
+      date: receipt.credited_at,
+      document,
+      product: SOLIDARITY_CONTRIBUTION_PRODUCT,
+      inEuros: payment.solidarity_contribution,
+      outEuros: 0,
+    });
+  }
   if (receipt.service_fee > 0) {
     rows.push({ date: receipt.credited_at, document, product: SERVICE_FEE_PRODUCT, inEuros: receipt.service_fee, outEuros: 0 });
   }
   return rows;
 }
 
-/** A credit note's rows: what it gives back of the items and of the fee; a cancelled one puts both back the day its refund failed. */
+/** A credit note's rows: what it gives back of the items, of the contribution and of the fee; a cancelled one puts them back the day its refund failed. */
 function creditNoteRows(payment: PaymentDocument, note: PaymentCreditNote): Movement[] {
   const document = `Nota di credito n. ${note.number} (${note.description})`;
   const parts = [
-    { product: payment.plan, euros: roundEuros(note.amount - note.service_fee) },
+    { product: payment.plan, euros: roundEuros(note.amount - note.service_fee - note.solidarity_contribution) },
+    { product: SOLIDARITY_CONTRIBUTION_PRODUCT, euros: note.solidarity_contribution },
     { product: SERVICE_FEE_PRODUCT, euros: note.service_fee },
   ].filter((part) => part.euros > 0);
   const out = parts.map((part) => ({ date: note.issued_at, document, product: part.product, inEuros: 0, outEuros: part.euros }));
@@ -183,6 +203,7 @@ const itemsOnly = <T extends Pick<Movement, 'product'>>(rows: readonly T[]) => r
  * How the year's ledger ties to 'Pagamenti' and to the bank (docs/admin.md,
  * "Rendiconto", "Quadratura"), card fees left out as 'Pagamenti' leaves them:
  * ledger net = Confermato + Contestato of the camp year (season totals)
+ * + the solidarity contributions of those payments (counted apart there)
  * − partial refunds still standing on those payments + movements of other
  * seasons' payments dated in the year − movements of the camp year's
  * payments dated outside it. `ties` when both sides agree to the cent; and
@@ -192,6 +213,8 @@ const itemsOnly = <T extends Pick<Movement, 'product'>>(rows: readonly T[]) => r
 export interface TieOut {
   ledgerNetEuros: number;
   paymentsConfirmedEuros: number;
+  /** The 'Contributo al fondo di solidarietà' of the Confermato and Contestato payments, from the season totals' `contributions`. */
+  contributionsConfirmedEuros: number;
   partialRefundsEuros: number;
   otherSeasonsEuros: number;
   outsideYearEuros: number;
@@ -206,9 +229,9 @@ export interface TieOut {
 /**
  * The tie-out of `year` ({@link TieOut}): `ledger` the year's rows,
  * `seasonPayments` every payment of the camp year (whatever its
- * documents' dates), `totals` that camp year's `season_totals`,
- * `bankLines` the statement lines of the year with `bankOrders` the
- * payments they confirmed.
+ * documents' dates), `totals` that camp year's `season_totals` (its
+ * `rows`), `bankLines` the statement lines of the year with `bankOrders` the
+ * payments they confirmed, `contributions` the season totals' contributions.
  */
 export function tieOut(
   year: ScoutYear,
@@ -217,13 +240,15 @@ export function tieOut(
   totals: TotalsRows,
   bankLines: readonly MatchedBankLine[],
   bankOrders: ReadonlyMap<string, Pick<PaymentDocument, 'total_amount'>>,
+  contributions: TotalsRows = {},
 ): TieOut {
   const items = itemsOnly(ledger);
   const ledgerNetEuros = net(items);
   const held: string[] = [PAYMENT_STATUS.confirmed, PAYMENT_STATUS.disputed];
-  const paymentsConfirmedEuros = sumEuros(
-    Object.entries(totals).flatMap(([key, cell]) => (held.includes(key.split('|')[2] ?? '') ? [cell.total] : [])),
-  );
+  const heldEuros = (rows: TotalsRows) =>
+    sumEuros(Object.entries(rows).flatMap(([key, cell]) => (held.includes(key.split('|')[2] ?? '') ? [cell.total] : [])));
+  const paymentsConfirmedEuros = heldEuros(totals);
+  const contributionsConfirmedEuros = heldEuros(contributions);
   const partialRefundsEuros = sumEuros(
     seasonPayments
       .filter((payment) => held.includes(payment.status) && payment.receipt)
@@ -235,12 +260,15 @@ export function tieOut(
   const outsideYearEuros = net(
     seasonPayments.flatMap((payment) => itemsOnly(paymentMovements(payment)).filter((movement) => !inScoutYear(movement.date, year))),
   );
-  const expected = roundEuros(paymentsConfirmedEuros - partialRefundsEuros + otherSeasonsEuros - outsideYearEuros);
+  const expected = roundEuros(
+    paymentsConfirmedEuros + contributionsConfirmedEuros - partialRefundsEuros + otherSeasonsEuros - outsideYearEuros,
+  );
   const bankLinesEuros = sumEuros(bankLines.map((line) => line.amountEuros));
   const bankOrdersEuros = sumEuros(bankLines.flatMap((line) => line.paymentIds.map((id) => bankOrders.get(id)?.total_amount ?? 0)));
   return {
     ledgerNetEuros,
     paymentsConfirmedEuros,
+    contributionsConfirmedEuros,
     partialRefundsEuros,
     otherSeasonsEuros,
     outsideYearEuros,

@@ -138,6 +138,8 @@ export interface AdminOrderRow {
   refundRequested: number;
   /** The card service fee charged on top of the items (0 without it), as its receipt says. */
   serviceFee: number;
+  /** 'Contributo al fondo di solidarietà' charged with the items, not in `totalAmount` (0 without it). */
+  solidarityContribution: number;
   /** What admins and Stripe did to it, oldest first (docs/security.md, "Audit log"). */
   history: PaymentHistoryEntry[];
   /** The receipt's number ('{year}/42'), null until the payment is confirmed (docs/admin.md, "Receipts"). */
@@ -165,7 +167,9 @@ export interface RowDocument {
 }
 
 /** The payment fields a row shows (its credit notes, earlier receipts and pending refund none when absent). */
-export type RowPayment = Partial<Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending'>> &
+export type RowPayment = Partial<
+  Pick<PaymentDocument, 'credit_notes' | 'earlier_receipts' | 'refund_pending' | 'solidarity_contribution'>
+> &
   Pick<
     PaymentDocument,
     | 'id'
@@ -202,6 +206,7 @@ export function buildOrderRow(payment: RowPayment): AdminOrderRow {
     refundedAmount: payment.refunded_amount,
     refundRequested: payment.refund_requested,
     serviceFee: payment.receipt?.service_fee ?? 0,
+    solidarityContribution: payment.solidarity_contribution ?? 0,
     history: payment.history,
     receiptNumber: payment.receipt?.number ?? null,
     documents: rowDocuments(payment),
@@ -257,6 +262,8 @@ export interface SummaryCell {
 export interface SummaryEntry extends SummaryCell {
   plan: string;
   status: PaymentStatus;
+  /** True for the 'Contributo al fondo di solidarietà' of the plan's payments (counted apart, not in the plan's euros). */
+  contribution?: boolean;
 }
 
 /** One row of the summary: a cell per status, and `held`, the orders that still hold their products (all but Rimborsato). */
@@ -265,10 +272,12 @@ export interface SummaryRow {
   held: SummaryCell;
 }
 
-/** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals. */
+/** The summary table over the list (docs/admin-orders.md, "Summary"): one row per plan, then the totals, then the contributions apart. */
 export interface OrderSummary {
   rows: Array<SummaryRow & { plan: string }>;
   totals: SummaryRow;
+  /** 'Contributi solidarietà': the payments with a contribution and its euros, not in `totals`; null when the season has none. */
+  contributions: SummaryRow | null;
 }
 
 const addCells = (cells: readonly SummaryCell[]): SummaryCell => ({
@@ -287,14 +296,21 @@ function summaryRow(cell: (status: PaymentStatus) => SummaryCell): SummaryRow {
  * and status (a missing one counts 0): each plan's cell per status (Confermato, Da
  * Verificare, Rimborsato, Contestato) and the orders that still hold their
  * products (every status but Rimborsato: money the group has or expects),
- * then the same totals over the plans. Sums are rounded to cents.
+ * then the same totals over the plans; the contributions' entries of every
+ * plan make a row of their own, outside the totals. Sums are rounded to cents.
  */
 export function summarizeOrders(entries: readonly SummaryEntry[], plans: readonly string[]): OrderSummary {
+  const products = entries.filter((entry) => !entry.contribution);
+  const gifts = entries.filter((entry) => entry.contribution && plans.includes(entry.plan));
   const rows = plans.map((plan) => ({
     plan,
-    ...summaryRow((status) => addCells(entries.filter((entry) => entry.plan === plan && entry.status === status))),
+    ...summaryRow((status) => addCells(products.filter((entry) => entry.plan === plan && entry.status === status))),
   }));
-  return { rows, totals: summaryRow((status) => addCells(rows.map((row) => row.cells[status]))) };
+  return {
+    rows,
+    totals: summaryRow((status) => addCells(rows.map((row) => row.cells[status]))),
+    contributions: gifts.length > 0 ? summaryRow((status) => addCells(gifts.filter((entry) => entry.status === status))) : null,
+  };
 }
 
 /** The export's columns (docs/admin-orders.md, "Export"). */
@@ -313,11 +329,13 @@ export const ORDER_CSV_HEADER = [
   'Confermato il',
   'Rimborsato',
   'Riferimento',
+  'Contributo solidarietà',
 ] as const;
 
 /**
  * The export's lines: one per child line of each order, in the rows' order,
- * the order's fields repeated on each (the euros refunded by card, then the Bonifico's reference code, last); an order without readable items
+ * the order's fields repeated on each (the euros refunded by card, the Bonifico's reference code, then the
+ * 'Contributo al fondo di solidarietà', last, empty when none); an order without readable items
  * still gets one line, with the child's columns empty. Dates dd/mm/yyyy,
  * euros with a decimal comma (src/domain/spreadsheet-format.ts).
  */
@@ -329,6 +347,7 @@ export function orderCsvRows(rows: readonly AdminOrderRow[]): string[][] {
       row.confirmedAt ? spreadsheetDate(row.confirmedAt) : '',
       row.refundedAmount > 0 ? spreadsheetEuros(row.refundedAmount) : '',
       row.reference ?? '',
+      row.solidarityContribution > 0 ? spreadsheetEuros(row.solidarityContribution) : '',
     ];
     if (row.lines.length === 0) return [[...order, '', '', '', '', '', ...confirmation]];
     return row.lines.map((line) => [
@@ -355,6 +374,7 @@ export function refundViewOf(row: AdminOrderRow): RefundablePayment {
     status: row.status,
     totalEuros: row.totalAmount,
     serviceFeeEuros: row.serviceFee,
+    solidarityContributionEuros: row.solidarityContribution,
     refundedEuros: row.refundedAmount,
     requestedEuros: row.refundRequested,
   };

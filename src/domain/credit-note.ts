@@ -35,9 +35,15 @@ export function creditNoteFileName(number: string): string {
   return `Nota-di-credito-${number.replace('/', '-')}.pdf`;
 }
 
-/** The euros a receipt states: the payment's lines and the receipt's service fee. */
-export function receiptAmount(payment: Pick<PaymentDocument, 'lines'>, receipt: Pick<PaymentReceipt, 'service_fee'>): number {
-  return sumEuros([...payment.lines.map((line) => line.price), receipt.service_fee]);
+/**
+ * The euros a receipt states: the payment's lines, its 'Contributo al fondo
+ * di solidarietà' (0 for none) and the receipt's service fee.
+ */
+export function receiptAmount(
+  payment: Pick<PaymentDocument, 'lines'> & Partial<Pick<PaymentDocument, 'solidarity_contribution'>>,
+  receipt: Pick<PaymentReceipt, 'service_fee'>,
+): number {
+  return sumEuros([...payment.lines.map((line) => line.price), payment.solidarity_contribution ?? 0, receipt.service_fee]);
 }
 
 /** The credit notes that stand (not cancelled by a failed refund) and cite the receipt `receiptNumber`, oldest first. */
@@ -65,7 +71,8 @@ export function receiptInForce(payment: Pick<PaymentDocument, 'receipt' | 'credi
  * 'Annullato'. Never more than the receipt states; 0 without a receipt.
  */
 export function creditTarget(
-  payment: Pick<PaymentDocument, 'method' | 'status' | 'dispute' | 'refunded_amount' | 'lines' | 'receipt'>,
+  payment: Pick<PaymentDocument, 'method' | 'status' | 'dispute' | 'refunded_amount' | 'lines' | 'receipt'> &
+    Partial<Pick<PaymentDocument, 'solidarity_contribution'>>,
 ): number {
   if (!payment.receipt) return 0;
   const total = receiptAmount(payment, payment.receipt);
@@ -76,10 +83,11 @@ export function creditTarget(
   return all ? total : Math.min(total, roundEuros(payment.refunded_amount));
 }
 
-/** A credit note to issue: its euros, how many of them are the service fee, and whether it annuls the receipt. */
+/** A credit note to issue: its euros, how many of them are the service fee and the solidarity contribution, and whether it annuls the receipt. */
 export interface CreditNoteToIssue {
   amount: number;
   serviceFee: number;
+  solidarityContribution: number;
   voidsReceipt: boolean;
 }
 
@@ -91,8 +99,9 @@ export interface CreditNotePlan {
   issue: CreditNoteToIssue | null;
 }
 
-/** The service fee inside the first `credited` euros given back of a receipt whose lines make `itemsEuros`: the lines go back first. */
-const feeWithin = (credited: number, itemsEuros: number, fee: number) => Math.min(fee, Math.max(0, sumEuros([credited, -itemsEuros])));
+/** The part of `partEuros` inside the first `credited` euros given back, when `beforeEuros` go back before it. */
+const partWithin = (credited: number, beforeEuros: number, partEuros: number) =>
+  Math.min(partEuros, Math.max(0, sumEuros([credited, -beforeEuros])));
 
 /**
  * What keeps the payment's receipt true once its credit notes should give
@@ -101,14 +110,23 @@ const feeWithin = (credited: number, itemsEuros: number, fee: number) => Math.mi
  *   the receipt when, with them, it reaches the receipt's amount);
  * - less (a refund failed): the newest standing notes are cancelled until
  *   they give back no more than `target`, then one note for what is left.
- * The service fee is counted as given back last (a partial refund gives
- * back the children's amounts first). Nothing when the books already say it.
+ * The euros are counted as given back in this order: the children's
+ * amounts, then the service fee, the 'Contributo al fondo di solidarietà'
+ * last (a partial refund leaves the family's gift with the group; a full
+ * one gives it back too: docs/admin.md, "Credit notes"). Nothing when the
+ * books already say it.
  */
-export function planCreditNotes(payment: Pick<PaymentDocument, 'lines' | 'receipt' | 'credit_notes'>, target: number): CreditNotePlan {
+export function planCreditNotes(
+  payment: Pick<PaymentDocument, 'lines' | 'receipt' | 'credit_notes'> & Partial<Pick<PaymentDocument, 'solidarity_contribution'>>,
+  target: number,
+): CreditNotePlan {
   const { receipt } = payment;
   if (!receipt) return { receiptNumber: null, cancel: [], issue: null };
   const total = receiptAmount(payment, receipt);
   const items = sumEuros(payment.lines.map((line) => line.price));
+  const fee = receipt.service_fee;
+  const contribution = payment.solidarity_contribution ?? 0;
+  const beforeContribution = sumEuros([items, fee]);
   const wanted = Math.max(0, Math.min(roundEuros(target), total));
   const standing = standingCreditNotes(payment, receipt.number);
   const cancel: string[] = [];
@@ -125,7 +143,11 @@ export function planCreditNotes(payment: Pick<PaymentDocument, 'lines' | 'receip
     cancel,
     issue: {
       amount,
-      serviceFee: sumEuros([feeWithin(wanted, items, receipt.service_fee), -feeWithin(credited, items, receipt.service_fee)]),
+      serviceFee: sumEuros([partWithin(wanted, items, fee), -partWithin(credited, items, fee)]),
+      solidarityContribution: sumEuros([
+        partWithin(wanted, beforeContribution, contribution),
+        -partWithin(credited, beforeContribution, contribution),
+      ]),
       voidsReceipt: wanted >= total,
     },
   };
@@ -149,10 +171,12 @@ export interface CreditNoteData {
   lines: OrderLine[] | null;
   /** The children's fiscal codes the receipt printed, by child id. */
   childFiscalCodes: Record<string, string>;
-  /** The euros it gives back, the service fee included. */
+  /** The euros it gives back, the service fee and the contribution included. */
   amountEuros: number;
   /** Of which the card service fee ('Commissioni servizio'); 0 for none. */
   serviceFeeEuros: number;
+  /** Of which the 'Contributo al fondo di solidarietà'; 0 or absent for none. */
+  solidarityContributionEuros?: number;
   /** Whether it annuls the receipt. */
   voidsReceipt: boolean;
   /** How the payment was made. */
@@ -195,6 +219,7 @@ export function creditNoteDataOf(payment: PaymentDocument, note: PaymentCreditNo
     childFiscalCodes: receipt.child_fiscal_codes,
     amountEuros: note.amount,
     serviceFeeEuros: note.service_fee,
+    solidarityContributionEuros: note.solidarity_contribution,
     voidsReceipt: note.voids_receipt,
     method: receiptMethod(payment.method),
     cancelled: note.cancelled,

@@ -225,6 +225,8 @@ export const paymentCreditNote = z.object({
   issued_at: timestamp,
   amount: z.number().positive(),
   service_fee: z.number().nonnegative(),
+  /** Of `amount`, the 'Contributo al fondo di solidarietà' given back (the payment's `solidarity_contribution`); 0 for none and older notes. */
+  solidarity_contribution: z.number().nonnegative().default(0),
   receipt_number: z.string(),
   voids_receipt: z.boolean(),
   reason: z.enum(CREDIT_NOTE_REASONS),
@@ -290,6 +292,8 @@ export const paymentDocument = z.object({
   confirmed_at: timestamp.nullable().default(null),
   confirmed_by: z.string().nullable().default(null),
   recorded_status: z.enum([PAYMENT_STATUS.confirmed, PAYMENT_STATUS.toVerify, PAYMENT_STATUS.processing, PAYMENT_STATUS.failed]).optional(),
+  /** 'Contributo al fondo di solidarietà' in euros, charged with a card payment apart from its lines (not in `total_amount`); 0 for none and older payments. */
+  solidarity_contribution: z.number().nonnegative().default(0),
   refunded_amount: z.number().nonnegative().default(0),
   /** Euros an admin asked Stripe to refund through the portal ('Rimborsa'), before its webhook reports them in `refunded_amount`. */
   refund_requested: z.number().nonnegative().default(0),
@@ -539,10 +543,13 @@ export type MailBudgetDocument = z.infer<typeof mailBudgetDocument>;
  * product and status (`rows`, keyed '{method}|{product}|{status}': how many,
  * how many euros), kept by the transactions that write payments
  * (src/domain/season-totals.ts). The admin and the treasurer read it.
+ * `contributions`: the 'Contributo al fondo di solidarietà' of the payments
+ * that carry one, by the same keys, apart from the products' euros.
  */
 export const seasonTotalsDocument = z.object({
   season,
   rows: z.record(z.string(), z.object({ count: z.number(), total: z.number() })).default({}),
+  contributions: z.record(z.string(), z.object({ count: z.number(), total: z.number() })).default({}),
 });
 export type SeasonTotalsDocument = z.infer<typeof seasonTotalsDocument>;
 

@@ -59,7 +59,10 @@ export function familyTotal(product: BalanceProduct, children: readonly ChosenCh
  * whose items hold the product (holdsProduct: paid, processing, a transfer
  * awaited, a dispute open; a new holding status counts by being one) with
  * its items' total less what was refunded of it. A cancelled or refunded
- * order counts nothing, and its children no longer hold the product.
+ * order counts nothing, and its children no longer hold the product. A card
+ * payment's 'Contributo al fondo di solidarietà' never counts: it is not in
+ * `total_amount`, and a refund gives back the lines before it
+ * (planCreditNotes, src/domain/credit-note.ts).
  */
 export function accountedEuros(payments: readonly BalancePayment[]): number {
   return sumEuros(

@@ -92,6 +92,8 @@ export interface RefundablePayment {
   totalEuros: number;
   /** The card service fee charged on top (0 for a transfer or without the fee). */
   serviceFeeEuros: number;
+  /** The 'Contributo al fondo di solidarietà' charged with a card payment (0 or absent for none). */
+  solidarityContributionEuros?: number;
   /** Refunded so far (Stripe's figure for a card, the treasurer's for a transfer). */
   refundedEuros: number;
   /** Asked of Stripe through the portal, whether or not its webhook has reported it yet. */
@@ -110,13 +112,13 @@ export function canRefund(payment: Pick<RefundablePayment, 'method' | 'status'>)
 }
 
 /**
- * The euros left to refund: a card's charge (items and fee, or Stripe's own
+ * The euros left to refund: a card's charge (items, contribution and fee, or Stripe's own
  * figure `chargedEuros` when known) less the larger of what Stripe refunded
  * and what was asked of it; a transfer's total less what was refunded.
  */
 export function refundableEuros(payment: RefundablePayment, chargedEuros: number | null = null): number {
   if (payment.method !== 'Online') return sumEuros([payment.totalEuros, -payment.refundedEuros]);
-  const charged = chargedEuros ?? sumEuros([payment.totalEuros, payment.serviceFeeEuros]);
+  const charged = chargedEuros ?? sumEuros([payment.totalEuros, payment.solidarityContributionEuros ?? 0, payment.serviceFeeEuros]);
   return Math.max(0, sumEuros([charged, -Math.max(payment.refundedEuros, payment.requestedEuros)]));
 }
 

@@ -65,6 +65,8 @@ export interface ReceiptData {
   childFiscalCodes: Record<string, string>;
   /** The card service fee in euros, printed on its own line; 0 for none. */
   serviceFeeEuros: number;
+  /** 'Contributo al fondo di solidarietà' in euros, printed on its own line; 0 or absent for none. */
+  solidarityContributionEuros?: number;
   method: ReceiptMethod;
   /** When the money was credited: the card payment recorded, the transfer confirmed, the cash received. */
   creditedAt: Date;
@@ -85,9 +87,9 @@ export interface ReceiptCredits {
   partial: CreditMention[];
 }
 
-/** The receipt's total in euros: the lines and the service fee. */
-export function receiptTotal(receipt: Pick<ReceiptData, 'lines' | 'serviceFeeEuros'>): number {
-  return sumEuros([...receipt.lines.map((line) => line.priceEuros), receipt.serviceFeeEuros]);
+/** The receipt's total in euros: the lines, the solidarity contribution and the service fee. */
+export function receiptTotal(receipt: Pick<ReceiptData, 'lines' | 'serviceFeeEuros' | 'solidarityContributionEuros'>): number {
+  return sumEuros([...receipt.lines.map((line) => line.priceEuros), receipt.solidarityContributionEuros ?? 0, receipt.serviceFeeEuros]);
 }
 
 /** The receipt's file name: `Ricevuta-{year}-42.pdf`. */
@@ -125,6 +127,7 @@ export function receiptDataOf(
     lines: linesOfPayment(payment),
     childFiscalCodes: receipt.child_fiscal_codes,
     serviceFeeEuros: receipt.service_fee,
+    solidarityContributionEuros: payment.solidarity_contribution,
     method: receiptMethod(payment.method),
     creditedAt: receipt.credited_at,
   };

@@ -11,6 +11,9 @@ import { PAYMENT_STATUS, type PaymentStatus } from './payment-status';
  * status adds the change ({@link totalsChanges}); the summary reads one
  * document; the repair script recomputes them from the payments
  * ({@link totalsOf}) and lists the differences ({@link totalsDifferences}).
+ * A card payment's 'Contributo al fondo di solidarietà' is not in its
+ * product's euros: it is counted apart, in `contributions`, by the same
+ * keys ({@link contributionChanges}, {@link contributionTotalsOf}).
  */
 
 /** What the totals count of a payment. */
@@ -21,6 +24,8 @@ export interface CountedPayment {
   status: PaymentStatus;
   /** Euros. */
   total_amount: number;
+  /** 'Contributo al fondo di solidarietà' in euros, apart from `total_amount`; 0 or absent for none. */
+  solidarity_contribution?: number;
 }
 
 /** One cell of the totals: how many payments, how many euros. */
@@ -59,6 +64,26 @@ export function totalsChanges(before: CountedPayment | null, after: CountedPayme
   return [out, into].filter((change): change is TotalsChange => change !== null);
 }
 
+/**
+ * What a payment's change does to the season's contributions (counted apart
+ * from the products, by the same {@link totalsKey}): a payment counts there
+ * only with a contribution above 0, its euros the contribution's.
+ */
+export function contributionChanges(before: CountedPayment | null, after: CountedPayment | null): TotalsChange[] {
+  const counted = (payment: CountedPayment | null) =>
+    payment && (payment.solidarity_contribution ?? 0) > 0 ? { ...payment, total_amount: payment.solidarity_contribution ?? 0 } : null;
+  return totalsChanges(counted(before), counted(after));
+}
+
+/** The contributions of `payments` (of one season), computed: the payments with one, by {@link totalsKey}. */
+export function contributionTotalsOf(payments: readonly CountedPayment[]): TotalsRows {
+  return totalsOf(
+    payments.flatMap((payment) =>
+      (payment.solidarity_contribution ?? 0) > 0 ? [{ ...payment, total_amount: payment.solidarity_contribution ?? 0 }] : [],
+    ),
+  );
+}
+
 /** The totals of `payments` (of one season), computed. */
 export function totalsOf(payments: readonly CountedPayment[]): TotalsRows {
   const rows: TotalsRows = {};
@@ -70,14 +95,22 @@ export function totalsOf(payments: readonly CountedPayment[]): TotalsRows {
   return rows;
 }
 
-/** The summary's entries from a season's totals, for `method` or both (null). */
-export function summaryEntriesOf(rows: TotalsRows, method: RecordedMethod | null): SummaryEntry[] {
-  return Object.entries(rows).flatMap(([key, cell]) => {
-    const [rowMethod, plan, status] = key.split(SEPARATOR) as [RecordedMethod, string, PaymentStatus];
-    if ((method && rowMethod !== method) || !Object.values(PAYMENT_STATUS).includes(status)) return [];
-    return [{ plan, status, count: cell.count, total: roundEuros(cell.total) }];
-  });
+/**
+ * The summary's entries from a season's totals, for `method` or both (null);
+ * then those of its `contributions`, marked `contribution`.
+ */
+export function summaryEntriesOf(rows: TotalsRows, method: RecordedMethod | null, contributions: TotalsRows = {}): SummaryEntry[] {
+  const entries = (cells: TotalsRows, contribution: boolean) =>
+    Object.entries(cells).flatMap(([key, cell]) => {
+      const [rowMethod, plan, status] = key.split(SEPARATOR) as [RecordedMethod, string, PaymentStatus];
+      if ((method && rowMethod !== method) || !Object.values(PAYMENT_STATUS).includes(status)) return [];
+      return [{ plan, status, count: cell.count, total: roundEuros(cell.total), ...(contribution ? { contribution } : {}) }];
+    });
+  return [...entries(rows, false), ...entries(contributions, true)];
 }
+
+/** The name of the contributions' row in the summary, under the products' 'Totale' (docs/admin-orders.md, "Summary"). */
+export const CONTRIBUTIONS_SUMMARY_LABEL = 'Contributi solidarietà';
 
 /** The cells whose stored count or euros differ from the computed ones: 'Online|Felpa Reparto|Confermato: 3 / 90,00 € kept, 4 / 120,00 € counted'. */
 export function totalsDifferences(stored: TotalsRows, computed: TotalsRows): string[] {

@@ -134,6 +134,7 @@ test("the CSV export downloads the season's orders as the screen shows them", as
     'Confermato il',
     'Rimborsato',
     'Riferimento',
+    'Contributo solidarietà',
   ]);
   const csvLines = lines.map(([family, date, method, status, total, surname, name, plan, size, price, by, on]) =>
     [

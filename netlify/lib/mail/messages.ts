@@ -2,6 +2,7 @@ import { GROUP } from '@config/group';
 import { formatEuros } from '@domain/money';
 import { deadlineSentence } from '@domain/reminders';
 import { italianDayText } from '@domain/italian-time';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/solidarity-contribution';
 import {
   detailsTable,
   detailsText,
@@ -192,12 +193,14 @@ export function bankTransferOrderMail(order: BankTransferOrderMail, context: Mai
   );
 }
 
-/** Data of {@link cardPaymentMail}: the lines, the service fee and the total charged to the card (fee included), in euros. */
+/** Data of {@link cardPaymentMail}: the lines, the contribution, the service fee and the total charged to the card (both included), in euros. */
 export interface CardPaymentMail {
   familySurname: string;
   lines: readonly MailLine[];
-  /** What the card was charged, the service fee included. */
+  /** What the card was charged, the contribution and the service fee included. */
   totalEuros: number;
+  /** 'Contributo al fondo di solidarietà' the parent added; its line shows only when greater than 0 (absent: none). */
+  solidarityContributionEuros?: number;
   /** 'Commissioni Servizio'; its line shows only when greater than 0. */
   serviceFeeEuros: number;
   /** The receipt attached ('{year}/42'); null when the payment awaits the treasurer's check and has none yet. */
@@ -206,9 +209,14 @@ export interface CardPaymentMail {
   cash?: boolean;
 }
 
-/** 'Pagamento ricevuto': the lines, 'Commissioni Servizio' when > 0, the total paid, online or in cash. */
+/** The contribution's line under an order's lines, when the parent added one. */
+const contributionTotal = (euros: number | undefined): MailTotal[] =>
+  (euros ?? 0) > 0 ? [{ label: SOLIDARITY_CONTRIBUTION_LABEL, euros: euros ?? 0 }] : [];
+
+/** 'Pagamento ricevuto': the lines, the 'Contributo al fondo di solidarietà' and 'Commissioni Servizio' when > 0, each on its own line, the total paid, online or in cash. */
 export function cardPaymentMail(payment: CardPaymentMail, context: MailContext): MailContent {
   const totals: MailTotal[] = [
+    ...contributionTotal(payment.solidarityContributionEuros),
     ...(payment.serviceFeeEuros > 0 ? [{ label: 'Commissioni Servizio', euros: payment.serviceFeeEuros }] : []),
     { label: 'Totale pagato', euros: payment.totalEuros, strong: true },
   ];
@@ -579,18 +587,21 @@ export function documentReminderMail(reminder: DocumentReminderMail, context: Ma
   );
 }
 
-/** Data of {@link debitProcessingMail} and {@link debitFailedMail}: the debit's lines and the euros asked of the bank account (the service fee included). */
+/** Data of {@link debitProcessingMail} and {@link debitFailedMail}: the debit's lines and the euros asked of the bank account (the contribution and the service fee included). */
 export interface DebitMail {
   familySurname: string;
   lines: readonly MailLine[];
   totalEuros: number;
+  /** 'Contributo al fondo di solidarietà'; its line shows only when greater than 0 (absent: none). */
+  solidarityContributionEuros?: number;
   /** 'Commissioni Servizio'; its line shows only when greater than 0. */
   serviceFeeEuros: number;
 }
 
-/** The debit's lines and its total, with the service fee when > 0. */
+/** The debit's lines and its total, with the contribution and the service fee when > 0. */
 const debitLines = (debit: DebitMail, totalLabel: string): Part =>
   lines(debit.lines, [
+    ...contributionTotal(debit.solidarityContributionEuros),
     ...(debit.serviceFeeEuros > 0 ? [{ label: 'Commissioni Servizio', euros: debit.serviceFeeEuros }] : []),
     { label: totalLabel, euros: debit.totalEuros, strong: true },
   ]);

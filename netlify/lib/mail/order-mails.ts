@@ -30,12 +30,16 @@ export function bankTransferOrderNotice(plan: string, season: number, account: B
   });
 }
 
-/** 'Pagamento ricevuto' for a card payment of `totalEuros` charged, `serviceFeeEuros` of it the service fee. */
-export function cardPaymentNotice(totalEuros: number, serviceFeeEuros: number, context: MailContext) {
+/**
+ * 'Pagamento ricevuto' for a card payment of `totalEuros` charged,
+ * `serviceFeeEuros` of it the service fee and `solidarityContributionEuros`
+ * the 'Contributo al fondo di solidarietà' (0 for none).
+ */
+export function cardPaymentNotice(totalEuros: number, serviceFeeEuros: number, context: MailContext, solidarityContributionEuros = 0) {
   return (order: RecordedOrder, familySurname: string): Pick<OutgoingMail, 'kind' | 'content'> => ({
     kind: 'card-payment',
     content: cardPaymentMail(
-      { familySurname, lines: order.lines, totalEuros, serviceFeeEuros, receiptNumber: order.receiptNumber },
+      { familySurname, lines: order.lines, totalEuros, solidarityContributionEuros, serviceFeeEuros, receiptNumber: order.receiptNumber },
       context,
     ),
   });

@@ -50,7 +50,17 @@ export type WriteCreditNotes = (receiptNumber?: string) => CreditNotesWritten;
 /** What {@link readCreditNotes} plans for: the payment as the change leaves it. */
 export type CreditedPayment = Pick<
   PaymentDocument,
-  'id' | 'family_id' | 'family_surname' | 'method' | 'status' | 'dispute' | 'refunded_amount' | 'lines' | 'receipt' | 'credit_notes'
+  | 'id'
+  | 'family_id'
+  | 'family_surname'
+  | 'method'
+  | 'status'
+  | 'dispute'
+  | 'refunded_amount'
+  | 'lines'
+  | 'receipt'
+  | 'credit_notes'
+  | 'solidarity_contribution'
 >;
 
 /**
@@ -108,6 +118,7 @@ function writeCreditNotes(
           issued_at: now,
           amount: plan.issue.amount,
           service_fee: plan.issue.serviceFee,
+          solidarity_contribution: plan.issue.solidarityContribution,
           receipt_number: receiptNumber,
           voids_receipt: plan.issue.voidsReceipt,
           reason: cause.reason,

@@ -4,6 +4,7 @@ import type { CreditNoteData } from '@domain/credit-note';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import { receiptTotal, type ReceiptData, type ReceiptIssuer } from '@domain/receipt';
 import { italianDate } from '@domain/italian-time';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/solidarity-contribution';
 import { stampDutyNote } from '@domain/stamp-duty';
 import { printableText, wrap } from '../pdf-text';
 
@@ -76,7 +77,7 @@ interface Writer {
  * Renders a receipt (docs/admin.md, "Receipts") as an A4 PDF in Italian:
  * the issuer, 'Ricevuta n. {number}' and its date, 'Ricevuto da' the payer,
  * a table of the lines (amounts in euros as `formatEuros` writes them), the
- * card service fee when not 0, the total ({@link receiptTotal}), the method
+ * 'Contributo al fondo di solidarietà' and the card service fee when not 0, the total ({@link receiptTotal}), the method
  * and the date of credit, the stamp duty's sentence above 77,47 €
  * (stampDutyNote), and the issuer's footer on every page. Dates are
  * dd/mm/yyyy in Italian time. A long table flows onto further pages with its
@@ -105,6 +106,9 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
 
   const header = writeTableHeader(w);
   writeLineRows(w, receipt, receipt.lines, header);
+  if ((receipt.solidarityContributionEuros ?? 0) > 0) {
+    tableRow(w, summaryCells(w, SOLIDARITY_CONTRIBUTION_LABEL, receipt.solidarityContributionEuros ?? 0, w.regular), { header });
+  }
   if (receipt.serviceFeeEuros > 0) {
     tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta)', receipt.serviceFeeEuros, w.regular), { header });
   }
@@ -135,8 +139,8 @@ export async function renderReceiptPdf(receipt: ReceiptData): Promise<Uint8Array
  * {number}' and its date, the receipt it cites (number, date, amount) and
  * why, 'A favore di' the receipt's payer, then what it gives back: the
  * receipt's lines when it gives back all of it at once, else one row (a
- * part, or what was left), the card service fee given back on its own
- * line, 'Totale stornato'; whether the receipt is annulled or stays valid;
+ * part, or what was left), the 'Contributo al fondo di solidarietà' and
+ * the card service fee given back each on its own line, 'Totale stornato'; whether the receipt is annulled or stays valid;
  * the stamp duty's sentence above 77,47 €.
  * A note a failed refund cancelled says 'ANNULLATA', when and why.
  * Deterministic like {@link renderReceiptPdf}.
@@ -164,13 +168,17 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Ar
   w.y -= 16;
 
   const header = writeTableHeader(w);
-  const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros) * 100) / 100;
+  const contributionEuros = note.solidarityContributionEuros ?? 0;
+  const itemsEuros = Math.round((note.amountEuros - note.serviceFeeEuros - contributionEuros) * 100) / 100;
   if (note.lines) writeLineRows(w, note, note.lines, header);
   else if (itemsEuros > 0) {
     const label = note.voidsReceipt
       ? `Storno del residuo della ricevuta n. ${receipt.number}`
       : `Storno parziale della ricevuta n. ${receipt.number}`;
     tableRow(w, summaryCells(w, label, itemsEuros, w.regular), { header });
+  }
+  if (contributionEuros > 0) {
+    tableRow(w, summaryCells(w, `${SOLIDARITY_CONTRIBUTION_LABEL} restituito`, contributionEuros, w.regular), { header });
   }
   if (note.serviceFeeEuros > 0) {
     tableRow(w, summaryCells(w, 'Commissioni servizio (pagamento con carta) restituite', note.serviceFeeEuros, w.regular), { header });

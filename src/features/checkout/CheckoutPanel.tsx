@@ -1,4 +1,5 @@
 import { Elements } from '@stripe/react-stripe-js';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { sumEuros } from '@domain/money';
@@ -10,6 +11,7 @@ import type { RecordPaymentAnswer } from '@contracts/record-payment';
 import { useRecordPayment } from './api/record-payment';
 import { CheckoutForm } from './CheckoutForm';
 import { OrderSummary, type SummaryLine } from './OrderSummary';
+import { SolidarityContributionField } from './SolidarityContributionField';
 import { withQueryClient } from '@/lib/with-query-client';
 
 /** Props of {@link CheckoutPanel}. */
@@ -49,8 +51,9 @@ function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void
  * be charged, so the parent sees what a card payment would cost, computed
  * with the same domain rules the server uses (docs/product.md, "Service fee").
  */
-function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
-  return onlineTotal(sumEuros(items.map((item) => item.priceEuros)));
+function previewFigures(items: ReadonlyArray<{ priceEuros: number }>, contributionEuros: number) {
+  const amountEuros = sumEuros(items.map((item) => item.priceEuros));
+  return { ...onlineTotal(sumEuros([amountEuros, contributionEuros])), amountEuros, contributionEuros };
 }
 
 /**
@@ -59,8 +62,9 @@ function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
  * Elements, on the right 'Riepilogo Ordine'.
  *
  * A PaymentIntent is asked of create-payment-intent (usePaymentIntent) with the order request
- * on mount and whenever the request changes; the server prices the order
- * and answers the amount, the service fee and the total shown in the
+ * on mount and whenever the request or the parent's 'Contributo al fondo di
+ * solidarietà' (SolidarityContributionField, fixed once paid) changes; the server prices the order
+ * and answers the amount, the contribution, the service fee and the total shown in the
  * summary (docs/api.md). 'Loading...' shows until its client secret
  * arrives, and an Italian error with 'Riprova' when it cannot.
  *
@@ -70,7 +74,8 @@ function previewFigures(items: ReadonlyArray<{ priceEuros: number }>) {
  */
 function CheckoutPanelView({ request, lines, returnPath, onRecorded }: CheckoutPanelProps) {
   const configured = isStripeConfigured();
-  const intent = usePaymentIntent(request, configured);
+  const [contributionEuros, setContributionEuros] = useState(0);
+  const intent = usePaymentIntent({ ...request, solidarityContributionEuros: contributionEuros }, configured);
   const stripe = useStripeJs(configured);
   const record = useRecordPayment();
   // The PaymentIntent Stripe confirmed is the record mutation's last variable: paid once it is set.
@@ -101,13 +106,14 @@ function CheckoutPanelView({ request, lines, returnPath, onRecorded }: CheckoutP
         <h2 id="checkout-title" className="text-lg font-semibold text-brand-800">
           Completa il Pagamento
         </h2>
+        <SolidarityContributionField applied={contributionEuros} onApply={setContributionEuros} disabled={paidId !== null} />
         {left}
         {record.isPending && <p className="text-sm text-gray-600">{CHECKOUT_PANEL_MESSAGES.recording}</p>}
         {record.isError && paidId && (
           <RetryAlert message={CHECKOUT_PANEL_MESSAGES.recordFailed(record.error.message)} onRetry={() => recordOrder(paidId)} />
         )}
       </section>
-      <OrderSummary lines={lines} figures={configured ? (intent.data ?? null) : previewFigures(lines)} />
+      <OrderSummary lines={lines} figures={configured ? (intent.data ?? null) : previewFigures(lines, contributionEuros)} />
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import type { OrderLine } from '@domain/catalogue/order-line';
 import { formatEuros } from '@domain/money';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/solidarity-contribution';
 
 /** What the summary shows of an order line: its plan, size, price and why the price is lower ('2° figlio'). */
 export type SummaryLine = Pick<OrderLine, 'plan' | 'size' | 'priceEuros' | 'priceNote'>;
 
 /** The figures the server priced the order at (create-payment-intent), in euros. */
 export interface OrderFigures {
-  /** The order's amount, before the service fee. */
+  /** The order's amount (its lines), before the contribution and the service fee. */
   amountEuros: number;
+  /** 'Contributo al fondo di solidarietà' (0: no line). */
+  contributionEuros: number;
   /** 'Commissioni Servizio'. */
   feeEuros: number;
   /** 'Totale da Pagare': what the card is charged. */
@@ -27,7 +30,7 @@ const amount = (euros: number | undefined) => (euros === undefined ? '—' : for
 /**
  * 'Riepilogo Ordine' (docs/product.md, "Order flow": the checkout panel): per item the plan,
  * 'Taglia {size}' when there is one, why a price is lower ('2° figlio'), 'x 1' and the price; then the
- * subtotal, 'Commissioni Servizio' (left out when the season has no card
+ * subtotal, the 'Contributo al fondo di solidarietà' when the parent added one, 'Commissioni Servizio' (left out when the season has no card
  * fee: the server answered 0) and 'Totale da Pagare' as the server priced them (docs/api.md): the browser computes no amount it charges.
  */
 export function OrderSummary({ lines, figures }: OrderSummaryProps) {
@@ -59,6 +62,14 @@ export function OrderSummary({ lines, figures }: OrderSummaryProps) {
           {amount(figures?.amountEuros)}
         </span>
       </div>
+      {figures && figures.contributionEuros > 0 && (
+        <div className="mt-1 flex justify-between text-sm text-gray-700">
+          <span>{SOLIDARITY_CONTRIBUTION_LABEL}</span>
+          <span className="tabular-nums" data-testid="summary-contribution">
+            {formatEuros(figures.contributionEuros)}
+          </span>
+        </div>
+      )}
       {figures?.feeEuros !== 0 && (
         <div className="mt-1 flex justify-between text-sm text-gray-700">
           <span>Commissioni Servizio</span>

@@ -48,6 +48,7 @@ const report = (ties: boolean): AccountsReport => ({
   tieOut: {
     ledgerNetEuros: 100,
     paymentsConfirmedEuros: ties ? 100 : 130,
+    contributionsConfirmedEuros: 0,
     partialRefundsEuros: 0,
     otherSeasonsEuros: 0,
     outsideYearEuros: 0,

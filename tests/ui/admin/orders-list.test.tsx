@@ -111,7 +111,8 @@ beforeEach(() => {
   vi.mocked(fetchOrdersCount).mockImplementation((query) => Promise.resolve(rowsOf(query).length));
   vi.mocked(fetchOrderSummary).mockImplementation(() => {
     const entries: SummaryEntry[] = database.map(({ payment: p }) => ({ plan: p.plan, status: p.status, count: 1, total: p.total_amount }));
-    return Promise.resolve(entries);
+    // A card payment's 'Contributo al fondo di solidarietà', kept apart in the season's totals.
+    return Promise.resolve([...entries, { plan: 'Maglietta Gruppo', status: 'Confermato', count: 1, total: 12.5, contribution: true }]);
   });
   vi.mocked(setTransferConfirmation).mockImplementation((paymentId, action) => {
     const record = database.find((entry) => entry.payment.id === paymentId);
@@ -195,6 +196,9 @@ describe('the orders desk', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['1 · 30,00 €', '1 · 30,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '0 · 0,00 €', '2 · 60,00 €']);
+    const contributions = within(summary).getByRole('row', { name: /^Contributi solidarietà/ });
+    expect(within(contributions).getAllByRole('cell')[0]).toHaveTextContent('1 · 12,50 €');
+    expect(within(contributions).getAllByRole('cell').at(-1)).toHaveTextContent('1 · 12,50 €');
     expect(fetchOrderSummary).toHaveBeenCalledWith(2025, null);
   });
 
@@ -445,6 +449,7 @@ describe('the orders desk', () => {
             issued_at: new Date(2025, 5, 2),
             amount: 30,
             service_fee: 0,
+            solidarity_contribution: 0,
             receipt_number: '2025/9',
             voids_receipt: true,
             reason: 'unconfirm',
@@ -517,6 +522,7 @@ describe('the orders desk', () => {
         '',
         '',
         'MG25-7K3Q',
+        '',
       ],
       [
         'Verdi',
@@ -533,9 +539,10 @@ describe('the orders desk', () => {
         '',
         '',
         'MG25-7K3Q',
+        '',
       ],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', '', ''],
-      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Elisa', PLAN.maglietta, 'M', '15,00', '', '', '', '', ''],
+      ['Neri', '20/03/2025', 'Online', 'Confermato', '30,00', 'Neri', 'Pietro', PLAN.maglietta, 'XS', '15,00', '', '', '', '', ''],
     ]);
   });
 

@@ -6,7 +6,7 @@ import { OnlineCheckout } from '@/app/payment/OnlineCheckout';
 import type { OrderRequest } from '@contracts/order-request';
 import CheckoutPanel, { type CheckoutPanelProps } from '@/features/checkout/CheckoutPanel';
 import { renderWithProviders } from '../support/render';
-import { functions, heldAnswer, startFakeFunctions } from './functions-fake';
+import { functions, heldAnswer, SERVER_FIGURES, startFakeFunctions } from './functions-fake';
 import { resetStripeState, stripeState } from './stripe-mock';
 
 // Stripe is the boundary: its React hooks and elements are replaced, and so is
@@ -40,8 +40,13 @@ function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
   return { onRecorded, user: view.user, rerender: (overrides: Partial<CheckoutPanelProps>) => view.rerender(panel(overrides)) };
 }
 
-const secretAnswer = (secret: string, figures = { amountEuros: 250, feeEuros: 4.97, totalEuros: 254.97 }) =>
-  HttpResponse.json({ checkoutSessionClientSecret: secret, ...figures });
+const secretAnswer = (
+  secret: string,
+  figures: { amountEuros: number; contributionEuros?: number; feeEuros: number; totalEuros: number } = SERVER_FIGURES,
+) => HttpResponse.json({ checkoutSessionClientSecret: secret, contributionEuros: 0, ...figures });
+
+/** The request as the panel sends it: the order request and the contribution (0 until the parent adds one). */
+const sent = (order: OrderRequest, solidarityContributionEuros = 0) => ({ ...order, solidarityContributionEuros });
 
 beforeEach(() => {
   resetStripeState();
@@ -59,7 +64,7 @@ describe('asking for the PaymentIntent', () => {
     renderPanel();
     expect(screen.getByRole('heading', { name: 'Completa il Pagamento' })).toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([request]));
+    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([sent(request)]));
     expect(screen.getByTestId('summary-total')).toHaveTextContent('—');
 
     held.release(secretAnswer('pi_1_secret_x'));
@@ -92,9 +97,38 @@ describe('asking for the PaymentIntent', () => {
     const smaller = { ...request, children: [{ id: 'son-rossi-marco' }] };
     functions.createPaymentIntent.queue.push(secretAnswer('pi_2_secret_y', { amountEuros: 100, feeEuros: 2.17, totalEuros: 102.17 }));
     rerender({ request: smaller, lines: lines.slice(0, 1) });
-    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([request, smaller]));
+    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([sent(request), sent(smaller)]));
     await waitFor(() => expect(stripeState.elementsOptions).toMatchObject({ clientSecret: 'pi_2_secret_y' }));
     expect(screen.getByTestId('summary-total')).toHaveTextContent('102,17 €');
+  });
+
+  it("asks for a new PaymentIntent with the 'Contributo al fondo di solidarietà' the parent adds, and shows it on its own line", async () => {
+    const { user } = renderPanel();
+    await screen.findByTestId('payment-element');
+    functions.createPaymentIntent.queue.push(
+      secretAnswer('pi_2_secret_y', { amountEuros: 250, contributionEuros: 12.5, feeEuros: 5.2, totalEuros: 267.7 }),
+    );
+    await user.type(screen.getByLabelText('Contributo al fondo di solidarietà (facoltativo)'), '12,50');
+    await user.click(screen.getByRole('button', { name: 'Aggiorna totale' }));
+    await waitFor(() => expect(functions.createPaymentIntent.bodies).toEqual([sent(request), sent(request, 12.5)]));
+    await waitFor(() => expect(stripeState.elementsOptions).toMatchObject({ clientSecret: 'pi_2_secret_y' }));
+    expect(screen.getByTestId('summary-contribution')).toHaveTextContent('12,50 €');
+    expect(screen.getByTestId('summary-amount')).toHaveTextContent('250,00 €');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('267,70 €');
+  });
+
+  it('refuses a contribution over 500 € or with three decimals in Italian, and asks nothing new', async () => {
+    const { user } = renderPanel();
+    await screen.findByTestId('payment-element');
+    const field = screen.getByLabelText('Contributo al fondo di solidarietà (facoltativo)');
+    for (const typed of ['500,01', '1,234', 'dieci']) {
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(screen.getByRole('button', { name: 'Aggiorna totale' }));
+      expect(await screen.findByText(/Contributo al fondo di solidarietà non valido/)).toBeInTheDocument();
+    }
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(functions.createPaymentIntent.bodies).toEqual([sent(request)]);
   });
 
   it('does not ask again when the same request is rendered again', async () => {
@@ -273,7 +307,7 @@ describe('OnlineCheckout', () => {
       { initialEntries: ['/campo-estivo'] },
     );
     await screen.findByTestId('payment-element');
-    expect(functions.createPaymentIntent.bodies).toEqual([request]);
+    expect(functions.createPaymentIntent.bodies).toEqual([sent(request)]);
     await user.click(screen.getByRole('button', { name: 'Paga ora' }));
     expect(await screen.findByRole('heading', { name: 'Pagamento Effettuato con Successo' })).toBeInTheDocument();
     expect(functions.recordPayment.bodies).toEqual([{ paymentIntentId: 'pi_1' }]);

@@ -17,7 +17,7 @@ export interface FakeFunction {
   fallback: () => Response;
 }
 
-export const SERVER_FIGURES = { amountEuros: 250, feeEuros: 4.97, totalEuros: 254.97 };
+export const SERVER_FIGURES = { amountEuros: 250, contributionEuros: 0, feeEuros: 4.97, totalEuros: 254.97 };
 
 const DEFAULT_ANSWERS = {
   createPaymentIntent: () => HttpResponse.json({ checkoutSessionClientSecret: 'pi_1_secret_x', ...SERVER_FIGURES }),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
-import { SERVICE_FEE_PRODUCT, incomeByLine, ledgerOf, ledgerTotals, tieOut } from '@domain/accounts';
+import { SERVICE_FEE_PRODUCT, SOLIDARITY_CONTRIBUTION_PRODUCT, incomeByLine, ledgerOf, ledgerTotals, tieOut } from '@domain/accounts';
 import { paymentDocument, type PaymentDocument } from '@domain/documents';
 import { scoutYear, scoutYearOf } from '@domain/scout-year';
-import { totalsOf } from '@domain/season-totals';
+import { contributionTotalsOf, totalsOf } from '@domain/season-totals';
 
 /** The scout year and the ledger's rules (docs/admin.md, "Rendiconto"), on hand-made payments. */
 
@@ -23,6 +23,7 @@ const note = (number: string, when: string, amount: number, fields: Partial<Paym
   issued_at: at(when),
   amount,
   service_fee: 0,
+  solidarity_contribution: 0,
   receipt_number: 'R1',
   voids_receipt: false,
   reason: 'refund' as const,
@@ -131,6 +132,54 @@ describe('the ledger', () => {
     expect(tieOut(YEAR, ledger, payments, totalsOf([card, lateAutumn]), [], new Map())).toMatchObject({
       ties: false,
       differenceEuros: 100,
+    });
+  });
+
+  it("puts the 'Contributo al fondo di solidarietà' on its own row and on 'Erogazioni liberali', and still ties after a partial refund", () => {
+    // 100 € of camp, a 20 € gift and a 3 € fee; 100 € refunded (the camp), then the rest in full by a later note.
+    const gift = payment('gift', {
+      solidarity_contribution: 20,
+      receipt: receipt('R1', `${START + 1}-03-01T10:00:00Z`, 3),
+      credit_notes: [note('N1', `${START + 1}-04-01T10:00:00Z`, 100)],
+    });
+    const ledger = ledgerOf(YEAR, [gift], {});
+    expect(ledger.map((row) => [row.document, row.product, row.inEuros, row.outEuros, row.line])).toEqual([
+      ['Ricevuta n. R1', 'Campo Estivo - Acconto', 100, 0, 'A3'],
+      ['Ricevuta n. R1', SOLIDARITY_CONTRIBUTION_PRODUCT, 20, 0, 'A4'],
+      ['Ricevuta n. R1', SERVICE_FEE_PRODUCT, 3, 0, 'A10'],
+      ['Nota di credito n. N1 (Rimborso con carta)', 'Campo Estivo - Acconto', 0, 100, 'A3'],
+    ]);
+    expect(SOLIDARITY_CONTRIBUTION_PRODUCT).toBe('Contributo al fondo di solidarietà');
+    expect(incomeByLine(ledger).find((line) => line.code === 'A4')).toMatchObject({ label: 'Erogazioni liberali', netEuros: 20 });
+    const check = tieOut(YEAR, ledger, [gift], totalsOf([gift]), [], new Map(), contributionTotalsOf([gift]));
+    expect(check).toMatchObject({
+      ledgerNetEuros: 20,
+      paymentsConfirmedEuros: 100,
+      contributionsConfirmedEuros: 20,
+      partialRefundsEuros: 100,
+      ties: true,
+      feesNetEuros: 3,
+    });
+    // Without the kept contributions the 20 € would be a difference.
+    expect(tieOut(YEAR, ledger, [gift], totalsOf([gift]), [], new Map())).toMatchObject({ ties: false, differenceEuros: 20 });
+
+    const refunded = paymentDocument.parse({
+      ...gift,
+      status: 'Rimborsato',
+      credit_notes: [
+        ...gift.credit_notes,
+        note('N2', `${START + 1}-04-10T10:00:00Z`, 23, { service_fee: 3, solidarity_contribution: 20, voids_receipt: true }),
+      ],
+    });
+    const after = ledgerOf(YEAR, [refunded], {});
+    expect(after.slice(4).map((row) => [row.product, row.outEuros, row.line])).toEqual([
+      [SOLIDARITY_CONTRIBUTION_PRODUCT, 20, 'A4'],
+      [SERVICE_FEE_PRODUCT, 3, 'A10'],
+    ]);
+    expect(incomeByLine(after).find((line) => line.code === 'A4')?.netEuros).toBe(0);
+    expect(tieOut(YEAR, after, [refunded], totalsOf([refunded]), [], new Map(), contributionTotalsOf([refunded]))).toMatchObject({
+      ledgerNetEuros: 0,
+      ties: true,
     });
   });
 });

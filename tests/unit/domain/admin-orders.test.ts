@@ -177,6 +177,25 @@ describe('summarizeOrders', () => {
       },
       held: { count: 6, total: 250.3 },
     });
+    expect(summary.contributions).toBeNull();
+  });
+
+  it("keeps the 'Contributo al fondo di solidarietà' out of the products and their total, in a row of its own", () => {
+    const summary = summarizeOrders(
+      [
+        { plan: PLAN.felpa, status: 'Confermato', count: 2, total: 60 },
+        { plan: PLAN.felpa, status: 'Confermato', count: 1, total: 12.5, contribution: true },
+        { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 100 },
+        { plan: PLAN.campAcconto, status: 'Confermato', count: 1, total: 7.5, contribution: true },
+        { plan: PLAN.campAcconto, status: 'Rimborsato', count: 1, total: 5, contribution: true },
+      ],
+      seasonPlans(seedCatalogue()),
+    );
+    expect(summary.rows[2]?.cells.Confermato).toEqual({ count: 2, total: 60 });
+    expect(summary.totals.cells.Confermato).toEqual({ count: 3, total: 160 });
+    expect(summary.contributions?.cells.Confermato).toEqual({ count: 2, total: 20 });
+    expect(summary.contributions?.cells.Rimborsato).toEqual({ count: 1, total: 5 });
+    expect(summary.contributions?.held).toEqual({ count: 2, total: 20 });
   });
 });
 
@@ -228,6 +247,7 @@ describe('the CSV export', () => {
         '03/05/2025',
         '',
         'FR25-7K3Q',
+        '',
       ],
       [
         'De Rossi',
@@ -244,11 +264,17 @@ describe('the CSV export', () => {
         '03/05/2025',
         '',
         'FR25-7K3Q',
+        '',
       ],
-      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', '', 'FR25-7K3Q'],
+      ['Verdi; Bianchi', '01/05/2025', 'Bonifico', 'Da Verificare', '1234,50', '', '', '', '', '', '', '', '', 'FR25-7K3Q', ''],
     ]);
     const refunded = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', refunded_amount: 50, reference: null })]);
-    expect(refunded[0]?.slice(-2)).toEqual(['50,00', '']);
+    expect(refunded[0]?.slice(-3)).toEqual(['50,00', '', '']);
+    // The contribution is its own column, apart from the order's total and the lines' prices.
+    const contributed = orderCsvRows([buildOrderRow({ ...payment, method: 'Online', solidarity_contribution: 12.5, reference: null })]);
+    expect(contributed[0]?.[4]).toBe('60,00');
+    expect(contributed[0]?.at(-1)).toBe('12,50');
+    expect(ORDER_CSV_HEADER.at(-1)).toBe('Contributo solidarietà');
     const parsed = Papa.parse<string[]>(toSpreadsheetCsv(ORDER_CSV_HEADER, lines).replace(/^\uFEFF/, ''), { delimiter: ';' });
     expect(parsed.data).toEqual([[...ORDER_CSV_HEADER], ...lines]);
   });

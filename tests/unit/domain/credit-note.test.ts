@@ -24,6 +24,7 @@ const note = (number: string, amount: number, fields: Partial<PaymentCreditNote>
   issued_at: issued,
   amount,
   service_fee: 0,
+  solidarity_contribution: 0,
   receipt_number: '2025/42',
   voids_receipt: false,
   reason: 'refund',
@@ -32,7 +33,10 @@ const note = (number: string, amount: number, fields: Partial<PaymentCreditNote>
   ...fields,
 });
 
-type Credited = Pick<PaymentDocument, 'method' | 'status' | 'dispute' | 'refunded_amount' | 'lines' | 'receipt' | 'credit_notes'>;
+type Credited = Pick<
+  PaymentDocument,
+  'method' | 'status' | 'dispute' | 'refunded_amount' | 'lines' | 'receipt' | 'credit_notes' | 'solidarity_contribution'
+>;
 const card = (fields: Partial<Credited> = {}): Credited => ({
   method: 'Online',
   status: 'Confermato',
@@ -41,6 +45,7 @@ const card = (fields: Partial<Credited> = {}): Credited => ({
   lines,
   receipt,
   credit_notes: [],
+  solidarity_contribution: 0,
   ...fields,
 });
 
@@ -66,13 +71,13 @@ describe('planCreditNotes', () => {
     expect(planCreditNotes(card(), 50)).toEqual({
       receiptNumber: '2025/42',
       cancel: [],
-      issue: { amount: 50, serviceFee: 0, voidsReceipt: false },
+      issue: { amount: 50, serviceFee: 0, solidarityContribution: 0, voidsReceipt: false },
     });
     const partly = card({ credit_notes: [note('2025/1', 50)] });
     expect(planCreditNotes(partly, 286.45)).toEqual({
       receiptNumber: '2025/42',
       cancel: [],
-      issue: { amount: 236.45, serviceFee: 6.45, voidsReceipt: true },
+      issue: { amount: 236.45, serviceFee: 6.45, solidarityContribution: 0, voidsReceipt: true },
     });
     expect(planCreditNotes(card(), 283)).toMatchObject({ issue: { amount: 283, serviceFee: 3, voidsReceipt: false } });
   });
@@ -92,9 +97,31 @@ describe('planCreditNotes', () => {
     expect(planCreditNotes(card({ credit_notes: notes }), 50)).toEqual({
       receiptNumber: '2025/42',
       cancel: ['2025/2'],
-      issue: { amount: 20, serviceFee: 0, voidsReceipt: false },
+      issue: { amount: 20, serviceFee: 0, solidarityContribution: 0, voidsReceipt: false },
     });
     expect(planCreditNotes(card({ credit_notes: notes }), 0)).toMatchObject({ cancel: ['2025/2', '2025/1'], issue: null });
+  });
+
+  it("gives the 'Contributo al fondo di solidarietà' back last: a partial refund leaves it, a full refund names it apart", () => {
+    const gift = card({ solidarity_contribution: 20 });
+    expect(creditTarget({ ...gift, refunded_amount: 400 })).toBe(306.45);
+    // The children's 280 € and the fee's 6,45 € go back before any of the gift.
+    expect(planCreditNotes(gift, 280)).toMatchObject({
+      issue: { amount: 280, serviceFee: 0, solidarityContribution: 0, voidsReceipt: false },
+    });
+    expect(planCreditNotes(gift, 286.45)).toMatchObject({ issue: { serviceFee: 6.45, solidarityContribution: 0, voidsReceipt: false } });
+    expect(planCreditNotes(gift, 306.45)).toEqual({
+      receiptNumber: '2025/42',
+      cancel: [],
+      issue: { amount: 306.45, serviceFee: 6.45, solidarityContribution: 20, voidsReceipt: true },
+    });
+    const partly = card({
+      solidarity_contribution: 20,
+      credit_notes: [note('2025/1', 290, { service_fee: 6.45, solidarity_contribution: 3.55 })],
+    });
+    expect(planCreditNotes(partly, 306.45)).toMatchObject({
+      issue: { amount: 16.45, serviceFee: 0, solidarityContribution: 16.45, voidsReceipt: true },
+    });
   });
 
   it("leaves other receipts' notes alone: a new receipt starts with none", () => {

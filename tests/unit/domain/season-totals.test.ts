@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countMatching, summaryEntriesOf, totalsChanges, totalsDifferences, totalsOf, type CountedPayment } from '@domain/season-totals';
+import {
+  contributionChanges,
+  contributionTotalsOf,
+  countMatching,
+  summaryEntriesOf,
+  totalsChanges,
+  totalsDifferences,
+  totalsOf,
+  type CountedPayment,
+} from '@domain/season-totals';
 
 const payment = (overrides: Partial<CountedPayment> = {}): CountedPayment => ({
   season: 2025,
@@ -24,6 +33,23 @@ describe('totalsChanges', () => {
   });
 });
 
+describe('contributionChanges and contributionTotalsOf', () => {
+  it("count a payment's contribution apart from its product's euros, and a payment without one not at all", () => {
+    const gift = payment({ method: 'Online', status: 'Confermato', solidarity_contribution: 12.5 });
+    expect(totalsChanges(null, gift)).toEqual([{ season: 2025, key: 'Online|Felpa Reparto|Confermato', count: 1, total: 25 }]);
+    expect(contributionChanges(null, gift)).toEqual([{ season: 2025, key: 'Online|Felpa Reparto|Confermato', count: 1, total: 12.5 }]);
+    expect(contributionChanges(gift, { ...gift, status: 'Rimborsato' })).toEqual([
+      { season: 2025, key: 'Online|Felpa Reparto|Confermato', count: -1, total: -12.5 },
+      { season: 2025, key: 'Online|Felpa Reparto|Rimborsato', count: 1, total: 12.5 },
+    ]);
+    expect(contributionChanges(null, payment())).toEqual([]);
+    expect(contributionChanges(payment(), payment({ status: 'Confermato' }))).toEqual([]);
+    expect(contributionTotalsOf([gift, payment(), { ...gift, solidarity_contribution: 0.1 }])).toEqual({
+      'Online|Felpa Reparto|Confermato': { count: 2, total: 12.6 },
+    });
+  });
+});
+
 describe('totals of payments, and their summary', () => {
   const rows = totalsOf([
     payment(),
@@ -39,6 +65,10 @@ describe('totals of payments, and their summary', () => {
   it('gives the summary one method or both', () => {
     expect(summaryEntriesOf(rows, 'Online')).toEqual([{ plan: 'Felpa Reparto', status: 'Confermato', count: 1, total: 25 }]);
     expect(summaryEntriesOf(rows, null)).toHaveLength(2);
+    expect(summaryEntriesOf(rows, 'Online', { 'Online|Felpa Reparto|Confermato': { count: 1, total: 12.5 } })).toEqual([
+      { plan: 'Felpa Reparto', status: 'Confermato', count: 1, total: 25 },
+      { plan: 'Felpa Reparto', status: 'Confermato', count: 1, total: 12.5, contribution: true },
+    ]);
   });
 
   it('lists the cells that differ, and none for the same totals', () => {

@@ -2,18 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountsReport } from '@contracts/admin-accounts';
 import type { MatchedLine } from '@contracts/admin-statement';
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
-import { SERVICE_FEE_PRODUCT } from '@domain/accounts';
+import { SERVICE_FEE_PRODUCT, SOLIDARITY_CONTRIBUTION_PRODUCT } from '@domain/accounts';
 import { sumEuros } from '@domain/money';
 import { summaryEntriesOf } from '@domain/season-totals';
+import { onlineTotal } from '@domain/service-fee';
 import { camtStatementLines } from '@/lib/camt053';
 import adminAccounts from '../../../netlify/functions/admin-accounts';
 import adminRefund from '../../../netlify/functions/admin-refund';
 import adminStatement from '../../../netlify/functions/admin-statement';
+import { applyCardEvent } from '../../../netlify/lib/card-events';
+import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
+import { orderMetadata } from '../../../netlify/lib/order-metadata';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
 import { adminFunctionTestbed } from '../../support/admin-function';
@@ -118,6 +122,73 @@ describe('admin-accounts', () => {
     });
   });
 
+  it("ties with a card payment's 'Contributo al fondo di solidarietà', on its own row and on 'Erogazioni liberali', before and after a partial refund", async () => {
+    const paid = onlineTotal(15 + 12.5);
+    const paymentIntent = {
+      id: 'pi_accounts_gift',
+      status: 'succeeded' as const,
+      amount_received: paid.totalCents,
+      currency: 'eur',
+      metadata: { ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true, 12.5) },
+    };
+    // Paid, then refunded in part, in the demo year's June (only the clock is moved: the receipt and the note are dated then).
+    const inJune = async <T>(day: string, write: () => Promise<T>): Promise<T> => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(`${SEASON.campYear}-06-${day}T10:00:00Z`));
+      try {
+        return await write();
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const { order } = await inJune('10', () => fulfilPayment(db(), paymentIntent, 'test', { siteUrl: 'http://localhost' }));
+    expect(order.status).toBe('Confermato');
+    const document = `Ricevuta n. ${order.receiptNumber}`;
+    const tiesWith = async (partialRefundsEuros: number) => {
+      const demo = await report();
+      expect(demo.tieOut).toMatchObject({
+        paymentsConfirmedEuros: await paymentsHeld(SEASON.campYear),
+        contributionsConfirmedEuros: 12.5,
+        partialRefundsEuros,
+        outsideYearEuros: 0,
+        differenceEuros: 0,
+        ties: true,
+      });
+      return demo;
+    };
+
+    const before = await tiesWith(0);
+    expect(
+      before.ledger.filter((row) => row.document === document).map((row) => [row.product, row.inEuros, row.outEuros, row.line]),
+    ).toEqual([
+      ['Maglietta Gruppo', 15, 0, 'A3'],
+      [SOLIDARITY_CONTRIBUTION_PRODUCT, 12.5, 0, 'A4'],
+      [SERVICE_FEE_PRODUCT, paid.feeEuros, 0, 'A10'],
+    ]);
+    expect(before.income.find((line) => line.code === 'A4')).toMatchObject({ label: 'Erogazioni liberali', netEuros: 12.5 });
+    expect(before.products).toEqual(expect.arrayContaining([{ product: SOLIDARITY_CONTRIBUTION_PRODUCT, line: 'A4', mapped: false }]));
+
+    // Stripe reports 10 € refunded: the T-shirt's euros go back first, the contribution stays.
+    await inJune('20', () =>
+      applyCardEvent(
+        db(),
+        {
+          eventId: 'evt_accounts_gift',
+          eventCreated: 1,
+          paymentIntentId: paymentIntent.id,
+          chargedEuros: paid.totalCents / 100,
+          refundedEuros: 10,
+        },
+        { siteUrl: 'http://localhost' },
+      ),
+    );
+    const after = await tiesWith(10);
+    const notes = after.ledger.filter((row) => row.document.startsWith('Nota di credito') && row.family === 'Rossi');
+    expect(notes.map((row) => [row.product, row.outEuros, row.line])).toEqual([['Maglietta Gruppo', 10, 'A3']]);
+    expect(after.income.find((line) => line.code === 'A4')?.netEuros).toBe(12.5);
+    expect((await checkSeasonTotals(db(), SEASON.campYear)).differences).toEqual([]);
+  });
+
   it('exports the CSV and the XLSX with Italian formats, each export audited', async () => {
     const accounts = await report();
     const csv = await post(adminAccounts, 'admin-accounts', { action: 'report', year: DEMO_YEAR, format: 'csv' });
@@ -145,7 +216,8 @@ describe('admin-accounts', () => {
     const income = book.getWorksheet('Rendiconto per cassa')!;
     const total = income.getRows(1, income.rowCount)!.find((row) => row.getCell(2).value === 'Totale entrate')!;
     expect(total.getCell(5).value).toBe(accounts.totals.netEuros);
-    expect(book.getWorksheet('Quadratura')!.getCell('B8').value).toBe('Quadra');
+    expect(book.getWorksheet('Quadratura')!.getCell('A4').value).toBe('+ contributi al fondo di solidarietà di quei pagamenti');
+    expect(book.getWorksheet('Quadratura')!.getCell('B9').value).toBe('Quadra');
 
     const audit = (await db().collection('audit_log').where('action', '==', 'accounts.export').get()).docs.map(
       (doc) => doc.get('summary') as string,

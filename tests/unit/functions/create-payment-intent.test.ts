@@ -104,6 +104,7 @@ describe('create-payment-intent: pricing on the server', () => {
     expect(await response.json()).toEqual({
       checkoutSessionClientSecret: 'pi_1Test_secret_abc',
       amountEuros: 250,
+      contributionEuros: 0,
       feeEuros: 4.97,
       totalEuros: 254.97,
     });
@@ -115,6 +116,23 @@ describe('create-payment-intent: pricing on the server', () => {
     expect(params.get('metadata[family_id]')).toBe('family-rossi');
     expect(params.get('metadata[product]')).toBe('campo-acconto');
     expect(params.get('metadata[children]')).toBe('son-rossi-marco,son-rossi-giulia');
+    expect(params.get('metadata[solidarity_contribution]')).toBe('0.00');
+  });
+
+  it("adds the parent's 'Contributo al fondo di solidarietà' to the card total, the fee on both, and keeps it in the metadata", async () => {
+    const response = await call({ ...rossiAcconto(), solidarityContributionEuros: 12.5 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ amountEuros: 250, contributionEuros: 12.5, feeEuros: 5.2, totalEuros: 267.7 });
+    expect(lastCall().params.get('amount')).toBe('26770');
+    expect(lastCall().params.get('metadata[solidarity_contribution]')).toBe('12.50');
+  });
+
+  it('makes a new PaymentIntent when only the contribution changes', async () => {
+    const key = randomUUID();
+    await call({ ...rossiAcconto(key), solidarityContributionEuros: 10 });
+    await call({ ...rossiAcconto(key), solidarityContributionEuros: 20 });
+    expect(stripeCalls).toHaveLength(2);
+    expect(stripeCalls[1]?.idempotencyKey).not.toBe(stripeCalls[0]?.idempotencyKey);
   });
 
   it("with the season's card fee switched off, asks Stripe for the items' total and says so in the metadata", async () => {
@@ -187,6 +205,24 @@ describe('create-payment-intent: pricing on the server', () => {
     const before = await Promise.all(['orders', 'order_items', 'payments'].map(countDocuments));
     expect((await call(rossiAcconto())).status).toBe(200);
     expect(await Promise.all(['orders', 'order_items', 'payments'].map(countDocuments))).toEqual(before);
+  });
+});
+
+describe('create-payment-intent: the solidarity contribution', () => {
+  it.each([-1, 500.01, 12.345, '10', null])('refuses a contribution of %j with 400 in Italian, before Stripe', async (contribution) => {
+    const body = { ...order(ROSSI, 'campo-acconto', [{ id: 'son-rossi-marco' }]), solidarityContributionEuros: contribution };
+    await expectError(
+      await call(body),
+      400,
+      'Contributo al fondo di solidarietà non valido: indica un importo da 0 a 500 € con al massimo due decimali.',
+    );
+    expect(stripeCalls).toHaveLength(0);
+  });
+
+  it('accepts 500 € exactly', async () => {
+    const response = await call({ ...rossiAcconto(), solidarityContributionEuros: 500 });
+    expect(await response.json()).toMatchObject({ amountEuros: 250, contributionEuros: 500 });
+    expect(lastCall().params.get('metadata[solidarity_contribution]')).toBe('500.00');
   });
 });
 

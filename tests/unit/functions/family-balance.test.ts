@@ -7,6 +7,7 @@ import adminReminders from '../../../netlify/functions/admin-reminders';
 import createOrder from '../../../netlify/functions/create-order';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import lookupFamily from '../../../netlify/functions/lookup-family';
+import { applyCardEvent } from '../../../netlify/lib/card-events';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { eurosToCents } from '@domain/money';
 import { adminFunctionTestbed } from '../../support/admin-function';
@@ -119,6 +120,33 @@ describe("a family's balance", () => {
     const again = await post(createOrder, 'create-order', saldo('son-rossi-marco'));
     expect(again).toMatchObject({ status: 201, body: { totalEuros: 180, lines: [expect.objectContaining({ priceEuros: 180 })] } });
     expect(await rossiSaldoBalance()).toMatchObject({ dueEuros: 0 });
+  });
+
+  it("never counts the 'Contributo al fondo di solidarietà' as paid for the product: not before a refund, not after one", async () => {
+    const marco = await payByCard('son-rossi-marco', { solidarityContributionEuros: 50 });
+    expect(marco.answer).toMatchObject({ amountEuros: 180, contributionEuros: 50 });
+    expect(marco.order).toMatchObject({ status: 'Confermato', totalEuros: 180 });
+    // Giulia is the second child at 155 €: the 50 € given to the fund do not pay any of it.
+    const giulia = await payByCard('son-rossi-giulia');
+    expect(giulia.answer).toMatchObject({ amountEuros: 155, contributionEuros: 0 });
+    expect(await rossiSaldoBalance()).toMatchObject({ dueEuros: 0 });
+
+    // Stripe refunds Marco's 180 €: the contribution stays with the group, and Marco's Saldo is owed again in full.
+    const marcoIntent = intents[0]!;
+    await applyCardEvent(
+      db(),
+      {
+        eventId: 'evt_balance_gift',
+        eventCreated: 1,
+        paymentIntentId: marcoIntent.id,
+        chargedEuros: marcoIntent.amount / 100,
+        refundedEuros: 180,
+      },
+      { siteUrl: 'http://localhost' },
+    );
+    const payment = (await db().collection('payments').where('order_id', '==', marcoIntent.id).get()).docs[0]!.data();
+    expect(payment).toMatchObject({ status: 'Confermato', refunded_amount: 180, solidarity_contribution: 50 });
+    expect(await rossiSaldoBalance()).toMatchObject({ dueEuros: 180 });
   });
 
   it('charges the second child 155 € by card whatever price or amount the request carries', async () => {

@@ -25,6 +25,8 @@ const actor = { uid: 'u', email: 'tesoriere@example.com' };
 const mail = { siteUrl: 'http://localhost' };
 
 const kept = async () => (await db().collection('season_totals').doc(String(YEAR)).get()).get('rows') as Record<string, unknown>;
+const keptContributions = async () =>
+  ((await db().collection('season_totals').doc(String(YEAR)).get()).get('contributions') ?? {}) as Record<string, unknown>;
 
 async function call(handler: typeof adminRefund, body: unknown) {
   const response = await handler(
@@ -106,13 +108,47 @@ describe('season totals', () => {
     expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
   });
 
+  it("count a card payment's 'Contributo al fondo di solidarietà' apart from the product, twice at once once, and move it with a full refund", async () => {
+    const paid = onlineTotal(15 + 12.5);
+    const payment = {
+      id: 'pi_totals_gift',
+      status: 'succeeded' as const,
+      amount_received: paid.totalCents,
+      currency: 'eur',
+      metadata: { ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true, 12.5) },
+    };
+    // The webhook and the success page's record-payment at the same moment: recorded and counted once.
+    await Promise.all([fulfilPayment(db(), payment, 'test', mail), fulfilPayment(db(), payment, 'test', mail)]);
+    // The demo's card T-shirt (30 €) and this one's 15 €: the 12,50 € are not in the product's euros.
+    expect(await kept()).toMatchObject({ 'Online|Maglietta Gruppo|Confermato': { count: 2, total: 45 } });
+    expect(await keptContributions()).toEqual({ 'Online|Maglietta Gruppo|Confermato': { count: 1, total: 12.5 } });
+
+    // A partial refund of the line leaves the payment, and its contribution, where they are.
+    const event = { eventId: 'evt_totals_gift_part', eventCreated: 1, paymentIntentId: payment.id, chargedEuros: paid.totalCents / 100 };
+    await applyCardEvent(db(), { ...event, refundedEuros: 15 }, mail);
+    expect(await keptContributions()).toEqual({ 'Online|Maglietta Gruppo|Confermato': { count: 1, total: 12.5 } });
+    await applyCardEvent(db(), { ...event, eventId: 'evt_totals_gift_full', eventCreated: 2, refundedEuros: paid.totalCents / 100 }, mail);
+    expect(await kept()).toMatchObject({ 'Online|Maglietta Gruppo|Rimborsato': { count: 1, total: 15 } });
+    expect(await keptContributions()).toEqual({
+      'Online|Maglietta Gruppo|Confermato': { count: 0, total: 0 },
+      'Online|Maglietta Gruppo|Rimborsato': { count: 1, total: 12.5 },
+    });
+    expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
+  });
+
   it('are reported and repaired when they drift', async () => {
     await db()
       .collection('season_totals')
       .doc(String(YEAR))
       .set({ season: YEAR, rows: { 'Online|Felpa Reparto|Confermato': { count: 9, total: 9 } } });
+    await rossiTshirtByCard('pi_totals_drift');
+    await db()
+      .collection('season_totals')
+      .doc(String(YEAR))
+      .set({ contributions: { 'Online|Maglietta Gruppo|Confermato': { count: 1, total: 5 } } }, { merge: true });
     const drift = await checkSeasonTotals(db(), YEAR, true);
     expect(drift.differences).toContain('Online|Felpa Reparto|Confermato: 9 / 9 € kept, 0 / 0 € counted');
+    expect(drift.differences).toContain('Contributi solidarietà: Online|Maglietta Gruppo|Confermato: 1 / 5 € kept, 0 / 0 € counted');
     expect((await checkSeasonTotals(db(), YEAR)).differences).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
+import { onlineTotal } from '@domain/service-fee';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 
 const PROJECT = 'demo-stripe-webhook';
@@ -95,6 +96,27 @@ describe('stripe-webhook: payment_intent.succeeded', () => {
     expect(stored.payment).toMatchObject({ method: 'Online', status: 'Confermato', total_amount: 250 });
     expect(stored.familyOrders).toEqual([paymentIntentId]);
     expect(await counts()).toEqual({ orders: before.orders + 1, items: before.items + 2, payments: before.payments + 1 });
+  });
+
+  it("keeps the 'Contributo al fondo di solidarietà' on the payment apart from the lines, the card total checked with it", async () => {
+    // 250 € of Acconto and 20 € to the fund, the fee on both: what create-payment-intent charged.
+    const charged = onlineTotal(250 + 20);
+    const { payload, paymentIntentId } = eventPayload('payment_intent.succeeded', {
+      amount_received: charged.totalCents,
+      metadata: {
+        family_id: 'family-rossi',
+        product: 'campo-acconto',
+        children: 'son-rossi-marco,son-rossi-giulia',
+        card_fee: '1',
+        solidarity_contribution: '20.00',
+      },
+    });
+    const response = await deliver(payload);
+    expect(await response.json()).toEqual({ received: true, orderId: paymentIntentId, status: 'Confermato' });
+    const stored = await storedOrder(paymentIntentId);
+    expect(stored.payment).toMatchObject({ status: 'Confermato', total_amount: 250, solidarity_contribution: 20 });
+    expect((stored.payment?.lines as Array<{ price: number }>).map((line) => line.price)).toEqual([100, 150]);
+    expect(stored.payment?.receipt).toMatchObject({ service_fee: charged.feeEuros });
   });
 
   it('records sizes of sweatshirts from the metadata', async () => {
@@ -225,6 +247,11 @@ describe('stripe-webhook: orders that cannot be rebuilt (Stripe retries)', () =>
       "product cappellino is not in the season's catalogue",
     ],
     ['a size is missing', { family_id: 'family-rossi', product: 'maglietta', children: 'son-rossi-marco' }, 'no size for maglietta'],
+    [
+      'the solidarity contribution is malformed',
+      { family_id: 'family-rossi', product: 'campo-acconto', children: 'son-rossi-marco', solidarity_contribution: '900.00' },
+      'metadata.solidarity_contribution is malformed',
+    ],
     [
       'the family id is not a document id',
       { family_id: 'families/family-rossi', product: 'campo-acconto', children: 'son-rossi-marco' },

@@ -7,6 +7,8 @@ import {
   accessLockedMail,
   bankTransferOrderMail,
   cardPaymentMail,
+  debitFailedMail,
+  debitProcessingMail,
   emailChangeCodeMail,
   emailChangedMail,
   medicalFormReceivedMail,
@@ -175,6 +177,21 @@ describe('parent e-mails', () => {
     const noFee = cardPaymentMail({ familySurname: 'Rossi', lines, totalEuros: 130, serviceFeeEuros: 0, receiptNumber: null }, context);
     expect(noFee.text).not.toContain('Commissioni Servizio');
     expect(noFee.html).not.toContain('Commissioni Servizio');
+  });
+
+  it("name the 'Contributo al fondo di solidarietà' on its own line, before the fee, only when there is one", () => {
+    const gift = { familySurname: 'Rossi', lines, totalEuros: 155.47, solidarityContributionEuros: 20, serviceFeeEuros: 5.47 };
+    for (const mail of [
+      cardPaymentMail({ ...gift, receiptNumber: null }, context),
+      debitProcessingMail(gift, context),
+      debitFailedMail({ ...gift, payUrl: 'https://pagamenti.example.org/campo-estivo' }, context),
+    ]) {
+      expect(mail.text).toContain('Contributo al fondo di solidarietà: 20,00 €');
+      expect(mail.text.indexOf('Contributo al fondo di solidarietà')).toBeLessThan(mail.text.indexOf('Commissioni Servizio'));
+      expect(mail.html).toContain('Contributo al fondo di solidarietà');
+    }
+    const none = cardPaymentMail({ ...gift, solidarityContributionEuros: 0, receiptNumber: null }, context);
+    expect(none.text).not.toContain('Contributo');
   });
 
   it('name the attached receipt only when there is one', () => {

@@ -14,7 +14,7 @@ import { deliverMail } from '../../../netlify/lib/mail/outbox';
 import { checkSeasonTotals, countPaymentChange } from '../../../netlify/lib/season-totals';
 import { SEASON } from '@config/season';
 import { italianYear } from '@domain/italian-time';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
@@ -89,16 +89,25 @@ async function call(handler: NetlifyFunction, name: string, body: unknown, heade
 const asTreasurer = () => ({ authorization: `Bearer ${treasurer}` });
 const asFamily = async () => ({ cookie: await sessionCookie(FAMILY, PAYER.id) });
 
-/** Two sweatshirts paid by card and recorded 'Confermato' with a receipt: the PaymentIntent and payment ids. */
-async function paidByCard(paymentIntentId: string): Promise<{ paymentIntentId: string; paymentId: string }> {
+/** Two sweatshirts paid by card and recorded 'Confermato' with a receipt (with `contribution`, the card charged `charged` for both): the PaymentIntent and payment ids. */
+async function paidByCard(
+  paymentIntentId: string,
+  { contribution, charged }: { contribution?: string; charged: OnlineTotal } = { charged: PAID },
+): Promise<{ paymentIntentId: string; paymentId: string }> {
   const { order } = await fulfilPayment(
     db,
     {
       id: paymentIntentId,
       status: 'succeeded',
-      amount_received: PAID.totalCents,
+      amount_received: charged.totalCents,
       currency: 'eur',
-      metadata: { family_id: FAMILY, parent_id: PAYER.id, product: 'felpa', children: `${CHILDREN[0].id}:M,${CHILDREN[1].id}:S` },
+      metadata: {
+        family_id: FAMILY,
+        parent_id: PAYER.id,
+        product: 'felpa',
+        children: `${CHILDREN[0].id}:M,${CHILDREN[1].id}:S`,
+        ...(contribution === undefined ? {} : { solidarity_contribution: contribution }),
+      },
     },
     'test',
     MAIL,
@@ -316,6 +325,74 @@ describe('a card refund reported by Stripe', () => {
     expect(note).toContain("Il rimborso non è andato a buon fine: l'importo è tornato al gruppo.");
     expect(await pdfText(await familyDownload(paymentId, 'receipt', `${YEAR}/1`))).not.toContain('ANNULLATA');
     expect((await checkSeasonTotals(db, SEASON.campYear)).differences).toEqual([]);
+  });
+});
+
+describe("a card refund of a payment with a 'Contributo al fondo di solidarietà'", () => {
+  /** The sweatshirts' 60 € and a 15 € contribution, the fee on both. */
+  const GIFT = onlineTotal(60 + 15);
+  const GIFT_CHARGED = GIFT.totalCents / 100;
+
+  it('in part, up to the lines: the note gives back the lines only; the rest then gives back the fee and the contribution, each on its own line', async () => {
+    const { paymentIntentId, paymentId } = await paidByCard('pi_notes_gift_part', { contribution: '15.00', charged: GIFT });
+    expect(await paymentOf(paymentId)).toMatchObject({ status: 'Confermato', total_amount: 60, solidarity_contribution: 15 });
+
+    await stripeReports({ paymentIntentId, chargedEuros: GIFT_CHARGED, refundedEuros: 60 });
+    expect((await paymentOf(paymentId)).credit_notes).toEqual([
+      expect.objectContaining({ number: `${YEAR}/1`, amount: 60, service_fee: 0, solidarity_contribution: 0, voids_receipt: false }),
+    ]);
+    const part = await pdfText(await familyDownload(paymentId, 'credit-note', `${YEAR}/1`));
+    expect(part).toContain(`Storno parziale della ricevuta n. ${YEAR}/1 60,00 €`);
+    expect(part).not.toContain('Contributo al fondo di solidarietà');
+    expect(part).toContain(`La ricevuta n. ${YEAR}/1 resta valida per il resto.`);
+
+    await stripeReports({ paymentIntentId, chargedEuros: GIFT_CHARGED, refundedEuros: GIFT_CHARGED });
+    const rest = Math.round((GIFT_CHARGED - 60) * 100) / 100;
+    const payment = await paymentOf(paymentId);
+    expect(payment.status).toBe('Rimborsato');
+    expect(payment.credit_notes).toEqual([
+      expect.objectContaining({ number: `${YEAR}/1`, amount: 60 }),
+      expect.objectContaining({
+        number: `${YEAR}/2`,
+        amount: rest,
+        service_fee: GIFT.feeEuros,
+        solidarity_contribution: 15,
+        voids_receipt: true,
+      }),
+    ]);
+    const residue = await pdfText(await familyDownload(paymentId, 'credit-note', `${YEAR}/2`));
+    expect(residue).not.toContain('Storno del residuo');
+    expect(residue).toContain('Contributo al fondo di solidarietà restituito 15,00 €');
+    expect(residue).toContain(`Commissioni servizio (pagamento con carta) restituite ${euros(GIFT.feeEuros)}`);
+    expect(residue).toContain(`Totale stornato ${euros(rest)}`);
+    expect((await checkSeasonTotals(db, SEASON.campYear)).differences).toEqual([]);
+  });
+
+  it("in full at once: the note gives back the receipt's lines, the contribution and the fee, and annuls it", async () => {
+    const { paymentIntentId, paymentId } = await paidByCard('pi_notes_gift_full', { contribution: '15.00', charged: GIFT });
+    await stripeReports({ paymentIntentId, chargedEuros: GIFT_CHARGED, refundedEuros: GIFT_CHARGED });
+    expect((await paymentOf(paymentId)).credit_notes).toEqual([
+      expect.objectContaining({
+        amount: GIFT_CHARGED,
+        service_fee: GIFT.feeEuros,
+        solidarity_contribution: 15,
+        voids_receipt: true,
+      }),
+    ]);
+    const message = await testInbox().waitFor((mail) => mail.to.includes(email) && mail.subject === `Nota di credito n. ${YEAR}/1`);
+    expect(message.text).toContain(`Storna ${euros(GIFT_CHARGED)} della ricevuta n. ${YEAR}/1, che è quindi annullata`);
+    const note = await pdfText(await familyDownload(paymentId, 'credit-note', `${YEAR}/1`));
+    for (const expected of [
+      `Storno della ricevuta n. ${YEAR}/1`,
+      `(${euros(GIFT_CHARGED)})`,
+      CHILDREN[0].cf,
+      CHILDREN[1].cf,
+      'Contributo al fondo di solidarietà restituito 15,00 €',
+      `Totale stornato ${euros(GIFT_CHARGED)}`,
+      `Con questa nota la ricevuta n. ${YEAR}/1 è annullata.`,
+    ]) {
+      expect(note).toContain(expected);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import adminReceipt from '../../../netlify/functions/admin-receipt';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import receipt from '../../../netlify/functions/receipt';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
+import { deliverMail } from '../../../netlify/lib/mail/outbox';
 import { SEASON } from '@config/season';
 import { italianYear } from '@domain/italian-time';
 import { onlineTotal } from '@domain/service-fee';
@@ -207,6 +208,52 @@ describe('the receipt PDF', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("prints a card payment's 'Contributo al fondo di solidarietà' on its own line, kept on the payment apart from the lines", async () => {
+    // Two felpe (60 €) and 12,50 € to the fund: the fee is on both, as create-payment-intent charged it.
+    const paid = onlineTotal(60 + 12.5);
+    const pi = (id: string, cents: number, contribution: string | undefined) => ({
+      id,
+      status: 'succeeded' as const,
+      amount_received: cents,
+      currency: 'eur',
+      metadata: {
+        family_id: FAMILY,
+        parent_id: PAYER.id,
+        product: 'felpa',
+        children: `${CHILDREN[0].id}:M,${CHILDREN[1].id}:S`,
+        ...(contribution === undefined ? {} : { solidarity_contribution: contribution }),
+      },
+    });
+    const context = { siteUrl: 'http://localhost' };
+    const recorded = await fulfilPayment(db, pi('pi_contribution', paid.totalCents, '12.50'), 'test', context);
+    expect(recorded.order.status).toBe('Confermato');
+    const payment = (await db.collection('payments').where('order_id', '==', 'pi_contribution').get()).docs[0]!;
+    expect(payment.data()).toMatchObject({ total_amount: 60, solidarity_contribution: 12.5, receipt: { service_fee: paid.feeEuros } });
+    const { response } = await call(receipt, 'receipt', { paymentId: payment.id }, { cookie: await sessionCookie(FAMILY, PAYER.id) });
+    expect(response.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toMatch(/Contributo al fondo di solidarietà\s+12,50 €/);
+    expect(text).toContain(`Totale ${paid.totalEuros.toFixed(2).replace('.', ',')} €`);
+
+    // 'Pagamento ricevuto' names it on its own line, between the lines and the fee, in text and HTML.
+    await deliverMail(db, recorded.mailId!);
+    const mail = await testInbox().waitFor(
+      (message) =>
+        message.to.includes(EMAIL) && message.subject === 'Pagamento ricevuto' && message.text.includes(recorded.order.receiptNumber!),
+    );
+    const euros = (value: number) => `${value.toFixed(2).replace('.', ',')} €`;
+    expect(mail.text).toMatch(/Contributo al fondo di solidarietà:? +12,50 €/);
+    expect(mail.text.indexOf('Contributo al fondo di solidarietà')).toBeLessThan(mail.text.indexOf('Commissioni Servizio'));
+    expect(mail.text).toContain(euros(paid.feeEuros));
+    expect(mail.text).toContain(euros(paid.totalEuros));
+    expect(mail.html).toContain('Contributo al fondo di solidarietà');
+
+    // The card took the lines and the fee but not the contribution the metadata names: the treasurer checks it.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const short = await fulfilPayment(db, pi('pi_contribution_short', onlineTotal(60).totalCents, '12.50'), 'test', context);
+    expect(short.order).toMatchObject({ status: 'Da Verificare', receiptNumber: null });
   });
 
   it('is the same document for the family, the admin and the e-mail', async () => {

@@ -70,8 +70,9 @@ function TieOutAlert({ report }: { report: AccountsReport }) {
     <Alert kind={tied ? 'success' : 'warning'} title={tied ? 'Quadra al centesimo' : 'Non quadra'}>
       <span className="block">
         Prima nota, commissioni escluse: {formatEuros(t.ledgerNetEuros)}. «Pagamenti» {report.year.campYear} (Confermato e Contestato):{' '}
-        {formatEuros(t.paymentsConfirmedEuros)}, meno rimborsi parziali {formatEuros(t.partialRefundsEuros)}, più altre stagioni{' '}
-        {formatEuros(t.otherSeasonsEuros)}, meno movimenti fuori dall’anno {formatEuros(t.outsideYearEuros)}
+        {formatEuros(t.paymentsConfirmedEuros)}, più contributi solidarietà {formatEuros(t.contributionsConfirmedEuros)}, meno rimborsi
+        parziali {formatEuros(t.partialRefundsEuros)}, più altre stagioni {formatEuros(t.otherSeasonsEuros)}, meno movimenti fuori dall’anno{' '}
+        {formatEuros(t.outsideYearEuros)}
         {t.ties ? '.' : `: differenza ${formatEuros(t.differenceEuros)}.`}
       </span>
       <span className="block">

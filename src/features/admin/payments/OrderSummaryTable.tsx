@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@domain/admin-orders';
 import { formatEuros } from '@domain/money';
 import type { RecordedMethod } from '@domain/payment-method';
+import { CONTRIBUTIONS_SUMMARY_LABEL } from '@domain/season-totals';
 
 /** Props of {@link OrderSummaryTable}. */
 export interface OrderSummaryTableProps {
@@ -20,7 +21,9 @@ function Cell({ cell, strong = false }: { cell: SummaryCell; strong?: boolean })
 
 /**
  * The summary over the list (docs/admin-orders.md, "Summary"): one row per
- * plan, then 'Totale'; columns Confermato, Da Verificare, In elaborazione
+ * plan, then 'Totale', then, when the season has any, 'Contributi
+ * solidarietà' (the payments with a contribution and its euros, not in
+ * 'Totale'); columns Confermato, Da Verificare, In elaborazione
  * (a debit the bank has not answered), Rimborsato, Contestato, Annullato,
  * Non riuscito (a debit refused) and 'Totale (senza rimborsi, annullati e non riusciti)', each the number of orders and
  * their sum in euros, for the whole season (of `method` only when the
@@ -72,6 +75,17 @@ export function OrderSummaryTable({ season, method, summary }: OrderSummaryTable
             ))}
             <Cell cell={summary.totals.held} strong />
           </tr>
+          {summary.contributions && (
+            <tr className="border-t border-gray-300">
+              <th scope="row" className="px-3 py-1.5 font-medium">
+                {CONTRIBUTIONS_SUMMARY_LABEL} <span className="font-normal text-gray-600">(non nel totale)</span>
+              </th>
+              {ORDER_STATUSES.map((status) => (
+                <Cell key={status} cell={summary.contributions!.cells[status]} />
+              ))}
+              <Cell cell={summary.contributions.held} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -82,25 +82,32 @@ export async function fetchOrdersPage(description: OrderQuery, after: OrdersCurs
  */
 export async function fetchOrdersCount(description: OrderQuery): Promise<number> {
   const season = description.equals.find(({ field }) => field === 'season')?.value;
-  if (!description.surnamePrefix && typeof season === 'number') return countMatching(await fetchSeasonTotals(season), description.equals);
+  if (!description.surnamePrefix && typeof season === 'number')
+    return countMatching((await fetchSeasonTotals(season)).rows, description.equals);
   const answer = await getCount(query(payments(), ...filtersOf(description)));
   return answer.data().count;
 }
 
 /** The reads of a season's totals on their way: the count and the summary, asked at once, share one. */
-const totalsInFlight = new Map<number, Promise<TotalsRows>>();
+const totalsInFlight = new Map<number, Promise<KeptTotals>>();
+
+/** A season's kept totals: the products' cells and the contributions' (`rows`, `contributions`). */
+interface KeptTotals {
+  rows: TotalsRows;
+  contributions: TotalsRows;
+}
 
 /**
  * The season's kept totals (`season_totals/{season}`, src/domain/season-totals.ts);
  * none yet reads as empty. A read already on its way for `season` is shared,
  * never a finished one: each visit reads the document afresh.
  */
-function fetchSeasonTotals(season: number): Promise<TotalsRows> {
+function fetchSeasonTotals(season: number): Promise<KeptTotals> {
   const pending = totalsInFlight.get(season);
   if (pending) return pending;
   const totals = collection(getFirebase().db, COLLECTION.seasonTotals).withConverter(documentConverter(seasonTotalsDocument));
   const read = getDoc(doc(totals, String(season)))
-    .then((snapshot) => (snapshot.exists() ? snapshot.data().rows : {}))
+    .then((snapshot) => (snapshot.exists() ? snapshot.data() : { rows: {}, contributions: {} }))
     .finally(() => totalsInFlight.delete(season));
   totalsInFlight.set(season, read);
   return read;
@@ -110,11 +117,13 @@ function fetchSeasonTotals(season: number): Promise<TotalsRows> {
  * The summary's figures (docs/admin-orders.md, "Summary"): the season's
  * totals kept in `season_totals/{season}` (src/domain/season-totals.ts),
  * one document read whatever the season holds, as entries per product and
- * status (euros rounded to cents) of `method`, or of both when null.
+ * status (euros rounded to cents) of `method`, or of both when null, then
+ * the contributions' entries (marked `contribution`).
  * @throws InvalidDocumentError when the document does not match its schema.
  */
 export async function fetchOrderSummary(season: number, method: RecordedMethod | null): Promise<SummaryEntry[]> {
-  return summaryEntriesOf(await fetchSeasonTotals(season), method);
+  const { rows, contributions } = await fetchSeasonTotals(season);
+  return summaryEntriesOf(rows, method, contributions);
 }
 
 /**
