@@ -30,6 +30,7 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
     metadata.product,
     metadata.children,
     metadata.card_fee,
+    metadata.instalment ?? '',
     String(totalCents),
   ].join('\n');
   return `create-payment-intent-${createHash('sha256').update(material).digest('hex')}`;
@@ -65,6 +66,7 @@ export default fiscalCodeContractFunction(createPaymentIntentContract, async (re
     resolved.product.id,
     resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
     settings.cardFee,
+    request.instalment === true,
   );
 
   let clientSecret: string | null;

@@ -16,7 +16,7 @@ export const MAX_METADATA_VALUE_LENGTH = 500;
 
 /**
  * What a PaymentIntent keeps of its order: `{ family_id, parent_id, product,
- * children, card_fee }` (children: `id` or `id:size`, comma-separated, tick
+ * children, card_fee, instalment }` (children: `id` or `id:size`, comma-separated, tick
  * order; parent_id: whose session placed it; card_fee: '1' when the
  * 'Commissioni Servizio' was charged, '0' when the season had it off).
  */
@@ -26,6 +26,8 @@ export interface OrderMetadata {
   product: string;
   children: string;
   card_fee: '1' | '0';
+  /** '1' when it pays the family's next rata of the product (docs/product.md, "Instalments"); absent for a new order. */
+  instalment?: '1';
 }
 
 /** A child of the order as the metadata names it. */
@@ -65,10 +67,12 @@ export function orderMetadata(
   product: string,
   children: ReadonlyArray<{ id: string; size?: Size | '' }>,
   cardFee: boolean,
+  instalment = false,
 ): OrderMetadata {
   const encoded = encodeChildrenMetadata(children);
   if (encoded.length > MAX_METADATA_VALUE_LENGTH) throw new HttpError(400, createPaymentIntentContract.messages.tooManyForCard);
-  return { family_id: familyId, parent_id: parentId, product, children: encoded, card_fee: cardFee ? '1' : '0' };
+  const metadata: OrderMetadata = { family_id: familyId, parent_id: parentId, product, children: encoded, card_fee: cardFee ? '1' : '0' };
+  return instalment ? { ...metadata, instalment: '1' } : metadata;
 }
 
 /** True when the PaymentIntent was made by create-payment-intent (it names a family, a product or children). */
@@ -103,6 +107,8 @@ export interface ReadMetadata {
   /** A product id of the season's catalogue (checked against it when the order is rebuilt). */
   product: string;
   children: MetadataChild[];
+  /** True when it pays the family's next rata of the product. */
+  instalment: boolean;
 }
 
 /**
@@ -123,5 +129,5 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
     throw unfulfillable(`metadata.children is malformed: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parentId = DOCUMENT_ID.test(metadata.parent_id ?? '') ? (metadata.parent_id ?? null) : null;
-  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product, children };
+  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product, children, instalment: metadata.instalment === '1' };
 }

@@ -182,3 +182,20 @@ export function priceOrderWithPlan<T extends ChosenChild>(
   const amountEuros = Math.min(next.dueEuros, priced.amountEuros);
   return { lines: linesOfCharge(priced.lines, amountEuros, next), amountEuros, instalment: next };
 }
+
+/**
+ * The one line of a payment of the family's next rata ('Paga la rata'):
+ * the holder `child` (its item only records who paid it, with no size),
+ * the rata's euros still due, 'Rata 2 di 3' as its note; null when the
+ * product has no plan or every rata is paid.
+ */
+export function nextInstalmentLine<T extends OrderLine['child']>(
+  product: InstalmentProduct,
+  balance: FamilyProductBalance,
+  child: T,
+  today: string,
+): { line: OrderLine<T>; instalment: Instalment } | null {
+  const next = nextInstalment(familyInstalments(product, balance, today));
+  if (!next) return null;
+  return { line: { child, plan: product.plan, size: '', priceEuros: next.dueEuros, priceNote: instalmentName(next) }, instalment: next };
+}
