@@ -7,7 +7,8 @@ import { holdsProduct, PAYMENT_STATUS } from './payment-status';
 import type { Size } from './sizes';
 import { spreadsheetDate } from './spreadsheet-format';
 import { amountDue, familyProductBalance, type Reduction } from './family-balance';
-import { formatEuros } from './money';
+import { formatEuros, sumEuros } from './money';
+import { familyInstalments, overdueInstalments, type Instalment } from './instalments';
 
 /**
  * The admin view 'Situazione iscritti' (docs/admin-enrolment.md): one row
@@ -205,7 +206,7 @@ export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<s
 /** What {@link familyDues} reads: the season's catalogue with its prices, children, items, payments and the families' reductions. */
 export interface DuesSource {
   season: number;
-  catalogue: ReadonlyArray<Pick<CatalogueProduct, 'id' | 'plan' | 'sizes' | 'price' | 'branches'>>;
+  catalogue: ReadonlyArray<Pick<CatalogueProduct, 'id' | 'plan' | 'sizes' | 'price' | 'branches' | 'instalments'>>;
   children: ReadonlyArray<Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch'>>;
   orderItems: ReadonlyArray<
     Pick<OrderItemDocument, 'season' | 'family_id' | 'plan' | 'note' | 'price' | 'created_at' | 'payment_id' | 'son_info'>
@@ -213,6 +214,12 @@ export interface DuesSource {
   payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'season' | 'order_id' | 'status' | 'total_amount' | 'refunded_amount'>>;
   /** By family id, then product id (none: no reduction). */
   reductions?: ReadonlyMap<string, ReadonlyMap<string, Reduction>>;
+  /**
+   * The Italian day (yyyy-mm-dd) the reminders run on: a product paid in
+   * rate is then due only by its rate past their day (familyInstalments);
+   * none: all it still owes.
+   */
+  today?: string;
 }
 
 /**
@@ -222,6 +229,28 @@ export interface DuesSource {
  * and the reminders ask for.
  */
 export function familyDues(source: DuesSource): Map<string, Map<string, number>> {
+  const itemsOf = seasonItemsByFamily(source);
+  const dues = new Map<string, Map<string, number>>();
+  for (const [familyId, items] of itemsOf) {
+    const children = source.children.filter((child) => child.family_id === familyId);
+    for (const product of source.catalogue) {
+      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+      const balance = familyProductBalance(product, items, children, reduction);
+      const due =
+        product.instalments && source.today !== undefined
+          ? sumEuros(overdueInstalments(familyInstalments(product, balance, source.today)).map((rata) => rata.dueEuros))
+          : amountDue(product, balance);
+      if (due <= 0) continue;
+      const own = dues.get(familyId) ?? new Map<string, number>();
+      own.set(product.id, due);
+      dues.set(familyId, own);
+    }
+  }
+  return dues;
+}
+
+/** The season's items with their payments, by family id. */
+function seasonItemsByFamily(source: DuesSource) {
   const paymentOf = new Map(source.payments.filter((payment) => payment.season === source.season).map((payment) => [payment.id, payment]));
   const itemsOf = new Map<string, Array<{ item: DuesSource['orderItems'][number]; payment: DuesSource['payments'][number] | null }>>();
   for (const item of source.orderItems) {
@@ -230,19 +259,28 @@ export function familyDues(source: DuesSource): Map<string, Map<string, number>>
     list.push({ item, payment: paymentOf.get(item.payment_id) ?? null });
     itemsOf.set(item.family_id, list);
   }
-  const dues = new Map<string, Map<string, number>>();
-  for (const [familyId, items] of itemsOf) {
+  return itemsOf;
+}
+
+/**
+ * The rate of `product` past their day on `today` (yyyy-mm-dd, Italy) and
+ * still due, by family id (docs/product.md, "Instalments"): what a reminder
+ * names ('Rata 2 di 3 di …'). Families with none are left out.
+ */
+export function overdueInstalmentsByFamily(
+  source: DuesSource,
+  product: DuesSource['catalogue'][number],
+  today: string,
+): Map<string, Instalment[]> {
+  const overdue = new Map<string, Instalment[]>();
+  if (!product.instalments) return overdue;
+  for (const [familyId, items] of seasonItemsByFamily(source)) {
     const children = source.children.filter((child) => child.family_id === familyId);
-    for (const product of source.catalogue) {
-      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
-      const due = amountDue(product, familyProductBalance(product, items, children, reduction));
-      if (due <= 0) continue;
-      const own = dues.get(familyId) ?? new Map<string, number>();
-      own.set(product.id, due);
-      dues.set(familyId, own);
-    }
+    const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+    const rate = overdueInstalments(familyInstalments(product, familyProductBalance(product, items, children, reduction), today));
+    if (rate.length > 0) overdue.set(familyId, rate);
   }
-  return dues;
+  return overdue;
 }
 
 /** A filter's rows: everyone, a product paid after another but not yet (its id: the Saldo's 'Saldo non pagato'), the medical forms missing. */

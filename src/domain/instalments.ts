@@ -199,3 +199,9 @@ export function nextInstalmentLine<T extends OrderLine['child']>(
   if (!next) return null;
   return { line: { child, plan: product.plan, size: '', priceEuros: next.dueEuros, priceNote: instalmentName(next) }, instalment: next };
 }
+
+/** An overdue rata as a reminder says it: 'Rata 2 di 3 di Felpa Reparto: 33,33 € entro il 15/03'. */
+export function instalmentReminderText(instalment: Instalment, productName: string): string {
+  const when = instalment.dueOn ? ` entro il ${italianDayText(instalment.dueOn).slice(0, 5)}` : '';
+  return `${instalmentName(instalment)} di ${productName}: ${formatEuros(instalment.dueEuros)}${when}`;
+}
