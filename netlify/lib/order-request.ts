@@ -193,7 +193,8 @@ export async function priceInstalmentPayment(
     readFamilyReduction(db, found.family.id, product.id, SEASON.campYear),
   ]);
   const balance = familyProductBalance(product, items, found.children, reduction, ownOrderId);
-  if (!balance.holders.some((holder) => holder.id === child.id)) throw new HttpError(400, ORDER_MESSAGES.notHolder(child.name, product.plan));
+  if (!balance.holders.some((holder) => holder.id === child.id))
+    throw new HttpError(400, ORDER_MESSAGES.notHolder(child.name, product.plan));
   const next = nextInstalmentLine(product, balance, child, italianDay(new Date()));
   if (!next) throw new HttpError(409, ORDER_MESSAGES.instalmentsPaid(product.plan));
   return { family: found.family, product, lines: [next.line], amountEuros: next.line.priceEuros, instalment: next.instalment };

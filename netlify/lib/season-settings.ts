@@ -36,7 +36,9 @@ export interface SeasonSettings {
 }
 
 /** The season's catalogue: the spec's four products at the season's prices, then the treasurer's own (seasonCatalogue). */
-export function catalogueOf(settings: Pick<SeasonSettings, 'prices' | 'products'> & Partial<Pick<SeasonSettings, 'instalments'>>): CatalogueProduct[] {
+export function catalogueOf(
+  settings: Pick<SeasonSettings, 'prices' | 'products'> & Partial<Pick<SeasonSettings, 'instalments'>>,
+): CatalogueProduct[] {
   return seasonCatalogue(settings.prices, settings.products, settings.instalments);
 }
 
