@@ -9,7 +9,7 @@ import { holdsProduct, PAYMENT_STATUS } from './payment-status';
 import { RECORDED_METHODS } from './payment-method';
 import type { ReceiptedPayment } from './receipt';
 import { annullingCreditNote, receiptAmount } from './credit-note';
-import { amountDue, familyProductBalance, type FamilyProductBalance, type Reduction } from './family-balance';
+import { amountDue, familyProductBalance, type Reduction } from './family-balance';
 import { familyInstalments } from './instalments';
 
 /**
@@ -226,26 +226,4 @@ function lookupBalances(input: Parameters<typeof buildFamilyLookup>[0]): NonNull
       },
     ];
   });
-}
-
-/**
- * The family's balance of `product` as the lookup answered it (`balances`),
- * for the screen to price its summary with priceBalancedOrder as the server
- * will: the holders from the lookup's children (one not listed takes the
- * product's first branch, as on the server); none held and no reduction
- * when the answer has no entry.
- */
-export function lookupBalance(
-  lookup: Pick<FamilyLookup, 'balances' | 'children'>,
-  product: Pick<CatalogueProduct, 'id' | 'branches'>,
-): FamilyProductBalance {
-  const entry = lookup.balances?.find((balance) => balance.product === product.id);
-  if (!entry) return { holders: [], accountedEuros: 0, reduction: null };
-  const byId = new Map(lookup.children.map((child) => [child.id, child]));
-  return {
-    holders: entry.holderIds.map((id) => byId.get(id) ?? { id, name: '', surname: '', branch: product.branches[0] ?? 'Reparto' }),
-    accountedEuros: entry.accountedEuros,
-    reduction: entry.reduction,
-    ...(entry.orders ? { orders: entry.orders } : {}),
-  };
 }

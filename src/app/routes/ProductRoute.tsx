@@ -2,7 +2,7 @@ import type { OrderRequest } from '@contracts/order-request';
 import type { ProductPage } from '@config/product-pages';
 import { findProduct, mayBuy } from '@domain/catalogue/product';
 import { priceBalancedOrder } from '@domain/family-balance';
-import { lookupBalance } from '@domain/family-lookup';
+import { lookupBalance } from '@domain/lookup-balance';
 import { pickInTickOrder } from '@domain/selection';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
