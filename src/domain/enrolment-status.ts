@@ -51,6 +51,12 @@ export interface ProductCell {
   size: Size | '';
   /** What the family still owes for the product ('Da saldare', docs/product.md, "A family's balance"), on the family's first row only; absent when nothing. */
   dueEuros?: number;
+  /**
+   * For a product paid in rate, the part of `dueEuros` in rate past their
+   * day (docs/product.md, "Instalments"): 0 when every rata left is
+   * ahead; absent for a product without a plan.
+   */
+  overdueEuros?: number;
 }
 
 /** An earlier form of the season, replaced by a later upload: its public id (to open it) and when it was replaced. */
@@ -137,11 +143,17 @@ function replacedForms(forms: ReturnType<typeof seasonMedicalForms>): ReplacedFo
  * replaced; missing when the child holds a product of the season that
  * asks for it (`asksMedicalForm`: the Acconto, whatever its payment's
  * state), not required otherwise.
+ * `overdue` (overdueInstalmentDues) says, beside it, what of a product paid
+ * in rate is past its day.
  * An archived child (`sons.archived_at`) gets a row only when it holds an
  * item of the season. Items and payments of other seasons are ignored. The
  * family surname is the payments'. Sorted by family surname, then name (Italian collation).
  */
-export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<string, ReadonlyMap<string, number>>): EnrolmentRow[] {
+export function buildEnrolmentRows(
+  source: EnrolmentSource,
+  dues?: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  overdue?: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): EnrolmentRow[] {
   const payments = source.payments.filter((payment) => payment.season === source.season);
   const surnameOf = new Map(payments.map((payment) => [payment.family_id, payment.family_surname]));
   const statusOf = new Map(payments.map((payment) => [payment.id, payment.status]));
@@ -197,7 +209,8 @@ export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<s
     seen.add(row.familyId);
     for (const [productId, dueEuros] of dues?.get(row.familyId) ?? []) {
       const cell = row.products[productId];
-      if (cell && dueEuros > 0) row.products[productId] = { ...cell, dueEuros };
+      const overdueEuros = overdue?.get(row.familyId)?.get(productId);
+      if (cell && dueEuros > 0) row.products[productId] = { ...cell, dueEuros, ...(overdueEuros === undefined ? {} : { overdueEuros }) };
     }
   }
   return rows;
@@ -247,6 +260,30 @@ export function familyDues(source: DuesSource): Map<string, Map<string, number>>
     }
   }
   return dues;
+}
+
+/**
+ * The euros of rate past their day on `today` (yyyy-mm-dd, Italy) and still
+ * due, by family id then product id, for every family holding a product
+ * paid in rate (0 when none is overdue; docs/product.md, "Instalments"):
+ * what 'Situazione iscritti' says beside 'da saldare', so a rata to come
+ * does not read as a debt.
+ */
+export function overdueInstalmentDues(source: DuesSource, today: string): Map<string, Map<string, number>> {
+  const overdue = new Map<string, Map<string, number>>();
+  for (const product of source.catalogue) {
+    if (!product.instalments) continue;
+    for (const [familyId, items] of seasonItemsByFamily(source)) {
+      const children = source.children.filter((child) => child.family_id === familyId);
+      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+      const rate = familyInstalments(product, familyProductBalance(product, items, children, reduction), today);
+      if (rate.length === 0) continue;
+      const own = overdue.get(familyId) ?? new Map<string, number>();
+      own.set(product.id, sumEuros(overdueInstalments(rate).map((rata) => rata.dueEuros)));
+      overdue.set(familyId, own);
+    }
+  }
+  return overdue;
 }
 
 /** The season's items with their payments, by family id. */
@@ -378,11 +415,20 @@ const PRODUCT_LABELS: Record<ProductState, string> = {
   none: 'Non pagato',
 };
 
-/** A product cell in Italian: 'Pagato', 'Bonifico da verificare', 'Non pagato'; the size follows in brackets: 'Pagato (M)'; a family's amount due after it: 'Pagato; famiglia: da saldare 25,00 €'. */
+/**
+ * A product cell in Italian: 'Pagato', 'Bonifico da verificare', 'Non
+ * pagato'; the size follows in brackets: 'Pagato (M)'; a family's amount due
+ * after it: 'Pagato; famiglia: da saldare 25,00 €'; for a product paid in
+ * rate, the part overdue: 'da saldare 66,66 € (rate scadute: 33,33 €)',
+ * or '(nessuna rata scaduta)'.
+ */
 export function productLabel(cell: ProductCell): string {
   const label = PRODUCT_LABELS[cell.state];
   const text = cell.state !== 'none' && cell.size ? `${label} (${cell.size})` : label;
-  return cell.dueEuros ? `${text}; famiglia: da saldare ${formatEuros(cell.dueEuros)}` : text;
+  if (!cell.dueEuros) return text;
+  const due = `${text}; famiglia: da saldare ${formatEuros(cell.dueEuros)}`;
+  if (cell.overdueEuros === undefined) return due;
+  return `${due} (${cell.overdueEuros > 0 ? `rate scadute: ${formatEuros(cell.overdueEuros)}` : 'nessuna rata scaduta'})`;
 }
 
 /** The medical form's state in one word: 'Ricevuta', 'Mancante', 'Non richiesta'. */
