@@ -69,9 +69,11 @@ function ProductAction({ row, child }: { row: ChildProductRow; child: LookupChil
   return null;
 }
 
-/** The child's products of the season ({@link childProducts}): the plan, its state as a badge and its action. */
-function ChildProducts({ child, catalogue, today }: { child: LookupChild; catalogue: FamilyLookup['catalogue']; today: string }) {
-  const rows = childProducts(child, catalogue, today);
+/** The child's products of the season ({@link childProducts}): the plan, its state as a badge ('rate in corso' while its rate are not all paid) and its action. */
+function ChildProducts({ child, lookup, today }: { child: LookupChild; lookup: FamilyLookup; today: string }) {
+  const rows = childProducts(child, lookup.catalogue, today);
+  // Products held whose rate are not all paid: the row says so, the 'Rate' section has the detail.
+  const inRate = new Set(familyInstalmentPlans(lookup).flatMap((plan) => (plan.next ? [plan.product.plan] : [])));
   if (rows.length === 0) return <p className="text-sm text-gray-600">Nessuna quota per questa stagione.</p>;
   return (
     <ul className="divide-y divide-gray-100">
@@ -85,6 +87,9 @@ function ChildProducts({ child, catalogue, today }: { child: LookupChild; catalo
             <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-sm font-semibold ring-1 ${BADGE[row.state]}`}>
               {CHILD_PRODUCT_STATE_LABELS[row.state]}
             </span>
+            {row.state !== 'toPay' && inRate.has(row.plan) && (
+              <span className="ml-2 text-sm text-gray-700">rate in corso: vedi «Rate»</span>
+            )}
           </span>
           <ProductAction row={row} child={child} />
         </li>
@@ -233,7 +238,7 @@ export function FamilyOverview({ lookup, receipts, today = italianDay(new Date()
             </h2>
             <p className="text-sm text-gray-600">{child.branch}</p>
           </header>
-          <ChildProducts child={child} catalogue={lookup.catalogue} today={today} />
+          <ChildProducts child={child} lookup={lookup} today={today} />
           <MedicalFormLine child={child} />
         </section>
       ))}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FamilyRoute } from '@/app/routes/FamilyRoute';
 import { GenericProductRoute, GenericProductTransferRoute } from '@/app/routes/GenericProductRoute';
 import { seasonProductEntry } from '@domain/catalogue/season-catalogue';
@@ -9,8 +9,13 @@ import { fn, setupFunctionsServer, SPEC_SEASON } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 import { http, HttpResponse } from 'msw';
 
-// 'La mia famiglia' and 'Paga la rata' (docs/product.md, "Instalments"): the functions faked at the network edge (msw).
+import { resetStripeState, stripeState } from '../checkout/stripe-mock';
+
+// 'La mia famiglia' and 'Paga la rata' (docs/product.md, "Instalments"): the functions faked at the network edge (msw), Stripe's React elements replaced.
+vi.mock('@stripe/react-stripe-js', async () => (await import('../checkout/stripe-mock')).reactStripeMock);
+vi.mock('@/lib/stripe', () => ({ isStripeConfigured: () => true, getStripe: () => Promise.resolve({ stripe: 'loaded' }) }));
 const server = setupFunctionsServer();
+beforeEach(() => resetStripeState());
 
 const CF = 'RSSMRA80C12H501E';
 // 100 € in three rate: 33,34 at ordering, 33,33 by a day long past (overdue), 33,33 by a day far ahead.
@@ -80,9 +85,20 @@ const SECOND_RECORDED: FamilyLookup = {
   ],
 };
 
+/** The same family once the second rata is paid by card: 'Pagata'. */
+const SECOND_PAID: FamilyLookup = {
+  ...SECOND_RECORDED,
+  balances: [
+    {
+      ...SECOND_RECORDED.balances![0]!,
+      instalments: [rata(1, 33.34, null, 'paid'), rata(2, 33.33, '2000-03-15', 'paid'), rata(3, 33.33, '2999-05-15', 'due')],
+    },
+  ],
+};
+
 /** The services 'La mia famiglia' and the product's page call; `lookups` are answered in turn (the last one again after). */
 function services(lookups: FamilyLookup[]) {
-  const calls = { lookup: [] as unknown[], order: [] as unknown[] };
+  const calls = { lookup: [] as unknown[], order: [] as unknown[], intent: [] as unknown[] };
   let read = 0;
   server.use(
     http.get('*/.netlify/functions/season-settings', () => HttpResponse.json({ ...SPEC_SEASON, catalogue: FIRST_PAID.catalogue })),
@@ -106,6 +122,15 @@ function services(lookups: FamilyLookup[]) {
       }),
       calls.order,
     ),
+    fn(
+      'create-payment-intent',
+      () => ({
+        status: 200,
+        json: { checkoutSessionClientSecret: 'pi_2_secret_x', amountEuros: 33.33, feeEuros: 0.84, totalEuros: 34.17 },
+      }),
+      calls.intent,
+    ),
+    fn('record-payment', () => ({ status: 200, json: { orderId: 'pi_2', status: 'Confermato' } })),
   );
   return calls;
 }
@@ -143,6 +168,7 @@ describe("'La mia famiglia' with a product paid in rate", () => {
       'href',
       '/pagamenti/uscita-di-pasqua',
     );
+    expect(screen.getByRole('region', { name: /^Marco Rossi/ })).toHaveTextContent('rate in corso');
     // What is left is rate, not a difference after a cancellation.
     expect(screen.queryByRole('region', { name: 'Da saldare' })).not.toBeInTheDocument();
   });
@@ -173,6 +199,29 @@ describe("'La mia famiglia' with a product paid in rate", () => {
     const after = within(await screen.findByRole('list', { name: 'Rate di Uscita di Pasqua' }));
     await waitFor(() => expect(after.getAllByRole('listitem')[1]).toHaveTextContent('In verifica'));
     expect(after.getAllByRole('listitem')[2]).toHaveTextContent('Paga la rata');
+    expect(calls.lookup.at(-1)).toEqual({ cf: CF });
+  });
+
+  it("'Paga la rata' by card charges the server's amount for that rata and leads back to the family with the rata 'Pagata'", async () => {
+    const calls = services([FIRST_PAID, FIRST_PAID, SECOND_PAID]);
+    stripeState.stripe!.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_2', status: 'succeeded' } });
+    const { user } = openFamilyPage();
+    await user.click((await findFamily(user)).getByRole('link', { name: /Paga la rata/ }));
+    await user.selectOptions(await screen.findByLabelText('Metodo di Pagamento'), 'Online');
+    await user.click(await screen.findByRole('button', { name: 'Vai al Pagamento' }));
+
+    await screen.findByTestId('payment-element');
+    expect(calls.intent).toEqual([
+      { cf: CF, product: 'uscita-di-pasqua', children: [{ id: 'marco' }], idempotencyKey: expect.any(String), instalment: true },
+    ]);
+    const summary = within(screen.getByRole('region', { name: 'Riepilogo Ordine' }));
+    expect(summary.getByTestId('summary-item')).toHaveTextContent('Rata 2 di 3');
+    expect(summary.getByTestId('summary-total')).toHaveTextContent('34,17 €');
+
+    await user.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(await screen.findByText(/Rata pagata/)).toBeInTheDocument();
+    const after = within(await screen.findByRole('list', { name: 'Rate di Uscita di Pasqua' }));
+    await waitFor(() => expect(after.getAllByRole('listitem')[1]).toHaveTextContent('Pagata'));
     expect(calls.lookup.at(-1)).toEqual({ cf: CF });
   });
 
