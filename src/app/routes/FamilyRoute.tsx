@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SEASON } from '@config/season';
 import { Alert } from '@/components/ui/Alert';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
@@ -31,6 +31,7 @@ const CODE_ONLY = { quota: null, method: false };
  */
 export function FamilyRoute() {
   const location = useLocation();
+  const navigate = useNavigate();
   const [back] = useState(() => readFamilyReturn(location.state));
   // The family the last lookup found; each lookup reads the documents afresh (`found`).
   const [family, setFamily] = useState<FamilyLookup | null>(null);
@@ -47,8 +48,12 @@ export function FamilyRoute() {
       .then((lookup) => {
         setFamily(lookup);
         setFound((count) => count + 1);
+        // Said once: a reload of the page does not announce the payment again.
+        void navigate({ pathname: location.pathname }, { replace: true, state: null });
       })
       .catch(() => setNotice(''));
+    // Once, on arrival: `back` never changes, and the page's address does not either.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [back]);
 
   return (
