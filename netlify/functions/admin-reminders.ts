@@ -47,6 +47,7 @@ function familyMail({ product, season, settings, mail }: ReminderContext, family
       lines: family.lines,
       dueEuros: family.dueEuros,
       totalEuros: family.totalEuros,
+      ...(family.instalments ? { instalments: family.instalments } : {}),
       deadline,
       iban: settings.bankAccount.iban,
       holder: settings.bankAccount.holder,

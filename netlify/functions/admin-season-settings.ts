@@ -5,9 +5,11 @@ import type { ParsedRequestOf } from '@contracts/contract';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { productSlug } from '@domain/catalogue/product-slug';
-import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
 import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/documents';
 import { settingsChangeSummary } from '@domain/season-settings-change';
+import { CAMP_PRODUCT_IDS, type SeasonProduct } from '@domain/catalogue/season-catalogue';
+import { instalmentPlanProblems } from '@domain/instalments';
+import { scoutYearOfCamp } from '@domain/scout-year';
 import { adminContractFunction } from '../lib/admin-function';
 import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
 import { readSnapshot } from '../lib/documents';
@@ -15,6 +17,7 @@ import { getDb, runTransaction } from '../lib/firestore';
 import { readCarriedDocuments, writeCarriedDocuments } from '../lib/group-document-writes';
 import { HttpError } from '../lib/http';
 import {
+  catalogueOf,
   defaultSeasonSettings,
   forgetSeasonSettings,
   nextSeasonSettings,
@@ -45,6 +48,23 @@ async function refuseRemovingOrdered(
   const kept = new Set(after.map((product) => productSlug(product.name)));
   for (const product of before.filter((each) => !kept.has(productSlug(each.name)))) {
     if (await planHasOrders(db, transaction, season, product.name)) throw new HttpError(409, MESSAGES.ordered(product.name));
+  }
+}
+
+/**
+ * Refuses an instalment plan on a product the season does not sell or on
+ * the camp's Acconto and Saldo (paid as the spec has them), and one whose
+ * due days fall outside the season's scout year (instalmentPlanProblems;
+ * docs/product.md, "Instalments").
+ * @throws HttpError 400 naming the product or the problem.
+ */
+function refuseBadPlans(season: number, settings: SeasonSettings): void {
+  const ids = new Set(catalogueOf(settings).map((product) => product.id));
+  const year = scoutYearOfCamp(season);
+  for (const [id, plan] of Object.entries(settings.instalments)) {
+    if (!ids.has(id) || CAMP_PRODUCT_IDS.includes(id)) throw new HttpError(400, MESSAGES.instalmentProduct(id));
+    const problem = instalmentPlanProblems(plan, year)[0];
+    if (problem) throw new HttpError(400, MESSAGES.instalmentPlan(problem));
   }
 }
 
@@ -106,7 +126,12 @@ async function updateSettings(
     bankAccount: command.bankAccount ?? before.bankAccount,
     medicalForm: command.medicalForm ?? before.medicalForm,
     deadlines: command.deadlines ?? before.deadlines,
+    instalments: command.instalments ?? before.instalments,
   };
+  if (command.instalments) refuseBadPlans(season, after);
+  // A product dropped from the season takes its plan with it.
+  const sold = new Set(catalogueOf(after).map((product) => product.id));
+  after.instalments = Object.fromEntries(Object.entries(after.instalments).filter(([id]) => sold.has(id)));
   await refuseRemovingOrdered(db, transaction, season, before.products, after.products);
   const change = settingsChangeSummary(season, before, after);
   if (!change) return saved;
@@ -137,6 +162,7 @@ function answerOf(season: number, stored: Stored | null, nextPrepared: boolean):
     bankAccount: settings.bankAccount,
     medicalForm: settings.medicalForm,
     deadlines: settings.deadlines,
+    instalments: settings.instalments,
     nextPrepared,
     updatedBy: stored?.updated_by ?? null,
     updatedAt: stored?.updated_at.toISOString() ?? null,

@@ -46,7 +46,8 @@ export default fiscalCodeContractFunction(createOrderContract, async (request, h
     method: 'Bonifico',
     status: PAYMENT_STATUS.toVerify,
     season: SEASON.campYear,
-    whenHeld: 'refuse',
+    // A rata is paid for a child who holds the product (docs/product.md, "Instalments").
+    whenHeld: request.instalment ? 'instalment' : 'refuse',
     parentId: session.parentId,
     serviceFeeEuros: 0,
     lines: resolved.lines,

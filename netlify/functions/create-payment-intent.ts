@@ -32,6 +32,7 @@ export function paymentIntentIdempotencyKey(idempotencyKey: string, metadata: Or
     metadata.children,
     metadata.card_fee,
     metadata.solidarity_contribution,
+    metadata.instalment ?? '',
     String(totalCents),
   ].join('\n');
   return `create-payment-intent-${createHash('sha256').update(material).digest('hex')}`;
@@ -71,6 +72,7 @@ export default fiscalCodeContractFunction(createPaymentIntentContract, async (re
     resolved.lines.map((line) => ({ id: line.child.id, size: line.size })),
     settings.cardFee,
     contributionEuros,
+    request.instalment === true,
   );
 
   let clientSecret: string | null;

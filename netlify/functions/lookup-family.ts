@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { lookupFamilyContract } from '@contracts/lookup-family';
 import { buildFamilyLookup } from '@domain/family-lookup';
+import { italianDay } from '@domain/italian-time';
 import { medicalFormCutoffInstant } from '@domain/medical-form-settings';
 import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
 import { readFamilyReductions } from '../lib/family-reductions';
@@ -42,6 +43,7 @@ export default fiscalCodeContractFunction(lookupFamilyContract, async (input, re
       catalogue: catalogueOf(settings),
       season: SEASON.campYear,
       medicalFormCutoff: medicalFormCutoffInstant(settings.medicalForm),
+      today: italianDay(new Date()),
     }),
   };
 });

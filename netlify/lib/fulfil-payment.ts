@@ -3,13 +3,15 @@ import type Stripe from 'stripe';
 import { RECORD_PAYMENT_MESSAGES } from '@contracts/record-payment';
 import { SEASON } from '@config/season';
 import type { OrderLine } from '@domain/catalogue/order-line';
-import { familyProductBalance, priceBalancedOrder } from '@domain/family-balance';
+import { familyProductBalance } from '@domain/family-balance';
+import { nextInstalmentLine, priceOrderWithPlan } from '@domain/instalments';
+import { italianDay } from '@domain/italian-time';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import type { ChildDocument } from '@domain/documents';
-import { centsToEuros, sumEuros } from '@domain/money';
+import { centsToEuros, roundEuros, sumEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payment-status';
 import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
-import { findFamilyById, findFamilyItems } from './families';
+import { findFamilyById, findFamilyItems, type FamilyWithChildren } from './families';
 import { readFamilyReduction } from './family-reductions';
 import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
@@ -72,7 +74,7 @@ export async function fulfilPayment(
       method: 'Online',
       status: rebuilt.toVerify.length === 0 ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify,
       season: SEASON.campYear,
-      whenHeld: 'record-to-verify',
+      whenHeld: rebuilt.metadata.instalment ? 'instalment' : 'record-to-verify',
       parentId: rebuilt.metadata.parentId,
       serviceFeeEuros: rebuilt.expected.feeEuros,
       solidarityContributionEuros: rebuilt.metadata.contributionEuros,
@@ -131,7 +133,7 @@ export async function recordProcessing(
       status: PAYMENT_STATUS.processing,
       processingAt,
       season: SEASON.campYear,
-      whenHeld: 'record-to-verify',
+      whenHeld: rebuilt.metadata.instalment ? 'instalment' : 'record-to-verify',
       parentId: rebuilt.metadata.parentId,
       serviceFeeEuros: rebuilt.expected.feeEuros,
       solidarityContributionEuros: rebuilt.metadata.contributionEuros,
@@ -180,6 +182,7 @@ export async function rebuildCardOrder(db: Firestore, paymentIntent: PaymentInte
   if (!product) throw unfulfillable(`product ${metadata.product} is not in the season's catalogue`);
   const found = await findFamilyById(db, metadata.familyId);
   if (!found) throw unfulfillable(`family ${metadata.familyId} does not exist`);
+  if (metadata.instalment) return rebuildInstalmentPayment(db, paymentIntent, { metadata, product, found }, unfulfillable);
   const { chosen, problems } = matchOrderChildren(found.children, metadata.children, product);
   const toVerify = childrenToVerify(problems, chosen, { productId: product.id, familyId: metadata.familyId }, unfulfillable);
   const [items, reduction] = await Promise.all([
@@ -199,10 +202,44 @@ export async function rebuildCardOrder(db: Firestore, paymentIntent: PaymentInte
     paymentIntent.id,
   );
   // A price changed in 'Impostazioni stagione' while the parent paid makes the amount differ: 'Da Verificare', never a silent loss.
-  const { lines, amountEuros } = priceBalancedOrder(product, balance, chosen);
+  const { lines, amountEuros } = priceOrderWithPlan(product, balance, chosen, italianDay(new Date()));
   // The contribution is charged with the lines (create-payment-intent): the card total is both, with the fee on both.
   const expected = onlineTotal(sumEuros([amountEuros, metadata.contributionEuros]), metadata.cardFee);
   return { metadata, product, lines, expected, toVerify: [...toVerify, ...amountToVerify(paymentIntent, expected)] };
+}
+
+/**
+ * The payment of a rata rebuilt ('Paga la rata'; docs/product.md,
+ * "Instalments"): the family's next rata of the product, priced again
+ * without this PaymentIntent's own order (nextInstalmentLine), for the
+ * metadata's child. When no rata is left (a Bonifico of it recorded
+ * meanwhile), the money taken is recorded all the same, 'Da Verificare',
+ * for the treasurer to refund.
+ * @throws what `unfulfillable` makes when the child is not the family's.
+ */
+async function rebuildInstalmentPayment(
+  db: Firestore,
+  paymentIntent: PaymentIntentToFulfil,
+  { metadata, product, found }: { metadata: ReadMetadata; product: CatalogueProduct; found: FamilyWithChildren },
+  unfulfillable: (reason: string) => Error,
+): Promise<RebuiltCardOrder> {
+  const child = found.children.find((each) => each.id === metadata.children[0]?.id);
+  if (!child) throw unfulfillable(`child ${metadata.children[0]?.id ?? ''} is not in family ${metadata.familyId}`);
+  const [items, reduction] = await Promise.all([
+    findFamilyItems(db, metadata.familyId, SEASON.campYear),
+    readFamilyReduction(db, metadata.familyId, product.id, SEASON.campYear),
+  ]);
+  const balance = familyProductBalance(product, items, found.children, reduction, paymentIntent.id);
+  const next = nextInstalmentLine(product, balance, child, italianDay(new Date()));
+  if (!next) {
+    // All the money taken but the contribution, kept apart as on any card payment.
+    const priceEuros = roundEuros(centsToEuros(paymentIntent.amount_received) - metadata.contributionEuros);
+    const line = { child, plan: product.plan, size: '' as const, priceEuros };
+    const reason = `no rata of ${product.id} is left to pay for family ${metadata.familyId}`;
+    return { metadata, product, lines: [line], expected: onlineTotal(line.priceEuros, false), toVerify: [reason] };
+  }
+  const expected = onlineTotal(sumEuros([next.line.priceEuros, metadata.contributionEuros]), metadata.cardFee);
+  return { metadata, product, lines: [next.line], expected, toVerify: amountToVerify(paymentIntent, expected) };
 }
 
 /**

@@ -17,7 +17,7 @@ export const MAX_METADATA_VALUE_LENGTH = 500;
 
 /**
  * What a PaymentIntent keeps of its order: `{ family_id, parent_id, product,
- * children, card_fee, solidarity_contribution }` (children: `id` or `id:size`, comma-separated, tick
+ * children, card_fee, solidarity_contribution, instalment }` (children: `id` or `id:size`, comma-separated, tick
  * order; parent_id: whose session placed it; card_fee: '1' when the
  * 'Commissioni Servizio' was charged, '0' when the season had it off;
  * solidarity_contribution: the 'Contributo al fondo di solidarietà' in
@@ -30,6 +30,8 @@ export interface OrderMetadata {
   children: string;
   card_fee: '1' | '0';
   solidarity_contribution: string;
+  /** '1' when it pays the family's next rata of the product (docs/product.md, "Instalments"); absent for a new order. */
+  instalment?: '1';
 }
 
 /** A child of the order as the metadata names it. */
@@ -71,10 +73,11 @@ export function orderMetadata(
   children: ReadonlyArray<{ id: string; size?: Size | '' }>,
   cardFee: boolean,
   contributionEuros = 0,
+  instalment = false,
 ): OrderMetadata {
   const encoded = encodeChildrenMetadata(children);
   if (encoded.length > MAX_METADATA_VALUE_LENGTH) throw new HttpError(400, createPaymentIntentContract.messages.tooManyForCard);
-  return {
+  const metadata: OrderMetadata = {
     family_id: familyId,
     parent_id: parentId,
     product,
@@ -82,6 +85,7 @@ export function orderMetadata(
     card_fee: cardFee ? '1' : '0',
     solidarity_contribution: encodeContributionMetadata(contributionEuros),
   };
+  return instalment ? { ...metadata, instalment: '1' } : metadata;
 }
 
 /** True when the PaymentIntent was made by create-payment-intent (it names a family, a product or children). */
@@ -118,6 +122,8 @@ export interface ReadMetadata {
   children: MetadataChild[];
   /** 'Contributo al fondo di solidarietà' in euros; 0 for an older PaymentIntent without it. */
   contributionEuros: number;
+  /** True when it pays the family's next rata of the product. */
+  instalment: boolean;
 }
 
 /**
@@ -141,5 +147,13 @@ export function readOrderMetadata(paymentIntent: Pick<Stripe.PaymentIntent, 'id'
   if (contributionEuros === null)
     throw unfulfillable(`metadata.solidarity_contribution is malformed: "${metadata.solidarity_contribution}"`);
   const parentId = DOCUMENT_ID.test(metadata.parent_id ?? '') ? (metadata.parent_id ?? null) : null;
-  return { familyId, parentId, cardFee: metadata.card_fee !== '0', product, children, contributionEuros };
+  return {
+    familyId,
+    parentId,
+    cardFee: metadata.card_fee !== '0',
+    product,
+    children,
+    contributionEuros,
+    instalment: metadata.instalment === '1',
+  };
 }

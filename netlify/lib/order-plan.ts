@@ -35,9 +35,10 @@ export interface OrderToPlan {
    * (docs/data-model.md, "One product per child and season"): 'refuse' (a
    * Bonifico, cash: nothing is written, 409) or 'record-to-verify' (a card
    * payment already taken: recorded all the same, 'Da Verificare', so the
-   * treasurer sees it and refunds).
+   * treasurer sees it and refunds); 'instalment' for the payment of a rata,
+   * whose child holds the product by design (its item takes a fresh id).
    */
-  whenHeld: 'refuse' | 'record-to-verify';
+  whenHeld: 'refuse' | 'record-to-verify' | 'instalment';
   /** In tick order, priced (priceOrder). */
   lines: OrderLine[];
   /** The parent whose session placed the order (the receipt's 'Ricevuto da'); null when unknown. */
@@ -82,7 +83,7 @@ export function orderOutcome(
   held: readonly boolean[],
   stripeState: StripePaymentIntentDocument | null,
 ): OrderOutcome {
-  const heldLines = order.lines.filter((_, index) => held[index] === true);
+  const heldLines = order.whenHeld === 'instalment' ? [] : order.lines.filter((_, index) => held[index] === true);
   if (heldLines.length > 0 && order.whenHeld === 'refuse') throw new HeldProductError(heldLines.map((line) => line.child.name));
   if (order.status === PAYMENT_STATUS.processing || order.status === PAYMENT_STATUS.failed) {
     const status = processingStatus(order.processingAt ?? 0, stripeState?.debit_failed_at ?? 0);

@@ -4,7 +4,8 @@ import { SEASON } from '@config/season';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import { findProduct, isClosed, mayBuy, type CatalogueProduct } from '@domain/catalogue/product';
 import type { ChildDocument, FamilyDocument } from '@domain/documents';
-import { familyProductBalance, priceBalancedOrder } from '@domain/family-balance';
+import { familyProductBalance } from '@domain/family-balance';
+import { nextInstalmentLine, priceOrderWithPlan, type Instalment } from '@domain/instalments';
 import { isValidFiscalCode } from '@domain/fiscal-code';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
 import { italianDay } from '@domain/italian-time';
@@ -105,6 +106,8 @@ export interface ResolvedOrder {
   lines: OrderLine[];
   /** The lines' sum in euros (without the card service fee). */
   amountEuros: number;
+  /** The rata the order pays, for a product paid in rate (docs/product.md, "Instalments"); none otherwise. */
+  instalment?: Instalment;
 }
 
 /** Options of {@link resolveOrder}. */
@@ -162,7 +165,39 @@ export async function resolveOrder(db: Firestore, request: OrderRequest, options
   const found = await findFamilyByParentCf(db, cf);
   if (!found) throw new UnknownFiscalCodeError();
   assertSessionFamily(options.session, found.family.id);
-  return priceFamilyOrder(db, found, product, request.children, options.orderIdOf?.(found.family.id));
+  const ownOrderId = options.orderIdOf?.(found.family.id);
+  if (request.instalment) return priceInstalmentPayment(db, found, product, request.children, ownOrderId);
+  return priceFamilyOrder(db, found, product, request.children, ownOrderId);
+}
+
+/**
+ * The payment of the family's next rata of `product` ('Paga la rata';
+ * docs/product.md, "Instalments"): the first child named must be the
+ * family's and hold the product; one line of the rata's euros still due
+ * (nextInstalmentLine), whatever the browser believes it is.
+ * @throws HttpError 400 for a product without a plan or a child who does not
+ * hold it, 409 when every rata is paid or awaits its transfer.
+ */
+export async function priceInstalmentPayment(
+  db: Firestore,
+  found: FamilyWithChildren,
+  product: CatalogueProduct,
+  requested: OrderRequest['children'],
+  ownOrderId?: string,
+): Promise<ResolvedOrder> {
+  if (!product.instalments) throw new HttpError(400, ORDER_MESSAGES.noInstalments);
+  const child = found.children.find((each) => each.id === requested[0]?.id);
+  if (!child) throw new HttpError(400, ORDER_MESSAGES.notOfFamily);
+  const [items, reduction] = await Promise.all([
+    findFamilyItems(db, found.family.id, SEASON.campYear),
+    readFamilyReduction(db, found.family.id, product.id, SEASON.campYear),
+  ]);
+  const balance = familyProductBalance(product, items, found.children, reduction, ownOrderId);
+  if (!balance.holders.some((holder) => holder.id === child.id))
+    throw new HttpError(400, ORDER_MESSAGES.notHolder(child.name, product.plan));
+  const next = nextInstalmentLine(product, balance, child, italianDay(new Date()));
+  if (!next) throw new HttpError(409, ORDER_MESSAGES.instalmentsPaid(product.plan));
+  return { family: found.family, product, lines: [next.line], amountEuros: next.line.priceEuros, instalment: next.instalment };
 }
 
 /**
@@ -191,8 +226,8 @@ export async function priceFamilyOrder(
   if (held.length > 0) throw new HttpError(409, ORDER_MESSAGES.alreadyHeld(held, product.plan));
   // The family's total with the new children, less what its holding orders account for (docs/product.md, "A family's balance").
   const balance = familyProductBalance(product, items, found.children, reduction, ownOrderId);
-  const { lines, amountEuros } = priceBalancedOrder(product, balance, chosen);
-  return { family: found.family, product, lines, amountEuros };
+  // A product paid in rate charges only the next rata (docs/product.md, "Instalments").
+  return { family: found.family, product, ...priceOrderWithPlan(product, balance, chosen, italianDay(new Date())) };
 }
 
 /**

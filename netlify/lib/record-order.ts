@@ -160,7 +160,13 @@ async function writeOrder(
   const family = state.family!;
   const paymentRef = db.collection(COLLECTION.payments).doc();
   const ids = {
-    itemIds: itemIdsOf(outcome, state.seasonIds, state.held, () => db.collection(COLLECTION.orderItems).doc().id),
+    // A rata's item never takes the season id: the child's first order holds the product.
+    itemIds: itemIdsOf(
+      outcome,
+      state.seasonIds,
+      order.whenHeld === 'instalment' ? state.seasonIds.map(() => true) : state.held,
+      () => db.collection(COLLECTION.orderItems).doc().id,
+    ),
     paymentId: paymentRef.id,
     reference: state.reference,
   };

@@ -11,9 +11,11 @@ import {
   paymentDocument,
   reminderDocument,
 } from '@domain/documents';
-import { buildEnrolmentRows, familyDues, seasonStart } from '@domain/enrolment-status';
+import { buildEnrolmentRows, familyDues, overdueInstalmentsByFamily, seasonStart } from '@domain/enrolment-status';
+import { instalmentReminderText } from '@domain/instalments';
+import { italianDay } from '@domain/italian-time';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { planReminders, type ReminderPlan } from '@domain/reminders';
+import { planReminders, reminderProductName, type ReminderPlan } from '@domain/reminders';
 import { readSeasonReductions } from './family-reductions';
 
 /**
@@ -95,11 +97,13 @@ export async function readReminderPlan(
   const parents = parseAll(parentDocument, parentSnapshots, unreadable);
   if (unreadable.length > 0) throw new UnreadableSeasonError(unreadable);
 
+  // A product paid in rate is due only by its rate past their day (docs/product.md, "Instalments").
+  const dues = { season, catalogue, children, orderItems, payments, reductions, today: italianDay(now) };
   const rows = buildEnrolmentRows(
     { season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments },
-    familyDues({ season, catalogue, children, orderItems, payments, reductions }),
+    familyDues(dues),
   );
-  return planReminders({
+  const plan = planReminders({
     product,
     rows,
     archivedChildIds: new Set(children.filter((child) => child.archived_at !== null).map((child) => child.id)),
@@ -107,4 +111,11 @@ export async function readReminderPlan(
     lastSent: new Map(reminders.map((reminder) => [reminder.family_id, reminder.sent_at])),
     now,
   });
+  const overdue = overdueInstalmentsByFamily(dues, product, dues.today);
+  const name = reminderProductName(product, season);
+  for (const family of plan.families) {
+    const rate = overdue.get(family.familyId);
+    if (rate) family.instalments = rate.map((rata) => instalmentReminderText(rata, name));
+  }
+  return plan;
 }

@@ -1,7 +1,7 @@
 import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/documents';
 import { seasonCatalogue, type SeasonProduct } from '@domain/catalogue/season-catalogue';
-import type { CatalogueProduct } from '@domain/catalogue/product';
+import type { CatalogueProduct, InstalmentPlan } from '@domain/catalogue/product';
 import { SEED_PRICES, type SeasonPrices } from '@domain/catalogue/seed';
 import { readSnapshot } from './documents';
 import { GROUP } from '@config/group';
@@ -31,11 +31,15 @@ export interface SeasonSettings {
   medicalForm: MedicalFormSettings;
   /** The last day to pay each of the spec's products that has one, as the reminders print it. */
   deadlines: PaymentDeadlines;
+  /** The products paid in rate, by product id (docs/product.md, "Instalments"). */
+  instalments: Record<string, InstalmentPlan>;
 }
 
 /** The season's catalogue: the spec's four products at the season's prices, then the treasurer's own (seasonCatalogue). */
-export function catalogueOf(settings: Pick<SeasonSettings, 'prices' | 'products'>): CatalogueProduct[] {
-  return seasonCatalogue(settings.prices, settings.products);
+export function catalogueOf(
+  settings: Pick<SeasonSettings, 'prices' | 'products'> & Partial<Pick<SeasonSettings, 'instalments'>>,
+): CatalogueProduct[] {
+  return seasonCatalogue(settings.prices, settings.products, settings.instalments);
 }
 
 /** The settings of `season` without its document: the spec's. */
@@ -47,6 +51,7 @@ export function defaultSeasonSettings(season: number): SeasonSettings {
     bankAccount: GROUP.bankAccount,
     medicalForm: defaultMedicalFormSettings(season),
     deadlines: {},
+    instalments: {},
   };
 }
 
@@ -72,13 +77,14 @@ export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
     bankAccount: stored.bank_account ?? GROUP.bankAccount,
     medicalForm: stored.medical_form ?? defaultMedicalFormSettings(stored.season),
     deadlines: stored.deadlines,
+    instalments: stored.instalments,
   };
 }
 
 /**
  * The next season's settings from `season`'s ('Nuova stagione', docs/admin.md):
- * the same fee, prices, products and account; the products' closing days,
- * the payment deadlines and the medical form's cutoff a year later, its
+ * the same fee, prices, products, account and instalment plans; the products' closing days,
+ * the rate's due days, the payment deadlines and the medical form's cutoff a year later, its
  * folder named after the new year.
  */
 export function nextSeasonSettings(settings: SeasonSettings, season: number): SeasonSettings {
@@ -87,6 +93,9 @@ export function nextSeasonSettings(settings: SeasonSettings, season: number): Se
     products: settings.products.map((product) => (product.closesOn ? { ...product, closesOn: dayYearLater(product.closesOn) } : product)),
     medicalForm: nextSeasonMedicalForm(settings.medicalForm, season),
     deadlines: Object.fromEntries(Object.entries(settings.deadlines).map(([product, day]) => [product, dayYearLater(day)])),
+    instalments: Object.fromEntries(
+      Object.entries(settings.instalments).map(([product, plan]) => [product, { due: plan.due.map((day) => day && dayYearLater(day)) }]),
+    ),
   };
 }
 
@@ -100,6 +109,7 @@ export function settingsDocumentOf(season: number, settings: SeasonSettings, ema
     bank_account: settings.bankAccount,
     medical_form: settings.medicalForm,
     deadlines: settings.deadlines,
+    instalments: settings.instalments,
     updated_at: now,
     updated_by: email,
   };

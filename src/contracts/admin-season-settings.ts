@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { bankAccountSchema } from '@domain/bank-account';
 import { priceRuleSchema } from '@domain/catalogue/price-rule-schema';
 import { SEED_PRODUCT_IDS } from '@domain/catalogue/seed';
-import { seasonProductSchema, seasonProductsSchema } from '@domain/catalogue/season-product-schema';
+import { instalmentPlansSchema, seasonProductSchema, seasonProductsSchema } from '@domain/catalogue/season-product-schema';
 import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
 import { paymentDeadlinesSchema } from '@domain/season-settings';
 import { defineContract } from './contract';
@@ -33,6 +33,8 @@ export const adminSeasonSettingsContract = defineContract({
       bankAccount: z.optional(bankAccountSchema),
       medicalForm: z.optional(medicalFormSettingsSchema),
       deadlines: z.optional(paymentDeadlinesSchema),
+      /** Every product's plan (docs/product.md, "Instalments"), by product id; a product left out is paid in one go. */
+      instalments: z.optional(instalmentPlansSchema),
     }),
   ]),
   answer: z.object({
@@ -48,6 +50,8 @@ export const adminSeasonSettingsContract = defineContract({
     medicalForm: z.object({ cutoff: z.iso.date(), folder: z.string() }),
     /** The last day to pay each seeded product that has one. */
     deadlines: paymentDeadlinesSchema,
+    /** The products paid in rate, by product id. */
+    instalments: instalmentPlansSchema,
     /** True when the next season has been prepared ('Nuova stagione'). */
     nextPrepared: z.boolean(),
     /** Who changed them last and when (ISO); null: never changed, the defaults. */
@@ -56,7 +60,9 @@ export const adminSeasonSettingsContract = defineContract({
   }),
   messages: {
     malformed:
-      'Richiesta non valida: serve "action" (read, newSeason, o update con "cardFee", "prices", "products", "bankAccount", "medicalForm" o "deadlines").',
+      'Richiesta non valida: serve "action" (read, newSeason, o update con "cardFee", "prices", "products", "bankAccount", "medicalForm", "deadlines" o "instalments").',
+    instalmentProduct: (id: string) => `Le rate valgono per un prodotto della stagione, non per il campo: «${id}» non lo è.`,
+    instalmentPlan: (problem: string) => `Rate: ${problem}`,
     ordered: (name: string) => `«${name}» ha già degli ordini in questa stagione: non si può togliere.`,
     otherSeason: (current: number) => `Si possono modificare solo la stagione ${current} e la successiva, ${current + 1}.`,
     nextExists: (next: number) => `La stagione ${next} è già stata preparata: modificala da qui.`,

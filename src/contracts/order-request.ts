@@ -35,6 +35,9 @@ export const ORDER_MESSAGES = {
   mayNotBuy: (name: string, product: Pick<CatalogueProduct, 'plan' | 'branches'>) =>
     `${name} non è in ${product.branches.join(' o ')}: «${product.plan}» è solo per ${product.branches.join(', ')}.`,
   familyGone: 'La famiglia non risulta più nei nostri sistemi.',
+  noInstalments: 'Questo prodotto non si paga a rate.',
+  notHolder: (name: string, plan: string) => `${name} non risulta avere «${plan}»: non c’è una rata da pagare.`,
+  instalmentsPaid: (plan: string) => `Le rate di «${plan}» risultano già tutte pagate o in verifica.`,
   alreadyHeld: (names: readonly string[], plan: string) =>
     `${names.join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
 } as const;
@@ -64,6 +67,12 @@ export const orderRequestSchema = z.object({
   product: productField,
   children: orderChildrenField,
   idempotencyKey: idempotencyKeyField,
+  /**
+   * True: pay the family's next rata of the product ('Paga la rata',
+   * docs/api.md, "Order request"), the one child named holding it; its
+   * amount is the server's. Absent: a new order of the children.
+   */
+  instalment: z.optional(z.literal(true)),
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 

@@ -4,7 +4,7 @@ import { BRANCHES } from './branches';
 import { RECORDED_METHODS } from './payment-method';
 import { PAYMENT_STATUS } from './payment-status';
 import { SIZES } from './sizes';
-import { seasonProductsSchema } from './catalogue/season-product-schema';
+import { instalmentPlansSchema, seasonProductsSchema } from './catalogue/season-product-schema';
 import { bankAccountSchema } from './bank-account';
 import { medicalFormSettingsSchema } from './medical-form-settings-schema';
 import { paymentDeadlinesSchema } from './season-settings';
@@ -595,6 +595,8 @@ export const seasonSettingsDocument = z.object({
   bank_account: bankAccountSchema.optional(),
   medical_form: medicalFormSettingsSchema.optional(),
   deadlines: paymentDeadlinesSchema.default({}),
+  /** Instalment plans by product id (docs/product.md, "Instalments"). */
+  instalments: instalmentPlansSchema.default({}),
   updated_at: timestamp,
   updated_by: z.string(),
 });

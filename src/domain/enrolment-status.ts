@@ -7,7 +7,8 @@ import { holdsProduct, PAYMENT_STATUS } from './payment-status';
 import type { Size } from './sizes';
 import { spreadsheetDate } from './spreadsheet-format';
 import { amountDue, familyProductBalance, type Reduction } from './family-balance';
-import { formatEuros } from './money';
+import { formatEuros, sumEuros } from './money';
+import { familyInstalments, overdueInstalments, type Instalment } from './instalments';
 
 /**
  * The admin view 'Situazione iscritti' (docs/admin-enrolment.md): one row
@@ -50,6 +51,12 @@ export interface ProductCell {
   size: Size | '';
   /** What the family still owes for the product ('Da saldare', docs/product.md, "A family's balance"), on the family's first row only; absent when nothing. */
   dueEuros?: number;
+  /**
+   * For a product paid in rate, the part of `dueEuros` in rate past their
+   * day (docs/product.md, "Instalments"): 0 when every rata left is
+   * ahead; absent for a product without a plan.
+   */
+  overdueEuros?: number;
 }
 
 /** An earlier form of the season, replaced by a later upload: its public id (to open it) and when it was replaced. */
@@ -136,11 +143,17 @@ function replacedForms(forms: ReturnType<typeof seasonMedicalForms>): ReplacedFo
  * replaced; missing when the child holds a product of the season that
  * asks for it (`asksMedicalForm`: the Acconto, whatever its payment's
  * state), not required otherwise.
+ * `overdue` (overdueInstalmentDues) says, beside it, what of a product paid
+ * in rate is past its day.
  * An archived child (`sons.archived_at`) gets a row only when it holds an
  * item of the season. Items and payments of other seasons are ignored. The
  * family surname is the payments'. Sorted by family surname, then name (Italian collation).
  */
-export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<string, ReadonlyMap<string, number>>): EnrolmentRow[] {
+export function buildEnrolmentRows(
+  source: EnrolmentSource,
+  dues?: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  overdue?: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): EnrolmentRow[] {
   const payments = source.payments.filter((payment) => payment.season === source.season);
   const surnameOf = new Map(payments.map((payment) => [payment.family_id, payment.family_surname]));
   const statusOf = new Map(payments.map((payment) => [payment.id, payment.status]));
@@ -196,7 +209,8 @@ export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<s
     seen.add(row.familyId);
     for (const [productId, dueEuros] of dues?.get(row.familyId) ?? []) {
       const cell = row.products[productId];
-      if (cell && dueEuros > 0) row.products[productId] = { ...cell, dueEuros };
+      const overdueEuros = overdue?.get(row.familyId)?.get(productId);
+      if (cell && dueEuros > 0) row.products[productId] = { ...cell, dueEuros, ...(overdueEuros === undefined ? {} : { overdueEuros }) };
     }
   }
   return rows;
@@ -205,7 +219,7 @@ export function buildEnrolmentRows(source: EnrolmentSource, dues?: ReadonlyMap<s
 /** What {@link familyDues} reads: the season's catalogue with its prices, children, items, payments and the families' reductions. */
 export interface DuesSource {
   season: number;
-  catalogue: ReadonlyArray<Pick<CatalogueProduct, 'id' | 'plan' | 'sizes' | 'price' | 'branches'>>;
+  catalogue: ReadonlyArray<Pick<CatalogueProduct, 'id' | 'plan' | 'sizes' | 'price' | 'branches' | 'instalments'>>;
   children: ReadonlyArray<Pick<ChildDocument, 'id' | 'family_id' | 'name' | 'surname' | 'branch'>>;
   orderItems: ReadonlyArray<
     Pick<OrderItemDocument, 'season' | 'family_id' | 'plan' | 'note' | 'price' | 'created_at' | 'payment_id' | 'son_info'>
@@ -213,6 +227,12 @@ export interface DuesSource {
   payments: ReadonlyArray<Pick<PaymentDocument, 'id' | 'season' | 'order_id' | 'status' | 'total_amount' | 'refunded_amount'>>;
   /** By family id, then product id (none: no reduction). */
   reductions?: ReadonlyMap<string, ReadonlyMap<string, Reduction>>;
+  /**
+   * The Italian day (yyyy-mm-dd) the reminders run on: a product paid in
+   * rate is then due only by its rate past their day (familyInstalments);
+   * none: all it still owes.
+   */
+  today?: string;
 }
 
 /**
@@ -222,6 +242,52 @@ export interface DuesSource {
  * and the reminders ask for.
  */
 export function familyDues(source: DuesSource): Map<string, Map<string, number>> {
+  const itemsOf = seasonItemsByFamily(source);
+  const dues = new Map<string, Map<string, number>>();
+  for (const [familyId, items] of itemsOf) {
+    const children = source.children.filter((child) => child.family_id === familyId);
+    for (const product of source.catalogue) {
+      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+      const balance = familyProductBalance(product, items, children, reduction);
+      const due =
+        product.instalments && source.today !== undefined
+          ? sumEuros(overdueInstalments(familyInstalments(product, balance, source.today)).map((rata) => rata.dueEuros))
+          : amountDue(product, balance);
+      if (due <= 0) continue;
+      const own = dues.get(familyId) ?? new Map<string, number>();
+      own.set(product.id, due);
+      dues.set(familyId, own);
+    }
+  }
+  return dues;
+}
+
+/**
+ * The euros of rate past their day on `today` (yyyy-mm-dd, Italy) and still
+ * due, by family id then product id, for every family holding a product
+ * paid in rate (0 when none is overdue; docs/product.md, "Instalments"):
+ * what 'Situazione iscritti' says beside 'da saldare', so a rata to come
+ * does not read as a debt.
+ */
+export function overdueInstalmentDues(source: DuesSource, today: string): Map<string, Map<string, number>> {
+  const overdue = new Map<string, Map<string, number>>();
+  for (const product of source.catalogue) {
+    if (!product.instalments) continue;
+    for (const [familyId, items] of seasonItemsByFamily(source)) {
+      const children = source.children.filter((child) => child.family_id === familyId);
+      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+      const rate = familyInstalments(product, familyProductBalance(product, items, children, reduction), today);
+      if (rate.length === 0) continue;
+      const own = overdue.get(familyId) ?? new Map<string, number>();
+      own.set(product.id, sumEuros(overdueInstalments(rate).map((rata) => rata.dueEuros)));
+      overdue.set(familyId, own);
+    }
+  }
+  return overdue;
+}
+
+/** The season's items with their payments, by family id. */
+function seasonItemsByFamily(source: DuesSource) {
   const paymentOf = new Map(source.payments.filter((payment) => payment.season === source.season).map((payment) => [payment.id, payment]));
   const itemsOf = new Map<string, Array<{ item: DuesSource['orderItems'][number]; payment: DuesSource['payments'][number] | null }>>();
   for (const item of source.orderItems) {
@@ -230,19 +296,28 @@ export function familyDues(source: DuesSource): Map<string, Map<string, number>>
     list.push({ item, payment: paymentOf.get(item.payment_id) ?? null });
     itemsOf.set(item.family_id, list);
   }
-  const dues = new Map<string, Map<string, number>>();
-  for (const [familyId, items] of itemsOf) {
+  return itemsOf;
+}
+
+/**
+ * The rate of `product` past their day on `today` (yyyy-mm-dd, Italy) and
+ * still due, by family id (docs/product.md, "Instalments"): what a reminder
+ * names ('Rata 2 di 3 di …'). Families with none are left out.
+ */
+export function overdueInstalmentsByFamily(
+  source: DuesSource,
+  product: DuesSource['catalogue'][number],
+  today: string,
+): Map<string, Instalment[]> {
+  const overdue = new Map<string, Instalment[]>();
+  if (!product.instalments) return overdue;
+  for (const [familyId, items] of seasonItemsByFamily(source)) {
     const children = source.children.filter((child) => child.family_id === familyId);
-    for (const product of source.catalogue) {
-      const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
-      const due = amountDue(product, familyProductBalance(product, items, children, reduction));
-      if (due <= 0) continue;
-      const own = dues.get(familyId) ?? new Map<string, number>();
-      own.set(product.id, due);
-      dues.set(familyId, own);
-    }
+    const reduction = source.reductions?.get(familyId)?.get(product.id) ?? null;
+    const rate = overdueInstalments(familyInstalments(product, familyProductBalance(product, items, children, reduction), today));
+    if (rate.length > 0) overdue.set(familyId, rate);
   }
-  return dues;
+  return overdue;
 }
 
 /** A filter's rows: everyone, a product paid after another but not yet (its id: the Saldo's 'Saldo non pagato'), the medical forms missing. */
@@ -340,11 +415,20 @@ const PRODUCT_LABELS: Record<ProductState, string> = {
   none: 'Non pagato',
 };
 
-/** A product cell in Italian: 'Pagato', 'Bonifico da verificare', 'Non pagato'; the size follows in brackets: 'Pagato (M)'; a family's amount due after it: 'Pagato; famiglia: da saldare 25,00 €'. */
+/**
+ * A product cell in Italian: 'Pagato', 'Bonifico da verificare', 'Non
+ * pagato'; the size follows in brackets: 'Pagato (M)'; a family's amount due
+ * after it: 'Pagato; famiglia: da saldare 25,00 €'; for a product paid in
+ * rate, the part overdue: 'da saldare 66,66 € (rate scadute: 33,33 €)',
+ * or '(nessuna rata scaduta)'.
+ */
 export function productLabel(cell: ProductCell): string {
   const label = PRODUCT_LABELS[cell.state];
   const text = cell.state !== 'none' && cell.size ? `${label} (${cell.size})` : label;
-  return cell.dueEuros ? `${text}; famiglia: da saldare ${formatEuros(cell.dueEuros)}` : text;
+  if (!cell.dueEuros) return text;
+  const due = `${text}; famiglia: da saldare ${formatEuros(cell.dueEuros)}`;
+  if (cell.overdueEuros === undefined) return due;
+  return `${due} (${cell.overdueEuros > 0 ? `rate scadute: ${formatEuros(cell.overdueEuros)}` : 'nessuna rata scaduta'})`;
 }
 
 /** The medical form's state in one word: 'Ricevuta', 'Mancante', 'Non richiesta'. */

@@ -4,7 +4,7 @@ import type { CatalogueProduct } from './catalogue/product';
 import type { ChildDocument, OrderItemDocument, PaymentDocument } from './documents';
 import { lineOfItem } from './order-line-fields';
 import { formatEuros, roundEuros, sumEuros } from './money';
-import { holdsProduct, type PaymentStatus } from './payment-status';
+import { holdsProduct, PAYMENT_STATUS, type PaymentStatus } from './payment-status';
 
 /**
  * A family's balance for one product and season
@@ -72,11 +72,19 @@ export function accountedEuros(payments: readonly BalancePayment[]): number {
   );
 }
 
+/** What one of the family's holding orders of the product accounts for: euros (less refunds), and whether it is confirmed. */
+export interface AccountedOrder {
+  euros: number;
+  confirmed: boolean;
+}
+
 /** The family's state for the product: the children holding it in ladder order, the euros their orders account for, its reduction. */
 export interface FamilyProductBalance {
   holders: readonly ChosenChild[];
   accountedEuros: number;
   reduction: Reduction | null;
+  /** Each holding order's share of `accountedEuros`, oldest first: the rate it paid (src/domain/instalments.ts). */
+  orders?: readonly AccountedOrder[];
 }
 
 /**
@@ -161,7 +169,18 @@ export function familyProductBalance(
     if (!payment) unpaired.push(item.price);
     else payments.set(payment.id, { status: payment.status, totalEuros: payment.total_amount, refundedEuros: payment.refunded_amount });
   }
-  return { holders: [...holders.values()], accountedEuros: sumEuros([accountedEuros([...payments.values()]), ...unpaired]), reduction };
+  const orders = [...payments.values()]
+    .filter((payment) => holdsProduct(payment.status))
+    .map((payment) => ({
+      euros: Math.max(0, sumEuros([payment.totalEuros, -payment.refundedEuros])),
+      confirmed: payment.status === PAYMENT_STATUS.confirmed,
+    }));
+  return {
+    holders: [...holders.values()],
+    accountedEuros: sumEuros([accountedEuros([...payments.values()]), ...unpaired]),
+    reduction,
+    orders: [...orders, ...unpaired.map((euros) => ({ euros, confirmed: true }))],
+  };
 }
 
 /** A reduction in words, as the admin's family page and the audit log say it: '50,00 €', '10%', '12,5%'. */

@@ -10,6 +10,7 @@ import { RECORDED_METHODS } from './payment-method';
 import type { ReceiptedPayment } from './receipt';
 import { annullingCreditNote, receiptAmount } from './credit-note';
 import { amountDue, familyProductBalance, type Reduction } from './family-balance';
+import { familyInstalments } from './instalments';
 
 /**
  * The answer of `lookup-family` (docs/api.md): the family and its children,
@@ -58,6 +59,26 @@ export const familyLookupSchema = z.object({
         accountedEuros: z.number(),
         reduction: z.nullable(z.object({ kind: z.enum(['amount', 'percent']), value: z.number() })),
         dueEuros: z.number(),
+        /**
+         * A product paid in rate (docs/product.md, "Instalments"): each rata's
+         * number of `of`, euros, euros still due, due day (null: at ordering),
+         * state and whether it is overdue. Absent for a product without a plan.
+         */
+        instalments: z.optional(
+          z.array(
+            z.object({
+              number: z.number(),
+              of: z.number(),
+              amountEuros: z.number(),
+              dueEuros: z.number(),
+              dueOn: z.nullable(z.string()),
+              state: z.enum(['paid', 'toVerify', 'due']),
+              overdue: z.boolean(),
+            }),
+          ),
+        ),
+        /** What each holding order accounts for, oldest first: the screen prices the next rata with it as the server will. */
+        orders: z.optional(z.array(z.object({ euros: z.number(), confirmed: z.boolean() }))),
       }),
     ),
   ),
@@ -140,6 +161,8 @@ export function buildFamilyLookup(input: {
   medicalFormCutoff: Date;
   receipts: ReadonlyArray<ReceiptedPayment>;
   catalogue: readonly CatalogueProduct[];
+  /** The Italian day (yyyy-mm-dd) the rate are overdue on; none: nothing overdue. */
+  today?: string;
 }): FamilyLookup {
   return {
     family: { id: input.family.id, surname: input.family.surname },
@@ -197,6 +220,9 @@ function lookupBalances(input: Parameters<typeof buildFamilyLookup>[0]): NonNull
         accountedEuros: balance.accountedEuros,
         reduction,
         dueEuros: amountDue(product, balance),
+        ...(product.instalments
+          ? { instalments: familyInstalments(product, balance, input.today ?? ''), orders: [...(balance.orders ?? [])] }
+          : {}),
       },
     ];
   });

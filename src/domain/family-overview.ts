@@ -1,5 +1,6 @@
 import { isClosed, mayBuy, productOfPlan, findProduct, type CatalogueProduct } from './catalogue/product';
 import type { FamilyLookup, LookupChild } from './family-lookup';
+import { nextInstalment, type Instalment } from './instalments';
 import { PAYMENT_STATUS } from './payment-status';
 
 /**
@@ -116,7 +117,45 @@ export interface FamilyDue {
  */
 export function familyDues(lookup: Pick<FamilyLookup, 'balances' | 'catalogue'>): FamilyDue[] {
   return lookup.catalogue.flatMap((product) => {
-    const dueEuros = lookup.balances?.find((balance) => balance.product === product.id)?.dueEuros ?? 0;
+    const balance = lookup.balances?.find((entry) => entry.product === product.id);
+    // A product paid in rate owes its rate, listed on their own (familyInstalmentPlans), not a difference to settle.
+    if (balance?.instalments) return [];
+    const dueEuros = balance?.dueEuros ?? 0;
     return dueEuros > 0 ? [{ plan: product.plan, dueEuros }] : [];
+  });
+}
+
+/** The state of a rata as 'La mia famiglia' says it: 'Pagata', 'In verifica' (a Bonifico awaited), 'Scaduta' (due, its day past), 'Da pagare'. */
+export type InstalmentLabel = 'Pagata' | 'In verifica' | 'Scaduta' | 'Da pagare';
+
+/** The label of `instalment` ({@link InstalmentLabel}). */
+export function instalmentLabel(instalment: Pick<Instalment, 'state' | 'overdue'>): InstalmentLabel {
+  if (instalment.state === 'paid') return 'Pagata';
+  if (instalment.state === 'toVerify') return 'In verifica';
+  return instalment.overdue ? 'Scaduta' : 'Da pagare';
+}
+
+/** A product the family pays in rate: the product, its rate as the lookup answered them, the next one to pay and the child who pays it. */
+export interface FamilyInstalmentPlan {
+  product: CatalogueProduct;
+  instalments: Instalment[];
+  /** The first rata with euros due; undefined when every rata is paid or in verifica. */
+  next: Instalment | undefined;
+  /** A child holding the product (the first in ladder order): 'Paga la rata' pays for it, as the server requires. */
+  payerId: string;
+}
+
+/**
+ * The products the family pays in rate (docs/product.md, "Instalments"),
+ * in catalogue order: those whose balance in the lookup carries
+ * `instalments` (a plan, and a child holding it), with the next rata
+ * (nextInstalment, the server's rule) and its payer.
+ */
+export function familyInstalmentPlans(lookup: Pick<FamilyLookup, 'balances' | 'catalogue'>): FamilyInstalmentPlan[] {
+  return lookup.catalogue.flatMap((product) => {
+    const balance = lookup.balances?.find((entry) => entry.product === product.id);
+    const payerId = balance?.holderIds[0];
+    if (!balance?.instalments || balance.instalments.length === 0 || payerId === undefined) return [];
+    return [{ product, instalments: balance.instalments, next: nextInstalment(balance.instalments), payerId }];
   });
 }

@@ -21,5 +21,6 @@ export function lookupBalance(
     holders: entry.holderIds.map((id) => byId.get(id) ?? { id, name: '', surname: '', branch: product.branches[0] ?? 'Reparto' }),
     accountedEuros: entry.accountedEuros,
     reduction: entry.reduction,
+    ...(entry.orders ? { orders: entry.orders } : {}),
   };
 }

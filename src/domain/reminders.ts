@@ -73,6 +73,8 @@ export interface FamilyReminder {
   dueEuros: number;
   /** The lines and `dueEuros`. */
   totalEuros: number;
+  /** A product paid in rate: the rate past their day, in words ('Rata 2 di 3 di Felpa Reparto: 33,33 € entro il 15/03'); none otherwise. */
+  instalments?: string[];
   /** Every parent's e-mail, trimmed; never empty. */
   to: string[];
 }

@@ -7,6 +7,7 @@ import { productSlug } from './catalogue/product-slug';
 import { italianDayText } from './italian-time';
 import { describePriceRule, type PriceRule } from './catalogue/price-rule';
 import { SEED_PRODUCTS, type SeasonPrices, type SeedProduct } from './catalogue/seed';
+import type { InstalmentPlan } from './catalogue/product';
 
 /** A season's settings as the treasurer changes them (docs/admin.md, "Impostazioni stagione"). */
 export interface SeasonSettingsValues {
@@ -16,6 +17,8 @@ export interface SeasonSettingsValues {
   bankAccount: BankAccount;
   medicalForm: MedicalFormSettings;
   deadlines: PaymentDeadlines;
+  /** The products paid in rate, by product id (none: no plan). */
+  instalments?: Record<string, InstalmentPlan>;
 }
 
 /** True when two rules price every child alike (a branch set to the base price counts as set). */
@@ -49,6 +52,23 @@ const describeMedicalForm = (settings: MedicalFormSettings) => `dal ${italianDay
 
 /** '30/06/{year}', or 'nessuna'. */
 const describeDeadline = (day: string | undefined) => (day ? italianDayText(day) : 'nessuna');
+
+/** A plan in words: '3 rate: all’ordine, 15/03/{year}, 15/05/{year}', or 'nessuna rata'. */
+export function describeInstalmentPlan(plan: InstalmentPlan | undefined): string {
+  if (!plan) return 'nessuna rata';
+  return `${plan.due.length} rate: ${plan.due.map((day) => (day ? italianDayText(day) : 'all’ordine')).join(', ')}`;
+}
+
+/** The products whose plan changed, in words ('rate Felpa da «nessuna rata» a «3 rate: …»'), by product id; empty when none. */
+function instalmentChanges(before: SeasonSettingsValues, after: SeasonSettingsValues): string[] {
+  const was = before.instalments ?? {};
+  const now = after.instalments ?? {};
+  const ids = [...new Set([...Object.keys(was), ...Object.keys(now)])].sort();
+  return ids.flatMap((id) => {
+    const [from, to] = [describeInstalmentPlan(was[id]), describeInstalmentPlan(now[id])];
+    return from === to ? [] : [`rate ${id} da «${from}» a «${to}»`];
+  });
+}
 
 const sameProduct = (a: SeasonProduct, b: SeasonProduct) => describeSeasonProduct(a) === describeSeasonProduct(b);
 
@@ -113,6 +133,12 @@ export function settingsChangeSummary(
   if (deadlineChanges.length > 0) {
     was.deadlines = before.deadlines;
     now.deadlines = after.deadlines;
+  }
+  const planChanges = instalmentChanges(before, after);
+  if (planChanges.length > 0) {
+    parts.push(...planChanges);
+    was.instalments = before.instalments ?? {};
+    now.instalments = after.instalments ?? {};
   }
   if (parts.length === 0) return null;
   return { summary: `Stagione ${season}: ${parts.join('; ')}`, before: was, after: now };

@@ -187,6 +187,17 @@ export const A11Y_STATES: A11yState[] = [
     },
   },
   {
+    // Nothing is saved: the T-shirt's 'Rate' editor open on three rate, the first at ordering.
+    name: "the admin 'Impostazioni stagione' with a product's 'Rate' open",
+    open: async (page) => {
+      await signIn(page, '/admin/impostazioni', 'Impostazioni stagione');
+      const form = page.getByRole('form', { name: 'Maglietta Gruppo' });
+      await form.getByLabel('Rate di Maglietta Gruppo').selectOption('3');
+      await form.getByRole('checkbox', { name: 'Prima rata all’ordine' }).check();
+      await expect(form.getByLabel('Scadenza rata 3')).toBeVisible();
+    },
+  },
+  {
     name: "the admin 'Famiglie', signed in",
     open: async (page) => {
       await signIn(page, '/admin/famiglie', 'Famiglie');

@@ -352,6 +352,8 @@ export interface ReminderMail {
   dueEuros?: number;
   /** The lines' sum and `dueEuros`, in euros. */
   totalEuros: number;
+  /** A product paid in rate: its rate past their day, in words (instalmentReminderText); `dueEuros` is their sum. */
+  instalments?: readonly string[];
   /** The season's last day (yyyy-mm-dd) to pay the product (SeasonSettings.deadlines), null when it has none. */
   deadline: string | null;
   iban: string;
@@ -376,8 +378,11 @@ export function reminderMail(reminder: ReminderMail, context: MailContext): Mail
     [
       say(greeting(reminder.familySurname)),
       say(`ti ricordiamo che risulta ancora da pagare «${reminder.productName}»:`),
+      ...(reminder.instalments ?? []).map((sentence) => say(`${sentence}.`)),
       lines(reminder.lines, [
-        ...(reminder.dueEuros ? [{ label: 'Differenza da saldare', euros: reminder.dueEuros }] : []),
+        ...(reminder.dueEuros
+          ? [{ label: reminder.instalments?.length ? 'Rate scadute' : 'Differenza da saldare', euros: reminder.dueEuros }]
+          : []),
         { label: 'Totale da Pagare', euros: reminder.totalEuros, strong: true },
       ]),
       ...(reminder.deadline ? [say(`${deadlineSentence(reminder.deadline)}.`)] : []),

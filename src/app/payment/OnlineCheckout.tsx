@@ -16,6 +16,8 @@ export interface OnlineCheckoutProps {
   lines: readonly OrderLine[];
   /** The screen to come back to if a redirected payment fails, e.g. '/campo-estivo'. */
   returnPath: string;
+  /** Where to go once the payment is recorded; by default /pagamento ('Pagamento Effettuato con Successo'). */
+  onRecorded?: () => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface OnlineCheckoutProps {
  * prices the request and, once the card payment succeeded, records the
  * order (docs/api.md); then the parent lands on /pagamento.
  */
-export function OnlineCheckout({ request, lines, returnPath }: OnlineCheckoutProps) {
+export function OnlineCheckout({ request, lines, returnPath, onRecorded }: OnlineCheckoutProps) {
   const navigate = useNavigate();
   return (
     <Suspense fallback={<p className="py-6 text-center text-gray-500">Loading...</p>}>
@@ -32,7 +34,7 @@ export function OnlineCheckout({ request, lines, returnPath }: OnlineCheckoutPro
         request={request}
         lines={lines}
         returnPath={returnPath}
-        onRecorded={() => void navigate(paths.pagamento, { state: PAYMENT_DONE_STATE })}
+        onRecorded={() => (onRecorded ? onRecorded() : void navigate(paths.pagamento, { state: PAYMENT_DONE_STATE }))}
       />
     </Suspense>
   );

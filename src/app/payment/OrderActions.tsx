@@ -1,9 +1,16 @@
 import { sumEuros } from '@domain/money';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import type { OrderRequest } from '@contracts/order-request';
+import type { Instalment } from '@domain/instalments';
 import { OnlineCheckout } from './OnlineCheckout';
 import { SubmitOrderBar } from './SubmitOrderBar';
 import type { OrderFlow } from './use-order-flow';
+
+/** The rata an order charges (docs/product.md, "Instalments") and the family's total for the product, in euros. */
+export interface InstalmentCharge {
+  instalment: Instalment;
+  totalEuros: number;
+}
 
 /** Props of {@link OrderActions}. */
 export interface OrderActionsProps {
@@ -16,6 +23,8 @@ export interface OrderActionsProps {
   returnPath: string;
   /** 'Vai al Pagamento' / 'Visualizza Dati Bonifico' pressed. */
   onSubmit: () => void;
+  /** For a product paid in rate: the rata the lines charge, named over the amount. */
+  instalment?: InstalmentCharge;
 }
 
 /**
@@ -23,10 +32,10 @@ export interface OrderActionsProps {
  * until a child is chosen; then the total and the method's button; for
  * Online, once pressed, the checkout panel.
  */
-export function OrderActions({ flow, lines, request, returnPath, onSubmit }: OrderActionsProps) {
+export function OrderActions({ flow, lines, request, returnPath, onSubmit, instalment }: OrderActionsProps) {
   if (!flow.lookup || !flow.method || lines.length === 0) return null;
   if (flow.checkoutOpen) {
-    return <OnlineCheckout request={request} lines={lines} returnPath={returnPath} />;
+    return <OnlineCheckout request={request} lines={lines} returnPath={returnPath} onRecorded={flow.afterCardPayment} />;
   }
   return (
     <SubmitOrderBar
@@ -35,6 +44,7 @@ export function OrderActions({ flow, lines, request, returnPath, onSubmit }: Ord
       saving={flow.saveBankTransfer.isPending}
       saveError={flow.saveBankTransfer.error}
       onSubmit={onSubmit}
+      instalment={instalment}
     />
   );
 }

@@ -6,8 +6,11 @@ import type { Size } from '@domain/sizes';
 import type { OrderRequest } from '@contracts/order-request';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
+import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 import { lookupFamily } from '@/features/family-lookup/api/lookup-family';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
+import { paths } from '@config/paths';
+import { familyReturnState, instalmentChildId, INSTALMENT_RETURN_NOTICES } from '@/lib/instalment-navigation';
 import { pageOptions } from './page-choice';
 import {
   chosenProductId,
@@ -18,6 +21,19 @@ import {
   snapshotOf,
   type OrderFlowAction,
 } from './order-flow-reducer';
+
+/** The transfer page's state after `request` was recorded: a rata's leads back to 'La mia famiglia'. */
+function transferStateOf(order: BankTransferState['order'], request: OrderRequest): BankTransferState {
+  if (!request.instalment) return { order, productId: request.product };
+  return { order, productId: request.product, ...familyReturnState(request.cf, INSTALMENT_RETURN_NOTICES.transfer) };
+}
+
+/** Where a recorded card payment leads: 'La mia famiglia' after a rata (`cf`: the family to read again), else /pagamento. */
+function afterCard(cf: string | null): [string, { state: unknown }] {
+  return cf
+    ? [paths.family, { state: familyReturnState(cf, INSTALMENT_RETURN_NOTICES.card) }]
+    : [paths.pagamento, { state: PAYMENT_DONE_STATE }];
+}
 
 /** A fresh idempotency key (UUID v4) for a new order attempt. */
 const newKey = () => crypto.randomUUID();
@@ -37,6 +53,12 @@ const newKey = () => crypto.randomUUID();
  * family and the choices (OrderFlowSnapshot): Back shows them again
  * (`initialValues` for the lookup form) and reads the family afresh, so the
  * children just ordered show what they now hold.
+ *
+ * Opened by 'Paga la rata' (payInstalmentState, src/lib/instalment-navigation.ts)
+ * the screen pays the family's next rata for `instalmentChildId` instead of
+ * an order of ticked children, until the parent changes the fiscal code or
+ * chooses to order instead (`leaveInstalment`); a rata's recorded Bonifico
+ * or card payment leads back to 'La mia famiglia' (familyReturnState).
  */
 export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'transferPath'>) {
   const navigate = useNavigate();
@@ -53,6 +75,9 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
       .then((lookup) => dispatch({ type: 'lookupRefreshed', lookup }))
       .catch(() => undefined); // The family shown stays; the server refuses what is already held.
   }, [snapshot]);
+
+  // The child a rata is paid for ('Paga la rata'); null: an order of the children ticked.
+  const [instalmentChild, setInstalmentChild] = useState(() => (snapshot ? instalmentChildId(location.state) : null));
 
   // Counts the families found by 'Trova': the screen moves the focus to each result.
   const [foundCount, setFoundCount] = useState(0);
@@ -88,8 +113,18 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
     },
     /** A field of the lookup form changed (`values`: the form's raw values). */
     edited: (field: keyof LookupFormValues, values: LookupFormValues) => {
+      if (field === 'fiscalCode') setInstalmentChild(null);
       changeOrder({ type: 'edited', field, values, key: newKey() });
     },
+    /** The child whose family's next rata the screen pays ('Paga la rata'); null for an order of ticked children. */
+    instalmentChildId: instalmentChild,
+    /** Order for ticked children instead of paying the rata. */
+    leaveInstalment: () => {
+      setInstalmentChild(null);
+      changeOrder({ type: 'orderChanged', key: newKey() });
+    },
+    /** Where a card payment recorded leads: 'La mia famiglia' after a rata, /pagamento otherwise. */
+    afterCardPayment: () => void navigate(...afterCard(instalmentChild ? state.cf : null)),
     /** Ticks or unticks a child. */
     toggle: (childId: string) => {
       changeOrder({ type: 'toggled', childId, key: newKey() });
@@ -121,7 +156,7 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
       const kept = snapshotOf(state);
       saveBankTransfer.mutate(request, {
         onSuccess: (order) => {
-          const transfer: BankTransferState = { order, productId: request.product };
+          const transfer = transferStateOf(order, request);
           const openTransferPage = () => navigate(page.transferPath, { state: transfer });
           if (!kept) return void openTransferPage();
           // This screen's history entry keeps the family and choices for Back, then the transfer page opens.

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { SEASON } from '@config/season';
+import { Alert } from '@/components/ui/Alert';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { FamilyDocumentsSection } from '@/features/documents/FamilyDocumentsSection';
@@ -7,7 +9,9 @@ import { FamilyEventsSection } from '@/features/family-events/FamilyEventsSectio
 import { ContactsConfirmation } from '@/features/family-overview/ContactsConfirmation';
 import { FamilyOverview } from '@/features/family-overview/FamilyOverview';
 import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
+import { lookupFamily } from '@/features/family-lookup/api/lookup-family';
 import type { FamilyLookup } from '@domain/family-lookup';
+import { readFamilyReturn } from '@/lib/instalment-navigation';
 
 const CODE_ONLY = { quota: null, method: false };
 
@@ -20,13 +24,37 @@ const CODE_ONLY = { quota: null, method: false };
  * receipts (FamilyOverview), the documents to sign
  * (FamilyDocumentsSection), and the outings and camps to sign up for
  * (FamilyEventsSection).
+ *
+ * Back from a rata paid on its payment screen (readFamilyReturn,
+ * src/lib/instalment-navigation.ts) the family is read again at once, with
+ * the session still live, and the screen says what happened.
  */
 export function FamilyRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [back] = useState(() => readFamilyReturn(location.state));
   // The family the last lookup found; each lookup reads the documents afresh (`found`).
   const [family, setFamily] = useState<FamilyLookup | null>(null);
+  const [fiscalCode, setFiscalCode] = useState(back?.fiscalCode ?? '');
   const [found, setFound] = useState(0);
   // 'Esci' pressed this many times: the lookup form's key, so it starts again empty.
   const [round, setRound] = useState(0);
+  const [notice, setNotice] = useState(back?.notice ?? '');
+
+  // Back from a rata: read the family again (what it paid changed); a failed read leaves the form, filled in, for 'Trova'.
+  useEffect(() => {
+    if (!back) return;
+    lookupFamily(back.fiscalCode)
+      .then((lookup) => {
+        setFamily(lookup);
+        setFound((count) => count + 1);
+        // Said once: a reload of the page does not announce the payment again.
+        void navigate({ pathname: location.pathname }, { replace: true, state: null });
+      })
+      .catch(() => setNotice(''));
+    // Once, on arrival: `back` never changes, and the page's address does not either.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [back]);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -42,14 +70,17 @@ export function FamilyRoute() {
           key={round}
           autoFocus={round > 0}
           fields={CODE_ONLY}
-          onFound={(lookup) => {
+          initialValues={round === 0 && back ? { fiscalCode: back.fiscalCode, quota: '', method: '' } : undefined}
+          onFound={(lookup, values) => {
             setFamily(lookup);
+            setFiscalCode(values.fiscalCode);
             setFound((count) => count + 1);
           }}
           onEdit={(field) => {
             if (field !== 'fiscalCode') return;
             setFamily(null);
             setFound(0);
+            setNotice('');
           }}
         />
       </section>
@@ -59,11 +90,13 @@ export function FamilyRoute() {
             onEnded={() => {
               setFamily(null);
               setFound(0);
+              setNotice('');
               setRound((count) => count + 1);
             }}
           />
+          {notice && <Alert kind="success">{notice}</Alert>}
           <ContactsConfirmation key={`contacts-${found}`} />
-          <FamilyOverview lookup={family} receipts={<FamilyReceiptsSection receipts={family.receipts} />} />
+          <FamilyOverview lookup={family} fiscalCode={fiscalCode} receipts={<FamilyReceiptsSection receipts={family.receipts} />} />
           <FamilyDocumentsSection key={found} />
           <FamilyEventsSection key={`events-${found}`} />
         </>

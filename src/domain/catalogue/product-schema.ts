@@ -16,6 +16,7 @@ export const catalogueProductSchema = z.object({
   closesOn: z.optional(z.string()),
   after: z.optional(z.string()),
   asksMedicalForm: z.optional(z.boolean()),
+  instalments: z.optional(z.object({ due: z.array(z.nullable(z.string())) })),
   names: z.object({
     short: z.string(),
     inSentence: z.string(),

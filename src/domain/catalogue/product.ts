@@ -26,6 +26,16 @@ export interface ProductNames {
 }
 
 /**
+ * A product's instalment plan as the treasurer sets it
+ * (`season_settings.instalments`, keyed by product id; src/domain/instalments.ts):
+ * each rata's due day (yyyy-mm-dd, Italian calendar) in order, 2 to 4 of
+ * them; the first may be null, "at ordering".
+ */
+export interface InstalmentPlan {
+  due: Array<string | null>;
+}
+
+/**
  * One entry of the season's catalogue (a catalogue entry, docs/glossary.md;
  * docs/admin.md, "Impostazioni stagione"): what a parent can buy.
  * The seeded products (./seed.ts) and the treasurer's own
@@ -47,6 +57,8 @@ export interface CatalogueProduct {
   closesOn?: string;
   /** The product a child holds before this one (the Saldo after the Acconto): reminded only then, and the admin's '{short} non pagato'. */
   after?: string;
+  /** Paid in rate (docs/product.md, "Instalments"): set by the treasurer on any product but the camp's; none: paid in one go. */
+  instalments?: InstalmentPlan;
   /** Holding it makes the child's medical form required (the Acconto: docs/product.md, "Medical form"). */
   asksMedicalForm?: boolean;
   names: ProductNames;

@@ -1,6 +1,6 @@
 import type { Branch } from '../branches';
 import type { PriceRule } from './price-rule';
-import { productOfPlan, type CatalogueProduct, type ProductNames } from './product';
+import { productOfPlan, type CatalogueProduct, type InstalmentPlan, type ProductNames } from './product';
 import { productSlug } from './product-slug';
 import { SEED_PRICES, SEED_PRODUCTS, type SeasonPrices } from './seed';
 
@@ -66,9 +66,24 @@ export function seasonProductEntry(product: SeasonProduct): CatalogueProduct {
   };
 }
 
-/** The season's catalogue: the seeded products at the season's `prices`, then the treasurer's own `products`. */
-export function seasonCatalogue(prices: SeasonPrices, products: readonly SeasonProduct[]): CatalogueProduct[] {
-  return [...SEED_PRODUCTS.map((product) => ({ ...product, price: prices[product.id] })), ...products.map(seasonProductEntry)];
+/** The camp's products, paid as the spec has them (Acconto, then Saldo): no instalment plan applies to them. */
+export const CAMP_PRODUCT_IDS: readonly string[] = ['campo-acconto', 'campo-saldo'];
+
+/**
+ * The season's catalogue: the seeded products at the season's `prices`,
+ * then the treasurer's own `products`, each with its instalment plan from
+ * `instalments` (by product id; never the camp's, {@link CAMP_PRODUCT_IDS}).
+ */
+export function seasonCatalogue(
+  prices: SeasonPrices,
+  products: readonly SeasonProduct[],
+  instalments: Readonly<Record<string, InstalmentPlan>> = {},
+): CatalogueProduct[] {
+  const entries = [...SEED_PRODUCTS.map((product) => ({ ...product, price: prices[product.id] })), ...products.map(seasonProductEntry)];
+  return entries.map((entry) => {
+    const plan = CAMP_PRODUCT_IDS.includes(entry.id) ? undefined : instalments[entry.id];
+    return plan ? { ...entry, instalments: plan } : entry;
+  });
 }
 
 /** The seeded products at their default prices: the catalogue of a season whose settings are not read (a page before they load, an earlier season). */

@@ -30,6 +30,28 @@ export const seasonProductSchema = z.strictObject({
   closesOn: z.iso.date({ error: 'Data di chiusura non valida.' }).optional(),
 });
 
+/**
+ * A product's instalment plan (InstalmentPlan, ./product.ts) as stored and
+ * as an admin sends it: 2 to 4 due days (yyyy-mm-dd), only the first may be
+ * null ("at ordering"), in ascending order. That the days fall in the
+ * season is admin-season-settings' check (instalmentPlanProblems).
+ */
+export const instalmentPlanSchema = z.strictObject({
+  due: z
+    .array(z.iso.date({ error: 'Scadenza della rata non valida.' }).nullable())
+    .min(2, { error: 'Le rate sono da 2 a 4.' })
+    .max(4, { error: 'Le rate sono da 2 a 4.' })
+    .refine((due) => due.slice(1).every((day) => day !== null), {
+      error: 'Solo la prima rata può essere «all’ordine»: le altre hanno una scadenza.',
+    })
+    .refine((due) => due.every((day, index) => index === 0 || day === null || (due[index - 1] ?? '') < day), {
+      error: 'Le scadenze delle rate vanno in ordine, una dopo l’altra.',
+    }),
+});
+
+/** The season's instalment plans by product id ('felpa', a season product's slug); a product left out is paid in one go. */
+export const instalmentPlansSchema = z.record(z.string(), instalmentPlanSchema);
+
 /** The season's own products: names unique by slug (the slug is the product's id and page). */
 export const seasonProductsSchema = z
   .array(seasonProductSchema)

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@config/paths';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -126,9 +127,19 @@ export function BankTransferDetails({ target, transfer, account, accountProblem 
         {target.priceNote && <p className="mt-4 text-sm text-gray-600">{target.priceNote}</p>}
       </section>
 
-      <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
-        Torna all'area pagamenti
-      </Link>
+      {transfer?.familyReturn ? (
+        <Link
+          to={paths.family}
+          state={{ familyReturn: transfer.familyReturn }}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline"
+        >
+          Torna a La mia famiglia
+        </Link>
+      ) : (
+        <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
+          Torna all'area pagamenti
+        </Link>
+      )}
     </div>
   );
 }

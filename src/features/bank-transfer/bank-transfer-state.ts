@@ -1,4 +1,5 @@
 import { createOrderContract, type CreatedOrder } from '@contracts/create-order';
+import { readFamilyReturn, type FamilyReturnState } from '@/lib/instalment-navigation';
 
 /**
  * What a payment page hands to its transfer page after create-order
@@ -9,6 +10,8 @@ import { createOrderContract, type CreatedOrder } from '@contracts/create-order'
 export interface BankTransferState {
   order: CreatedOrder;
   productId?: string;
+  /** A rata's Bonifico ('Paga la rata'): the way back to 'La mia famiglia' (FamilyReturnState, src/lib/instalment-navigation.ts). */
+  familyReturn?: FamilyReturnState['familyReturn'];
 }
 
 /** Reads the router state back, or null when the page was opened directly (or the state is not ours). */
@@ -17,5 +20,6 @@ export function readBankTransferState(state: unknown): BankTransferState | null 
   const { order, productId } = state as Record<string, unknown>;
   const parsed = createOrderContract.answer.safeParse(order);
   if (!parsed.success) return null;
-  return { order: parsed.data, ...(typeof productId === 'string' ? { productId } : {}) };
+  const familyReturn = readFamilyReturn(state);
+  return { order: parsed.data, ...(typeof productId === 'string' ? { productId } : {}), ...(familyReturn ? { familyReturn } : {}) };
 }

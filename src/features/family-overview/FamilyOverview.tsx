@@ -6,13 +6,18 @@ import {
   CHILD_PRODUCT_STATE_LABELS,
   childProducts,
   familyDues,
+  familyInstalmentPlans,
+  instalmentLabel,
   medicalFormState,
+  type InstalmentLabel,
   type ChildProductRow,
   type ChildProductState,
 } from '@domain/family-overview';
 import type { FamilyLookup, LookupChild } from '@domain/family-lookup';
 import { italianDate, italianDay } from '@domain/italian-time';
+import { instalmentText } from '@domain/instalments';
 import { formatEuros } from '@domain/money';
+import { payInstalmentState } from '@/lib/instalment-navigation';
 
 /** Props of {@link FamilyOverview}. */
 export interface FamilyOverviewProps {
@@ -26,6 +31,8 @@ export interface FamilyOverviewProps {
   receipts?: ReactNode;
   /** Today in Italy (yyyy-mm-dd), which closes products; by default the device's today. */
   today?: string;
+  /** The parent's fiscal code the family was found with: 'Paga la rata' opens the payment screen with it. */
+  fiscalCode?: string;
 }
 
 const BADGE: Record<ChildProductState, string> = {
@@ -62,9 +69,11 @@ function ProductAction({ row, child }: { row: ChildProductRow; child: LookupChil
   return null;
 }
 
-/** The child's products of the season ({@link childProducts}): the plan, its state as a badge and its action. */
-function ChildProducts({ child, catalogue, today }: { child: LookupChild; catalogue: FamilyLookup['catalogue']; today: string }) {
-  const rows = childProducts(child, catalogue, today);
+/** The child's products of the season ({@link childProducts}): the plan, its state as a badge ('rate in corso' while its rate are not all paid) and its action. */
+function ChildProducts({ child, lookup, today }: { child: LookupChild; lookup: FamilyLookup; today: string }) {
+  const rows = childProducts(child, lookup.catalogue, today);
+  // Products held whose rate are not all paid: the row says so, the 'Rate' section has the detail.
+  const inRate = new Set(familyInstalmentPlans(lookup).flatMap((plan) => (plan.next ? [plan.product.plan] : [])));
   if (rows.length === 0) return <p className="text-sm text-gray-600">Nessuna quota per questa stagione.</p>;
   return (
     <ul className="divide-y divide-gray-100">
@@ -78,6 +87,9 @@ function ChildProducts({ child, catalogue, today }: { child: LookupChild; catalo
             <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-sm font-semibold ring-1 ${BADGE[row.state]}`}>
               {CHILD_PRODUCT_STATE_LABELS[row.state]}
             </span>
+            {row.state !== 'toPay' && inRate.has(row.plan) && (
+              <span className="ml-2 text-sm text-gray-700">rate in corso: vedi «Rate»</span>
+            )}
           </span>
           <ProductAction row={row} child={child} />
         </li>
@@ -140,6 +152,63 @@ function FamilyDues({ lookup }: { lookup: FamilyLookup }) {
   );
 }
 
+const INSTALMENT_BADGE: Record<InstalmentLabel, string> = {
+  Pagata: BADGE.paid,
+  'In verifica': BADGE.toVerify,
+  Scaduta: BADGE.toPay,
+  'Da pagare': 'bg-gray-50 text-gray-800 ring-gray-200',
+};
+
+/**
+ * The products the family pays in rate ({@link familyInstalmentPlans}):
+ * each rata in words ('Rata 2 di 3 · 33,33 € · entro il 15/03') with its
+ * state, and for the next one 'Paga la rata', which opens the product's
+ * payment screen for exactly that rata (payInstalmentState); nothing when
+ * the family pays nothing in rate.
+ */
+function InstalmentPlans({ lookup, fiscalCode }: { lookup: FamilyLookup; fiscalCode: string }) {
+  const plans = familyInstalmentPlans(lookup);
+  if (plans.length === 0) return null;
+  return (
+    <section aria-labelledby="family-instalments" className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
+      <h2 id="family-instalments" className="text-lg font-semibold">
+        Rate
+      </h2>
+      {plans.map((plan) => (
+        <div key={plan.product.id} className="space-y-1">
+          <h3 className="font-medium break-words">{plan.product.plan}</h3>
+          <ul aria-label={`Rate di ${plan.product.plan}`} className="divide-y divide-gray-100">
+            {plan.instalments.map((instalment) => {
+              const label = instalmentLabel(instalment);
+              const isNext = plan.next?.number === instalment.number;
+              return (
+                <li key={instalment.number} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span className="min-w-0">
+                    <span className="block break-words">{instalmentText(instalment)}</span>
+                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-sm font-semibold ring-1 ${INSTALMENT_BADGE[label]}`}>
+                      {label}
+                    </span>
+                  </span>
+                  {isNext && (
+                    <Link
+                      to={pageOfProduct(plan.product).path}
+                      state={payInstalmentState(fiscalCode, lookup, plan.payerId)}
+                      className={PRIMARY_LINK}
+                      aria-label={`Paga la rata ${instalment.number} di ${instalment.of} di ${plan.product.plan}`}
+                    >
+                      Paga la rata
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
 /**
  * 'La mia famiglia' for the family in session (docs/documents.md, "La mia
  * famiglia"): for each child, a card with this season's products from the
@@ -147,13 +216,15 @@ function FamilyDues({ lookup }: { lookup: FamilyLookup }) {
  * page, to pay with 'Paga' to the product's page: PRODUCT_PAGES or its
  * generic page) and its medical form (received on…, missing with a link to
  * /scheda-medica, not required); first what the family still owes
- * ('Da saldare', {@link FamilyDues}); then the family's receipts (`receipts`).
+ * ('Da saldare', {@link FamilyDues}) and the rate of the products paid in
+ * rate ({@link InstalmentPlans}); then the family's receipts (`receipts`).
  * Readable from 360 px: every row wraps, every link is 44 px tall.
  */
-export function FamilyOverview({ lookup, receipts, today = italianDay(new Date()) }: FamilyOverviewProps) {
+export function FamilyOverview({ lookup, receipts, today = italianDay(new Date()), fiscalCode = '' }: FamilyOverviewProps) {
   return (
     <div className="space-y-4">
       <FamilyDues lookup={lookup} />
+      <InstalmentPlans lookup={lookup} fiscalCode={fiscalCode} />
       {lookup.children.length === 0 && <p className="text-gray-700">Nessun figlio censito per questa famiglia.</p>}
       {lookup.children.map((child) => (
         <section
@@ -167,7 +238,7 @@ export function FamilyOverview({ lookup, receipts, today = italianDay(new Date()
             </h2>
             <p className="text-sm text-gray-600">{child.branch}</p>
           </header>
-          <ChildProducts child={child} catalogue={lookup.catalogue} today={today} />
+          <ChildProducts child={child} lookup={lookup} today={today} />
           <MedicalFormLine child={child} />
         </section>
       ))}

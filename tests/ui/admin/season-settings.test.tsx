@@ -5,6 +5,7 @@ import { adminSeasonSettingsContract } from '@contracts/admin-season-settings';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { SeasonSettings } from '@/features/admin/settings/SeasonSettings';
 import { SEED_PRICES } from '@domain/catalogue/seed';
+import { UserFacingError } from '@/lib/api/functions-client';
 import { renderWithProviders } from '../support/render';
 
 /** 'Impostazioni stagione' against a fake of its admin-function call (the function runs against the emulators in tests/unit/functions/admin-season-settings.test.ts). */
@@ -18,6 +19,7 @@ const ON = {
   bankAccount: { holder: 'Gruppo Scout Manziana 1', iban: 'IT60X0542811101000000123456' },
   medicalForm: { cutoff: '2025-02-01', folder: 'Documenti/Schede Mediche 2025' },
   deadlines: {},
+  instalments: {},
   nextPrepared: false,
   updatedBy: null,
   updatedAt: null,
@@ -179,5 +181,57 @@ describe("'Impostazioni stagione'", () => {
       season: 2025,
       medicalForm: { cutoff: '2025-02-01', folder: 'Schede/Campo 2025' },
     });
+  });
+
+  it("sets 'Rate' on the T-shirt: 3 rate, the first at ordering, days checked in order before saving; none on the camp", async () => {
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) => {
+      const request = body as { action: string; instalments?: Record<string, unknown> };
+      return Promise.resolve(request.action === 'read' ? ON : { ...ON, instalments: request.instalments ?? {} });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SeasonSettings />);
+    const form = await screen.findByRole('form', { name: 'Maglietta Gruppo' });
+    expect(within(form).getByText('Ora: nessuna rata.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rate di Felpa Reparto')).toHaveValue('');
+    expect(screen.queryByLabelText(/Rate di Campo Estivo/)).not.toBeInTheDocument();
+
+    await user.selectOptions(within(form).getByLabelText('Rate di Maglietta Gruppo'), '3 rate');
+    await user.click(within(form).getByRole('checkbox', { name: 'Prima rata all’ordine' }));
+    await user.type(within(form).getByLabelText('Scadenza rata 2'), '2025-05-15');
+    await user.type(within(form).getByLabelText('Scadenza rata 3'), '2025-03-15');
+    await user.click(within(form).getByRole('button', { name: 'Salva rate di Maglietta Gruppo' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Le scadenze delle rate vanno in ordine, una dopo l’altra.');
+    expect(callAdminContract).not.toHaveBeenCalledWith(adminSeasonSettingsContract, expect.objectContaining({ action: 'update' }));
+
+    await user.clear(within(form).getByLabelText('Scadenza rata 2'));
+    await user.type(within(form).getByLabelText('Scadenza rata 2'), '2025-02-15');
+    await user.click(within(form).getByRole('button', { name: 'Salva rate di Maglietta Gruppo' }));
+    expect(callAdminContract).toHaveBeenCalledWith(adminSeasonSettingsContract, {
+      action: 'update',
+      season: 2025,
+      instalments: { maglietta: { due: [null, '2025-02-15', '2025-03-15'] } },
+    });
+    expect(await within(form).findByText('Ora: 3 rate: all’ordine, 15/02/2025, 15/03/2025.')).toBeInTheDocument();
+
+    await user.selectOptions(within(form).getByLabelText('Rate di Maglietta Gruppo'), 'Nessuna rata');
+    await user.click(within(form).getByRole('button', { name: 'Salva rate di Maglietta Gruppo' }));
+    expect(callAdminContract).toHaveBeenLastCalledWith(adminSeasonSettingsContract, { action: 'update', season: 2025, instalments: {} });
+  });
+
+  it("shows the server's refusal of a plan in Italian next to its product", async () => {
+    vi.mocked(callAdminContract).mockImplementation((_contract, body) =>
+      (body as { action: string }).action === 'read'
+        ? Promise.resolve(ON)
+        : Promise.reject(new UserFacingError('Rate: Le scadenze delle rate sono tra il 01/10/2024 e il 30/09/2025.', 400)),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SeasonSettings />);
+    const form = await screen.findByRole('form', { name: 'Felpa Reparto' });
+    await user.selectOptions(within(form).getByLabelText('Rate di Felpa Reparto'), '2 rate');
+    await user.type(within(form).getByLabelText('Scadenza rata 1'), '2025-01-10');
+    await user.type(within(form).getByLabelText('Scadenza rata 2'), '2025-02-10');
+    await user.click(within(form).getByRole('button', { name: 'Salva rate di Felpa Reparto' }));
+    expect(await within(form).findByText(/Rate: Le scadenze delle rate sono tra il 01\/10\/2024/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Maglietta Gruppo' })).not.toHaveTextContent('Rate:');
   });
 });

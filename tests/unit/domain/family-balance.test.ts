@@ -238,4 +238,58 @@ describe("'Situazione iscritti': a family's amount due", () => {
     });
     expect(reduced.size).toBe(0);
   });
+
+  it("says beside 'da saldare' what of a product paid in rate is overdue, so a rata to come does not read as a debt", async () => {
+    const { buildEnrolmentRows, familyDues, overdueInstalmentDues, productLabel } = await import('@domain/enrolment-status');
+    const season = 2100;
+    const at = (seconds: number) => new Date(seconds * 1000);
+    const marco = {
+      ...child('marco'),
+      name: 'Marco',
+      family_id: 'family-rossi',
+      medical_doc: '',
+      medical_forms: [],
+      archived_at: null,
+      updated_at: at(0),
+    };
+    // The T-shirt, 100 € in three rate (33,34 at ordering, 33,33 by 15 March, 33,33 by 15 May); Marco paid the first.
+    const maglietta = {
+      ...findProduct(seedCatalogue(), 'maglietta')!,
+      price: { euros: 100 },
+      instalments: { due: [null, '2100-03-15', '2100-05-15'] },
+    };
+    const catalogue = [maglietta];
+    const orderItems = [
+      {
+        season,
+        family_id: 'family-rossi',
+        plan: maglietta.plan,
+        note: 'M' as const,
+        price: 33.34,
+        created_at: at(1),
+        payment_id: 'p1',
+        son_info: { id: 'marco', name: 'Marco', surname: 'Rossi' },
+      },
+    ];
+    const payments = [
+      {
+        id: 'p1',
+        season,
+        order_id: 'p1',
+        family_id: 'family-rossi',
+        family_surname: 'Rossi',
+        status: PAYMENT_STATUS.confirmed,
+        total_amount: 33.34,
+        refunded_amount: 0,
+      },
+    ];
+    const source = { season, catalogue, children: [marco], orderItems, payments };
+    const label = (today: string) => {
+      const rows = buildEnrolmentRows({ ...source, startsAt: at(0) }, familyDues(source), overdueInstalmentDues(source, today));
+      return productLabel(rows[0]!.products.maglietta!);
+    };
+    expect(label('2100-03-01')).toBe('Pagato (M); famiglia: da saldare 66,66 € (nessuna rata scaduta)');
+    expect(label('2100-03-16')).toBe('Pagato (M); famiglia: da saldare 66,66 € (rate scadute: 33,33 €)');
+    expect(label('2100-06-01')).toBe('Pagato (M); famiglia: da saldare 66,66 € (rate scadute: 66,66 €)');
+  });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { CHILD_PRODUCT_STATE_LABELS, childProducts, medicalFormState, productsToPay } from '@domain/family-overview';
+import {
+  CHILD_PRODUCT_STATE_LABELS,
+  childProducts,
+  familyDues,
+  familyInstalmentPlans,
+  instalmentLabel,
+  medicalFormState,
+  productsToPay,
+} from '@domain/family-overview';
 import type { LookupChild } from '@domain/family-lookup';
 
 const CATALOGUE = seedCatalogue();
@@ -104,5 +112,55 @@ describe('medicalFormState', () => {
     expect(medicalFormState({ eligible: false, uploaded: true })).toEqual({ state: 'received', receivedAt: null });
     expect(medicalFormState({ eligible: true, uploaded: false })).toEqual({ state: 'missing' });
     expect(medicalFormState({ eligible: false, uploaded: false })).toEqual({ state: 'notRequired' });
+  });
+});
+
+describe('the rate on the family page', () => {
+  const maglietta = {
+    ...CATALOGUE.find((product) => product.id === 'maglietta')!,
+    instalments: { due: [null, '2025-03-15', '2025-05-15'] },
+  };
+  const rata = (number: number, state: 'paid' | 'toVerify' | 'due', overdue = false) => ({
+    number,
+    of: 3,
+    amountEuros: 5,
+    dueEuros: state === 'due' ? 5 : 0,
+    dueOn: number === 1 ? null : `2025-0${number * 2 - 1}-15`,
+    state,
+    overdue,
+  });
+  const balance = (instalments: Array<ReturnType<typeof rata>>) => ({
+    product: 'maglietta',
+    holderIds: ['marco', 'giulia'],
+    accountedEuros: 5,
+    reduction: null,
+    dueEuros: 10,
+    instalments,
+  });
+
+  it("names each rata's state: 'Pagata', 'In verifica', 'Scaduta', 'Da pagare'", () => {
+    expect([rata(1, 'paid'), rata(2, 'toVerify'), rata(2, 'due', true), rata(3, 'due')].map(instalmentLabel)).toEqual([
+      'Pagata',
+      'In verifica',
+      'Scaduta',
+      'Da pagare',
+    ]);
+  });
+
+  it('gives the next rata with euros due and the first holder to pay it; none once every rata is paid or in verifica', () => {
+    const lookup = { catalogue: [maglietta], balances: [balance([rata(1, 'paid'), rata(2, 'toVerify'), rata(3, 'due')])] };
+    expect(familyInstalmentPlans(lookup).map((plan) => [plan.product.id, plan.next?.number, plan.payerId])).toEqual([
+      ['maglietta', 3, 'marco'],
+    ]);
+    const settled = { catalogue: [maglietta], balances: [balance([rata(1, 'paid'), rata(2, 'paid'), rata(3, 'toVerify')])] };
+    expect(familyInstalmentPlans(settled)[0]?.next).toBeUndefined();
+  });
+
+  it("leaves a product paid in rate out of 'Da saldare': what it owes is its rate", () => {
+    const lookup = { catalogue: [maglietta], balances: [balance([rata(1, 'paid'), rata(2, 'due'), rata(3, 'due')])] };
+    expect(familyDues(lookup)).toEqual([]);
+    expect(familyDues({ ...lookup, balances: [{ ...balance([]), instalments: undefined }] })).toEqual([
+      { plan: 'Maglietta Gruppo', dueEuros: 10 },
+    ]);
   });
 });

@@ -100,6 +100,7 @@ describe('admin-season-settings', () => {
         bankAccount: GROUP.bankAccount,
         medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: `Documenti/Schede Mediche ${SEASON.campYear}` },
         deadlines: {},
+        instalments: {},
         nextPrepared: false,
         updatedBy: null,
         updatedAt: null,
@@ -121,6 +122,7 @@ describe('admin-season-settings', () => {
       bankAccount: GROUP.bankAccount,
       medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: defaultMedicalFormSettings(SEASON.campYear).folder },
       deadlines: {},
+      instalments: {},
     });
   });
 

@@ -12,6 +12,7 @@ import { PaymentDeadlinesSettings } from './PaymentDeadlinesSettings';
 import { BankAccountSettings } from './BankAccountSettings';
 import { PriceSettings } from './PriceSettings';
 import { SeasonProducts } from './SeasonProducts';
+import { InstalmentSettings } from './InstalmentSettings';
 
 /**
  * 'Impostazioni stagione' (docs/admin.md, "Impostazioni stagione"): the
@@ -19,6 +20,7 @@ import { SeasonProducts } from './SeasonProducts';
  * the season's card fee ('Commissioni Servizio' on card payments), on or
  * off, with the legal note beside it; the products' prices
  * ({@link PriceSettings}); the season's own products ({@link SeasonProducts});
+ * the products paid in rate ({@link InstalmentSettings});
  * the account for the Bonifico ({@link BankAccountSettings}); the payment
  * deadlines ({@link PaymentDeadlinesSettings}); the medical
  * form ({@link MedicalFormSeasonSettings}); who changed them last. A change
@@ -40,7 +42,8 @@ export function SeasonSettings() {
       </Alert>
     );
   }
-  const { season, cardFee, prices, products, bankAccount, medicalForm, deadlines, nextPrepared, updatedBy, updatedAt } = settings.data;
+  const { season, cardFee, prices, products, bankAccount, medicalForm, deadlines, instalments, nextPrepared, updatedBy, updatedAt } =
+    settings.data;
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold text-brand-800">
@@ -67,6 +70,7 @@ export function SeasonSettings() {
       </div>
       <PriceSettings key={`prices-${season}`} season={season} prices={prices} />
       <SeasonProducts key={`products-${season}`} season={season} products={products} />
+      <InstalmentSettings key={`instalments-${season}`} season={season} prices={prices} products={products} instalments={instalments} />
       <BankAccountSettings key={`account-${season}`} season={season} account={bankAccount} />
       <PaymentDeadlinesSettings key={`deadlines-${season}`} season={season} deadlines={deadlines} />
       <MedicalFormSeasonSettings key={`medical-form-${season}`} season={season} settings={medicalForm} />

@@ -5,7 +5,15 @@ import type { CatalogueProduct } from '@domain/catalogue/product';
 import { COLLECTION, familyReductionDocument, reminderDocument, type DocumentOf } from '@domain/documents';
 import type { Reduction } from '@domain/family-balance';
 import { useCallback } from 'react';
-import { buildEnrolmentRows, familyDues, seasonStart, type EnrolmentRow, type EnrolmentSource } from '@domain/enrolment-status';
+import {
+  buildEnrolmentRows,
+  familyDues,
+  overdueInstalmentDues,
+  seasonStart,
+  type EnrolmentRow,
+  type EnrolmentSource,
+} from '@domain/enrolment-status';
+import { italianDay } from '@domain/italian-time';
 import { lastReminderByChild } from '@domain/reminders';
 import { queryKeys } from '@/lib/api/query-keys';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
@@ -94,13 +102,20 @@ export function enrolmentStatusQueryOptions(season: number) {
   return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentDocuments(season), staleTime: 30_000 });
 }
 
-/** The view of `season` ({@link enrolmentStatusQueryOptions}): its rows, a column per product of `catalogue` (buildEnrolmentRows), each family's amounts due on its first row (familyDues). */
+/**
+ * The view of `season` ({@link enrolmentStatusQueryOptions}): its rows, a
+ * column per product of `catalogue` (buildEnrolmentRows), each family's
+ * amounts due on its first row (familyDues) and, for a product paid in
+ * rate, the part overdue today in Italy, as the reminders count it
+ * (overdueInstalmentDues).
+ */
 export function useEnrolmentStatus(season: number, catalogue: readonly CatalogueProduct[]) {
   const select = useCallback(
     ({ children, orderItems, payments, reductions, unreadable, lastReminders }: EnrolmentDocuments): EnrolmentStatus => ({
       rows: buildEnrolmentRows(
         { season, startsAt: seasonStart(season, SEASON), catalogue, children, orderItems, payments },
         familyDues({ season, catalogue, children, orderItems, payments, reductions }),
+        overdueInstalmentDues({ season, catalogue, children, orderItems, payments, reductions }, italianDay(new Date())),
       ),
       unreadable,
       lastReminders,

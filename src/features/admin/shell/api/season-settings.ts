@@ -36,5 +36,8 @@ export function useSeasonSettings(season?: number) {
 export function useSeasonCatalogue(season: number): CatalogueProduct[] {
   const editable = season === SEASON.campYear || season === SEASON.campYear + 1;
   const { data } = useQuery({ ...seasonSettingsQueryOptions(season), enabled: editable });
-  return useMemo(() => (editable && data ? seasonCatalogue(data.prices, data.products) : seedCatalogue()), [editable, data]);
+  return useMemo(
+    () => (editable && data ? seasonCatalogue(data.prices, data.products, data.instalments) : seedCatalogue()),
+    [editable, data],
+  );
 }
