@@ -131,14 +131,15 @@ describe('instalments', () => {
       { number: 3, amountEuros: 33.33, state: 'due', dueOn: `${YEAR}-05-15` },
     ]);
 
-    // 'Paga la rata' by card: an amount in the request is dropped, the server charges the rata.
-    const request = maglietta({ children: [{ id: 'son-rossi-marco' }], instalment: true, amountEuros: 1 });
+    // 'Paga la rata' by card, with a solidarity contribution: an amount in the request is dropped, the server charges
+    // the rata and the contribution, kept apart from it.
+    const request = maglietta({ children: [{ id: 'son-rossi-marco' }], instalment: true, amountEuros: 1, solidarityContributionEuros: 5 });
     const [first, again] = await Promise.all([
       post(createPaymentIntent, 'create-payment-intent', request),
       post(createPaymentIntent, 'create-payment-intent', request),
     ]);
     const settings = await readSeasonSettings(db(), YEAR);
-    const expected = onlineTotal(33.33, settings.cardFee);
+    const expected = onlineTotal(38.33, settings.cardFee);
     expect(first).toMatchObject({ status: 200, body: { amountEuros: 33.33, totalEuros: expected.totalEuros } });
     // Two taps ask Stripe with one idempotency key: one PaymentIntent.
     expect(again.status).toBe(200);
@@ -154,6 +155,12 @@ describe('instalments', () => {
       { siteUrl: 'http://localhost' },
     );
     expect(paid.order).toMatchObject({ status: 'Confermato', totalEuros: 33.33 });
+    const paidOrder = await db().collection('orders').doc(paid.order.orderId).get();
+    const payment = await db()
+      .collection('payments')
+      .doc(String(paidOrder.get('payment_id')))
+      .get();
+    expect(payment.get('solidarity_contribution')).toBe(5);
     expect((await rossiRate()).map((rata) => rata.state)).toEqual(['toVerify', 'paid', 'due']);
 
     // A Bonifico of the last rata; then nothing is left to pay.
