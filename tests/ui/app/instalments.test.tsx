@@ -126,7 +126,7 @@ function services(lookups: FamilyLookup[]) {
       'create-payment-intent',
       () => ({
         status: 200,
-        json: { checkoutSessionClientSecret: 'pi_2_secret_x', amountEuros: 33.33, feeEuros: 0.84, totalEuros: 34.17 },
+        json: { checkoutSessionClientSecret: 'pi_2_secret_x', amountEuros: 33.33, contributionEuros: 0, feeEuros: 0.84, totalEuros: 34.17 },
       }),
       calls.intent,
     ),
@@ -212,7 +212,14 @@ describe("'La mia famiglia' with a product paid in rate", () => {
 
     await screen.findByTestId('payment-element');
     expect(calls.intent).toEqual([
-      { cf: CF, product: 'uscita-di-pasqua', children: [{ id: 'marco' }], idempotencyKey: expect.any(String), instalment: true },
+      {
+        cf: CF,
+        product: 'uscita-di-pasqua',
+        children: [{ id: 'marco' }],
+        idempotencyKey: expect.any(String),
+        instalment: true,
+        solidarityContributionEuros: 0,
+      },
     ]);
     const summary = within(screen.getByRole('region', { name: 'Riepilogo Ordine' }));
     expect(summary.getByTestId('summary-item')).toHaveTextContent('Rata 2 di 3');
