@@ -43,25 +43,40 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The emulator on ports free a moment ago. Another test file's worker (or an
+ * outgoing connection, which takes its port from the same range) may take
+ * one before the emulator binds it: then it starts again on new ports.
+ */
+async function startOnFreePorts(projectId: string, dataDir: string, attempts = 3): Promise<{ child: ChildProcess; host: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+    try {
+      const child = await startAuthEmulator({
+        projectId,
+        dataDir,
+        host: '127.0.0.1',
+        appPort: 0,
+        firestorePort: 0,
+        authPort,
+        hubPort,
+        loggingPort,
+        mediaPort: 0,
+        mailSmtpPort: 0,
+        mailWebPort: 0,
+      });
+      return { child, host: `127.0.0.1:${authPort}` };
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
 /** Starts the emulator for `projectId` and points firebase-admin at it (FIREBASE_AUTH_EMULATOR_HOST). */
 export async function startTestAuth(projectId: string): Promise<TestAuth> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'test-auth-'));
-  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
-  const host = `127.0.0.1:${authPort}`;
+  const { child, host } = await startOnFreePorts(projectId, dataDir);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
-  const child: ChildProcess = await startAuthEmulator({
-    projectId,
-    dataDir,
-    host: '127.0.0.1',
-    appPort: 0,
-    firestorePort: 0,
-    authPort,
-    hubPort,
-    loggingPort,
-    mediaPort: 0,
-    mailSmtpPort: 0,
-    mailWebPort: 0,
-  });
 
   const signIn = async (email: string, password = PASSWORD) => {
     const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
