@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/session';
+import { functionContext, type NetlifyFunction } from './function-context';
 
 /** The secret the unit tests sign sessions with, unless the environment sets one. */
 process.env.SESSION_SECRET ||= 'unit-test-session-secret-0123456789-abcdef';
@@ -36,4 +37,23 @@ export async function storedSessionHeaders(db: Firestore, body: unknown): Promis
   const cf = typeof body === 'object' && body !== null && 'cf' in body ? String(body.cf) : '';
   const parent = (await db.collection('parents').where('cf', '==', cf).limit(1).get()).docs[0];
   return { cookie: await sessionCookie(String(parent?.get('family_id') ?? 'family-none'), parent?.id) };
+}
+
+/** A function of the family's (create-order, create-payment-intent…) as the demo parent of `body.cf` calls it: its status and JSON answer, once the e-mails it sends are settled. */
+export async function postAsParent(
+  handler: NetlifyFunction,
+  name: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const context = functionContext();
+  const response = await handler(
+    new Request(`http://localhost/.netlify/functions/${name}`, {
+      method: 'POST',
+      headers: await sessionHeaders(body),
+      body: JSON.stringify(body),
+    }),
+    context,
+  );
+  await context.settled();
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

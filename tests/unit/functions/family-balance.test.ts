@@ -13,7 +13,7 @@ import { eurosToCents } from '@domain/money';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { onlyEmulatorUnhandled } from '../../support/server-db';
 import { functionContext } from '../../support/function-context';
-import { sessionHeaders } from '../../support/family-session';
+import { postAsParent } from '../../support/family-session';
 
 /**
  * A family's balance end to end (docs/product.md, "A family's balance"):
@@ -50,19 +50,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-const post = async (handler: typeof createOrder, name: string, body: unknown) => {
-  const context = functionContext();
-  const response = await handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
-      method: 'POST',
-      headers: await sessionHeaders(body),
-      body: JSON.stringify(body),
-    }),
-    context,
-  );
-  await context.settled();
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const post = postAsParent;
 const saldo = (childId: string, extra: Record<string, unknown> = {}) => ({
   cf: ROSSI,
   product: 'campo-saldo',

@@ -14,8 +14,7 @@ import { findProduct } from '@domain/catalogue/product';
 import { onlineTotal } from '@domain/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { onlyEmulatorUnhandled } from '../../support/server-db';
-import { functionContext } from '../../support/function-context';
-import { sessionHeaders } from '../../support/family-session';
+import { postAsParent } from '../../support/family-session';
 
 /**
  * Instalments end to end (docs/product.md, "Instalments"): the treasurer
@@ -56,19 +55,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-const post = async (handler: typeof createOrder, name: string, body: unknown) => {
-  const context = functionContext();
-  const response = await handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
-      method: 'POST',
-      headers: await sessionHeaders(body),
-      body: JSON.stringify(body),
-    }),
-    context,
-  );
-  await context.settled();
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const post = postAsParent;
 const maglietta = (extra: Record<string, unknown> = {}) => ({
   cf: ROSSI,
   product: 'maglietta',
