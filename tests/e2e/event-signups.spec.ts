@@ -109,7 +109,7 @@ test('a capo creates an outing with 2 places; the third family waits, is offered
     await outingCard(page)
       .getByRole('button', { name: `Iscrivi ${ESPOSITO.child} a ${EVENT}` })
       .click();
-    await expect(outingCard(page).getByText("In lista d'attesa, posizione 1")).toBeVisible();
+    await expect(outingCard(page).getByText("In lista d'attesa, posizione 1", { exact: true })).toBeVisible();
   });
 
   await test.step('the Rossi cancel: the Esposito are e-mailed the place and take it', async () => {
