@@ -1,5 +1,6 @@
 import type { PrerenderedPage } from './prerender';
 import { holdEarlySubmits } from '@/lib/early-input';
+import { nextTask } from '@/lib/next-task';
 import './index.css';
 
 // zod probes `new Function` when it builds its first object schema; under the
@@ -26,15 +27,15 @@ function loadApp(): void {
   else void loadInSteps(root);
 }
 
-/** Resolves in a new task, so the browser may handle a tap or a keystroke in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
 /**
- * Runs the app's JavaScript in two tasks: its modules are evaluated, then the
- * page is hydrated, so a tap between them is handled at once
+ * Runs the app's JavaScript in short tasks: the libraries' modules are
+ * evaluated, then the app's, then the page is started (itself in steps:
+ * startApp), so a tap or a keystroke between them is handled at once
  * (docs/architecture.md, "First load").
  */
 async function loadInSteps(root: HTMLElement): Promise<void> {
+  await import('./app/runtime');
+  await nextTask();
   const { startApp } = await import('./app/start');
   await nextTask();
   await startApp(root);

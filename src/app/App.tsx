@@ -1,5 +1,4 @@
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
-import { takeOverEarlyInput } from '@/lib/early-input';
+import { StrictMode, type ReactNode } from 'react';
 
 /**
  * The app around its router, in strict mode (react-query's client wraps only
@@ -7,10 +6,8 @@ import { takeOverEarlyInput } from '@/lib/early-input';
  * the browser's (src/app/start.tsx) or, at build time, the prerendering's
  * memory router (src/prerender.tsx): both draw the same tree, so the browser
  * can hydrate the prerendered HTML. Parents' screens talk only to our functions;
- * Firebase is loaded by the admin route alone. Once drawn, what a parent
- * typed or sent on the prerendered page reaches the app (takeOverEarlyInput).
+ * Firebase is loaded by the admin route alone.
  */
 export function App({ router }: { router: ReactNode }) {
-  useLayoutEffect(takeOverEarlyInput, []);
   return <StrictMode>{router}</StrictMode>;
 }

@@ -24,16 +24,13 @@ export function centsToEuros(cents: number): number {
   return roundEuros(cents / 100);
 }
 
-const euroFormat = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on first use: a page that shows no amount (most first paints) never pays for it.
+let euroFormat: Intl.NumberFormat | undefined;
 
 /** Formats euros the Italian way with two decimals and the € sign: 250 -> "250,00 €". */
 export function formatEuros(euros: number): string {
   // Intl uses a no-break space before €; a plain space reads and copies the same everywhere.
+  euroFormat ??= new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return euroFormat.format(euros).replace(/\u00a0/g, ' ');
 }
 

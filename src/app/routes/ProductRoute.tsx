@@ -38,12 +38,11 @@ export function ProductRoute({ page }: { page: ProductPage }) {
   const flow = useOrderFlow(page);
   const product = flow.lookup && flow.productId ? findProduct(flow.lookup.catalogue, flow.productId) : undefined;
   const balance = product && flow.lookup ? lookupBalance(flow.lookup, product) : null;
-  const today = italianDay(new Date());
 
   const children = product ? (flow.lookup?.children ?? []).filter((child) => mayBuy(product, child.branch)) : [];
   const chosen = pickInTickOrder(children, flow.selectedIds).map((child) => ({ ...child, size: flow.sizes[child.id] }));
   const payer = flow.instalmentChildId ? flow.lookup?.children.find((child) => child.id === flow.instalmentChildId) : undefined;
-  const order = product && balance ? orderToPay(product, balance, payer, chosen, today) : null;
+  const order = product && balance ? orderToPay(product, balance, payer, chosen, italianDay(new Date())) : null;
   const lines = order?.lines ?? [];
   const request: OrderRequest = {
     cf: flow.cf,
