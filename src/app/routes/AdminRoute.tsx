@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { AdminGate } from '@/features/admin/shell/AdminGate';
-import { AdminShell } from '@/features/admin/shell/AdminShell';
+import { AdminLoading } from '@/features/admin/shell/AdminLoading';
 import { appEnv } from '@config/env';
 import { withQueryClient } from '@/lib/with-query-client';
+
+// The desk (its menu, season, notices: Firestore and the schemas) loads once the gate opens: the login paints and
+// hydrates without it, and a phone evaluates it in a task of its own.
+const AdminShell = lazy(async () => ({ default: (await import('@/features/admin/shell/AdminShell')).AdminShell }));
 
 /**
  * /admin/*: the treasurer's desk (docs/admin.md) behind the admin login;
@@ -14,7 +19,9 @@ function AdminRouteView() {
   }
   return (
     <AdminGate>
-      <AdminShell />
+      <Suspense fallback={<AdminLoading />}>
+        <AdminShell />
+      </Suspense>
     </AdminGate>
   );
 }

@@ -28,12 +28,21 @@ function mayHaveStoredUser(): boolean {
 }
 
 /**
- * Subscribes to the signed-in user and reads its role from its ID
- * token, loading Firebase Auth (admin-auth.ts) at mount. Until it answers:
- * 'ready' with nobody when no user is stored in this browser (the login form
- * shows at once), 'loading' otherwise (a Caricamento text shows). The build
- * prerenders the login (src/prerender.tsx): hydrating it, the first render
- * draws the login too, then at once 'loading' where a user is stored.
+ * What shows the admin reaching for the login form: Firebase Auth loads then, when nobody is signed in here. A form
+ * sent before the app ran is sent again without a focus or a press (src/lib/early-input.ts): its `submit` counts too.
+ */
+const REACHING = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
+
+/**
+ * Subscribes to the signed-in user and reads its role from its ID token,
+ * loading Firebase Auth (admin-auth.ts): at mount where a user may be stored
+ * in this browser ('loading' until it answers, a Caricamento text shows),
+ * else when the admin first reaches for the page (a focus, a press, a key, a submit)
+ * while the login form shows at once ('ready' with nobody): Firebase's code
+ * is a long task on a phone that a first paint need not wait behind
+ * (docs/architecture.md, "First load"). The build prerenders the login
+ * (src/prerender.tsx): hydrating it, the first render draws the login too,
+ * then at once 'loading' where a user is stored.
  * @throws (to the route's error boundary, at render) the error of loading Firebase Auth.
  */
 export function useAuthUser(): AuthState {
@@ -42,20 +51,26 @@ export function useAuthUser(): AuthState {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    import('./admin-auth')
-      .then(({ watchAdminAuth }) => {
-        if (active) unsubscribe = watchAdminAuth((change) => setAnswer({ status: 'ready', ...change }));
-      })
-      // Firebase could not load (offline, a new deploy): the route's error page offers a reload, never an endless 'Caricamento'.
-      .catch((error: unknown) =>
-        setAnswer(() => {
-          throw error;
-        }),
-      );
+    const watch = () => {
+      REACHING.forEach((type) => document.removeEventListener(type, watch, true));
+      import('./admin-auth')
+        .then(({ watchAdminAuth }) => {
+          if (active) unsubscribe = watchAdminAuth((change) => setAnswer({ status: 'ready', ...change }));
+        })
+        // Firebase could not load (offline, a new deploy): the route's error page offers a reload, never an endless 'Caricamento'.
+        .catch((error: unknown) =>
+          setAnswer(() => {
+            throw error;
+          }),
+        );
+    };
+    if (userMayBeStored) watch();
+    else REACHING.forEach((type) => document.addEventListener(type, watch, true));
     return () => {
       active = false;
+      REACHING.forEach((type) => document.removeEventListener(type, watch, true));
       unsubscribe?.();
     };
-  }, []);
+  }, [userMayBeStored]);
   return answer ?? (userMayBeStored ? { status: 'loading' } : { status: 'ready', user: null, staff: null, emailVerified: false });
 }
