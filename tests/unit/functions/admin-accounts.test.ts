@@ -18,6 +18,7 @@ import adminStatement from '../../../netlify/functions/admin-statement';
 import { applyCardEvent } from '../../../netlify/lib/card-events';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { orderMetadata } from '../../../netlify/lib/order-metadata';
+import { succeededPaymentIntent } from '../../support/paid-intent';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
 import { adminFunctionTestbed } from '../../support/admin-function';
@@ -124,13 +125,9 @@ describe('admin-accounts', () => {
 
   it("ties with a card payment's 'Contributo al fondo di solidarietà', on its own row and on 'Erogazioni liberali', before and after a partial refund", async () => {
     const paid = onlineTotal(15 + 12.5);
-    const paymentIntent = {
-      id: 'pi_accounts_gift',
-      status: 'succeeded' as const,
-      amount_received: paid.totalCents,
-      currency: 'eur',
-      metadata: { ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true, 12.5) },
-    };
+    const paymentIntent = succeededPaymentIntent('pi_accounts_gift', paid.totalCents, {
+      ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true, 12.5),
+    });
     // Paid, then refunded in part, in the demo year's June (only the clock is moved: the receipt and the note are dated then).
     const inJune = async <T>(day: string, write: () => Promise<T>): Promise<T> => {
       vi.useFakeTimers({ toFake: ['Date'] });

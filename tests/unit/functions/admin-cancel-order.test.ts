@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { orderMetadata } from '../../../netlify/lib/order-metadata';
+import { succeededPaymentIntent } from '../../support/paid-intent';
 import { onlineTotal } from '@domain/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { resetToDemoData } from '../../support/server-db';
@@ -21,24 +22,18 @@ const cancel = testbed.call;
 const verdiTshirtsByCard = () =>
   fulfilPayment(
     db(),
-    {
-      id: 'pi_verdi_tshirts',
-      status: 'succeeded',
-      amount_received: onlineTotal(30).totalCents,
-      currency: 'eur',
-      metadata: {
-        ...orderMetadata(
-          'family-verdi',
-          'parent-verdi-paolo',
-          'maglietta',
-          [
-            { id: 'son-verdi-andrea', size: 'M' },
-            { id: 'son-verdi-chiara', size: 'S' },
-          ],
-          true,
-        ),
-      },
-    },
+    succeededPaymentIntent('pi_verdi_tshirts', onlineTotal(30).totalCents, {
+      ...orderMetadata(
+        'family-verdi',
+        'parent-verdi-paolo',
+        'maglietta',
+        [
+          { id: 'son-verdi-andrea', size: 'M' },
+          { id: 'son-verdi-chiara', size: 'S' },
+        ],
+        true,
+      ),
+    }),
     'test',
     { siteUrl: 'http://localhost' },
   );

@@ -4,6 +4,7 @@ import adminRefund from '../../../netlify/functions/admin-refund';
 import { applyCardEvent } from '../../../netlify/lib/card-events';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { orderMetadata } from '../../../netlify/lib/order-metadata';
+import { succeededPaymentIntent } from '../../support/paid-intent';
 import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
 import { changeTransferConfirmation } from '../../../netlify/lib/transfer-confirmation';
 import { SEASON } from '@config/season';
@@ -43,13 +44,9 @@ async function call(handler: typeof adminRefund, body: unknown) {
 const rossiTshirtByCard = (id: string) =>
   fulfilPayment(
     db(),
-    {
-      id,
-      status: 'succeeded',
-      amount_received: onlineTotal(15).totalCents,
-      currency: 'eur',
-      metadata: { ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true) },
-    },
+    succeededPaymentIntent(id, onlineTotal(15).totalCents, {
+      ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true),
+    }),
     'test',
     mail,
   );
@@ -110,13 +107,9 @@ describe('season totals', () => {
 
   it("count a card payment's 'Contributo al fondo di solidarietà' apart from the product, twice at once once, and move it with a full refund", async () => {
     const paid = onlineTotal(15 + 12.5);
-    const payment = {
-      id: 'pi_totals_gift',
-      status: 'succeeded' as const,
-      amount_received: paid.totalCents,
-      currency: 'eur',
-      metadata: { ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true, 12.5) },
-    };
+    const payment = succeededPaymentIntent('pi_totals_gift', paid.totalCents, {
+      ...orderMetadata('family-rossi', 'parent-rossi-mario', 'maglietta', [{ id: 'son-rossi-luca', size: 'S' }], true, 12.5),
+    });
     // The webhook and the success page's record-payment at the same moment: recorded and counted once.
     await Promise.all([fulfilPayment(db(), payment, 'test', mail), fulfilPayment(db(), payment, 'test', mail)]);
     // The demo's card T-shirt (30 €) and this one's 15 €: the 12,50 € are not in the product's euros.

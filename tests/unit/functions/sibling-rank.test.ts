@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
 import { onlineTotal } from '@domain/service-fee';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { succeededPaymentIntent } from '../../support/paid-intent';
 
 /**
  * The Saldo's sibling ladder across orders (docs/product.md, "Prices"): a
@@ -22,13 +23,13 @@ beforeEach(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
 
-const saldo = (id: string, childId: string, euros: number) => ({
-  id,
-  status: 'succeeded' as const,
-  amount_received: onlineTotal(euros).totalCents,
-  currency: 'eur',
-  metadata: { family_id: 'family-rossi', parent_id: 'parent-rossi-mario', product: 'campo-saldo', children: childId },
-});
+const saldo = (id: string, childId: string, euros: number) =>
+  succeededPaymentIntent(id, onlineTotal(euros).totalCents, {
+    family_id: 'family-rossi',
+    parent_id: 'parent-rossi-mario',
+    product: 'campo-saldo',
+    children: childId,
+  });
 
 describe('a Saldo paid by card in two orders', () => {
   it("records Marco's at 180 € and Giulia's, a week later, at 155 €, both Confermato", async () => {

@@ -17,6 +17,7 @@ import { italianYear } from '@domain/italian-time';
 import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
+import { succeededPaymentIntent } from '../../support/paid-intent';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
@@ -96,19 +97,13 @@ async function paidByCard(
 ): Promise<{ paymentIntentId: string; paymentId: string }> {
   const { order } = await fulfilPayment(
     db,
-    {
-      id: paymentIntentId,
-      status: 'succeeded',
-      amount_received: charged.totalCents,
-      currency: 'eur',
-      metadata: {
-        family_id: FAMILY,
-        parent_id: PAYER.id,
-        product: 'felpa',
-        children: `${CHILDREN[0].id}:M,${CHILDREN[1].id}:S`,
-        ...(contribution === undefined ? {} : { solidarity_contribution: contribution }),
-      },
-    },
+    succeededPaymentIntent(paymentIntentId, charged.totalCents, {
+      family_id: FAMILY,
+      parent_id: PAYER.id,
+      product: 'felpa',
+      children: `${CHILDREN[0].id}:M,${CHILDREN[1].id}:S`,
+      ...(contribution === undefined ? {} : { solidarity_contribution: contribution }),
+    }),
     'test',
     MAIL,
   );

@@ -12,6 +12,7 @@ import { italianYear } from '@domain/italian-time';
 import { onlineTotal } from '@domain/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
+import { succeededPaymentIntent } from '../../support/paid-intent';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
@@ -213,19 +214,14 @@ describe('the receipt PDF', () => {
   it("prints a card payment's 'Contributo al fondo di solidarietà' on its own line, kept on the payment apart from the lines", async () => {
     // Two felpe (60 €) and 12,50 € to the fund: the fee is on both, as create-payment-intent charged it.
     const paid = onlineTotal(60 + 12.5);
-    const pi = (id: string, cents: number, contribution: string | undefined) => ({
-      id,
-      status: 'succeeded' as const,
-      amount_received: cents,
-      currency: 'eur',
-      metadata: {
+    const pi = (id: string, cents: number, contribution: string | undefined) =>
+      succeededPaymentIntent(id, cents, {
         family_id: FAMILY,
         parent_id: PAYER.id,
         product: 'felpa',
         children: `${CHILDREN[0].id}:M,${CHILDREN[1].id}:S`,
         ...(contribution === undefined ? {} : { solidarity_contribution: contribution }),
-      },
-    });
+      });
     const context = { siteUrl: 'http://localhost' };
     const recorded = await fulfilPayment(db, pi('pi_contribution', paid.totalCents, '12.50'), 'test', context);
     expect(recorded.order.status).toBe('Confermato');
