@@ -6,6 +6,7 @@ import { COLLECTION, familyDocument, familyReductionDocument, type FamilyReducti
 import { reductionText, type Reduction } from '@domain/family-balance';
 import { recordAudit, type AuditActor } from './audit-log';
 import { readAllSnapshots, readSnapshot } from './documents';
+import { findFamilyItems, type FamilyItem } from './families';
 import { HttpError } from './http';
 
 /**
@@ -32,6 +33,24 @@ export async function readFamilyReduction(db: Firestore, familyId: string, produ
     .doc(familyReductionId(season, familyId, productId))
     .get();
   return reductionOf(readSnapshot(familyReductionDocument, snapshot));
+}
+
+/**
+ * What a family's balance of `productId` in `season` is made from
+ * (familyProductBalance): the family's items of the season and its
+ * reduction of the product, read together.
+ */
+export async function readBalanceInputs(
+  db: Firestore,
+  familyId: string,
+  productId: string,
+  season: number,
+): Promise<{ items: FamilyItem[]; reduction: Reduction | null }> {
+  const [items, reduction] = await Promise.all([
+    findFamilyItems(db, familyId, season),
+    readFamilyReduction(db, familyId, productId, season),
+  ]);
+  return { items, reduction };
 }
 
 /** The family's reductions in `season`, every product, with their reasons (the admin's family page). */

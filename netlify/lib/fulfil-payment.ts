@@ -11,8 +11,8 @@ import type { ChildDocument } from '@domain/documents';
 import { centsToEuros, roundEuros, sumEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payment-status';
 import { onlineTotal, type OnlineTotal } from '@domain/service-fee';
-import { findFamilyById, findFamilyItems, type FamilyWithChildren } from './families';
-import { readFamilyReduction } from './family-reductions';
+import { findFamilyById, type FamilyWithChildren } from './families';
+import { readBalanceInputs } from './family-reductions';
 import { HttpError } from './http';
 import type { MailContext } from './mail/layout';
 import { confirmDebit, debitNotice, payAgainUrl } from './debit-events';
@@ -185,10 +185,7 @@ export async function rebuildCardOrder(db: Firestore, paymentIntent: PaymentInte
   if (metadata.instalment) return rebuildInstalmentPayment(db, paymentIntent, { metadata, product, found }, unfulfillable);
   const { chosen, problems } = matchOrderChildren(found.children, metadata.children, product);
   const toVerify = childrenToVerify(problems, chosen, { productId: product.id, familyId: metadata.familyId }, unfulfillable);
-  const [items, reduction] = await Promise.all([
-    findFamilyItems(db, metadata.familyId, SEASON.campYear),
-    readFamilyReduction(db, metadata.familyId, product.id, SEASON.campYear),
-  ]);
+  const { items, reduction } = await readBalanceInputs(db, metadata.familyId, product.id, SEASON.campYear);
   // An order recorded meanwhile for one of these children (a second tab) did not exist when the PaymentIntent was priced.
   const chosenIds = new Set(chosen.map((child) => child.id));
   const meanwhile = new Set(
@@ -225,10 +222,7 @@ async function rebuildInstalmentPayment(
 ): Promise<RebuiltCardOrder> {
   const child = found.children.find((each) => each.id === metadata.children[0]?.id);
   if (!child) throw unfulfillable(`child ${metadata.children[0]?.id ?? ''} is not in family ${metadata.familyId}`);
-  const [items, reduction] = await Promise.all([
-    findFamilyItems(db, metadata.familyId, SEASON.campYear),
-    readFamilyReduction(db, metadata.familyId, product.id, SEASON.campYear),
-  ]);
+  const { items, reduction } = await readBalanceInputs(db, metadata.familyId, product.id, SEASON.campYear);
   const balance = familyProductBalance(product, items, found.children, reduction, paymentIntent.id);
   const next = nextInstalmentLine(product, balance, child, italianDay(new Date()));
   if (!next) {

@@ -12,10 +12,10 @@ import { italianDay } from '@domain/italian-time';
 import { lineOfItem } from '@domain/order-line-fields';
 import { holdsProduct } from '@domain/payment-status';
 import type { Size } from '@domain/sizes';
-import { findFamilyByParentCf, findFamilyItems, type FamilyItem, type FamilyWithChildren } from './families';
+import { findFamilyByParentCf, type FamilyItem, type FamilyWithChildren } from './families';
 import { assertSessionFamily, type FamilySession } from './session';
 import { UnknownFiscalCodeError } from './fiscal-code-budget';
-import { readFamilyReduction } from './family-reductions';
+import { readBalanceInputs } from './family-reductions';
 import { HttpError } from './http';
 import { catalogueOf, readSeasonSettings } from './season-settings';
 
@@ -188,10 +188,7 @@ export async function priceInstalmentPayment(
   if (!product.instalments) throw new HttpError(400, ORDER_MESSAGES.noInstalments);
   const child = found.children.find((each) => each.id === requested[0]?.id);
   if (!child) throw new HttpError(400, ORDER_MESSAGES.notOfFamily);
-  const [items, reduction] = await Promise.all([
-    findFamilyItems(db, found.family.id, SEASON.campYear),
-    readFamilyReduction(db, found.family.id, product.id, SEASON.campYear),
-  ]);
+  const { items, reduction } = await readBalanceInputs(db, found.family.id, product.id, SEASON.campYear);
   const balance = familyProductBalance(product, items, found.children, reduction, ownOrderId);
   if (!balance.holders.some((holder) => holder.id === child.id))
     throw new HttpError(400, ORDER_MESSAGES.notHolder(child.name, product.plan));
@@ -217,10 +214,7 @@ export async function priceFamilyOrder(
   const { chosen, problems } = matchOrderChildren(found.children, requested, product);
   const problem = problems[0];
   if (problem) throw new HttpError(400, problemMessage(problem, product));
-  const [items, reduction] = await Promise.all([
-    findFamilyItems(db, found.family.id, SEASON.campYear),
-    readFamilyReduction(db, found.family.id, product.id, SEASON.campYear),
-  ]);
+  const { items, reduction } = await readBalanceInputs(db, found.family.id, product.id, SEASON.campYear);
   const holders = productHolders(product, items, ownOrderId);
   const held = chosen.filter((child) => holders.has(child.id)).map((child) => child.name);
   if (held.length > 0) throw new HttpError(409, ORDER_MESSAGES.alreadyHeld(held, product.plan));
