@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { Staff } from '@domain/staff-roles';
 import { subscribeToNothing } from '@/components/layout/subscribe-to-nothing';
 
@@ -48,7 +48,9 @@ const REACHING = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
 export function useAuthUser(): AuthState {
   const userMayBeStored = useSyncExternalStore(subscribeToNothing, mayHaveStoredUser, () => false);
   const [answer, setAnswer] = useState<AuthState | null>(null);
-  useEffect(() => {
+  // A layout effect: listening from the commit that makes the form live, before the layout sends again a form held
+  // before the app ran (takeOverEarlyInput, a task later) and before any press can reach the form's own handler.
+  useLayoutEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
     const watch = () => {
