@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToStringAsync } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchAdminAuth, type AdminAuthChange } from '@/features/admin/shell/admin-auth';
 import { useAuthUser } from '@/features/admin/shell/use-auth-user';
 import { HydrateLater } from '@/components/layout/HydrateLater';
 import { holdEarlySubmits, takeOverEarlyInput } from '@/lib/early-input';
+import { prerendered } from '../support/prerendered';
 
 /**
  * useAuthUser: when Firebase Auth loads. Its module stands in for Firebase
@@ -61,9 +61,9 @@ describe('useAuthUser', () => {
   });
 
   it('loads Firebase Auth for a login sent before the app ran, which the layout sends again a task after the form is hydrated', async () => {
-    // Preact runs effects after the next frame; a browser paints it after the task that sends the form again, where jsdom's
-    // 16 ms clock may fire it first.
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 16));
+    // Preact runs effects after the next frame, or 35 ms on: a busy phone paints no frame before the task that sends the
+    // form again, where jsdom's 16 ms clock may.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
     // The login as the build prerenders it, inside the content part whose drawing hands early input over (SiteLayout).
     const login = (onDrawn?: () => void) => (
       <HydrateLater part="early-login" onDrawn={onDrawn}>
@@ -72,20 +72,11 @@ describe('useAuthUser', () => {
         </form>
       </HydrateLater>
     );
-    const root = document.createElement('div');
-    root.innerHTML = await renderToStringAsync(login());
-    document.body.append(root);
+    const root = prerendered(login());
     holdEarlySubmits();
     fireEvent.submit(screen.getByRole('form', { name: 'Accesso Admin' }));
 
-    document.addEventListener('submit', () => console.log('submit', performance.now()), true);
-    hydrateRoot(
-      root,
-      login(() => {
-        console.log('drawn', performance.now());
-        takeOverEarlyInput();
-      }),
-    );
+    hydrateRoot(root, login(takeOverEarlyInput));
     await waitFor(() => expect(watchAdminAuth).toHaveBeenCalledTimes(1));
   });
 

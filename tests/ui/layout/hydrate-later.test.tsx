@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HydrateLater } from '@/components/layout/HydrateLater';
+import { prerendered } from '../support/prerendered';
 
 /** A button counting its presses: live once hydrated, inert HTML before. */
 function Counter({ label }: { label: string }) {
@@ -36,16 +36,6 @@ function Page({ page, onDrawn }: { page: string; onDrawn?: () => void }) {
       </HydrateLater>
     </div>
   );
-}
-
-/** The HTML `page` draws, as the build's prerendering writes it into #root. */
-function prerendered(page: React.ReactNode): HTMLElement {
-  const scratch = document.createElement('div');
-  flushSync(() => createRoot(scratch).render(page));
-  const root = document.createElement('div');
-  root.innerHTML = scratch.innerHTML;
-  document.body.append(root);
-  return root;
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
