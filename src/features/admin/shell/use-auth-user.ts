@@ -53,8 +53,9 @@ export function useAuthUser(): AuthState {
   useLayoutEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
+    const stopListening = () => REACHING.forEach((type) => document.removeEventListener(type, watch, true));
     const watch = () => {
-      REACHING.forEach((type) => document.removeEventListener(type, watch, true));
+      stopListening();
       import('./admin-auth')
         .then(({ watchAdminAuth }) => {
           if (active) unsubscribe = watchAdminAuth((change) => setAnswer({ status: 'ready', ...change }));
@@ -70,7 +71,7 @@ export function useAuthUser(): AuthState {
     else REACHING.forEach((type) => document.addEventListener(type, watch, true));
     return () => {
       active = false;
-      REACHING.forEach((type) => document.removeEventListener(type, watch, true));
+      stopListening();
       unsubscribe?.();
     };
   }, [userMayBeStored]);
