@@ -53,15 +53,7 @@ const isVitest = Boolean(process.env.VITEST);
 export default defineConfig({
   resolve: {
     // The shared code's aliases, the same in tsconfig.json (docs/architecture.md, "Paths").
-    // The browser renders with Preact through its React compatibility layer: the same components and hooks, a
-    // tenth of react-dom's weight and hydration work on a phone (docs/architecture.md, "First load").
     alias: {
-      'react-dom/test-utils': 'preact/test-utils',
-      'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/compat/jsx-runtime',
-      'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-      'react-dom': 'preact/compat',
-      react: 'preact/compat',
       '@domain': path.resolve(import.meta.dirname, 'src/domain'),
       '@config': path.resolve(import.meta.dirname, 'src/config'),
       '@contracts': path.resolve(import.meta.dirname, 'src/contracts'),
@@ -119,7 +111,7 @@ export default defineConfig({
       'firebase/firestore/lite',
       'react-router',
       // Imported by src/prerender.tsx, which the dev launcher's warm-up reaches (never run in development).
-      'preact-render-to-string',
+      'react-dom/static',
       'read-excel-file/browser',
       'write-excel-file/browser',
       'zod',
@@ -164,21 +156,7 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.tsx'],
-          setupFiles: ['tests/ui/preact-as-react.ts', 'tests/ui/setup.ts'],
-          // The screens run on Preact as in the browser: the libraries that render components go through Vite (and its
-          // aliases) from their ES builds, and tests/ui/preact-as-react.ts sends the CommonJS ones' `require('react')` there too.
-          alias: {
-            'react-router': path.resolve(import.meta.dirname, 'node_modules/react-router/dist/development/index.mjs'),
-            '@testing-library/react': path.resolve(
-              import.meta.dirname,
-              'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-            ),
-          },
-          server: {
-            deps: {
-              inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /@headlessui/, /@stripe\/react-stripe-js/],
-            },
-          },
+          setupFiles: ['tests/ui/setup.ts'],
         },
       },
     ],

@@ -28,13 +28,15 @@ function loadApp(): void {
 }
 
 /**
- * Runs the app's JavaScript in short tasks: the libraries' modules are
- * evaluated, then the app's, then the page is started (itself in steps:
- * startApp), so a tap or a keystroke between them is handled at once
- * (docs/architecture.md, "First load").
+ * Runs the app's JavaScript in short tasks: React's renderer is evaluated,
+ * then the router, then the app's modules, then the page is started (itself
+ * in steps: startApp), so a tap or a keystroke between them is handled at
+ * once (docs/architecture.md, "First load").
  */
 async function loadInSteps(root: HTMLElement): Promise<void> {
-  await import('./app/runtime');
+  await import('./app/react-runtime');
+  await nextTask();
+  await import('./app/router-runtime');
   await nextTask();
   const { startApp } = await import('./app/start');
   await nextTask();

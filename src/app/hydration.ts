@@ -1,5 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PRERENDERED_PATHS } from './prerendered-pages';
+import type { RouteHandle } from './router';
 
 /**
  * Whether `root` holds HTML the build prerendered for this address
@@ -17,17 +18,12 @@ export function holdsPrerenderedPage(root: HTMLElement): boolean {
 }
 
 /**
- * Loads the code of the lazy routes matching `pathname` and writes it into
- * `routes`, so that the browser's first render draws what the prerendering
- * drew (it loaded the same routes) instead of an empty page while they load.
+ * Loads the code of the screens of their own chunk matching `pathname`
+ * (their `handle`, {@link RouteHandle}), so that the first render draws what
+ * the prerendering drew without suspending on a module.
  * @throws the error of a route module that fails to load.
  */
-export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  const lazyRoutes = (matchRoutes(routes, pathname) ?? []).map((match) => match.route).filter((route) => route.lazy);
-  await Promise.all(
-    lazyRoutes.map(async (route) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
+export async function preloadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()));
 }

@@ -61,8 +61,8 @@ describe('useAuthUser', () => {
   });
 
   it('loads Firebase Auth for a login sent before the app ran, which the layout sends again a task after the form is hydrated', async () => {
-    // Preact runs effects after the next frame, or 35 ms on: a busy phone paints no frame before the task that sends the
-    // form again, where jsdom's 16 ms clock may.
+    // A busy phone paints no frame before the task that sends the form again, where jsdom's 16 ms clock may: passive
+    // effects that wait for a frame would miss the re-sent form.
     vi.stubGlobal('requestAnimationFrame', () => 0);
     // The login as the build prerenders it, inside the content part whose drawing hands early input over (SiteLayout).
     const login = (onDrawn?: () => void) => (

@@ -40,7 +40,7 @@ function Page({ page, onDrawn }: { page: string; onDrawn?: () => void }) {
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
-/** Lets Preact's re-renders (queued as microtasks) run, and no task. */
+/** Lets what React runs in microtasks run (a discrete event's synchronous hydration, its re-render), and no task. */
 async function microtasks(): Promise<void> {
   for (let tick = 0; tick < 10; tick++) await Promise.resolve();
 }

@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { vi } from 'vitest';
 
 /**
- * Puts the HTML `page` draws into a new element of the document, as the build's prerendering writes it into #root,
- * and returns that element to hydrate. The page is drawn in a scratch root that is unmounted at once: none of its
- * effects or listeners stays live beside the hydrated page.
+ * Puts the HTML `page` draws into a new element of the document, as the build's prerendering writes it into #root
+ * (src/prerender.tsx: React's server renderer in Node, where there is no `window`, with the Suspense boundaries'
+ * markers that hydration reads), and returns that element to hydrate.
  */
 export function prerendered(page: ReactNode): HTMLElement {
-  const scratch = document.createElement('div');
-  const scratchRoot = createRoot(scratch);
-  flushSync(() => scratchRoot.render(page));
+  vi.stubGlobal('window', undefined);
+  let html: string;
+  try {
+    html = renderToString(page);
+  } finally {
+    vi.unstubAllGlobals();
+  }
   const root = document.createElement('div');
-  root.innerHTML = scratch.innerHTML;
-  scratchRoot.unmount();
+  root.innerHTML = html;
   document.body.append(root);
   return root;
 }
