@@ -4,7 +4,7 @@ import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin
 import { z } from 'zod';
 import { COLLECTION } from '@domain/documents';
 import type { Contract } from '@contracts/contract';
-import { PARENT_MESSAGES } from '@contracts/parents';
+import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } from './contract-function';
 import { getDb } from './firestore';
 import { HttpError } from './http';

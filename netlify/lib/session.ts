@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { PARENT_MESSAGES } from '@contracts/parents';
+import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { HttpError } from './http';
 import { serviceConfig } from './server-env';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineContract } from './contract';
-import { PARENT_MESSAGES } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 
 const PHONE_MESSAGE = 'Inserisci un numero di telefono valido (almeno 6 cifre), o lascialo vuoto.';
 

@@ -16,6 +16,22 @@ export type Schema = z.core.$ZodType;
 export type Messages = Record<string, string | ((...details: never[]) => string)>;
 
 /**
+ * A contract's schema-free part: the function's name, method and messages.
+ * A contract spreads it when the browser calls the function before any
+ * schema loads (`callEndpoint`, src/lib/api/functions-client.ts;
+ * docs/architecture.md, "Contracts").
+ */
+export type Endpoint = Pick<Contract, 'name' | 'method' | 'messages'>;
+
+/** The endpoint a contract `C` spreads: its literal name, method and messages. */
+export type EndpointOf<C extends Contract> = Pick<C, 'name' | 'method' | 'messages'>;
+
+/** Declares an endpoint, keeping its literal name and its messages' types. */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+/**
  * One function's contract: its name (the path is /.netlify/functions/{name}),
  * its method (POST with a JSON body; GET for a public read), the request it
  * reads (null for a GET, or a body the function reads itself: Stripe's

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { PARENT_MESSAGES } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 
 /**
  * What the parents' signing contracts share (docs/documents.md, "Signing"

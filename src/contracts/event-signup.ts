@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { SIGNUP_STATES } from '@domain/events/event-signup';
 import { defineContract } from './contract';
-import { PARENT_MESSAGES } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 
 /** The Italian messages of event-signup, for the function and the screen. */
 export const EVENT_SIGNUP_MESSAGES = {

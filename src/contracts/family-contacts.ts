@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { BRANCHES } from '@domain/branches';
 import { defineContract } from './contract';
-import { PARENT_MESSAGES } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 
 /**
  * The family's contacts as the group has them (docs/api.md, "family-contacts"):

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { BRANCHES } from '@domain/branches';
 import { SIGNUP_STATES } from '@domain/events/event-signup';
 import { defineContract } from './contract';
-import { PARENT_MESSAGES } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 
 const DOCUMENT_STATES = ['partial', 'missing', 'withdrawn'] as const;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { familyLookupSchema } from '@domain/family-lookup';
 import { defineContract } from './contract';
-import { cfField, FAMILY_MESSAGES } from './parents';
+import { lookupFamilyEndpoint } from './family-access-endpoints';
+import { cfField } from './parents';
 
 /**
  * lookup-family (docs/api.md, "lookup-family"), with the family's session:
@@ -10,9 +11,7 @@ import { cfField, FAMILY_MESSAGES } from './parents';
  * receipts (FamilyLookup, built by buildFamilyLookup).
  */
 export const lookupFamilyContract = defineContract({
-  name: 'lookup-family',
-  method: 'POST',
+  ...lookupFamilyEndpoint,
   request: z.object({ cf: cfField }),
   answer: familyLookupSchema,
-  messages: { malformed: FAMILY_MESSAGES.invalidCf, ...FAMILY_MESSAGES },
 });

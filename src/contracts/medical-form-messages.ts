@@ -1,5 +1,5 @@
 import { SEASON } from '@config/season';
-import { FAMILY_MESSAGES, PARENT_MESSAGES } from './parents';
+import { FAMILY_MESSAGES, PARENT_MESSAGES } from './parent-messages';
 
 /**
  * The messages of the parents' medical form functions, get-signature and

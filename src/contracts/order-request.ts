@@ -4,7 +4,8 @@ import type { CatalogueProduct } from '@domain/catalogue/product';
 import { italianDayText } from '@domain/italian-time';
 import { SIZES } from '@domain/sizes';
 import { childId } from './fields';
-import { cfField, PARENT_MESSAGES } from './parents';
+import { cfField } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 
 /**
  * The order request (docs/api.md, "Order request"): one request shared by

@@ -1,31 +1,5 @@
 import { z } from 'zod/mini';
-import { CHILD_ID_MESSAGE } from './fields';
-import { FISCAL_CODE_MESSAGES } from './fiscal-code-messages';
-
-/**
- * What the parents' contracts share (docs/api.md, "Parents' sessions" and
- * "One budget for fiscal codes"): the messages several of their functions
- * answer in `{ error }`, declared once for the contracts, the functions and
- * the screens, and the request fields they read alike.
- */
-export const PARENT_MESSAGES = {
-  invalidCf: FISCAL_CODE_MESSAGES.invalid,
-  unknownCf: FISCAL_CODE_MESSAGES.unknown,
-  /** 429: the caller's fiscal-code budget is spent (netlify/lib/fiscal-code-budget.ts). */
-  tooManyAttempts: 'Troppi tentativi: riprova tra qualche minuto.',
-  /** 401: no session, an expired or forged one, or another family's (docs/security.md, "Parents' sessions"). */
-  sessionExpired: 'Sessione scaduta: inserisci di nuovo il codice fiscale.',
-  /** 400: a child id that cannot be a document id. */
-  childId: CHILD_ID_MESSAGE,
-} as const;
-
-/** What a function that reads a family by a fiscal code, with its session, may answer besides its own messages. */
-export const FAMILY_MESSAGES = {
-  invalidCf: PARENT_MESSAGES.invalidCf,
-  unknownCf: PARENT_MESSAGES.unknownCf,
-  tooManyAttempts: PARENT_MESSAGES.tooManyAttempts,
-  sessionExpired: PARENT_MESSAGES.sessionExpired,
-} as const;
+import { PARENT_MESSAGES } from './parent-messages';
 
 /** A parent's fiscal code as typed: any short string; the function normalises it and checks it in full (codice-fiscale-js). */
 export const cfField = z.string({ error: PARENT_MESSAGES.invalidCf }).check(z.maxLength(64, { error: PARENT_MESSAGES.invalidCf }));

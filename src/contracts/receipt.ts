@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineContract } from './contract';
-import { PARENT_MESSAGES } from './parents';
+import { PARENT_MESSAGES } from './parent-messages';
 import { paymentFileRequest } from './payment-file';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { GROUP } from '@config/group';
 import { defineContract } from './contract';
-import { cfField, PARENT_MESSAGES } from './parents';
+import { requestAccessCodeEndpoint } from './family-access-endpoints';
+import { cfField } from './parents';
 
 /** An e-mail on its way: the parent's address masked ('m•••@e•••.com') and the seconds before 'Invia di nuovo'. */
 const emailSent = { email: z.string(), resendAfterSeconds: z.int().check(z.nonnegative()) };
@@ -16,8 +16,7 @@ const emailSent = { email: z.string(), resendAfterSeconds: z.int().check(z.nonne
  * while the parent's codes are paused for the day, a link alone (`link-sent`).
  */
 export const requestAccessCodeContract = defineContract({
-  name: 'request-access-code',
-  method: 'POST',
+  ...requestAccessCodeEndpoint,
   request: z.object({
     cf: cfField,
     resend: z.optional(z.boolean()),
@@ -28,23 +27,4 @@ export const requestAccessCodeContract = defineContract({
     z.object({ status: z.literal('code-sent'), ...emailSent, sameCode: z.optional(z.boolean()) }),
     z.object({ status: z.literal('link-sent'), ...emailSent }),
   ]),
-  messages: {
-    malformed: PARENT_MESSAGES.invalidCf,
-    invalidCf: PARENT_MESSAGES.invalidCf,
-    unknownCf: PARENT_MESSAGES.unknownCf,
-    tooManyAttempts: PARENT_MESSAGES.tooManyAttempts,
-    /** 422: a known parent without an e-mail on file. */
-    noEmail: `Non abbiamo un indirizzo e-mail per questo codice fiscale: scrivi al gruppo per aggiungerlo (${GROUP.email}).`,
-    /**
-     * 429: `limit` access e-mails sent in the last hour; the last one's code
-     * and link still work when `live`, otherwise another may go in `seconds`.
-     */
-    tooManyEmails: (limit: number, seconds: number, live: boolean) => {
-      const minutes = Math.max(1, Math.ceil(seconds / 60));
-      const wait = minutes === 1 ? '1 minuto' : `${minutes} minuti`;
-      return live
-        ? `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: usa il codice o il link dell'ultima, ancora validi, oppure riprova tra ${wait}.`
-        : `Ti abbiamo già inviato ${limit} e-mail di accesso nell'ultima ora: per sicurezza non ne inviamo altre per ora. Riprova tra ${wait}.`;
-    },
-  },
 });

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
-import { ACCESS_CODE_PATTERN, verifyAccessCodeContract } from '@contracts/verify-access-code';
+import { ACCESS_CODE_PATTERN, verifyAccessCodeEndpoint } from '@contracts/family-access-endpoints';
 import { ACCESS_CODE_MESSAGES } from './access-code-messages';
 import { requestAccessCode, type CodeSent } from './api/access-code';
 import { verifyAccessCode } from './api/verify-access-code';
@@ -69,7 +69,7 @@ function useAccessCodeStep({ cf, sent: firstSent, returnPath, onVerified }: Acce
     if (confirming || linkOnly) return;
     setFailure(null);
     if (!ACCESS_CODE_PATTERN.test(code)) {
-      setCodeError(verifyAccessCodeContract.messages.codeFormat);
+      setCodeError(verifyAccessCodeEndpoint.messages.codeFormat);
       codeRef.current?.focus();
       return;
     }

@@ -12,8 +12,8 @@ import { UserFacingError } from '@/lib/api/functions-client';
 import { describeError } from '@/lib/errors';
 import type { AccessCodeStep } from './AccessCodeStep';
 import { signedInFiscalCode } from './access-link-state';
-import { preloadAccessCode, requestAccessCode, type CodeSent } from './api/access-code';
-import { lookupFamily, preloadLookupFamily } from './api/lookup-family';
+import { requestAccessCode, type CodeSent } from './api/access-code';
+import { lookupFamily } from './api/lookup-family';
 import { loadEndSession } from './EndSessionButton';
 import { EMPTY_LOOKUP_VALUES, LOOKUP_MESSAGES, type LookupFields, type LookupFormValues, type ValidLookup } from './lookup-messages';
 import { validateLookup, type LookupErrors } from './lookup-schema';
@@ -44,13 +44,11 @@ interface CodeStep {
 const loadAccessCodeStep = () => import('./AccessCodeStep');
 
 /**
- * Loads what 'Trova' needs besides the request (the answers' schemas, the
- * code step, 'Esci'). Called on the first edit, so the first 'Trova' is as
- * fast as the second (docs/architecture.md, "First load").
+ * Loads what 'Trova' shows besides the form (the code step, 'Esci'). Called
+ * on the first edit, so the first 'Trova' is as fast as the second
+ * (docs/architecture.md, "First load").
  */
 function preloadValidation() {
-  preloadLookupFamily();
-  preloadAccessCode();
   void loadAccessCodeStep().catch(() => undefined);
   void loadEndSession().catch(() => undefined);
 }

@@ -1,9 +1,9 @@
-import type { AnswerOf, Contract, RequestOf } from '@contracts/contract';
+import type { AnswerOf, Contract, EndpointOf, RequestOf } from '@contracts/contract';
 
 /**
  * The browser's one client for our Netlify functions (docs/api.md): POSTs
- * JSON to (or GETs) /.netlify/functions/{name}, validates the answer with zod, and
- * turns every failure into a {@link UserFacingError} carrying an Italian
+ * JSON to (or GETs) /.netlify/functions/{name}, validates the answer with zod
+ * (but on the first 'Trova's endpoints, `callEndpoint`), and turns every failure into a {@link UserFacingError} carrying an Italian
  * message a screen can show as it is.
  */
 
@@ -95,6 +95,24 @@ export async function callContract<C extends Contract>(
   if (contract.answer === 'file') throw new Error(`${contract.name} answers a file: use fetchFunctionFile`);
   const answer = contract.answer as unknown as AnswerSchema<AnswerOf<C>>;
   return callFunction(contract.name, contract.method === 'GET' ? null : request, answer, headers);
+}
+
+/**
+ * Calls the function of `endpoint`, the schema-free part of contract `C`,
+ * with `request`, and answers its JSON as `C` types it, unparsed: for the
+ * first 'Trova', whose screen must not wait for zod (docs/architecture.md,
+ * "Contracts": the tests check the function's every answer against `C`,
+ * and a deploy ships the functions with the pages).
+ * @throws UserFacingError as {@link callFunction} does; unexpected when the answer is not a JSON object.
+ */
+export async function callEndpoint<C extends Contract>(endpoint: EndpointOf<C>, request: RequestOf<C>): Promise<AnswerOf<C>> {
+  const response = await postToFunction(endpoint.name, request, {});
+  const json = (await response.json().catch(() => null)) as unknown;
+  if (typeof json !== 'object' || json === null) {
+    console.error(`${endpoint.name}: unexpected answer`, json);
+    throw new UserFacingError(CLIENT_MESSAGES.unexpected, response.status);
+  }
+  return json as AnswerOf<C>;
 }
 
 /** POSTs `body` as JSON to the function `name`; a failure becomes a UserFacingError with the function's `{error}` or a generic message. */

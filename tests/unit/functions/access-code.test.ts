@@ -10,7 +10,7 @@ import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
 import verifyAccessLink from '../../../netlify/functions/verify-access-link';
 import { GROUP } from '@config/group';
-import { PARENT_MESSAGES } from '@contracts/parents';
+import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { requestAccessCodeContract } from '@contracts/request-access-code';
 import { verifyAccessCodeContract } from '@contracts/verify-access-code';
 import { verifyAccessLinkContract } from '@contracts/verify-access-link';

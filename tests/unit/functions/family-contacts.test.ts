@@ -7,7 +7,7 @@ import familyContacts from '../../../netlify/functions/family-contacts';
 import { readRosterIndex } from '../../../netlify/lib/roster-index';
 import { SEASON } from '@config/season';
 import { changeParentEmailContract } from '@contracts/change-parent-email';
-import { PARENT_MESSAGES } from '@contracts/parents';
+import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
