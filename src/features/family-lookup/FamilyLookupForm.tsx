@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -177,11 +177,6 @@ export function FamilyLookupForm(props: FamilyLookupFormProps) {
   const { returnPath, linkCf, values, errors, submitting, failure, codeStep, formRef, failureRef, preload, edit, verified, submit } =
     useFamilyLookup(props);
   const notFound = failure instanceof UserFacingError && failure.status === 404;
-  const fiscalCodeRef = useRef<HTMLInputElement>(null);
-  // Focused by hand: the `autofocus` attribute is honoured only while a page loads, not in a form drawn later.
-  useLayoutEffect(() => {
-    if (autoFocus) fiscalCodeRef.current?.focus();
-  }, [autoFocus]);
 
   return (
     <div>
@@ -195,7 +190,8 @@ export function FamilyLookupForm(props: FamilyLookupFormProps) {
           value={values.fiscalCode}
           onChange={(event) => edit('fiscalCode', event.target.value)}
           onFocus={preload}
-          ref={fiscalCodeRef}
+          // React focuses it when the form is drawn again ('Cerca un'altra famiglia'); a hydrated form keeps the page's focus.
+          autoFocus={autoFocus}
           error={errors.fiscalCode}
         />
         {fields.quota && (
