@@ -212,3 +212,5 @@ try {
 } finally {
   await cleanUp();
 }
+// Done: the builds' esbuild services would keep Node waiting.
+process.exit(0);
