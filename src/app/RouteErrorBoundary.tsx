@@ -35,7 +35,9 @@ function PageFailed() {
   return (
     <div role="alert" className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
       <h1 className="text-2xl font-bold text-brand-800">Qualcosa è andato storto</h1>
-      <p className="text-gray-700">La pagina non si è caricata correttamente. Ricaricala: se il problema resta, riprova tra qualche minuto.</p>
+      <p className="text-gray-700">
+        La pagina non si è caricata correttamente. Ricaricala: se il problema resta, riprova tra qualche minuto.
+      </p>
       <button
         type="button"
         className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"

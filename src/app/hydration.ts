@@ -25,5 +25,6 @@ export function holdsPrerenderedPage(root: HTMLElement): boolean {
  */
 export async function preloadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()));
+  const handles = matches.map((match) => match.route.handle as RouteHandle | undefined);
+  await Promise.all(handles.flatMap((handle) => (handle ? [handle.preload()] : [])));
 }

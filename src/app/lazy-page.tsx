@@ -23,7 +23,7 @@ export function lazyPage<Props extends object>(load: () => Promise<ComponentType
     }));
   const Suspending = lazy(loadOnce);
   function Page(props: Props) {
-    const Screen = loaded ?? (Suspending as unknown as ComponentType<Props>);
+    const Screen = loaded ?? Suspending;
     return <Screen {...props} />;
   }
   return { Page, preload: async () => void (await loadOnce()) };
