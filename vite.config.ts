@@ -135,7 +135,7 @@ export default defineConfig({
           setupFiles: ['tests/support/mail-env.setup.ts'],
           // The emulator answers in tens of ms; transactions under contention take longer.
           testTimeout: 20_000,
-          // Every answer a function gives in a test is checked against its contract (netlify/lib/contract-function.ts).
+          // Every answer a function gives in a test is checked against its contract (netlify/lib/platform/contract-function.ts).
           env: { CHECK_CONTRACT_ANSWERS: '1' },
         },
       },

@@ -23,7 +23,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startMediaEmulator } from './media/server';
 import { DEMO_STAFF } from './seed/demo-data';
-import { markEmailVerified, setStaffRole } from '../netlify/lib/admin-claims';
+import { markEmailVerified, setStaffRole } from '../netlify/lib/staff/admin-claims';
 import { ensureAuthAccount, startAuthEmulator } from './dev/auth-emulator';
 import { FIRESTORE_EMULATOR_MISSING, startFirestoreEmulator } from './dev/firestore-emulator';
 import { seedIfEmpty } from './dev/seed-firestore';

@@ -18,13 +18,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
-import { invitationLink, markEmailVerified } from '../netlify/lib/admin-claims';
-import { recordAudit } from '../netlify/lib/audit-log';
-import { HttpError } from '../netlify/lib/http';
-import { accountForRole, applyStaffChange } from '../netlify/lib/staff-accounts';
+import { invitationLink, markEmailVerified } from '../netlify/lib/staff/admin-claims';
+import { recordAudit } from '../netlify/lib/platform/audit-log';
+import { HttpError } from '../netlify/lib/platform/http';
+import { accountForRole, applyStaffChange } from '../netlify/lib/staff/staff-accounts';
 import { AUDIT_ACTION, CLI_ACTOR } from '@domain/audit-log';
-import { staffSchema } from '@domain/staff-role-schema';
-import { staffLabel, type Staff } from '@domain/staff-roles';
+import { staffSchema } from '@domain/staff/staff-role-schema';
+import { staffLabel, type Staff } from '@domain/staff/staff-roles';
 
 export const USAGE =
   'Usage: npm run admin -- invite EMAIL --role admin|tesoriere|capo [--branch Branco|Reparto|Clan …] | grant EMAIL --role … | revoke EMAIL | verify EMAIL';

@@ -14,7 +14,7 @@
  * FIRESTORE_EMULATOR_PORT, 8080), the links on http://localhost:PORT (5173).
  */
 import { existsSync } from 'node:fs';
-import { getDb } from '../netlify/lib/firestore';
+import { getDb } from '../netlify/lib/platform/firestore';
 import { DEMO_PROJECT_ID } from '../emulators/seed/demo-data';
 import { adminCommand } from './admin-command';
 

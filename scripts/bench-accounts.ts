@@ -21,12 +21,12 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { AccountsReport } from '@contracts/admin-accounts';
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
-import { COLLECTION } from '@domain/documents';
+import { COLLECTION } from '@domain/schemas';
 import { roundEuros } from '@domain/money';
-import { scoutYearOfCamp } from '@domain/scout-year';
-import { onlineTotal } from '@domain/service-fee';
-import { readAccounts } from '../netlify/lib/accounts';
-import { checkSeasonTotals } from '../netlify/lib/season-totals';
+import { scoutYearOfCamp } from '@domain/accounts/scout-year';
+import { onlineTotal } from '@domain/payments/service-fee';
+import { readAccounts } from '../netlify/lib/accounts/accounts';
+import { checkSeasonTotals } from '../netlify/lib/season/season-totals';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });

@@ -23,9 +23,9 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { DocumentList, DocumentStatus } from '@contracts/admin-group-documents';
 import { SEASON } from '@config/season';
 import { BRANCHES } from '@domain/branches';
-import { COLLECTION } from '@domain/documents';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
-import { documentVersionId, type DocumentFields } from '@domain/group-documents/group-document';
+import { COLLECTION } from '@domain/schemas';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
+import { documentVersionId, type DocumentFields } from '@domain/documents/group-document';
 import { documentStatusCsv } from '../src/features/admin/documents/document-csv';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 

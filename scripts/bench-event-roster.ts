@@ -28,11 +28,11 @@ import { PDFDocument } from 'pdf-lib';
 import { DocumentReference, Firestore, Query, Timestamp } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
-import { COLLECTION } from '@domain/documents';
+import { COLLECTION } from '@domain/schemas';
 import { eventSchema } from '@domain/events/event';
-import { documentVersionId, type DocumentFields } from '@domain/group-documents/group-document';
-import { readEventRoster } from '../netlify/lib/event-roster';
-import { renderEventRosterPdf } from '../netlify/lib/event-roster-pdf';
+import { documentVersionId, type DocumentFields } from '@domain/documents/group-document';
+import { readEventRoster } from '../netlify/lib/events/event-roster';
+import { renderEventRosterPdf } from '../netlify/lib/events/event-roster-pdf';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({

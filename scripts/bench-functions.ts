@@ -14,7 +14,7 @@
  * 4. 6 Bonifico orders, each sent 4 times at once with one idempotency key —
  *    statuses, p50 / p95, and the orders Firestore holds per key;
  * 5. 40 `lookup-family` calls at once from ONE address — the fiscal-code
- *    budget (netlify/lib/fiscal-code-budget.ts: 30 a minute) at work.
+ *    budget (netlify/lib/platform/fiscal-code-budget.ts: 30 a minute) at work.
  *
  * Every call but the last burst comes from an address of its own
  * (`x-nf-client-connection-ip`, which the dev server reads as Netlify
@@ -31,8 +31,8 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { bankTransferOrderId } from '../netlify/functions/create-order';
-import { getDb } from '../netlify/lib/firestore';
-import { COLLECTION } from '@domain/documents';
+import { getDb } from '../netlify/lib/platform/firestore';
+import { COLLECTION } from '@domain/schemas';
 import type { OrderRequest } from '@contracts/order-request';
 import { demoSessionCookie } from './bench/demo-session';
 import { startStack, type BenchStack } from './bench/stack';

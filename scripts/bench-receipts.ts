@@ -30,12 +30,12 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
-import { readSnapshot } from '../netlify/lib/documents';
+import { readSnapshot } from '../netlify/lib/platform/snapshots';
 import { renderReceiptPdf } from '../netlify/lib/receipts/receipt-pdf';
 import { RECEIPT_ISSUER } from '@config/receipt';
 import { SEASON } from '@config/season';
-import { COLLECTION, paymentDocument } from '@domain/documents';
-import { hasReceipt, receiptDataOf, receiptFileName } from '@domain/receipt';
+import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { hasReceipt, receiptDataOf, receiptFileName } from '@domain/receipts/receipt';
 import { mailInbox, type InboxMessage } from '../tests/support/mail-inbox';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 

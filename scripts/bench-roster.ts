@@ -13,7 +13,7 @@
  * distinct, so the roster grows from size to size; a last preview of the
  * first file against the whole roster shows what the preview's reads
  * depend on. For each commit it also reports how many audit entries hold
- * the import and the largest one's size (netlify/lib/roster-import-audit.ts).
+ * the import and the largest one's size (netlify/lib/roster/roster-import-audit.ts).
  *
  *   npm run bench:roster
  *   npm run bench:roster -- --sizes 40,400 --verbose
@@ -26,8 +26,8 @@ import { parseArgs } from 'node:util';
 import { DEMO_FAMILIES } from '../emulators/seed/demo-data';
 import { computeFiscalCode } from '../emulators/seed/seed';
 import type { RosterCommit, RosterPreview } from '@contracts/admin-roster-import';
-import { COLLECTION } from '@domain/documents';
-import type { RosterRow } from '@domain/roster';
+import { COLLECTION } from '@domain/schemas';
+import type { RosterRow } from '@domain/roster/roster';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({

@@ -18,11 +18,11 @@
  */
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
-import { matchStatement } from '../netlify/lib/bank-statement';
-import { COLLECTION } from '@domain/documents';
-import type { StatementLine } from '@domain/bank-statement';
+import { matchStatement } from '../netlify/lib/statement/bank-statement';
+import { COLLECTION } from '@domain/schemas';
+import type { StatementLine } from '@domain/statement/bank-statement';
 import { PLAN } from '@domain/catalogue/seed';
-import { REFERENCE_ALPHABET } from '@domain/transfer-reference';
+import { REFERENCE_ALPHABET } from '@domain/payments/transfer-reference';
 import { demoAdminToken, stackDb, startStack, type BenchStack } from './bench/stack';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });

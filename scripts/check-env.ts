@@ -4,7 +4,7 @@
  *
  * Reads FILE, else `.env` when it exists, else the process environment (a
  * file is read alone with node:util's parseEnv, nothing of the shell mixed
- * in), and prints per service of the server (netlify/lib/server-env.ts: the
+ * in), and prints per service of the server (netlify/lib/platform/server-env.ts: the
  * same zod schema the functions use) and per screen of the browser (the
  * public VITE_ values, read at build time) 'configured' or which variables
  * are missing or malformed. Names only, never a value.
@@ -21,7 +21,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { checkService, SERVICES, usesEmulators, type Service } from '../netlify/lib/server-env';
+import { checkService, SERVICES, usesEmulators, type Service } from '../netlify/lib/platform/server-env';
 
 type Env = Record<string, string | undefined>;
 

@@ -1,6 +1,6 @@
 /**
  * `npm run repair:totals [-- --season 2025 …] [--fix]`: recomputes each
- * season's totals (`season_totals`, src/domain/season-totals.ts) from its
+ * season's totals (`season_totals`, src/domain/season/season-totals.ts) from its
  * payments, the products' cells and the 'Contributi solidarietà' kept apart
  * (`contributions`), and prints every cell that differs from the kept ones; with
  * `--fix` it writes the counted totals in their place. Without `--season`,
@@ -14,8 +14,8 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serverEnvironment } from '../emulators/dev/stack-environment';
 import { readStackSettings } from '../emulators/dev/settings';
-import { getDb } from '../netlify/lib/firestore';
-import { checkSeasonTotals } from '../netlify/lib/season-totals';
+import { getDb } from '../netlify/lib/platform/firestore';
+import { checkSeasonTotals } from '../netlify/lib/season/season-totals';
 import { seasonChoices } from '@config/season';
 
 if (existsSync('.env')) process.loadEnvFile('.env');

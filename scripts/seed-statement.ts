@@ -1,4 +1,4 @@
-import { getDb } from '../netlify/lib/firestore';
+import { getDb } from '../netlify/lib/platform/firestore';
 import { seedStatementDemo } from '../emulators/seed/seed';
 import { readStackSettings } from '../emulators/dev/settings';
 import { serverEnvironment } from '../emulators/dev/stack-environment';

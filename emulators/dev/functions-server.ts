@@ -25,7 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import type { FunctionContext } from '../../netlify/lib/function-context';
+import type { FunctionContext } from '../../netlify/lib/platform/function-context';
 
 /** Where the dev server lists the loaded functions once all are ready (the launcher waits for it before "[dev] ready"). */
 export const FUNCTIONS_READY_PATH = '/__dev/functions-ready';

@@ -1,5 +1,5 @@
 import { hasData, seedDemoData } from '../seed/seed';
-import { getDb } from '../../netlify/lib/firestore';
+import { getDb } from '../../netlify/lib/platform/firestore';
 
 /**
  * Seeds the demo data with firebase-admin when the emulator's database is

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { MAX_MEDICAL_FORM_BYTES } from '@domain/medical-form';
+import { MAX_MEDICAL_FORM_BYTES } from '@domain/medical-forms/medical-form';
 import { cloudinaryResponseSignature, cloudinarySignature } from './signature';
 
 /** Options of the media emulator: where files go and the one account it accepts. */

@@ -5,11 +5,11 @@
  * codice-fiscale-js from the data below, so they are valid too.
  */
 import { PLAN, type Plan } from '@domain/catalogue/seed';
-import type { Size } from '@domain/sizes';
+import type { Size } from '@domain/catalogue/sizes';
 import type { Branch } from '@domain/branches';
-import type { PaymentMethod } from '@domain/payment-method';
-import type { PaymentStatus } from '@domain/payment-status';
-import type { Staff } from '@domain/staff-roles';
+import type { PaymentMethod } from '@domain/payments/payment-method';
+import type { PaymentStatus } from '@domain/payments/payment-status';
+import type { Staff } from '@domain/staff/staff-roles';
 
 /** The demo admin account created in the Auth emulator. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' } as const;

@@ -1,8 +1,8 @@
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
-import { COLLECTION } from '@domain/documents';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
-import { documentSignatureSchema } from '@domain/group-documents/document-signature';
-import { documentVersionId, groupDocumentSchema, PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/group-documents/group-document';
+import { COLLECTION } from '@domain/schemas';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
+import { documentSignatureSchema } from '@domain/documents/document-signature';
+import { documentVersionId, groupDocumentSchema, PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/documents/group-document';
 import { DEMO_FAMILIES } from './demo-data';
 
 /**

@@ -1,16 +1,16 @@
 import CodiceFiscaleModule from 'codice-fiscale-js';
-import { checkSeasonTotals } from '../../netlify/lib/season-totals';
+import { checkSeasonTotals } from '../../netlify/lib/season/season-totals';
 import { Timestamp, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/documents';
-import { surnameFilterKey } from '@domain/admin-orders';
+import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/schemas';
+import { surnameFilterKey } from '@domain/orders/admin-orders';
 import { sumEuros } from '@domain/money';
 import { italianYear } from '@domain/italian-time';
-import { receiptNumber } from '@domain/receipt';
-import { onlineTotal } from '@domain/service-fee';
+import { receiptNumber } from '@domain/receipts/receipt';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { PLAN } from '@domain/catalogue/seed';
-import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster-index';
+import { collectIndexWrites, indexChild, indexParent } from '../../netlify/lib/roster/roster-index';
 import {
   DEMO_ADMIN,
   DEMO_FAMILIES,
@@ -58,7 +58,7 @@ export async function hasData(db: Firestore): Promise<boolean> {
 
 /**
  * Adds `document` to `batch` as `collection/{document.id}`. Typed with the
- * collection's schema (src/domain/documents.ts, docs/data-model.md), so a
+ * collection's schema (src/domain/schemas.ts, docs/data-model.md), so a
  * field renamed, added or retyped there stops the seed compiling; parsed with
  * it too, so a value the type lets through (an empty plan name, a negative
  * price) fails the seed instead of the admin list.

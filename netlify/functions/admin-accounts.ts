@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { adminAccountsContract } from '@contracts/admin-accounts';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/documents';
+import { COLLECTION } from '@domain/schemas';
 import { formatEuros } from '@domain/money';
-import { adminContractFunction } from '../lib/admin-function';
-import { accountsCsv, accountsFileResponse, accountsXlsx } from '../lib/accounts-export';
-import { readAccounts, setAccountLines } from '../lib/accounts';
-import { adminActor, recordAudit } from '../lib/audit-log';
-import { getDb } from '../lib/firestore';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { accountsCsv, accountsFileResponse, accountsXlsx } from '../lib/accounts/accounts-export';
+import { readAccounts, setAccountLines } from '../lib/accounts/accounts';
+import { adminActor, recordAudit } from '../lib/platform/audit-log';
+import { getDb } from '../lib/platform/firestore';
 
 /**
  * POST /.netlify/functions/admin-accounts (adminAccountsContract; docs/admin.md,

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
-import { PAYMENT_STATUS } from '@domain/payment-status';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { cancelOrder } from '../lib/order-cancellation';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { cancelOrder } from '../lib/orders/order-cancellation';
 
 /**
  * POST /.netlify/functions/admin-cancel-order (adminCancelOrderContract;

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { changeTransferConfirmation } from '../lib/transfer-confirmation';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { changeTransferConfirmation } from '../lib/payments/transfer-confirmation';
 
 /**
  * POST /.netlify/functions/admin-confirm-transfer (adminConfirmTransferContract;

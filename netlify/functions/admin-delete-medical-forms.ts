@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { adminDeleteMedicalFormsContract } from '@contracts/admin-delete-medical-forms';
 import { PRIVACY } from '@config/privacy';
-import { hasSeasonEnded } from '@domain/medical-form-retention';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { requireCloudinary } from '../lib/cloudinary';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deleteMedicalForms } from '../lib/medical-form-deletion';
+import { hasSeasonEnded } from '@domain/medical-forms/medical-form-retention';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { requireCloudinary } from '../lib/medical-forms/medical-form-files';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deleteMedicalForms } from '../lib/medical-forms/medical-form-deletion';
 
 /**
  * POST /.netlify/functions/admin-delete-medical-forms

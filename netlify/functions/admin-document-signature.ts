@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { adminDocumentSignatureContract } from '@contracts/admin-document-signature';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { childDocument, COLLECTION } from '@domain/documents';
-import { visibleBranches } from '@domain/staff-roles';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit } from '../lib/audit-log';
-import { readSnapshot } from '../lib/documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { readSignature, signatureFile } from '../lib/signature-file';
+import { childDocument, COLLECTION } from '@domain/schemas';
+import { visibleBranches } from '@domain/staff/staff-roles';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit } from '../lib/platform/audit-log';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { readSignature, signatureFile } from '../lib/documents/signature-file';
 import { fileResponse } from '../lib/receipts/receipt-file';
 
 const MESSAGES = adminDocumentSignatureContract.messages;

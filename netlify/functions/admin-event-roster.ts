@@ -2,16 +2,16 @@ import type { Config } from '@netlify/functions';
 import { adminEventRosterContract, rosterFileName, type EventRoster } from '@contracts/admin-event-roster';
 import { GROUP } from '@config/group';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/documents';
+import { COLLECTION } from '@domain/schemas';
 import { rosterCsvTable } from '@domain/events/event-roster-table';
 import { toSpreadsheetCsv } from '@domain/spreadsheet-csv';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
-import { readEventRoster, visibleEvent } from '../lib/event-roster';
-import { renderEventRosterPdf } from '../lib/event-roster-pdf';
-import { sendEventReminders } from '../lib/event-roster-reminders';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit, type AuditActor } from '../lib/platform/audit-log';
+import { readEventRoster, visibleEvent } from '../lib/events/event-roster';
+import { renderEventRosterPdf } from '../lib/events/event-roster-pdf';
+import { sendEventReminders } from '../lib/events/event-roster-reminders';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 import type { Firestore } from 'firebase-admin/firestore';
 
 /** A download's headers: an attachment, never cached (it carries minors' data). */
@@ -42,7 +42,7 @@ async function auditDownload(db: Firestore, actor: AuditActor, roster: EventRost
  * (visibleEvent). 'json' answers the list for the screen; 'csv' and 'pdf'
  * answer it as an attachment once its 'Elenco scaricato' entry is in the
  * audit log (no entry, no file); 'remind' sends the missing papers'
- * reminders (netlify/lib/event-roster-reminders.ts) and delivers the
+ * reminders (netlify/lib/events/event-roster-reminders.ts) and delivers the
  * e-mails after the answer.
  */
 export default adminContractFunction(adminEventRosterContract, 'events', async (input, { staff, token }, request, context) => {

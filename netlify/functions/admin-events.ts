@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { adminEventsContract } from '@contracts/admin-events';
 import { SEASON } from '@config/season';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { listEvents, readAdminEvent } from '../lib/event-admin-view';
-import { admitChild, cancelEvent, createEvent, editEvent, moveInLine, type EventWritten } from '../lib/event-admin-writes';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { forgetSeasonSettings } from '../lib/season-settings';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { listEvents, readAdminEvent } from '../lib/events/event-admin-view';
+import { admitChild, cancelEvent, createEvent, editEvent, moveInLine, type EventWritten } from '../lib/events/event-admin-writes';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { forgetSeasonSettings } from '../lib/season/season-settings';
 
 const MESSAGES = adminEventsContract.messages;
 
@@ -22,7 +22,7 @@ function checkSeason(season: number): void {
  * docs/events.md, "The admin's side"), permission `events`: an admin sees
  * and changes every event, a capo sees those of their branches and changes
  * those all of whose branches are theirs. Each write is one transaction
- * with its audit entry (netlify/lib/event-admin-writes.ts); the offers'
+ * with its audit entry (netlify/lib/events/event-admin-writes.ts); the offers'
  * e-mails go out after the answer.
  */
 export default adminContractFunction(adminEventsContract, 'events', async (input, { staff, token }, request, context) => {

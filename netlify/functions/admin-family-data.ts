@@ -2,14 +2,14 @@ import type { Config } from '@netlify/functions';
 import { adminFamilyDataContract, familyDataFileName } from '@contracts/admin-family-data';
 import { GROUP } from '@config/group';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/documents';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit } from '../lib/audit-log';
-import { requireCloudinary } from '../lib/cloudinary';
-import { eraseFamily, readFamilyData } from '../lib/family-data';
-import { renderFamilyDataPdf } from '../lib/family-data-pdf';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { COLLECTION } from '@domain/schemas';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit } from '../lib/platform/audit-log';
+import { requireCloudinary } from '../lib/medical-forms/medical-form-files';
+import { eraseFamily, readFamilyData } from '../lib/families/family-data';
+import { renderFamilyDataPdf } from '../lib/families/family-data-pdf';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 
 /** The export's headers: an attachment named dati-famiglia-{id}.{extension}, never cached. */
 const fileHeaders = (familyId: string, type: string, extension: string) => ({

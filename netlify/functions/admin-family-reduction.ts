@@ -2,12 +2,12 @@ import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { adminFamilyReductionContract, type FamilyReductionView } from '@contracts/admin-family-reduction';
 import { findProduct } from '@domain/catalogue/product';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { applyReductionChange, readFamilyReductions } from '../lib/family-reductions';
-import { getDb, runTransaction } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { applyReductionChange, readFamilyReductions } from '../lib/families/family-reductions';
+import { getDb, runTransaction } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { catalogueOf, readSeasonSettings } from '../lib/season/season-settings';
 
 const { messages } = adminFamilyReductionContract;
 

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { adminFamilyContract } from '@contracts/admin-family';
-import { COLLECTION } from '@domain/documents';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit } from '../lib/audit-log';
-import { applyFamilyEdit } from '../lib/family-edits';
-import { getDb, runTransaction } from '../lib/firestore';
+import { COLLECTION } from '@domain/schemas';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit } from '../lib/platform/audit-log';
+import { applyFamilyEdit } from '../lib/families/family-edits';
+import { getDb, runTransaction } from '../lib/platform/firestore';
 
 /**
  * POST /.netlify/functions/admin-family (adminFamilyContract; docs/admin.md,

@@ -2,13 +2,13 @@ import type { Config } from '@netlify/functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { adminGroupDocumentsContract, type DocumentList, type DocumentStatus } from '@contracts/admin-group-documents';
 import { SEASON } from '@config/season';
-import { COLLECTION } from '@domain/documents';
-import { countStates, documentStatusRows } from '@domain/group-documents/document-roster';
-import type { GroupDocument } from '@domain/group-documents/group-document';
-import { visibleBranches, type Staff } from '@domain/staff-roles';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { sendDocumentReminders } from '../lib/document-reminders';
+import { COLLECTION } from '@domain/schemas';
+import { countStates, documentStatusRows } from '@domain/documents/document-roster';
+import type { GroupDocument } from '@domain/documents/group-document';
+import { visibleBranches, type Staff } from '@domain/staff/staff-roles';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { sendDocumentReminders } from '../lib/documents/document-reminders';
 import {
   adminDocumentOf,
   readDocumentSignatures,
@@ -16,11 +16,11 @@ import {
   readRosterChildren,
   readSeasonDocuments,
   readSeasonSignatures,
-} from '../lib/document-status';
-import { getDb } from '../lib/firestore';
-import { createDocument, editDocument, retireDocument, writeAnswer } from '../lib/group-document-writes';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+} from '../lib/documents/document-status';
+import { getDb } from '../lib/platform/firestore';
+import { createDocument, editDocument, retireDocument, writeAnswer } from '../lib/documents/group-document-writes';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 
 const MESSAGES = adminGroupDocumentsContract.messages;
 
@@ -100,8 +100,8 @@ async function documentStatus(db: Firestore, staff: Staff, id: string): Promise<
  * leaders' view"), permission `documents`: an admin sees every branch, a
  * capo their own (visibleBranches) and writes only documents all of whose
  * branches are theirs. Writes are one transaction each with their audit
- * entry (netlify/lib/group-document-writes.ts); 'remind' sends through the
- * outbox after the answer (netlify/lib/document-reminders.ts).
+ * entry (netlify/lib/documents/group-document-writes.ts); 'remind' sends through the
+ * outbox after the answer (netlify/lib/documents/document-reminders.ts).
  */
 export default adminContractFunction(adminGroupDocumentsContract, 'documents', async (input, { staff, token }, request, context) => {
   const db = getDb();

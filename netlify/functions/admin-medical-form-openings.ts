@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { adminMedicalFormOpeningsContract } from '@contracts/admin-medical-form-openings';
-import { childDocument, COLLECTION } from '@domain/documents';
-import { canOpenMedicalForm } from '@domain/staff-roles';
-import { adminContractFunction } from '../lib/admin-function';
-import { readSnapshot } from '../lib/documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { readMedicalFormOpenings } from '../lib/medical-form-openings';
+import { childDocument, COLLECTION } from '@domain/schemas';
+import { canOpenMedicalForm } from '@domain/staff/staff-roles';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { readMedicalFormOpenings } from '../lib/medical-forms/medical-form-openings';
 
 const MESSAGES = adminMedicalFormOpeningsContract.messages;
 

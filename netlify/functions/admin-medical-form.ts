@@ -2,15 +2,20 @@ import type { Config } from '@netlify/functions';
 import { adminMedicalFormContract } from '@contracts/admin-medical-form';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { childDocument, COLLECTION, type ChildDocument } from '@domain/documents';
-import { medicalFormFileName } from '@domain/medical-form';
-import { canOpenMedicalForm } from '@domain/staff-roles';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit } from '../lib/audit-log';
-import { medicalFormPublicIdFromUrl, requireCloudinary, signedMedicalFormDownload, type CloudinarySettings } from '../lib/cloudinary';
-import { readSnapshot } from '../lib/documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
+import { childDocument, COLLECTION, type ChildDocument } from '@domain/schemas';
+import { medicalFormFileName } from '@domain/medical-forms/medical-form';
+import { canOpenMedicalForm } from '@domain/staff/staff-roles';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit } from '../lib/platform/audit-log';
+import {
+  medicalFormPublicIdFromUrl,
+  requireCloudinary,
+  signedMedicalFormDownload,
+  type CloudinarySettings,
+} from '../lib/medical-forms/medical-form-files';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
 
 const MESSAGES = adminMedicalFormContract.messages;
 

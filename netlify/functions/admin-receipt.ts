@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { adminReceiptContract } from '@contracts/admin-receipt';
-import { COLLECTION, paymentDocument } from '@domain/documents';
-import { hasReceipt } from '@domain/receipt';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { readSnapshot } from '../lib/documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { resendReceipt } from '../lib/receipt-resend';
+import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { hasReceipt } from '@domain/receipts/receipt';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { resendReceipt } from '../lib/receipts/receipt-resend';
 import { fileResponse, paymentFile } from '../lib/receipts/receipt-file';
 
 const MESSAGES = adminReceiptContract.messages;

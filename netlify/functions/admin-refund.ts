@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { adminRefundContract } from '@contracts/admin-refund';
-import { COLLECTION, paymentDocument } from '@domain/documents';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { readSnapshot } from '../lib/documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { refundByCard, refundByTransfer } from '../lib/payment-refunds';
+import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { refundByCard, refundByTransfer } from '../lib/payments/payment-refunds';
 
 /**
  * POST /.netlify/functions/admin-refund (adminRefundContract;

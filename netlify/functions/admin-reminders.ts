@@ -4,20 +4,26 @@ import { adminRemindersContract } from '@contracts/admin-reminders';
 import { pageOfProduct } from '@config/product-pages';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { paymentReason } from '@domain/bank-transfer';
+import { paymentReason } from '@domain/payments/bank-transfer';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
-import { COLLECTION, reminderDocument } from '@domain/documents';
-import { isRecentReminder, reminderId, reminderProductName, type FamilyReminder, type ReminderPlan } from '@domain/reminders';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
-import { readSnapshot } from '../lib/documents';
-import { getDb, runTransaction } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import type { MailContext } from '../lib/mail/layout';
-import { reminderMail } from '../lib/mail/messages';
-import { deliverMail, enqueueMail, mailContext } from '../lib/mail/outbox';
-import { readReminderPlan, UnreadableSeasonError } from '../lib/reminders';
-import { catalogueOf, readSeasonSettings, type SeasonSettings } from '../lib/season-settings';
+import { COLLECTION, reminderDocument } from '@domain/schemas';
+import {
+  isRecentReminder,
+  reminderId,
+  reminderProductName,
+  type FamilyReminder,
+  type ReminderPlan,
+} from '@domain/reminders/payment-reminders';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit, type AuditActor } from '../lib/platform/audit-log';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb, runTransaction } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import type { MailContext } from '../lib/platform/mail/layout';
+import { reminderMail } from '../lib/platform/mail/messages';
+import { deliverMail, enqueueMail, mailContext } from '../lib/platform/mail/outbox';
+import { readReminderPlan, UnreadableSeasonError } from '../lib/reminders/payment-reminders';
+import { catalogueOf, readSeasonSettings, type SeasonSettings } from '../lib/season/season-settings';
 
 const MESSAGES = adminRemindersContract.messages;
 

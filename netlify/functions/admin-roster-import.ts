@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { adminRosterImportContract } from '@contracts/admin-roster-import';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { getDb } from '../lib/firestore';
-import { commitRoster, previewRoster } from '../lib/roster-import';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { getDb } from '../lib/platform/firestore';
+import { commitRoster, previewRoster } from '../lib/roster/roster-import';
 
 /**
  * POST /.netlify/functions/admin-roster-import (adminRosterImportContract;
  * docs/admin.md, "Importa anagrafica"), body up to 4 MB: 'preview' checks
- * every row (src/domain/roster.ts) and plans the import against the roster
+ * every row (src/domain/roster/roster.ts) and plans the import against the roster
  * index (previewRoster), writing nothing; 'commit' checks and plans again
  * and writes it, each family whole or not at all, with the import's audit
  * entry (commitRoster).

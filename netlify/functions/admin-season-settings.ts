@@ -5,17 +5,17 @@ import type { ParsedRequestOf } from '@contracts/contract';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { productSlug } from '@domain/catalogue/product-slug';
-import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/documents';
-import { settingsChangeSummary } from '@domain/season-settings-change';
+import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/schemas';
+import { settingsChangeSummary } from '@domain/season/season-settings-change';
 import { CAMP_PRODUCT_IDS, type SeasonProduct } from '@domain/catalogue/season-catalogue';
-import { instalmentPlanProblems } from '@domain/instalments';
-import { scoutYearOfCamp } from '@domain/scout-year';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor, recordAudit, type AuditActor } from '../lib/audit-log';
-import { readSnapshot } from '../lib/documents';
-import { getDb, runTransaction } from '../lib/firestore';
-import { readCarriedDocuments, writeCarriedDocuments } from '../lib/group-document-writes';
-import { HttpError } from '../lib/http';
+import { instalmentPlanProblems } from '@domain/payments/instalments';
+import { scoutYearOfCamp } from '@domain/accounts/scout-year';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor, recordAudit, type AuditActor } from '../lib/platform/audit-log';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb, runTransaction } from '../lib/platform/firestore';
+import { readCarriedDocuments, writeCarriedDocuments } from '../lib/documents/group-document-writes';
+import { HttpError } from '../lib/platform/http';
 import {
   catalogueOf,
   defaultSeasonSettings,
@@ -25,7 +25,7 @@ import {
   settingsDocumentOf,
   settingsOf,
   type SeasonSettings,
-} from '../lib/season-settings';
+} from '../lib/season/season-settings';
 
 const MESSAGES = adminSeasonSettingsContract.messages;
 

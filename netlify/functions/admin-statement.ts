@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { adminStatementContract } from '@contracts/admin-statement';
 import { SEASON } from '@config/season';
-import { adminContractFunction } from '../lib/admin-function';
-import { adminActor } from '../lib/audit-log';
-import { confirmStatement, matchStatement } from '../lib/bank-statement';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { adminActor } from '../lib/platform/audit-log';
+import { confirmStatement, matchStatement } from '../lib/statement/bank-statement';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 
 /** Its body: 2,000 lines of at most about 1.5 KB each, under Netlify's 6 MB limit. */
 const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;

@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { adminUsersContract } from '@contracts/admin-users';
-import { staffLabel, staffOf, type Staff } from '@domain/staff-roles';
-import { adminContractFunction } from '../lib/admin-function';
-import { invitationLink } from '../lib/admin-claims';
-import { adminActor } from '../lib/audit-log';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { staffInvitationMail } from '../lib/mail/messages';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { staffLabel, staffOf, type Staff } from '@domain/staff/staff-roles';
+import { adminContractFunction } from '../lib/platform/admin-function';
+import { invitationLink } from '../lib/staff/admin-claims';
+import { adminActor } from '../lib/platform/audit-log';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { staffInvitationMail } from '../lib/platform/mail/messages';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 import {
   accountForRole,
   applyStaffChange,
@@ -15,7 +15,7 @@ import {
   listStaffAccounts,
   staffAccountView,
   type StaffAccountView,
-} from '../lib/staff-accounts';
+} from '../lib/staff/staff-accounts';
 
 const MESSAGES = adminUsersContract.messages;
 

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { changeParentEmailContract } from '@contracts/change-parent-email';
-import { maskEmail } from '../lib/access-codes';
-import { contractFunction } from '../lib/contract-function';
-import { confirmEmailChange, EMAIL_CODE_MINUTES, parseNewEmail, requestEmailChange } from '../lib/email-change';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { serviceConfig } from '../lib/server-env';
-import { requireSession } from '../lib/session';
+import { maskEmail } from '../lib/access/access-codes';
+import { contractFunction } from '../lib/platform/contract-function';
+import { confirmEmailChange, EMAIL_CODE_MINUTES, parseNewEmail, requestEmailChange } from '../lib/access/email-change';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { serviceConfig } from '../lib/platform/server-env';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * change-parent-email (changeParentEmailContract; docs/api.md,

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { confirmFamilyContactsContract } from '@contracts/confirm-family-contacts';
-import { contractFunction } from '../lib/contract-function';
-import { confirmFamilyContacts, parsePhone } from '../lib/family-contacts';
-import { getDb } from '../lib/firestore';
-import { requireSession } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { confirmFamilyContacts, parsePhone } from '../lib/families/family-contacts';
+import { getDb } from '../lib/platform/firestore';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * confirm-family-contacts (confirmFamilyContactsContract; docs/api.md,

@@ -3,16 +3,16 @@ import { createHash } from 'node:crypto';
 import { createOrderContract } from '@contracts/create-order';
 import { answeredLine } from '@contracts/order-request';
 import { SEASON } from '@config/season';
-import { paymentReasonOf } from '@domain/bank-transfer';
-import { PAYMENT_STATUS } from '@domain/payment-status';
-import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { resolveOrder } from '../lib/order-request';
-import { recordOrder } from '../lib/record-order';
-import { requireSession } from '../lib/session';
-import { readSeasonSettings } from '../lib/season-settings';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { bankTransferOrderNotice } from '../lib/mail/order-mails';
+import { paymentReasonOf } from '@domain/payments/bank-transfer';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
+import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb } from '../lib/platform/firestore';
+import { resolveOrder } from '../lib/orders/order-request';
+import { recordOrder } from '../lib/orders/record-order';
+import { requireSession } from '../lib/platform/session';
+import { readSeasonSettings } from '../lib/season/season-settings';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { bankTransferOrderNotice } from '../lib/orders/order-mails';
 
 /**
  * The document id of a Bonifico order: derived from the family and the

@@ -2,17 +2,17 @@ import type { Config } from '@netlify/functions';
 import { createHash } from 'node:crypto';
 import { createPaymentIntentContract } from '@contracts/create-payment-intent';
 import { sumEuros } from '@domain/money';
-import { onlineTotal } from '@domain/service-fee';
-import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { orderMetadata, type OrderMetadata } from '../lib/order-metadata';
-import { HttpError } from '../lib/http';
-import { resolveOrder } from '../lib/order-request';
-import { requireSession } from '../lib/session';
-import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/stripe';
-import { COLLECTION, parentDocument } from '@domain/documents';
-import { readSnapshot } from '../lib/documents';
-import { readSeasonSettings } from '../lib/season-settings';
+import { onlineTotal } from '@domain/payments/service-fee';
+import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb } from '../lib/platform/firestore';
+import { orderMetadata, type OrderMetadata } from '../lib/orders/order-metadata';
+import { HttpError } from '../lib/platform/http';
+import { resolveOrder } from '../lib/orders/order-request';
+import { requireSession } from '../lib/platform/session';
+import { checkAmountLimits, STRIPE_MESSAGES, stripeFailure, stripeFromEnv } from '../lib/platform/stripe';
+import { COLLECTION, parentDocument } from '@domain/schemas';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { readSeasonSettings } from '../lib/season/season-settings';
 import { SEASON } from '@config/season';
 
 /**

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { PRIVACY } from '@config/privacy';
-import { lastExpiredSignatureSeason } from '@domain/signature-retention';
-import { getDb } from '../lib/firestore';
-import { jsonResponse, responseForError } from '../lib/http';
-import { deleteExpiredSignatures } from '../lib/signature-retention';
+import { lastExpiredSignatureSeason } from '@domain/documents/signature-retention';
+import { getDb } from '../lib/platform/firestore';
+import { jsonResponse, responseForError } from '../lib/platform/http';
+import { deleteExpiredSignatures } from '../lib/documents/signature-retention';
 
 /**
  * The signatures' retention (Netlify Scheduled Functions, daily;

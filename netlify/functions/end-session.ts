@@ -1,6 +1,6 @@
 import { endSessionContract } from '@contracts/end-session';
-import { contractFunction } from '../lib/contract-function';
-import { endedSessionCookie } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { endedSessionCookie } from '../lib/platform/session';
 
 /** end-session, 'Esci' (endSessionContract; docs/security.md, "Parents' sessions"): clears the session cookie. */
 export default contractFunction(endSessionContract, () =>

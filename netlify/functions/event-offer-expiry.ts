@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { expireOffers } from '../lib/event-offer-expiry';
-import { getDb } from '../lib/firestore';
-import { jsonResponse, responseForError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { expireOffers } from '../lib/events/event-offer-expiry';
+import { getDb } from '../lib/platform/firestore';
+import { jsonResponse, responseForError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 
 /**
  * The end of offered places nobody confirmed (Netlify Scheduled Functions,

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { eventSignupContract } from '@contracts/event-signup';
-import { contractFunction } from '../lib/contract-function';
-import { acceptOffer, cancelSignup, signUp } from '../lib/event-signups';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { requireSession } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { acceptOffer, cancelSignup, signUp } from '../lib/events/event-signups';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * event-signup (eventSignupContract; docs/api.md, "event-signup";

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { familyContactsContract } from '@contracts/family-contacts';
-import { contractFunction } from '../lib/contract-function';
-import { readFamilyContacts } from '../lib/family-contacts';
-import { getDb } from '../lib/firestore';
-import { requireSession } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { readFamilyContacts } from '../lib/families/family-contacts';
+import { getDb } from '../lib/platform/firestore';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * family-contacts (familyContactsContract; docs/api.md, "family-contacts"):

@@ -2,13 +2,13 @@ import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { familyDocumentsContract } from '@contracts/family-documents';
 import type { AnswerOf } from '@contracts/contract';
-import { childDocumentStatus } from '@domain/group-documents/document-signature';
-import { textDigest } from '@domain/group-documents/document-text';
-import { contractFunction } from '../lib/contract-function';
-import { documentConcerns, fullName, readSigningContext, textFor, type FamilySigningContext } from '../lib/family-documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { requireSession, type FamilySession } from '../lib/session';
+import { childDocumentStatus } from '@domain/documents/document-signature';
+import { textDigest } from '@domain/documents/document-text';
+import { contractFunction } from '../lib/platform/contract-function';
+import { documentConcerns, fullName, readSigningContext, textFor, type FamilySigningContext } from '../lib/documents/family-documents';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { requireSession, type FamilySession } from '../lib/platform/session';
 
 type Answer = AnswerOf<typeof familyDocumentsContract>;
 

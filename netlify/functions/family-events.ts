@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { familyEventsContract } from '@contracts/family-events';
-import { contractFunction } from '../lib/contract-function';
-import { readFamilyEvents } from '../lib/family-events';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { requireSession } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { readFamilyEvents } from '../lib/events/family-events';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * family-events (familyEventsContract; docs/api.md, "family-events";

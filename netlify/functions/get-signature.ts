@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { getSignatureContract } from '@contracts/get-signature';
-import { requireCloudinary, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/cloudinary';
-import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { requireSession } from '../lib/session';
-import { spendUploadSignature } from '../lib/upload-signatures';
+import { requireCloudinary, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/medical-forms/medical-form-files';
+import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb } from '../lib/platform/firestore';
+import { requireSession } from '../lib/platform/session';
+import { spendUploadSignature } from '../lib/medical-forms/upload-signatures';
 
 /**
  * get-signature (getSignatureContract; docs/api.md, "get-signature and

@@ -1,13 +1,13 @@
 import type { AnswerOf } from '@contracts/contract';
 import { healthContract } from '@contracts/health';
-import { contractFunction } from '../lib/contract-function';
-import { checkService, SERVICES, usesEmulators, type Service } from '../lib/server-env';
+import { contractFunction } from '../lib/platform/contract-function';
+import { checkService, SERVICES, usesEmulators, type Service } from '../lib/platform/server-env';
 
 /** What health answers (healthContract). */
 export type HealthAnswer = AnswerOf<typeof healthContract>;
 
 /**
- * The health answer for `env`: per service (netlify/lib/server-env.ts)
+ * The health answer for `env`: per service (netlify/lib/platform/server-env.ts)
  * whether it is configured for a launch, `checkService(service).configured`;
  * `mode` 'local' when the server runs on the emulators
  * (FIRESTORE_EMULATOR_HOST or FIREBASE_AUTH_EMULATOR_HOST set), else 'production'.

@@ -1,16 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { SEASON } from '@config/season';
 import { lookupFamilyContract } from '@contracts/lookup-family';
-import { buildFamilyLookup } from '@domain/family-lookup';
+import { buildFamilyLookup } from '@domain/families/family-lookup';
 import { italianDay } from '@domain/italian-time';
-import { medicalFormCutoffInstant } from '@domain/medical-form-settings';
-import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families';
-import { readFamilyReductions } from '../lib/family-reductions';
-import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { parseFiscalCode } from '../lib/order-request';
-import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
-import { assertSessionFamily, requireSession } from '../lib/session';
+import { medicalFormCutoffInstant } from '@domain/medical-forms/medical-form-settings';
+import { findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../lib/families/families';
+import { readFamilyReductions } from '../lib/families/family-reductions';
+import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb } from '../lib/platform/firestore';
+import { parseFiscalCode } from '../lib/orders/order-request';
+import { catalogueOf, readSeasonSettings } from '../lib/season/season-settings';
+import { assertSessionFamily, requireSession } from '../lib/platform/session';
 
 /**
  * lookup-family (lookupFamilyContract; docs/api.md, "lookup-family"): the

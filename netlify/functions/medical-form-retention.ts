@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { PRIVACY } from '@config/privacy';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
-import { isMedicalFormDeletionDue } from '@domain/medical-form-retention';
-import { requireCloudinary } from '../lib/cloudinary';
-import { getDb } from '../lib/firestore';
-import { jsonResponse, responseForError } from '../lib/http';
-import { deleteMedicalForms, recordRetentionRun } from '../lib/medical-form-deletion';
-import { deleteOrphanForms, medicalFormFolders } from '../lib/medical-form-orphans';
+import { isMedicalFormDeletionDue } from '@domain/medical-forms/medical-form-retention';
+import { requireCloudinary } from '../lib/medical-forms/medical-form-files';
+import { getDb } from '../lib/platform/firestore';
+import { jsonResponse, responseForError } from '../lib/platform/http';
+import { deleteMedicalForms, recordRetentionRun } from '../lib/medical-forms/medical-form-deletion';
+import { deleteOrphanForms, medicalFormFolders } from '../lib/medical-forms/medical-form-orphans';
 
 /**
  * The medical forms' retention (Netlify Scheduled Functions, daily;

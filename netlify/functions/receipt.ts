@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { receiptContract } from '@contracts/receipt';
-import { COLLECTION, paymentDocument } from '@domain/documents';
-import { contractFunction } from '../lib/contract-function';
-import { readSnapshot } from '../lib/documents';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
+import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { contractFunction } from '../lib/platform/contract-function';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
 import { fileResponse, paymentFile } from '../lib/receipts/receipt-file';
-import { requireSession } from '../lib/session';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * receipt (receiptContract; docs/admin.md, "Receipts" and "Credit notes"):

@@ -3,8 +3,8 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { PRIVACY } from '@config/privacy';
 import { SEASON } from '@config/season';
 import { recordMedicalFormContract } from '@contracts/record-medical-form';
-import { childDocument, COLLECTION } from '@domain/documents';
-import { isUploadOfChild } from '@domain/medical-form';
+import { childDocument, COLLECTION } from '@domain/schemas';
+import { isUploadOfChild } from '@domain/medical-forms/medical-form';
 import {
   checkUploadAnswer,
   fetchStoredResource,
@@ -13,14 +13,14 @@ import {
   medicalFormDeliveryUrl,
   requireCloudinary,
   resolveMedicalFormChild,
-} from '../lib/cloudinary';
-import { readSnapshot } from '../lib/documents';
-import { fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb, runTransaction } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { requireSession } from '../lib/session';
-import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/mail/outbox';
-import { medicalFormReceivedMail } from '../lib/mail/messages';
+} from '../lib/medical-forms/medical-form-files';
+import { readSnapshot } from '../lib/platform/snapshots';
+import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb, runTransaction } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { requireSession } from '../lib/platform/session';
+import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/platform/mail/outbox';
+import { medicalFormReceivedMail } from '../lib/platform/mail/messages';
 
 const MESSAGES = recordMedicalFormContract.messages;
 

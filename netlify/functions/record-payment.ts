@@ -1,15 +1,15 @@
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { RECORD_PAYMENT_MESSAGES, recordPaymentContract } from '@contracts/record-payment';
-import { PAYMENT_STATUS } from '@domain/payment-status';
-import { contractFunction } from '../lib/contract-function';
-import { getDb } from '../lib/firestore';
-import { fulfilPayment } from '../lib/fulfil-payment';
-import { HttpError } from '../lib/http';
-import { isPortalPayment } from '../lib/order-metadata';
-import { isStripeNotFound, stripeFailure, stripeFromEnv } from '../lib/stripe';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { assertSessionFamily, requireSession } from '../lib/session';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
+import { contractFunction } from '../lib/platform/contract-function';
+import { getDb } from '../lib/platform/firestore';
+import { fulfilPayment } from '../lib/payments/fulfil-payment';
+import { HttpError } from '../lib/platform/http';
+import { isPortalPayment } from '../lib/orders/order-metadata';
+import { isStripeNotFound, stripeFailure, stripeFromEnv } from '../lib/platform/stripe';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { assertSessionFamily, requireSession } from '../lib/platform/session';
 
 const NAME = recordPaymentContract.name;
 

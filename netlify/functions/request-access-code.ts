@@ -1,15 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { accessReturnPath } from '@config/paths';
 import { requestAccessCodeContract } from '@contracts/request-access-code';
-import { issueAccess, maskEmail } from '../lib/access-codes';
-import { findParentByCf } from '../lib/families';
-import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { parseFiscalCode } from '../lib/order-request';
-import { serviceConfig } from '../lib/server-env';
-import { readSession } from '../lib/session';
+import { issueAccess, maskEmail } from '../lib/access/access-codes';
+import { findParentByCf } from '../lib/families/families';
+import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { parseFiscalCode } from '../lib/orders/order-request';
+import { serviceConfig } from '../lib/platform/server-env';
+import { readSession } from '../lib/platform/session';
 
 /**
  * request-access-code (requestAccessCodeContract; docs/security.md,

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { requestSignatureCodeContract } from '@contracts/request-signature-code';
-import { SIGNING_CODE_MINUTES } from '@domain/group-documents/signature-request';
-import { contractFunction } from '../lib/contract-function';
-import { requestSigningCode } from '../lib/document-signing';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { requireSession } from '../lib/session';
+import { SIGNING_CODE_MINUTES } from '@domain/documents/signature-request';
+import { contractFunction } from '../lib/platform/contract-function';
+import { requestSigningCode } from '../lib/documents/document-signing';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * request-signature-code (requestSignatureCodeContract; docs/api.md,

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { seasonSettingsContract } from '@contracts/season-settings';
 import { SEASON } from '@config/season';
-import { contractFunction } from '../lib/contract-function';
-import { getDb } from '../lib/firestore';
-import { catalogueOf, readSeasonSettings } from '../lib/season-settings';
+import { contractFunction } from '../lib/platform/contract-function';
+import { getDb } from '../lib/platform/firestore';
+import { catalogueOf, readSeasonSettings } from '../lib/season/season-settings';
 
 /**
  * GET /.netlify/functions/season-settings (seasonSettingsContract): the

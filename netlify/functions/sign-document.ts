@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { signDocumentContract } from '@contracts/sign-document';
-import { contractFunction } from '../lib/contract-function';
-import { confirmSigning } from '../lib/document-signing';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { requireSession } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { confirmSigning } from '../lib/documents/document-signing';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * sign-document (signDocumentContract; docs/api.md, "sign-document"):

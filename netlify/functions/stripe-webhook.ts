@@ -1,14 +1,14 @@
 import type Stripe from 'stripe';
 import { stripeWebhookContract } from '@contracts/stripe-webhook';
-import { applyCardEvent, cardEventOf } from '../lib/card-events';
-import { contractFunction } from '../lib/contract-function';
-import { getDb } from '../lib/firestore';
-import { applyDebitFailure, debitFailureOf } from '../lib/debit-events';
-import { fulfilPayment, recordProcessing } from '../lib/fulfil-payment';
-import { isPortalPayment } from '../lib/order-metadata';
-import { HttpError, readBodyBytes } from '../lib/http';
-import { MAX_WEBHOOK_BYTES, stripeFromEnv, webhookSecretFromEnv } from '../lib/stripe';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
+import { applyCardEvent, cardEventOf } from '../lib/payments/stripe-refund-events';
+import { contractFunction } from '../lib/platform/contract-function';
+import { getDb } from '../lib/platform/firestore';
+import { applyDebitFailure, debitFailureOf } from '../lib/payments/stripe-debit-events';
+import { fulfilPayment, recordProcessing } from '../lib/payments/fulfil-payment';
+import { isPortalPayment } from '../lib/orders/order-metadata';
+import { HttpError, readBodyBytes } from '../lib/platform/http';
+import { MAX_WEBHOOK_BYTES, stripeFromEnv, webhookSecretFromEnv } from '../lib/platform/stripe';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 
 const { name: NAME, messages: MESSAGES } = stripeWebhookContract;
 
@@ -32,10 +32,10 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
  * Stripe's events, verified with STRIPE_WEBHOOK_SECRET on the raw body (at
  * most 256 KB). A paid PaymentIntent of the portal is recorded once,
  * however many deliveries (fulfilPayment); refunds and disputes reach the
- * books once, in any order (applyCardEvent, netlify/lib/card-events.ts);
+ * books once, in any order (applyCardEvent, netlify/lib/payments/stripe-refund-events.ts);
  * a debit (SEPA) is recorded 'In elaborazione' on `payment_intent.processing`
  * (recordProcessing), confirmed on `.succeeded` and 'Non riuscito' on
- * `.payment_failed` (applyDebitFailure, netlify/lib/debit-events.ts), once
+ * `.payment_failed` (applyDebitFailure, netlify/lib/payments/stripe-debit-events.ts), once
  * each and in any order; their e-mails go after the answer. A PaymentIntent
  * without the portal's metadata, a card declined, and any other event, is
  * received and ignored.

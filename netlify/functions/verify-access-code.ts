@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { verifyAccessCodeContract } from '@contracts/verify-access-code';
-import { checkAccessCode, secondsToTomorrow } from '../lib/access-codes';
-import { findParentByCf } from '../lib/families';
-import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/fiscal-code-budget';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { parseFiscalCode } from '../lib/order-request';
-import { SESSION_SECONDS, sessionCookie, signSession } from '../lib/session';
+import { checkAccessCode, secondsToTomorrow } from '../lib/access/access-codes';
+import { findParentByCf } from '../lib/families/families';
+import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { parseFiscalCode } from '../lib/orders/order-request';
+import { SESSION_SECONDS, sessionCookie, signSession } from '../lib/platform/session';
 
 const MESSAGES = verifyAccessCodeContract.messages;
 

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { verifyAccessLinkContract } from '@contracts/verify-access-link';
-import { spendAccessLink } from '../lib/access-codes';
-import { contractFunction } from '../lib/contract-function';
-import { getDb } from '../lib/firestore';
-import { HttpError } from '../lib/http';
-import { serviceConfig } from '../lib/server-env';
-import { SESSION_SECONDS, sessionCookie, signSession } from '../lib/session';
+import { spendAccessLink } from '../lib/access/access-codes';
+import { contractFunction } from '../lib/platform/contract-function';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { serviceConfig } from '../lib/platform/server-env';
+import { SESSION_SECONDS, sessionCookie, signSession } from '../lib/platform/session';
 
 /**
  * verify-access-link (verifyAccessLinkContract; docs/security.md, "Parents'

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { withdrawConsentContract } from '@contracts/withdraw-consent';
-import { contractFunction } from '../lib/contract-function';
-import { withdrawSignature } from '../lib/document-signing';
-import { getDb } from '../lib/firestore';
-import { deliverMail, mailContext } from '../lib/mail/outbox';
-import { requireSession } from '../lib/session';
+import { contractFunction } from '../lib/platform/contract-function';
+import { withdrawSignature } from '../lib/documents/document-signing';
+import { getDb } from '../lib/platform/firestore';
+import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { requireSession } from '../lib/platform/session';
 
 /**
  * withdraw-consent (withdrawConsentContract; docs/api.md,

@@ -1,5 +1,5 @@
 import { DEMO_SESSION_SECRET } from '../../emulators/dev/stack-environment';
-import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/session';
+import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/platform/session';
 
 /**
  * The Cookie of a demo family's session on a local stack, signed with the

@@ -2,7 +2,7 @@
  * The benchmark's data (docs/benchmarks.md): N orders of the current season
  * (`SEASON.campYear`, src/config/season.ts) spread over about N/3 families,
  * plus N/10 orders of the season before, each written as
- * netlify/lib/record-order.ts writes it (docs/data-model.md, "Writing an
+ * netlify/lib/orders/record-order.ts writes it (docs/data-model.md, "Writing an
  * order"): one `order_items` document per child under its
  * `seasonItemId(season, plan, childId)`, one `payments` document carrying
  * season, plan, family, surname key, method, status and the summed total,
@@ -11,24 +11,24 @@
  *
  * Deterministic (a seeded generator): the same size gives the same data.
  */
-import { totalsOf } from '@domain/season-totals';
+import { totalsOf } from '@domain/season/season-totals';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { SEASON } from '@config/season';
-import { surnameFilterKey } from '@domain/admin-orders';
-import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/documents';
+import { surnameFilterKey } from '@domain/orders/admin-orders';
+import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/schemas';
 import { sumEuros } from '@domain/money';
-import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payment-status';
-import { SIZES } from '@domain/sizes';
+import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payments/payment-status';
+import { SIZES } from '@domain/catalogue/sizes';
 import type { Branch } from '@domain/branches';
-import type { PaymentMethod } from '@domain/payment-method';
+import type { PaymentMethod } from '@domain/payments/payment-method';
 import { priceOrder } from '@domain/catalogue/pricing';
 import { findProduct, mayBuy } from '@domain/catalogue/product';
 import { seasonItemId, seedCatalogue } from '@domain/catalogue/season-catalogue';
-import { itemFieldsOf } from '@domain/order-line-fields';
+import { itemFieldsOf } from '@domain/orders/order-line-fields';
 import type { SeedProductId } from '@domain/catalogue/seed';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
-import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
 const SURNAMES = [
   'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco',
@@ -238,7 +238,7 @@ function buildDocuments(size: number, db: Firestore) {
  * Seeds `size` orders of the current season (and size/10 of the previous
  * one) into an EMPTY database with firebase-admin, in batches of 500
  * committed four at a time (BENCH_SEED_COMMITS). The first document of each collection is parsed with its zod
- * schema first (src/domain/documents.ts), so the seed cannot drift from the
+ * schema first (src/domain/schemas.ts), so the seed cannot drift from the
  * model; every document is typed with it.
  * @throws InvalidDocumentError when a document does not match its schema;
  * the commit's error when a batch cannot be written.
@@ -257,7 +257,7 @@ export async function seedOrders(db: Firestore, size: number): Promise<SeedResul
     counts[name] = docs[name].length;
     for (const document of docs[name]) writes.push([`${name}/${document.id}`, document]);
   }
-  // The seasons' totals, as the transactions that record payments keep them (src/domain/season-totals.ts).
+  // The seasons' totals, as the transactions that record payments keep them (src/domain/season/season-totals.ts).
   for (const season of new Set(docs.payments.map((payment) => payment.season))) {
     const rows = totalsOf(docs.payments.filter((payment) => payment.season === season));
     writes.push([`${COLLECTION.seasonTotals}/${season}`, { season, rows, updated_at: Timestamp.now() }]);

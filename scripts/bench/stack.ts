@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { readStackSettings, STACK_READY, type StackSettings } from '../../emulators/dev/settings';
 import { DEMO_ADMIN } from '../../emulators/seed/demo-data';
-import { getDb } from '../../netlify/lib/firestore';
+import { getDb } from '../../netlify/lib/platform/firestore';
 import { E2E_PORT_OFFSET, E2E_PORTS } from '../../tests/e2e/ports';
 
 /** A running stack. */

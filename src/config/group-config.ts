@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bankAccountSchema } from '../domain/bank-account';
-import { stampDutySchema } from '../domain/stamp-duty';
+import { bankAccountSchema } from '../domain/payments/bank-account';
+import { stampDutySchema } from '../domain/receipts/stamp-duty';
 
 /**
  * The schema of `group.config.json`, the one file that holds the group's
@@ -57,7 +57,7 @@ export const groupConfigSchema = z.object({
   }),
   /** The fixed text at the foot of every receipt; '' for none. Say that an amount is tax-deductible only if it is. */
   receiptFooter: z.string().max(600),
-  /** Stamp duty on receipts and credit notes above 77,47 € (src/domain/stamp-duty.ts): exempt with its legal basis, or charged; absent, charged. */
+  /** Stamp duty on receipts and credit notes above 77,47 € (src/domain/receipts/stamp-duty.ts): exempt with its legal basis, or charged; absent, charged. */
   stampDuty: stampDutySchema,
   links: z.object({
     mainSite: url(),

@@ -1,6 +1,6 @@
 import groupConfig, { fiscalCode, receiptFooter } from '../../group.config.json';
-import type { ReceiptIssuer } from '../domain/receipt';
-import { stampDutySchema } from '../domain/stamp-duty';
+import type { ReceiptIssuer } from '../domain/receipts/receipt';
+import { stampDutySchema } from '../domain/receipts/stamp-duty';
 import { GROUP } from './group';
 
 /** The group as its receipts name it (docs/admin.md, "Receipts"), from group.config.json; its stamp duty with the schema's default when the file says none. */

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import { MODELLO_D_CODES } from '@domain/modello-d';
+import { MODELLO_D_CODES } from '@domain/accounts/modello-d';
 import { defineContract } from './contract';
 
 /**
  * admin-accounts, POST, admin or treasurer with the `payments` permission
  * (docs/api.md, "admin-accounts"; docs/admin.md, "Rendiconto"). 'report'
- * answers a scout year's accounts (src/domain/accounts.ts): with `format`
+ * answers a scout year's accounts (src/domain/accounts/accounts.ts): with `format`
  * 'json' the answer below (the screen's view, not audited), with 'csv' or
  * 'xlsx' a file, each such export audited ('accounts.export'); the CSV
  * holds one table, `table` ('ledger', the default, or 'income'). 'mapping'

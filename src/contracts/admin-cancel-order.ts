@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { PAYMENT_STATUS } from '@domain/payment-status';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { defineContract } from './contract';
 import { documentId } from './fields';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { PAYMENT_STATUS } from '@domain/payment-status';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { defineContract } from './contract';
 import { documentId } from './fields';
 
@@ -8,7 +8,7 @@ import { documentId } from './fields';
  * docs/admin-orders.md, "Confirming a transfer"): 'confirm' a Bonifico
  * received, or 'unconfirm' it back to 'Da Verificare'; the answer is its
  * status now and whether this call changed it. The messages are also those
- * of the statement's confirmations (netlify/lib/transfer-confirmation.ts).
+ * of the statement's confirmations (netlify/lib/payments/transfer-confirmation.ts).
  */
 export const adminConfirmTransferContract = defineContract({
   name: 'admin-confirm-transfer',

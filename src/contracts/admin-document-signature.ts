@@ -5,7 +5,7 @@ import { defineContract } from './contract';
  * admin-document-signature, POST, a role with `documents` (docs/api.md,
  * "admin-document-signature"; docs/documents.md, "Opening a signature"):
  * 'Apri' answers a file, the PDF of one parent's signature rebuilt from its
- * record (netlify/lib/signature-pdf.ts); a capo only for their branches'
+ * record (netlify/lib/documents/signature-pdf.ts); a capo only for their branches'
  * children. Each opening is audited.
  */
 export const adminDocumentSignatureContract = defineContract({

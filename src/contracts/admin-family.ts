@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import { familyChangeSchema } from '@domain/family-change';
+import { familyChangeSchema } from '@domain/families/family-change';
 import { defineContract } from './contract';
 
 /**
  * admin-family, POST, admin with the `roster` permission (docs/api.md,
  * "admin-family"; docs/admin.md, "Famiglie"): one change to a family's
- * people (src/domain/family-change.ts), checked as an import checks a row;
+ * people (src/domain/families/family-change.ts), checked as an import checks a row;
  * the answer names the family changed.
  */
 export const adminFamilyContract = defineContract({

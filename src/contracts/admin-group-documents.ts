@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { BRANCHES } from '@domain/branches';
-import { DOCUMENT_KINDS, documentFieldsSchema, SIGNERS } from '@domain/group-documents/group-document';
+import { DOCUMENT_KINDS, documentFieldsSchema, SIGNERS } from '@domain/documents/group-document';
 import { defineContract } from './contract';
 import { documentId } from './fields';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { BRANCHES } from '@domain/branches';
-import { MAX_ROSTER_ROWS } from '@domain/roster';
+import { MAX_ROSTER_ROWS } from '@domain/roster/roster';
 import { defineContract } from './contract';
 import { documentId } from './fields';
 
@@ -8,7 +8,7 @@ import { documentId } from './fields';
  * admin-roster-import, POST, admin with the `roster` permission, body up to
  * 4 MB (docs/api.md, "admin-roster-import"; docs/admin.md, "Importa
  * anagrafica"): the rows of a roster file as the browser read them.
- * 'preview' answers the plan (src/domain/roster-import.ts, ImportPlan) and
+ * 'preview' answers the plan (src/domain/roster/roster-import.ts, ImportPlan) and
  * the documents read; 'commit' writes it and answers what it did, by count.
  */
 

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
-import { bankAccountSchema } from '@domain/bank-account';
+import { bankAccountSchema } from '@domain/payments/bank-account';
 import { priceRuleSchema } from '@domain/catalogue/price-rule-schema';
 import { SEED_PRODUCT_IDS } from '@domain/catalogue/seed';
 import { instalmentPlansSchema, seasonProductSchema, seasonProductsSchema } from '@domain/catalogue/season-product-schema';
-import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
-import { paymentDeadlinesSchema } from '@domain/season-settings';
+import { medicalFormSettingsSchema } from '@domain/medical-forms/medical-form-settings-schema';
+import { paymentDeadlinesSchema } from '@domain/season/season-settings';
 import { defineContract } from './contract';
 
 /** The seasons an admin may read and change: the portal's (the default) and the next, prepared with 'Nuova stagione'. */

@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
-import { MATCH_KINDS } from '@domain/bank-statement';
-import type { PaymentDocument } from '@domain/documents';
+import { MATCH_KINDS } from '@domain/statement/bank-statement';
+import type { PaymentDocument } from '@domain/schemas';
 import { defineContract } from './contract';
 import { documentId } from './fields';
 
 /**
  * admin-statement, POST, admin with the `payments` permission, body up to
  * 4 MB (docs/api.md, "admin-statement"; docs/admin.md, "Estratto conto").
- * 'match' answers each statement line's match (src/domain/bank-statement.ts,
+ * 'match' answers each statement line's match (src/domain/statement/bank-statement.ts,
  * LineMatch) and writes nothing; 'confirm' confirms the orders each chosen
  * line pays, a line whole or not at all, and answers how many orders were
  * confirmed, how many lines were matched before, and the lines refused with

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { staffSchema } from '@domain/staff-role-schema';
+import { staffSchema } from '@domain/staff/staff-role-schema';
 import { defineContract } from './contract';
 
 /**
@@ -49,7 +49,7 @@ export const adminUsersContract = defineContract({
   messages: {
     malformed: 'Richiesta non valida: serve "action" (list, invite, grant o resend) e, secondo l’azione, l’e-mail e il ruolo.',
     ownAdmin: 'Non puoi togliere a te stesso il ruolo di amministratore: chiedilo a un altro amministratore.',
-    // The refusals of a role, the same from 'Utenti' and `npm run admin` (netlify/lib/staff-accounts.ts).
+    // The refusals of a role, the same from 'Utenti' and `npm run admin` (netlify/lib/staff/staff-accounts.ts).
     unknownAccount: (email: string) => `Nessun account con l’e-mail ${email}: invitalo con «Invita».`,
     selfRegistered: (email: string) =>
       `L’account ${email} non è stato creato da un invito e la sua e-mail non è confermata: chiunque può averlo registrato, quindi non può avere un ruolo. Eliminalo nella console di Firebase (Authentication > Users) e invitalo di nuovo.`,

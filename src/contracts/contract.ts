@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 /**
  * What every function's contract declares (docs/architecture.md, "Contracts"): one
  * module per function in src/contracts, imported by the function
- * (netlify/lib/contract-function.ts) and by the screen
+ * (netlify/lib/platform/contract-function.ts) and by the screen
  * (src/lib/api/functions-client.ts, `callContract`); a test run checks every
  * real answer against it. Contracts are written with zod/mini, so a screen
  * that parses an answer loads a few kB, not zod's full build.

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineContract } from './contract';
-import { isSolidarityContribution, MAX_SOLIDARITY_CONTRIBUTION_EUROS } from '@domain/solidarity-contribution';
+import { isSolidarityContribution, MAX_SOLIDARITY_CONTRIBUTION_EUROS } from '@domain/payments/solidarity-contribution';
 import { ORDER_MESSAGES, orderRequestSchema } from './order-request';
 
 const euros = z.number().check(z.gte(0));

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DOCUMENT_KINDS, SIGNERS } from '@domain/group-documents/group-document';
+import { DOCUMENT_KINDS, SIGNERS } from '@domain/documents/group-document';
 import { defineContract } from './contract';
 import { SIGNING_MESSAGES } from './document-signing';
 

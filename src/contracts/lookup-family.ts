@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { familyLookupSchema } from '@domain/family-lookup';
+import { familyLookupSchema } from '@domain/families/family-lookup';
 import { defineContract } from './contract';
 import { lookupFamilyEndpoint } from './family-access-endpoints';
 import { cfField } from './parents';

@@ -5,7 +5,7 @@ import { FAMILY_MESSAGES, PARENT_MESSAGES } from './parent-messages';
  * The messages of the parents' medical form functions, get-signature and
  * record-medical-form (docs/api.md, "get-signature and
  * record-medical-form"), which check the parent's family, the child and its
- * eligibility alike (netlify/lib/cloudinary.ts, resolveMedicalFormChild).
+ * eligibility alike (netlify/lib/medical-forms/medical-form-files.ts, resolveMedicalFormChild).
  */
 export const MEDICAL_FORM_MESSAGES = {
   childId: PARENT_MESSAGES.childId,

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import type { CatalogueProduct } from '@domain/catalogue/product';
 import { italianDayText } from '@domain/italian-time';
-import { SIZES } from '@domain/sizes';
+import { SIZES } from '@domain/catalogue/sizes';
 import { childId } from './fields';
 import { cfField } from './parents';
 import { PARENT_MESSAGES } from './parent-messages';

@@ -10,7 +10,7 @@ import { FISCAL_CODE_MESSAGES } from './fiscal-code-messages';
 export const PARENT_MESSAGES = {
   invalidCf: FISCAL_CODE_MESSAGES.invalid,
   unknownCf: FISCAL_CODE_MESSAGES.unknown,
-  /** 429: the caller's fiscal-code budget is spent (netlify/lib/fiscal-code-budget.ts). */
+  /** 429: the caller's fiscal-code budget is spent (netlify/lib/platform/fiscal-code-budget.ts). */
   tooManyAttempts: 'Troppi tentativi: riprova tra qualche minuto.',
   /** 401: no session, an expired or forged one, or another family's (docs/security.md, "Parents' sessions"). */
   sessionExpired: 'Sessione scaduta: inserisci di nuovo il codice fiscale.',

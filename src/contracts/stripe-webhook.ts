@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
-import { PAYMENT_STATUS } from '@domain/payment-status';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { defineContract } from './contract';
 
 const received = z.literal(true);
 
 /**
  * The Stripe events stripe-webhook acts on (docs/api.md, "stripe-webhook"):
- * a PaymentIntent paid, a debit processing or failed (netlify/lib/debit-events.ts),
- * refunds and disputes (netlify/lib/card-events.ts). The webhook endpoint
+ * a PaymentIntent paid, a debit processing or failed (netlify/lib/payments/stripe-debit-events.ts),
+ * refunds and disputes (netlify/lib/payments/stripe-refund-events.ts). The webhook endpoint
  * subscribes to exactly these (`npm run setup`, docs/deploy.md); any other
  * event is answered `{ received: true }` and changes nothing.
  */

@@ -3,7 +3,7 @@
  * an admin (or the scheduled work) performs, its Italian label for the
  * 'Registro' view and its line in a payment's history. Pure; the documents
  * are declared in ./documents.ts and written by the admin functions
- * (netlify/lib/audit-log.ts).
+ * (netlify/lib/platform/audit-log.ts).
  */
 
 /** The actions the log records, by id. New admin actions add theirs here. */

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { StatementLine } from '@domain/bank-statement';
+import type { StatementLine } from '@domain/statement/bank-statement';
 import { roundEuros } from '@domain/money';
 
 /**

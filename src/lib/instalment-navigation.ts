@@ -1,4 +1,4 @@
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 
 /**
  * The router states of 'Paga la rata' (docs/product.md, "Instalments"):

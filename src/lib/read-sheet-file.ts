@@ -1,4 +1,4 @@
-import { cellText } from '@domain/roster';
+import { cellText } from '@domain/roster/roster';
 
 /**
  * Reads a spreadsheet an admin chose ('Importa anagrafica', 'Importa

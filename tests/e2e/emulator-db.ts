@@ -72,7 +72,7 @@ export async function resetToDemoData(): Promise<void> {
 export async function emulatorDb(): Promise<Firestore> {
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
   process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
-  const { getDb } = await import('../../netlify/lib/firestore');
+  const { getDb } = await import('../../netlify/lib/platform/firestore');
   return getDb();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { documentVersionId, PHOTO_RELEASE_LEVELS } from '@domain/group-documents/group-document';
+import { documentVersionId, PHOTO_RELEASE_LEVELS } from '@domain/documents/group-document';
 import { fixtureDocumentId, VERDI, writeFixtureDocument } from '../support/group-document-fixtures';
 import { mailInbox } from '../support/mail-inbox';
 import { clearFamilySignatures, emulatorDb, signaturesOf } from './emulator-db';

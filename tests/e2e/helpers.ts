@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { REFERENCE_ALPHABET } from '@domain/transfer-reference';
+import { REFERENCE_ALPHABET } from '@domain/payments/transfer-reference';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { mailInbox } from '../support/mail-inbox';
@@ -39,7 +39,7 @@ function parentEmail(cf: string): string {
   throw new Error(`parentEmail: no parent with fiscal code ${cf}`);
 }
 
-/** The wait a freshly sent code announces before 'Invia di nuovo' (RESEND_SECONDS, netlify/lib/access-codes.ts): less means an earlier code was not sent again. */
+/** The wait a freshly sent code announces before 'Invia di nuovo' (RESEND_SECONDS, netlify/lib/access/access-codes.ts): less means an earlier code was not sent again. */
 const FRESH_CODE_SECONDS = 60;
 
 /**

@@ -79,7 +79,7 @@ beforeAll(async () => {
   await env.clearFirestore();
   process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
   process.env.FIREBASE_PROJECT_ID = PROJECT_ID;
-  const { getDb } = await import('../../netlify/lib/firestore');
+  const { getDb } = await import('../../netlify/lib/platform/firestore');
   await seedDemoData(getDb());
   // Starting the rules environment and seeding take seconds, more on a busy machine.
 }, 60_000);

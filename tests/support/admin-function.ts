@@ -7,7 +7,7 @@ import { resetToDemoData, useEmulatorDb } from './server-db';
 /**
  * The set-up of a test file of one admin function: the file's own Firestore
  * project, reset to the demo data before each test; the Auth emulator with
- * an admin, a treasurer, a Reparto leader (src/domain/staff-roles.ts) and
+ * an admin, a treasurer, a Reparto leader (src/domain/staff/staff-roles.ts) and
  * a parent (no role); the function's info log
  * silenced. `call` posts a JSON body with a token (the treasurer's by
  * default) and answers the status and the JSON body; `settled` waits for the

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getAuth } from 'firebase-admin/auth';
 import { startAuthEmulator } from '../../emulators/dev/auth-emulator';
-import { getAdminApp } from '../../netlify/lib/firestore';
+import { getAdminApp } from '../../netlify/lib/platform/firestore';
 
 /**
  * The Firebase Auth emulator for one test file of the admin functions: the
  * official one the dev stack uses (firebase-tools), started on free ports
  * for the file's project, with helpers to make accounts and sign in as the
- * browser's SDK does. firebase-admin (netlify/lib/admin-auth.ts) verifies
+ * browser's SDK does. firebase-admin (netlify/lib/platform/admin-auth.ts) verifies
  * the ID tokens it issues. Call {@link startTestAuth} in `beforeAll` after
  * useEmulatorDb (tests/support/server-db.ts), and `stop` in `afterAll`.
  */

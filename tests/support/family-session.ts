@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_FAMILIES } from '../../emulators/seed/demo-data';
-import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/session';
+import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/platform/session';
 import { functionContext, type NetlifyFunction } from './function-context';
 
 /** The secret the unit tests sign sessions with, unless the environment sets one. */
@@ -8,7 +8,7 @@ process.env.SESSION_SECRET ||= 'unit-test-session-secret-0123456789-abcdef';
 
 /**
  * The Cookie header of a live session for `familyId`, as verify-access-code
- * sets it after the right code (netlify/lib/session.ts).
+ * sets it after the right code (netlify/lib/platform/session.ts).
  */
 export async function sessionCookie(familyId: string, parentId = `parent-of-${familyId}`): Promise<string> {
   return `${SESSION_COOKIE}=${await signSession({ familyId, parentId }, SESSION_SECONDS.browser)}`;

@@ -173,7 +173,7 @@ try {
   const module = await import(moduleUrl);
   loadMs = performance.now() - started;
   const request = new Request('https://example.netlify.app/.netlify/functions/bundle', spec);
-  // The part of Netlify's context the functions read (netlify/lib/function-context.ts).
+  // The part of Netlify's context the functions read (netlify/lib/platform/function-context.ts).
   const context = { ip: '203.0.113.9', requestId: 'bundle-test', params: {}, waitUntil: () => {} };
   const response = await module.default(request, context);
   say({ loadMs, status: response.status, body: await response.text(), crash: null });

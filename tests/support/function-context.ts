@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FunctionContext } from '../../netlify/lib/function-context';
+import type { FunctionContext } from '../../netlify/lib/platform/function-context';
 
 /** A Netlify function as the tests call it: Netlify Functions v2, `(Request, Context) => Response`. */
 export type NetlifyFunction = (request: Request, context: FunctionContext) => Promise<Response>;
@@ -9,7 +9,7 @@ let calls = 0;
 /**
  * The context Netlify passes a function, for a call from `ip`; by default
  * a new private address each call (10.x.y.z), so tests that are not about
- * the fiscal-code budget (netlify/lib/fiscal-code-budget.ts) never share
+ * the fiscal-code budget (netlify/lib/platform/fiscal-code-budget.ts) never share
  * one. `waitUntil` work is awaited by {@link settled}.
  */
 export function functionContext(ip?: string): FunctionContext & { settled: () => Promise<void> } {

@@ -1,9 +1,9 @@
-import type { PaymentIntentToFulfil } from '../../netlify/lib/fulfil-payment';
+import type { PaymentIntentToFulfil } from '../../netlify/lib/payments/fulfil-payment';
 
 /**
  * A PaymentIntent as Stripe reports it once paid (the fields fulfilPayment
  * reads): `amountCents` received in euro cents, `metadata` the order's
- * (netlify/lib/order-metadata.ts).
+ * (netlify/lib/orders/order-metadata.ts).
  */
 export function succeededPaymentIntent(
   id: string,

@@ -1,6 +1,6 @@
 import { DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../emulators/seed/seed';
-import { columnTitle, PARENT_FIELDS, type ParentInput, type RosterRow } from '@domain/roster';
+import { columnTitle, PARENT_FIELDS, type ParentInput, type RosterRow } from '@domain/roster/roster';
 
 /** A child's cells and up to two parents' (fields as the template names them, without the 'Genitore n' suffix). */
 export interface RowPeople {
@@ -8,7 +8,7 @@ export interface RowPeople {
   parents: Array<Partial<ParentInput> & { cf: string }>;
 }
 
-/** One file row, cells by template title (src/domain/roster.ts, ROSTER_TEMPLATE_HEADER). */
+/** One file row, cells by template title (src/domain/roster/roster.ts, ROSTER_TEMPLATE_HEADER). */
 export function rosterRow(row: number, { child, parents }: RowPeople): RosterRow {
   const cells: Record<string, string> = {
     Cognome: child.surname,

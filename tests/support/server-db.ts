@@ -3,14 +3,14 @@ import { inject } from 'vitest';
 import { seedDemoData } from '../../emulators/seed/seed';
 
 /**
- * Points the server code of this test file (netlify/lib/firestore.ts) at the
+ * Points the server code of this test file (netlify/lib/platform/firestore.ts) at the
  * shared Firestore emulator under a project id of its own, and returns its
  * firebase-admin client. Call once per file, before the first function call.
  */
 export async function useEmulatorDb(projectId: string): Promise<Firestore> {
   process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreEmulatorHost');
   process.env.FIREBASE_PROJECT_ID = projectId;
-  const { getDb } = await import('../../netlify/lib/firestore');
+  const { getDb } = await import('../../netlify/lib/platform/firestore');
   return getDb();
 }
 

@@ -5,7 +5,7 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { DEMO_MEDIA } from '../../emulators/dev/stack-environment';
 import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../emulators/media/server';
-import { medicalFormDeliveryUrl, requireCloudinary, signMedicalFormUpload } from '../../netlify/lib/cloudinary';
+import { medicalFormDeliveryUrl, requireCloudinary, signMedicalFormUpload } from '../../netlify/lib/medical-forms/medical-form-files';
 import { existsSync } from 'node:fs';
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -1,16 +1,16 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { RECEIPT_ISSUER } from '@config/receipt';
-import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReason } from '@domain/credit-note';
-import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '@domain/documents';
+import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReason } from '@domain/receipts/credit-note';
+import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '@domain/schemas';
 import { sumEuros } from '@domain/money';
-import type { MailContext } from '../mail/layout';
-import { creditNoteMail, refundFailedMail } from '../mail/messages';
-import { enqueueMail, familyAddresses } from '../mail/outbox';
+import type { MailContext } from '../platform/mail/layout';
+import { creditNoteMail, refundFailedMail } from '../platform/mail/messages';
+import { enqueueMail, familyAddresses } from '../platform/mail/outbox';
 import { readSequence, type NumberSequence } from './sequence';
 
 /**
  * Credit notes issued in the transaction of the change that calls for them
- * (docs/admin.md, "Credit notes"; the rules: src/domain/credit-note.ts).
+ * (docs/admin.md, "Credit notes"; the rules: src/domain/receipts/credit-note.ts).
  * Like a receipt, in two steps because a Firestore transaction reads
  * before it writes: {@link readCreditNotes} plans from the payment as the
  * change leaves it and reads the year's counter and the family's addresses

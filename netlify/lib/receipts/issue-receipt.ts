@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { RECEIPT_ISSUER } from '@config/receipt';
-import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '@domain/documents';
-import { readSnapshot } from '../documents';
+import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '@domain/schemas';
+import { readSnapshot } from '../platform/snapshots';
 import { readSequence, type NumberSequence } from './sequence';
 
 /**

@@ -1,7 +1,7 @@
 import { RECEIPT_ISSUER } from '@config/receipt';
-import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '@domain/credit-note';
-import type { PaymentDocument } from '@domain/documents';
-import { receiptFileName } from '@domain/receipt';
+import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '@domain/receipts/credit-note';
+import type { PaymentDocument } from '@domain/schemas';
+import { receiptFileName } from '@domain/receipts/receipt';
 import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 
 /**

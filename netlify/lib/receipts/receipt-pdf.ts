@@ -1,12 +1,12 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatEuros } from '@domain/money';
-import type { CreditNoteData } from '@domain/credit-note';
+import type { CreditNoteData } from '@domain/receipts/credit-note';
 import type { OrderLine } from '@domain/catalogue/order-line';
-import { receiptTotal, type ReceiptData, type ReceiptIssuer } from '@domain/receipt';
+import { receiptTotal, type ReceiptData, type ReceiptIssuer } from '@domain/receipts/receipt';
 import { italianDate } from '@domain/italian-time';
-import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/solidarity-contribution';
-import { stampDutyNote } from '@domain/stamp-duty';
-import { printableText, wrap } from '../pdf-text';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/payments/solidarity-contribution';
+import { stampDutyNote } from '@domain/receipts/stamp-duty';
+import { printableText, wrap } from '../platform/pdf-text';
 
 // Fixed strings, not the library's version: the bytes must not change when pdf-lib is updated.
 const PRODUCER = 'pdf-lib';

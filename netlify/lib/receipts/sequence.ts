@@ -1,8 +1,8 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTION, receiptCounterDocument } from '@domain/documents';
+import { COLLECTION, receiptCounterDocument } from '@domain/schemas';
 import { italianYear } from '@domain/italian-time';
-import { receiptNumber } from '@domain/receipt';
-import { readSnapshot } from '../documents';
+import { receiptNumber } from '@domain/receipts/receipt';
+import { readSnapshot } from '../platform/snapshots';
 
 /**
  * A numbered sequence per calendar year (Italian time), without gaps:

@@ -3,7 +3,7 @@ import { failed, passed, reasonOf, type LaunchCheck } from '../types';
 /**
  * Services a local stack may lack: card payments without Stripe's test keys
  * (README, "Card payments"), and the site's address, which the functions
- * take from the request there (netlify/lib/mail/outbox.ts, mailContext).
+ * take from the request there (netlify/lib/platform/mail/outbox.ts, mailContext).
  */
 const LOCAL_OPTIONAL = ['stripe', 'site'];
 

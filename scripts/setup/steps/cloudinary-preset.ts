@@ -6,7 +6,7 @@ const PRESETS_PAGE = 'https://console.cloudinary.com/settings/upload/presets';
 /**
  * The preset's settings: signed, files stored as `authenticated` (never
  * downloadable by URL) and PDF only, as get-signature signs each upload
- * (netlify/lib/cloudinary.ts, signMedicalFormUpload).
+ * (netlify/lib/medical-forms/medical-form-files.ts, signMedicalFormUpload).
  */
 const PRESET = { unsigned: false, type: 'authenticated', allowed_formats: 'pdf' } as const;
 

@@ -1,10 +1,10 @@
-import { accountState, findAccount, invitationLink } from '../../../netlify/lib/admin-claims';
-import { HttpError } from '../../../netlify/lib/http';
-import { getDb } from '../../../netlify/lib/firestore';
-import { deliverMail } from '../../../netlify/lib/mail/outbox';
-import { staffInvitationMail } from '../../../netlify/lib/mail/messages';
-import { accountForRole, applyStaffChange } from '../../../netlify/lib/staff-accounts';
-import { staffLabel, staffOf, type Staff } from '@domain/staff-roles';
+import { accountState, findAccount, invitationLink } from '../../../netlify/lib/staff/admin-claims';
+import { HttpError } from '../../../netlify/lib/platform/http';
+import { getDb } from '../../../netlify/lib/platform/firestore';
+import { deliverMail } from '../../../netlify/lib/platform/mail/outbox';
+import { staffInvitationMail } from '../../../netlify/lib/platform/mail/messages';
+import { accountForRole, applyStaffChange } from '../../../netlify/lib/staff/staff-accounts';
+import { staffLabel, staffOf, type Staff } from '@domain/staff/staff-roles';
 import { SetupError, type SetupStep } from '../types';
 
 /** Who made the first admin, as 'Registro' shows it. */

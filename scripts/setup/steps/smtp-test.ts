@@ -3,7 +3,7 @@ import { SetupError, type SetupStep } from '../types';
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
-/** The transporter the functions would make (netlify/lib/mail/transport.ts): STARTTLS required on a plain connection to another machine. */
+/** The transporter the functions would make (netlify/lib/platform/mail/transport.ts): STARTTLS required on a plain connection to another machine. */
 function transporterOf(smtpUrl: string) {
   const url = new URL(smtpUrl);
   const plain = url.protocol === 'smtp:' && !LOCAL_HOSTS.includes(url.hostname);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@config/paths';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { instalmentText, type Instalment } from '@domain/instalments';
+import { instalmentText, type Instalment } from '@domain/payments/instalments';
 
 /** Props of {@link InstalmentToPay}. */
 export interface InstalmentToPayProps {

@@ -1,7 +1,7 @@
 import { sumEuros } from '@domain/money';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import type { OrderRequest } from '@contracts/order-request';
-import type { Instalment } from '@domain/instalments';
+import type { Instalment } from '@domain/payments/instalments';
 import { OnlineCheckout } from './OnlineCheckout';
 import { SubmitOrderBar } from './SubmitOrderBar';
 import type { OrderFlow } from './use-order-flow';

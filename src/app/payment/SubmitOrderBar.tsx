@@ -1,8 +1,8 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { instalmentName, type Instalment } from '@domain/instalments';
+import { instalmentName, type Instalment } from '@domain/payments/instalments';
 import { formatEuros } from '@domain/money';
-import type { PaymentMethod } from '@domain/payment-method';
+import type { PaymentMethod } from '@domain/payments/payment-method';
 import { describeError } from '@/lib/errors';
 
 /** Props of {@link SubmitOrderBar}. */

@@ -1,9 +1,9 @@
 import { findProduct } from '@domain/catalogue/product';
-import type { FamilyLookup } from '@domain/family-lookup';
-import { heldProduct } from '@domain/held-products';
-import type { PaymentMethod } from '@domain/payment-method';
-import type { Size } from '@domain/sizes';
-import { toggleInTickOrder } from '@domain/selection';
+import type { FamilyLookup } from '@domain/families/family-lookup';
+import { heldProduct } from '@domain/families/held-products';
+import type { PaymentMethod } from '@domain/payments/payment-method';
+import type { Size } from '@domain/catalogue/sizes';
+import { toggleInTickOrder } from '@domain/orders/selection';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
 
 /**
@@ -164,7 +164,7 @@ function withoutHolders(state: OrderFlowState, quota: string): string[] {
  *   sizes; changing method or the choice takes the new value; a new choice
  *   unticks the children who already hold its product this season (the
  *   Saldo for one ticked for the Acconto, or the other way round:
- *   heldProduct, src/domain/held-products.ts);
+ *   heldProduct, src/domain/families/held-products.ts);
  * - `toggled`: ticking appends in tick order, unticking removes;
  * - `found`, `edited`, `toggled`, `sizeChosen`, `orderChanged` make a new
  *   attempt: `idempotencyKey` becomes the action's `key` and the checkout closes;

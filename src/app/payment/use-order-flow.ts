@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductPage } from '@config/product-pages';
-import type { FamilyLookup } from '@domain/family-lookup';
-import type { Size } from '@domain/sizes';
+import type { FamilyLookup } from '@domain/families/family-lookup';
+import type { Size } from '@domain/catalogue/sizes';
 import type { OrderRequest } from '@contracts/order-request';
 import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
 import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';

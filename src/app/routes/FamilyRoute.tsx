@@ -10,7 +10,7 @@ import { ContactsConfirmation } from '@/features/family-overview/ContactsConfirm
 import { FamilyOverview } from '@/features/family-overview/FamilyOverview';
 import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
 import { lookupFamily } from '@/features/family-lookup/api/lookup-family';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { readFamilyReturn } from '@/lib/instalment-navigation';
 
 const CODE_ONLY = { quota: null, method: false };

@@ -1,4 +1,4 @@
-import type { Size } from '../sizes';
+import type { Size } from './sizes';
 
 /** A child as an order line names it (stored as `order_items.son_info`). */
 export interface LineChild {
@@ -12,7 +12,7 @@ export interface LineChild {
  * product (its plan), the size ('' when the product has none) and the
  * price in euros. The one shape from the screen's summary to the function,
  * the stored order (mapped to and from Firestore's field names once,
- * src/domain/order-line-fields.ts), the e-mails, the receipt and the
+ * src/domain/orders/order-line-fields.ts), the e-mails, the receipt and the
  * admin's list and CSV. `C` is the child as the caller knows it (priceOrder
  * keeps what it was given).
  */

@@ -1,5 +1,5 @@
 import type { Branch } from '../branches';
-import type { Size } from '../sizes';
+import type { Size } from './sizes';
 import type { LineChild, OrderLine } from './order-line';
 import { priceNoteOf, ruleEuros } from './price-rule';
 import type { CatalogueProduct } from './product';

@@ -19,7 +19,7 @@ export interface ProductNames {
   reason: string;
   /** What a reminder's subject calls it, `{year}` the camp year: 'Felpa Reparto'. */
   subject: string;
-  /** The two letters that start its Bonifico reference codes ('FR25-7K3Q', src/domain/transfer-reference.ts). */
+  /** The two letters that start its Bonifico reference codes ('FR25-7K3Q', src/domain/payments/transfer-reference.ts). */
   code: string;
   /** What its price is counted by, after the amount in words: 'ciascuna' ('15,00 € ciascuna'), 'per figlio'. */
   each: string;
@@ -27,7 +27,7 @@ export interface ProductNames {
 
 /**
  * A product's instalment plan as the treasurer sets it
- * (`season_settings.instalments`, keyed by product id; src/domain/instalments.ts):
+ * (`season_settings.instalments`, keyed by product id; src/domain/payments/instalments.ts):
  * each rata's due day (yyyy-mm-dd, Italian calendar) in order, 2 to 4 of
  * them; the first may be null, "at ordering".
  */

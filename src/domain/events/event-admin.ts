@@ -5,8 +5,8 @@ import type { PriceRule } from '../catalogue/price-rule';
 import { productSlug } from '../catalogue/product-slug';
 import type { SeasonProduct } from '../catalogue/season-catalogue';
 import { seasonProductSchema } from '../catalogue/season-product-schema';
-import { isoDay } from '../group-documents/group-document';
-import { textDigest } from '../group-documents/document-text';
+import { isoDay } from '../documents/group-document';
+import { textDigest } from '../documents/document-text';
 import type { GroupEvent } from './event';
 
 /**

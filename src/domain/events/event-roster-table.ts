@@ -1,4 +1,4 @@
-import { SIGNATURE_STATE_LABELS } from '../group-documents/document-signature';
+import { SIGNATURE_STATE_LABELS } from '../documents/document-signature';
 import { PAID_STATE_LABELS, type EventRosterRow } from './event-roster';
 
 /**

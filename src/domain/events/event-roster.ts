@@ -1,11 +1,11 @@
 import type { Branch } from '../branches';
-import { childDocumentStatus, type DocumentSignature, type SignatureState } from '../group-documents/document-signature';
-import type { GroupDocument } from '../group-documents/group-document';
+import { childDocumentStatus, type DocumentSignature, type SignatureState } from '../documents/document-signature';
+import type { GroupDocument } from '../documents/group-document';
 import { ageOn } from '../fiscal-code-birth';
 import { italianDay } from '../italian-time';
-import { seasonMedicalForms } from '../medical-form';
-import { PAYMENT_STATUS, type PaymentStatus } from '../payment-status';
-import { documentReminderProduct } from '../reminders';
+import { seasonMedicalForms } from '../medical-forms/medical-form';
+import { PAYMENT_STATUS, type PaymentStatus } from '../payments/payment-status';
+import { documentReminderProduct } from '../reminders/payment-reminders';
 import type { GroupEvent } from './event';
 import { waitingRank, type EventSignup } from './event-signup';
 
@@ -15,7 +15,7 @@ import { waitingRank, type EventSignup } from './event-signup';
  * each child waiting, with what the capi need away from any network: the
  * branch, the age at the start, the parents' phones, whether each of the
  * event's products is paid, the medical form, each required document. Pure:
- * netlify/lib/event-roster.ts reads the documents.
+ * netlify/lib/events/event-roster.ts reads the documents.
  */
 
 /** Whether a child paid one of the event's products: 'paid' (Confermato, Contestato), 'toVerify' (a Bonifico still to check), 'unpaid'. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRANCHES, type Branch } from '../branches';
 import { timestamp } from '../firestore-timestamp';
-import { isoDay } from '../group-documents/group-document';
+import { isoDay } from '../documents/group-document';
 
 /**
  * An outing or a camp ('Uscite e campi' in the admin; docs/events.md,
@@ -31,7 +31,7 @@ export const eventSchema = z.object({
    * the event's); the summer camp names 'campo-acconto' and 'campo-saldo'.
    */
   products: z.array(z.string().min(1)).default([]),
-  /** The keys of the group documents a child needs for it (`group_documents.key`, src/domain/group-documents/group-document.ts). */
+  /** The keys of the group documents a child needs for it (`group_documents.key`, src/domain/documents/group-document.ts). */
   required_documents: z.array(z.string().min(1)).default([]),
   /** The camp year it belongs to (`SEASON.campYear`). */
   season: z.number().int().positive(),

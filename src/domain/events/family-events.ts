@@ -1,8 +1,8 @@
 import type { CatalogueProduct } from '../catalogue/product';
 import { priceOrder } from '../catalogue/pricing';
 import type { Branch } from '../branches';
-import { childDocumentStatus, type DocumentSignature, type SignatureState } from '../group-documents/document-signature';
-import type { GroupDocument } from '../group-documents/group-document';
+import { childDocumentStatus, type DocumentSignature, type SignatureState } from '../documents/document-signature';
+import type { GroupDocument } from '../documents/group-document';
 import { placesLeft, signupsClosed, type EventCounter, type GroupEvent } from './event';
 import { waitingRank, type EventSignup, type SignupState } from './event-signup';
 

@@ -3,7 +3,7 @@ import { paths } from '@config/paths';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import type { BankAccount } from '@domain/bank-account';
+import type { BankAccount } from '@domain/payments/bank-account';
 import { formatEuros } from '@domain/money';
 import type { BankTransferState } from './bank-transfer-state';
 import type { TransferTarget } from './transfer-target';

@@ -1,6 +1,6 @@
 import { SEASON } from '@config/season';
 import type { ProductPage } from '@config/product-pages';
-import { paymentReason } from '@domain/bank-transfer';
+import { paymentReason } from '@domain/payments/bank-transfer';
 import { describePriceRule } from '@domain/catalogue/price-rule';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';

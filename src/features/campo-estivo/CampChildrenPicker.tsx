@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { ChildCard } from '@/components/ui/ChildCard';
-import type { LookupChild } from '@domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct, type HeldCheck } from '@domain/held-products';
+import type { LookupChild } from '@domain/families/family-lookup';
+import { ALL_HELD_MESSAGE, allHold, heldProduct, type HeldCheck } from '@domain/families/held-products';
 import { formatEuros } from '@domain/money';
 import type { OrderLine } from '@domain/catalogue/order-line';
 
@@ -23,7 +23,7 @@ export interface CampChildrenPickerProps {
  * docs/product.md, "Prices"). A child who
  * already holds the product this season shows it as a badge (its
  * `names.held`, 'Acconto già versato', green; 'Bonifico in verifica' amber: heldProduct,
- * src/domain/held-products.ts) and cannot be ticked; when every child holds
+ * src/domain/families/held-products.ts) and cannot be ticked; when every child holds
  * it, an Italian message says so.
  */
 export function CampChildrenPicker({ familyChildren, product, lines, onToggle }: CampChildrenPickerProps) {

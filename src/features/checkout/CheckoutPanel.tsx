@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { sumEuros } from '@domain/money';
 import type { OrderRequest } from '@contracts/order-request';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { isStripeConfigured } from '@/lib/stripe';
 import { usePaymentIntent, useStripeJs } from './api/payment-intent';
 import type { RecordPaymentAnswer } from '@contracts/record-payment';

@@ -1,6 +1,6 @@
 import type { OrderLine } from '@domain/catalogue/order-line';
 import { formatEuros } from '@domain/money';
-import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/solidarity-contribution';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/payments/solidarity-contribution';
 
 /** What the summary shows of an order line: its plan, size, price and why the price is lower ('2° figlio'). */
 export type SummaryLine = Pick<OrderLine, 'plan' | 'size' | 'priceEuros' | 'priceNote'>;

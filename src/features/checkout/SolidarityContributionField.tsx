@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { createPaymentIntentContract, solidarityContributionField } from '@contracts/create-payment-intent';
 import { formatEuros, readTypedEuros } from '@domain/money';
-import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/solidarity-contribution';
+import { SOLIDARITY_CONTRIBUTION_LABEL } from '@domain/payments/solidarity-contribution';
 
 /** Props of {@link SolidarityContributionField}. */
 export interface SolidarityContributionFieldProps {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SIGNING_MESSAGES } from '@contracts/document-signing';
-import { SIGNATURE_STATE_LABELS } from '@domain/group-documents/document-signature';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
+import { SIGNATURE_STATE_LABELS } from '@domain/documents/document-signature';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
 import { italianDateTime, italianDayText } from '@domain/italian-time';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

@@ -1,6 +1,6 @@
 import { FISCAL_CODE_MESSAGES } from '@contracts/fiscal-code-messages';
 import { isWellFormedFiscalCode, normalizeFiscalCode } from '@domain/fiscal-code-format';
-import { PAYMENT_METHODS } from '@domain/payment-method';
+import { PAYMENT_METHODS } from '@domain/payments/payment-method';
 import { LOOKUP_MESSAGES, type LookupFields, type LookupFormValues } from './lookup-messages';
 import type { ValidLookup } from './lookup-messages';
 

@@ -12,10 +12,10 @@ import {
   type InstalmentLabel,
   type ChildProductRow,
   type ChildProductState,
-} from '@domain/family-overview';
-import type { FamilyLookup, LookupChild } from '@domain/family-lookup';
+} from '@domain/families/family-overview';
+import type { FamilyLookup, LookupChild } from '@domain/families/family-lookup';
 import { italianDate, italianDay } from '@domain/italian-time';
-import { instalmentText } from '@domain/instalments';
+import { instalmentText } from '@domain/payments/instalments';
 import { formatEuros } from '@domain/money';
 import { payInstalmentState } from '@/lib/instalment-navigation';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { FilePicker } from '@/components/ui/FilePicker';
 import { paths } from '@config/paths';
-import type { LookupChild } from '@domain/family-lookup';
+import type { LookupChild } from '@domain/families/family-lookup';
 import { useUploadMedicalForm } from './api/upload-medical-form';
 import { checkMedicalFormFile } from './check-medical-form-file';
 import { withQueryClient } from '@/lib/with-query-client';

@@ -1,4 +1,4 @@
-import { validateMedicalFormFile } from '@domain/medical-form';
+import { validateMedicalFormFile } from '@domain/medical-forms/medical-form';
 
 /**
  * Checks a chosen file against the medical form's rules (docs/product.md,

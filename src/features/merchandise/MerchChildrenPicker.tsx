@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { Select } from '@/components/ui/Select';
 import { formatEuros } from '@domain/money';
-import { SIZES, type Size } from '@domain/sizes';
-import type { LookupChild } from '@domain/family-lookup';
-import { ALL_HELD_MESSAGE, allHold, heldProduct, type HeldCheck } from '@domain/held-products';
+import { SIZES, type Size } from '@domain/catalogue/sizes';
+import type { LookupChild } from '@domain/families/family-lookup';
+import { ALL_HELD_MESSAGE, allHold, heldProduct, type HeldCheck } from '@domain/families/held-products';
 import type { OrderLine } from '@domain/catalogue/order-line';
 
 /** Props of {@link MerchChildrenPicker}. */
@@ -31,7 +31,7 @@ const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
  * card has a size picker (XS to 2XL) and a remove button. A child who
  * already holds the product this season shows it as a badge (its
  * `names.held` and the size, 'Felpa già ordinata (M)', green; 'Bonifico in
- * verifica' amber: heldProduct, src/domain/held-products.ts) and cannot be
+ * verifica' amber: heldProduct, src/domain/families/held-products.ts) and cannot be
  * ticked; when every child holds it, an Italian message says so.
  */
 export function MerchChildrenPicker({

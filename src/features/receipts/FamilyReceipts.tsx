@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { creditNoteFileName } from '@domain/credit-note';
-import type { FamilyLookup } from '@domain/family-lookup';
+import { creditNoteFileName } from '@domain/receipts/credit-note';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { formatEuros } from '@domain/money';
-import { receiptFileName } from '@domain/receipt';
+import { receiptFileName } from '@domain/receipts/receipt';
 import type { receiptContract } from '@contracts/receipt';
 import { fetchContractFile } from '@/lib/api/function-file';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';

@@ -1,5 +1,5 @@
-import type { OrderQuery } from '@domain/admin-orders';
-import type { RecordedMethod } from '@domain/payment-method';
+import type { OrderQuery } from '@domain/orders/admin-orders';
+import type { RecordedMethod } from '@domain/payments/payment-method';
 import type { OrderRequest } from '@contracts/order-request';
 
 /**

@@ -1,10 +1,10 @@
 import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { z } from 'zod';
-import { DOCUMENT_SCHEMA, InvalidDocumentError, parseDocument, type CollectionName, type DocumentOf } from '@domain/documents';
+import { DOCUMENT_SCHEMA, InvalidDocumentError, parseDocument, type CollectionName, type DocumentOf } from '@domain/schemas';
 
 /**
  * The admin screens' Firestore Lite converters, built from the one
- * declaration of each document (src/domain/documents.ts, docs/data-model.md):
+ * declaration of each document (src/domain/schemas.ts, docs/data-model.md):
  * every document read is parsed with its zod schema, so a document that does
  * not match throws {@link InvalidDocumentError} instead of being typed as valid.
  */

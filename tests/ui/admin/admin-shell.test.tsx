@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import type { Staff } from '@domain/staff-roles';
+import type { Staff } from '@domain/staff/staff-roles';
 import { AdminShell } from '@/features/admin/shell/AdminShell';
 import { renderWithProviders } from '../support/render';
 
 vi.mock('@/features/admin/shell/FailedMailNotice', () => ({ FailedMailNotice: () => <p>Avviso e-mail</p> }));
 vi.mock('@/features/admin/shell/MailBudgetNotice', () => ({ MailBudgetNotice: () => <p>Avviso limite e-mail</p> }));
 
-/** The admin's tabs for each role (src/domain/staff-roles.ts, docs/security.md "Roles"). */
+/** The admin's tabs for each role (src/domain/staff/staff-roles.ts, docs/security.md "Roles"). */
 function show(staff: Staff, address: string) {
   return renderWithProviders(
     <Routes>

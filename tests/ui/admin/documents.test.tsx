@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEASON } from '@config/season';
 import type { DocumentList, DocumentStatus, DocumentWrite } from '@contracts/admin-group-documents';
-import { PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/group-documents/group-document';
+import { PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/documents/group-document';
 import { Documents } from '@/features/admin/documents/Documents';
 import { renderWithProviders } from '../support/render';
 

@@ -6,7 +6,7 @@ import { SEASON } from '@config/season';
 import type { CatalogueProduct } from '@domain/catalogue/product';
 import { seasonCatalogue, seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { SEED_PRICES } from '@domain/catalogue/seed';
-import type { EnrolmentRow, ProductCell } from '@domain/enrolment-status';
+import type { EnrolmentRow, ProductCell } from '@domain/enrolment/enrolment-status';
 import type { EnrolmentStatus as EnrolmentData } from '@/features/admin/enrolment/api/enrolment-status';
 import type { SignedMedicalForm } from '@/features/admin/shell/api/medical-form-link';
 import { EnrolmentStatus } from '@/features/admin/enrolment/EnrolmentStatus';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChildDocument, FamilyDocument, ParentDocument } from '@domain/documents';
+import type { ChildDocument, FamilyDocument, ParentDocument } from '@domain/schemas';
 import {
   fetchFamiliesPage,
   type FamiliesCursor,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ParentDocument } from '@domain/documents';
-import type { Staff } from '@domain/staff-roles';
+import type { ParentDocument } from '@domain/schemas';
+import type { Staff } from '@domain/staff/staff-roles';
 import { adminFamilyDataContract } from '@contracts/admin-family-data';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { changeFamily, fetchFamily, recordCashPayment, type FamilyChild, type FamilyRecord } from '@/features/admin/families/api/families';
@@ -14,7 +14,7 @@ import { renderWithProviders } from '../support/render';
 /**
  * A family's page against a fake of its Firestore read and of the
  * admin-family call (src/features/admin/families/api/families.ts): the checks
- * (src/domain/roster.ts), the query options, hooks and mutation are real.
+ * (src/domain/roster/roster.ts), the query options, hooks and mutation are real.
  */
 vi.mock('@/features/admin/families/api/families', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/admin/families/api/families')>()),

@@ -12,9 +12,9 @@ import {
   type OrderQuery,
   type RowPayment,
   type SummaryEntry,
-} from '@domain/admin-orders';
+} from '@domain/orders/admin-orders';
 import { PLAN } from '@domain/catalogue/seed';
-import type { PaymentStatus } from '@domain/payment-status';
+import type { PaymentStatus } from '@domain/payments/payment-status';
 import {
   fetchOrderSummary,
   fetchOrdersCount,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import writeExcelFile from 'write-excel-file/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkRoster, matchHeader, ROSTER_TEMPLATE_HEADER, rowsOf } from '@domain/roster';
+import { checkRoster, matchHeader, ROSTER_TEMPLATE_HEADER, rowsOf } from '@domain/roster/roster';
 import { readSheetFile, SHEET_FILE_MESSAGES } from '@/lib/read-sheet-file';
 import { rosterTemplateRows } from '@/features/admin/families/roster/roster-template';
 

@@ -9,7 +9,7 @@ import { renderWithProviders } from '../support/render';
 /**
  * 'Promemoria di pagamento' of 'Situazione iscritti' against a fake of the
  * admin-reminders calls (src/features/admin/enrolment/api/reminders.ts): the sentences
- * (src/domain/reminders.ts), the query and the mutation are real.
+ * (src/domain/reminders/payment-reminders.ts), the query and the mutation are real.
  */
 vi.mock('@/features/admin/enrolment/api/reminders', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/admin/enrolment/api/reminders')>()),

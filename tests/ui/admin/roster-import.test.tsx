@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROSTER_TEMPLATE_HEADER } from '@domain/roster';
+import { ROSTER_TEMPLATE_HEADER } from '@domain/roster/roster';
 import { commitRoster, previewRoster, type RosterCommit, type RosterPreview } from '@/features/admin/families/api/roster-import';
 import { SHEET_FILE_MESSAGES } from '@/lib/read-sheet-file';
 import { downloadRosterTemplate } from '@/features/admin/families/roster/roster-template';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotOf, initialOrderFlow, orderFlowReducer } from '@/app/payment/order-flow-reducer';
 import { ProductTransferRoute } from '@/app/routes/ProductTransferRoute';
 import { PagamentoRoute } from '@/app/routes/PagamentoRoute';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import { fn, setupFunctionsServer, SPEC_SEASON } from '../support/functions';

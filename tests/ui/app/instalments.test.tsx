@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FamilyRoute } from '@/app/routes/FamilyRoute';
 import { GenericProductRoute, GenericProductTransferRoute } from '@/app/routes/GenericProductRoute';
 import { seasonProductEntry } from '@domain/catalogue/season-catalogue';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { fn, setupFunctionsServer, SPEC_SEASON } from '../support/functions';
 import { renderWithProviders } from '../support/render';
 import { http, HttpResponse } from 'msw';

@@ -2,7 +2,7 @@ import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { ACCESS_CODE_MESSAGES } from '@/features/family-lookup/access-code-messages';
 import { signedInByLinkState } from '@/features/family-lookup/access-link-state';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';

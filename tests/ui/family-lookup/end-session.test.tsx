@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialOrderFlow, orderFlowReducer, snapshotOf } from '@/app/payment/order-flow-reducer';
 import { ProductRoute } from '@/app/routes/ProductRoute';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { EndSessionButton } from '@/features/family-lookup/EndSessionButton';
 import { fn, setupFunctionsServer, type FunctionReply } from '../support/functions';
 import { renderWithProviders } from '../support/render';

@@ -1,7 +1,7 @@
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { FamilyLookupForm } from '@/features/family-lookup/FamilyLookupForm';
 import type { LookupFields } from '@/features/family-lookup/lookup-messages';
 import { fn, setupFunctionsServer } from '../support/functions';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { FamilyOverview } from '@/features/family-overview/FamilyOverview';
 import { FamilyReceiptsSection } from '@/features/receipts/FamilyReceiptsSection';
 import { renderWithProviders } from '../support/render';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LookupChild } from '@domain/family-lookup';
+import type { LookupChild } from '@domain/families/family-lookup';
 import { MedicalFormUploader } from '@/features/medical-form/MedicalFormUploader';
 import { fn, setupFunctionsServer } from '../support/functions';
 import { PRIVACY } from '@config/privacy';

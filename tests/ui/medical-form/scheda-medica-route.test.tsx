@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SchedaMedicaRoute } from '@/app/routes/SchedaMedicaRoute';
-import type { FamilyLookup, LookupChild } from '@domain/family-lookup';
+import type { FamilyLookup, LookupChild } from '@domain/families/family-lookup';
 import { fn as functionHandler, setupFunctionsServer } from '../support/functions';
 import { PRIVACY } from '@config/privacy';
 import { renderWithProviders } from '../support/render';

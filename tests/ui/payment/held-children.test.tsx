@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { LookupChild } from '@domain/family-lookup';
-import type { PaidEntry } from '@domain/held-products';
+import type { LookupChild } from '@domain/families/family-lookup';
+import type { PaidEntry } from '@domain/families/held-products';
 import { CampChildrenPicker } from '@/features/campo-estivo/CampChildrenPicker';
 import { MerchChildrenPicker } from '@/features/merchandise/MerchChildrenPicker';
 import { priceOrder } from '@domain/catalogue/pricing';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
-import { holdersCount } from '@domain/held-products';
+import { holdersCount } from '@domain/families/held-products';
 import { renderWithProviders } from '../support/render';
 
 const DATE = '2025-03-10T09:30:00.000Z';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useOrderFlow } from '@/app/payment/use-order-flow';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import type { OrderRequest } from '@contracts/order-request';
 import { fn, setupFunctionsServer } from '../support/functions';
 

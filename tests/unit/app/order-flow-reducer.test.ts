@@ -9,7 +9,7 @@ import {
   type OrderFlowAction,
   type OrderFlowState,
 } from '@/app/payment/order-flow-reducer';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 
 const child = (id: string, name: string, branch: 'Branco' | 'Reparto' | 'Clan') => ({
   id,

@@ -1,13 +1,13 @@
-import { readFamilyContacts } from '../../../netlify/lib/family-contacts';
-import { expiredSignaturesQuery } from '../../../netlify/lib/signature-retention';
+import { readFamilyContacts } from '../../../netlify/lib/families/family-contacts';
+import { expiredSignaturesQuery } from '../../../netlify/lib/documents/signature-retention';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { describeOrderQuery, ORDER_STATUSES, seasonPlans, type OrderFilters } from '@domain/admin-orders';
+import { describeOrderQuery, ORDER_STATUSES, seasonPlans, type OrderFilters } from '@domain/orders/admin-orders';
 import { findProduct } from '@domain/catalogue/product';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
-import { RECORDED_METHODS } from '@domain/payment-method';
+import { RECORDED_METHODS } from '@domain/payments/payment-method';
 import { fetchOrdersCount, fetchOrdersPage, fetchOrderSummary } from '@/features/admin/payments/api/admin-orders';
 import { AUDIT_ACTIONS } from '@domain/audit-log';
 import { fetchAuditPage } from '@/features/admin/audit/api/audit-log';
@@ -15,23 +15,23 @@ import { fetchFailedMailCount, fetchLatestMailBudgetEntry } from '@/features/adm
 import { familiesSearchOf, fetchFamiliesPage, fetchFamily } from '@/features/admin/families/api/families';
 import { fetchEnrolmentDocuments } from '@/features/admin/enrolment/api/enrolment-status';
 import { fetchBranchChildren, fetchLastRetentionRun } from '@/features/admin/medical-forms/api/medical-forms';
-import { planHasOrders } from '../../../netlify/lib/season-settings';
-import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families';
+import { planHasOrders } from '../../../netlify/lib/season/season-settings';
+import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families/families';
 import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
-import { spendBudget } from '../../../netlify/lib/fiscal-code-budget';
-import { deliverDue, familyAddresses } from '../../../netlify/lib/mail/outbox';
-import { readReminderPlan } from '../../../netlify/lib/reminders';
+import { spendBudget } from '../../../netlify/lib/platform/fiscal-code-budget';
+import { deliverDue, familyAddresses } from '../../../netlify/lib/platform/mail/outbox';
+import { readReminderPlan } from '../../../netlify/lib/reminders/payment-reminders';
 import {
   readDocumentSignatures,
   readRosterChildren,
   readSeasonDocuments,
   readSeasonSignatures,
   signatureCount,
-} from '../../../netlify/lib/document-status';
-import { readEventRoster } from '../../../netlify/lib/event-roster';
+} from '../../../netlify/lib/documents/document-status';
+import { readEventRoster } from '../../../netlify/lib/events/event-roster';
 import { eventSchema } from '../../../src/domain/events/event';
-import { readCarriedDocuments } from '../../../netlify/lib/group-document-writes';
-import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster-queries';
+import { readCarriedDocuments } from '../../../netlify/lib/documents/group-document-writes';
+import { childHasOrders, familyParentIds, holderOfFiscalCode, peopleByFiscalCode } from '../../../netlify/lib/roster/roster-queries';
 import {
   describeShape,
   indexFor,
@@ -42,17 +42,17 @@ import {
   type QueryClause,
   type QueryShape,
 } from './firestore-index-check';
-import { openTransfersOfAmount } from '../../../netlify/lib/open-transfers';
-import { deleteMedicalForms, recordRetentionRun } from '../../../netlify/lib/medical-form-deletion';
-import { readMedicalFormOpenings } from '../../../netlify/lib/medical-form-openings';
-import { readFamilyData } from '../../../netlify/lib/family-data';
-import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
-import { readFamilyEvents } from '../../../netlify/lib/family-events';
-import { expiredOffersQuery } from '../../../netlify/lib/event-offer-expiry';
-import type { CloudinarySettings } from '../../../netlify/lib/cloudinary';
+import { openTransfersOfAmount } from '../../../netlify/lib/statement/open-transfers';
+import { deleteMedicalForms, recordRetentionRun } from '../../../netlify/lib/medical-forms/medical-form-deletion';
+import { readMedicalFormOpenings } from '../../../netlify/lib/medical-forms/medical-form-openings';
+import { readFamilyData } from '../../../netlify/lib/families/family-data';
+import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
+import { readFamilyEvents } from '../../../netlify/lib/events/family-events';
+import { expiredOffersQuery } from '../../../netlify/lib/events/event-offer-expiry';
+import type { CloudinarySettings } from '../../../netlify/lib/medical-forms/medical-form-files';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
-import { listEvents } from '../../../netlify/lib/event-admin-view';
-import { readWaiting } from '../../../netlify/lib/event-admin-writes';
+import { listEvents } from '../../../netlify/lib/events/event-admin-view';
+import { readWaiting } from '../../../netlify/lib/events/event-admin-writes';
 
 /**
  * Every Firestore query of the browser and the functions has its composite
@@ -210,32 +210,32 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 
 /** The files the queries above come from: any other file of src/ or netlify/ that queries Firestore must be added. */
 const QUERYING_FILES = [
-  'netlify/lib/accounts.ts',
-  'netlify/lib/document-signing.ts',
-  'netlify/lib/document-status.ts',
-  'netlify/lib/event-admin-view.ts',
-  'netlify/lib/event-admin-writes.ts',
-  'netlify/lib/event-offer-expiry.ts',
-  'netlify/lib/event-roster.ts',
-  'netlify/lib/event-signups.ts',
-  'netlify/lib/families.ts',
-  'netlify/lib/family-contacts.ts',
-  'netlify/lib/family-data.ts',
-  'netlify/lib/family-documents.ts',
-  'netlify/lib/family-events.ts',
-  'netlify/lib/family-reductions.ts',
-  'netlify/lib/fiscal-code-budget.ts',
-  'netlify/lib/group-document-writes.ts',
-  'netlify/lib/mail/outbox.ts',
-  'netlify/lib/medical-form-deletion.ts',
-  'netlify/lib/medical-form-openings.ts',
-  'netlify/lib/open-transfers.ts',
+  'netlify/lib/accounts/accounts.ts',
+  'netlify/lib/documents/document-signing.ts',
+  'netlify/lib/documents/document-status.ts',
+  'netlify/lib/documents/family-documents.ts',
+  'netlify/lib/documents/group-document-writes.ts',
+  'netlify/lib/documents/signature-retention.ts',
+  'netlify/lib/events/event-admin-view.ts',
+  'netlify/lib/events/event-admin-writes.ts',
+  'netlify/lib/events/event-offer-expiry.ts',
+  'netlify/lib/events/event-roster.ts',
+  'netlify/lib/events/event-signups.ts',
+  'netlify/lib/events/family-events.ts',
+  'netlify/lib/families/families.ts',
+  'netlify/lib/families/family-contacts.ts',
+  'netlify/lib/families/family-data.ts',
+  'netlify/lib/families/family-reductions.ts',
+  'netlify/lib/medical-forms/medical-form-deletion.ts',
+  'netlify/lib/medical-forms/medical-form-openings.ts',
+  'netlify/lib/platform/fiscal-code-budget.ts',
+  'netlify/lib/platform/mail/outbox.ts',
   'netlify/lib/receipts/issue-receipt.ts',
-  'netlify/lib/reminders.ts',
-  'netlify/lib/roster-queries.ts',
-  'netlify/lib/season-settings.ts',
-  'netlify/lib/season-totals.ts',
-  'netlify/lib/signature-retention.ts',
+  'netlify/lib/reminders/payment-reminders.ts',
+  'netlify/lib/roster/roster-queries.ts',
+  'netlify/lib/season/season-settings.ts',
+  'netlify/lib/season/season-totals.ts',
+  'netlify/lib/statement/open-transfers.ts',
   'src/features/admin/audit/api/audit-log.ts',
   'src/features/admin/enrolment/api/enrolment-status.ts',
   'src/features/admin/families/api/families.ts',

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEASON, seasonChoices } from '@config/season';
-import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/medical-form-settings';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/medical-forms/medical-form-settings';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SEASON_FILE = 'src/config/season.ts';

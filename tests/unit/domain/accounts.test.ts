@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
-import { SERVICE_FEE_PRODUCT, SOLIDARITY_CONTRIBUTION_PRODUCT, incomeByLine, ledgerOf, ledgerTotals, tieOut } from '@domain/accounts';
-import { paymentDocument, type PaymentDocument } from '@domain/documents';
-import { scoutYear, scoutYearOf } from '@domain/scout-year';
-import { contributionTotalsOf, totalsOf } from '@domain/season-totals';
+import {
+  SERVICE_FEE_PRODUCT,
+  SOLIDARITY_CONTRIBUTION_PRODUCT,
+  incomeByLine,
+  ledgerOf,
+  ledgerTotals,
+  tieOut,
+} from '@domain/accounts/accounts';
+import { paymentDocument, type PaymentDocument } from '@domain/schemas';
+import { scoutYear, scoutYearOf } from '@domain/accounts/scout-year';
+import { contributionTotalsOf, totalsOf } from '@domain/season/season-totals';
 
 /** The scout year and the ledger's rules (docs/admin.md, "Rendiconto"), on hand-made payments. */
 

@@ -15,12 +15,12 @@ import {
   writeOrderFilters,
   type OrderFilters,
   type RowPayment,
-} from '@domain/admin-orders';
+} from '@domain/orders/admin-orders';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { PLAN } from '@domain/catalogue/seed';
 import { toSpreadsheetCsv } from '@/lib/csv';
 
-// Typed with the documents' own types (src/domain/documents.ts): a field renamed there breaks this test at compile time.
+// Typed with the documents' own types (src/domain/schemas.ts): a field renamed there breaks this test at compile time.
 const payment: RowPayment = {
   id: 'p1',
   order_id: 'o1',

@@ -10,7 +10,7 @@ import {
   type NamedFamily,
   type OpenTransfer,
   type StatementLine,
-} from '@domain/bank-statement';
+} from '@domain/statement/bank-statement';
 
 const line = (fields: Partial<StatementLine>): StatementLine => ({
   bankReference: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentReason, paymentReasonOf } from '@domain/bank-transfer';
+import { paymentReason, paymentReasonOf } from '@domain/payments/bank-transfer';
 import { namesOfPlan } from '@domain/catalogue/season-catalogue';
 import { retryDelayMs } from '@/lib/query-client';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creditTarget, planCreditNotes, receiptInForce } from '@domain/credit-note';
-import type { PaymentCreditNote, PaymentDocument } from '@domain/documents';
+import { creditTarget, planCreditNotes, receiptInForce } from '@domain/receipts/credit-note';
+import type { PaymentCreditNote, PaymentDocument } from '@domain/schemas';
 
 /** The credit-note rules (docs/admin.md, "Credit notes"): what the notes of a receipt should give back, and the notes that make it so. */
 

@@ -7,9 +7,9 @@ import {
   documentStatusRows,
   sameFields,
   type RosterChild,
-} from '@domain/group-documents/document-roster';
-import type { DocumentSignature } from '@domain/group-documents/document-signature';
-import type { DocumentFields, GroupDocument } from '@domain/group-documents/group-document';
+} from '@domain/documents/document-roster';
+import type { DocumentSignature } from '@domain/documents/document-signature';
+import type { DocumentFields, GroupDocument } from '@domain/documents/group-document';
 
 /** The leaders' view's pure rules (docs/documents.md, "The admin's side", "The leaders' view"). */
 

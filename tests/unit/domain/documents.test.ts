@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidDocumentError, orderItemDocument, parseDocument, childDocument } from '@domain/documents';
+import { InvalidDocumentError, orderItemDocument, parseDocument, childDocument } from '@domain/schemas';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 
 /** A Firestore timestamp as either SDK hands it over: anything with toDate(). */
@@ -25,7 +25,7 @@ const snapshot = (path: string, data: Record<string, unknown>) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('parseDocument (src/domain/documents.ts)', () => {
+describe('parseDocument (src/domain/schemas.ts)', () => {
   it('reads timestamps as Dates and fills in defaults', () => {
     const child = parseDocument(childDocument, 'sons/s1', {
       id: 's1',

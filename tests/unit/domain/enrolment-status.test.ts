@@ -14,7 +14,7 @@ import {
   enrolmentViews,
   type EnrolmentSource,
   type EnrolmentView,
-} from '@domain/enrolment-status';
+} from '@domain/enrolment/enrolment-status';
 import { seasonCatalogue, seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { SEED_PRICES } from '@domain/catalogue/seed';
 import { PLAN } from '@domain/catalogue/seed';

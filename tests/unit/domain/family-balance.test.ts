@@ -10,8 +10,8 @@ import {
   reducedTotal,
   type BalanceItem,
   type Reduction,
-} from '@domain/family-balance';
-import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payment-status';
+} from '@domain/families/family-balance';
+import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payments/payment-status';
 
 const saldo: CatalogueProduct = findProduct(seedCatalogue(), 'campo-saldo')!;
 const felpa: CatalogueProduct = findProduct(seedCatalogue(), 'felpa')!;
@@ -185,7 +185,7 @@ describe('a product without a ladder', () => {
 
 describe("'Situazione iscritti': a family's amount due", () => {
   it("shows the gamed sequence's 25,00 € once, on the family's first row", async () => {
-    const { buildEnrolmentRows, familyDues, productLabel } = await import('@domain/enrolment-status');
+    const { buildEnrolmentRows, familyDues, productLabel } = await import('@domain/enrolment/enrolment-status');
     const season = 2100;
     const at = (seconds: number) => new Date(seconds * 1000);
     const kid = (id: string, name: string) => ({
@@ -240,7 +240,7 @@ describe("'Situazione iscritti': a family's amount due", () => {
   });
 
   it("says beside 'da saldare' what of a product paid in rate is overdue, so a rata to come does not read as a debt", async () => {
-    const { buildEnrolmentRows, familyDues, overdueInstalmentDues, productLabel } = await import('@domain/enrolment-status');
+    const { buildEnrolmentRows, familyDues, overdueInstalmentDues, productLabel } = await import('@domain/enrolment/enrolment-status');
     const season = 2100;
     const at = (seconds: number) => new Date(seconds * 1000);
     const marco = {

@@ -9,8 +9,8 @@ import {
   instalmentLabel,
   medicalFormState,
   productsToPay,
-} from '@domain/family-overview';
-import type { LookupChild } from '@domain/family-lookup';
+} from '@domain/families/family-overview';
+import type { LookupChild } from '@domain/families/family-lookup';
 
 const CATALOGUE = seedCatalogue();
 const TODAY = '2025-04-01';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { concernsChild, documentFieldsSchema, nextVersion, type GroupDocument } from '@domain/group-documents/group-document';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
-import { childDocumentStatus, type DocumentSignature } from '@domain/group-documents/document-signature';
+import { concernsChild, documentFieldsSchema, nextVersion, type GroupDocument } from '@domain/documents/group-document';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
+import { childDocumentStatus, type DocumentSignature } from '@domain/documents/document-signature';
 
 const document: GroupDocument = {
   id: 'campo-2025-v1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allHold, heldProduct, type PaidEntry } from '@domain/held-products';
+import { allHold, heldProduct, type PaidEntry } from '@domain/families/held-products';
 import { namesOfPlan } from '@domain/catalogue/season-catalogue';
 import { PLAN } from '@domain/catalogue/seed';
 

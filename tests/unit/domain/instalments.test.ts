@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
-import { familyProductBalance, type BalanceItem } from '@domain/family-balance';
+import { familyProductBalance, type BalanceItem } from '@domain/families/family-balance';
 import {
   familyInstalments,
   instalmentPlanProblems,
@@ -12,8 +12,8 @@ import {
   priceOrderWithPlan,
   splitEuros,
   type InstalmentPlan,
-} from '@domain/instalments';
-import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payment-status';
+} from '@domain/payments/instalments';
+import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payments/payment-status';
 
 const plan: InstalmentPlan = { due: [null, '2000-03-15', '2000-05-15'] };
 // A product of 100 € a child, a second child 90 €, in three rate.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSeasonEnded, isMedicalFormDeletionDue, medicalFormDeletionDay } from '@domain/medical-form-retention';
+import { hasSeasonEnded, isMedicalFormDeletionDue, medicalFormDeletionDay } from '@domain/medical-forms/medical-form-retention';
 
 const POLICY = { seasonEnds: '09-30', medicalFormRetentionDays: 60 };
 

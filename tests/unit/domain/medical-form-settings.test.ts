@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayYearLater, italianMidnight } from '@domain/italian-time';
-import { defaultMedicalFormSettings, medicalFormCutoffInstant, nextSeasonMedicalForm } from '@domain/medical-form-settings';
-import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant, nextSeasonMedicalForm } from '@domain/medical-forms/medical-form-settings';
+import { medicalFormSettingsSchema } from '@domain/medical-forms/medical-form-settings-schema';
 
 const YEAR = 2030;
 

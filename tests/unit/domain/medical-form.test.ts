@@ -11,8 +11,8 @@ import {
   seasonMedicalForms,
   uploadChildId,
   validateMedicalFormFile,
-} from '@domain/medical-form';
-import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/medical-form-settings';
+} from '@domain/medical-forms/medical-form';
+import { defaultMedicalFormSettings, medicalFormCutoffInstant } from '@domain/medical-forms/medical-form-settings';
 
 const pdfHead = new Uint8Array(Buffer.from('%PDF-1.7'));
 const FOLDER = 'Documenti/Schede Mediche 2025';

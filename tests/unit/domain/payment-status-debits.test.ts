@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debitTransition, holdsProduct, PAYMENT_STATUSES, processingStatus } from '@domain/payment-status';
+import { debitTransition, holdsProduct, PAYMENT_STATUSES, processingStatus } from '@domain/payments/payment-status';
 
 describe('a debit (SEPA) in the payment statuses', () => {
   it("'In elaborazione' holds the child's product, 'Non riuscito' frees it", () => {

@@ -5,7 +5,7 @@ import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { SEED_PRICES } from '@domain/catalogue/seed';
 import { priceOrder } from '@domain/catalogue/pricing';
 import type { Branch } from '@domain/branches';
-import { pickInTickOrder, toggleInTickOrder } from '@domain/selection';
+import { pickInTickOrder, toggleInTickOrder } from '@domain/orders/selection';
 import { sumEuros } from '@domain/money';
 
 const child = (id: string, branch: Branch) => ({ id, name: id, surname: 'Rossi', branch });

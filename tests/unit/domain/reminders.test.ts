@@ -2,7 +2,7 @@ import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
 import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
-import type { EnrolmentRow, ProductCell } from '@domain/enrolment-status';
+import type { EnrolmentRow, ProductCell } from '@domain/enrolment/enrolment-status';
 import {
   deadlineSentence,
   isToRemind,
@@ -17,7 +17,7 @@ import {
   sentSentence,
   type ReminderParent,
   type ReminderSource,
-} from '@domain/reminders';
+} from '@domain/reminders/payment-reminders';
 import { italianDate } from '@domain/italian-time';
 
 const YEAR: number = SEASON.campYear;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planFamily, type KnownChild, type KnownParent } from '@domain/roster-import';
-import { familyImportRecord, familyRecordLines } from '@domain/roster-import-audit';
+import { planFamily, type KnownChild, type KnownParent } from '@domain/roster/roster-import';
+import { familyImportRecord, familyRecordLines } from '@domain/roster/roster-import-audit';
 
 const marco: KnownChild = {
   id: 'marco',

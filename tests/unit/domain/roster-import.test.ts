@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckedRoster, RosterFamily } from '@domain/roster';
-import { JOINS_FAMILIES, planImport, type KnownChild, type KnownParent, type KnownRoster } from '@domain/roster-import';
+import type { CheckedRoster, RosterFamily } from '@domain/roster/roster';
+import { JOINS_FAMILIES, planImport, type KnownChild, type KnownParent, type KnownRoster } from '@domain/roster/roster-import';
 
 const child = (over: Partial<KnownChild> & Pick<KnownChild, 'id' | 'cf' | 'name'>): KnownChild => ({
   familyId: 'family-gialli',

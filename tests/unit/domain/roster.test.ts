@@ -10,7 +10,7 @@ import {
   ROSTER_TEMPLATE_HEADER,
   rowsOf,
   type RosterRow,
-} from '@domain/roster';
+} from '@domain/roster/roster';
 import { computeFiscalCode } from '../../../emulators/seed/seed';
 
 const cf = (name: string, surname: string, gender: 'M' | 'F', birthDate: string) => computeFiscalCode({ name, surname, gender, birthDate });

@@ -8,7 +8,7 @@ import {
   totalsDifferences,
   totalsOf,
   type CountedPayment,
-} from '@domain/season-totals';
+} from '@domain/season/season-totals';
 
 const payment = (overrides: Partial<CountedPayment> = {}): CountedPayment => ({
   season: 2025,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlineTotal, serviceFeeEuros } from '@domain/service-fee';
+import { onlineTotal, serviceFeeEuros } from '@domain/payments/service-fee';
 import { centsToEuros, eurosToCents, formatEuros, roundEuros } from '@domain/money';
 
 describe('service fee (docs/product.md, "Rules", "Service fee")', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignatureDeletionDue, lastExpiredSignatureSeason, signatureDeletionDay } from '@domain/signature-retention';
+import { isSignatureDeletionDue, lastExpiredSignatureSeason, signatureDeletionDay } from '@domain/documents/signature-retention';
 
 const POLICY = { seasonEnds: '09-30', signatureRetentionYears: 10 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refundableEuros } from '@domain/payment-status';
-import { decodeContributionMetadata, encodeContributionMetadata, isSolidarityContribution } from '@domain/solidarity-contribution';
+import { refundableEuros } from '@domain/payments/payment-status';
+import { decodeContributionMetadata, encodeContributionMetadata, isSolidarityContribution } from '@domain/payments/solidarity-contribution';
 
 describe("'Contributo al fondo di solidarietà'", () => {
   it('allows 0 to 500 euros with two decimals at most', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { staffSchema } from '@domain/staff-role-schema';
-import { can, canOpenMedicalForm, claimsOf, sameStaff, staffLabel, staffOf, visibleBranches } from '@domain/staff-roles';
+import { staffSchema } from '@domain/staff/staff-role-schema';
+import { can, canOpenMedicalForm, claimsOf, sameStaff, staffLabel, staffOf, visibleBranches } from '@domain/staff/staff-roles';
 
 describe('staffOf', () => {
   it('reads the three roles from their claims, and a capo keeps only real branches in their order', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentDocument } from '@domain/documents';
-import { receiptDataOf, type ReceiptIssuer } from '@domain/receipt';
-import { stampDutyApplies, stampDutyNote, stampDutySchema, THIRD_SECTOR_EXEMPTION } from '@domain/stamp-duty';
+import type { PaymentDocument } from '@domain/schemas';
+import { receiptDataOf, type ReceiptIssuer } from '@domain/receipts/receipt';
+import { stampDutyApplies, stampDutyNote, stampDutySchema, THIRD_SECTOR_EXEMPTION } from '@domain/receipts/stamp-duty';
 
 describe('stamp duty on receipts and credit notes (docs/admin.md, "Receipts")', () => {
   it('applies above 77,47 €: not at 77,47 €, at 77,48 €', () => {

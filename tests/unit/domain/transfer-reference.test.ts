@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { namesOfPlan } from '@domain/catalogue/season-catalogue';
 import { PLAN } from '@domain/catalogue/seed';
-import { findTransferReferences, isTransferReference, newTransferReference, REFERENCE_ALPHABET } from '@domain/transfer-reference';
+import { findTransferReferences, isTransferReference, newTransferReference, REFERENCE_ALPHABET } from '@domain/payments/transfer-reference';
 
 /** The two letters of the product recorded as `plan` (its `names.code`). */
 const referencePrefix = (plan: string) => namesOfPlan(plan).code;

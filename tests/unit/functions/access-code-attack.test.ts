@@ -20,7 +20,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
  * It prints how many wrong codes were weighed against the parent that day,
  * the most access e-mails that reached the parent in any hour, and whether
  * the parent still signs in with the e-mailed link; and asserts the rules
- * of netlify/lib/access-codes.ts: at most 10 a day, at most 3 an hour, and
+ * of netlify/lib/access/access-codes.ts: at most 10 a day, at most 3 an hour, and
  * the link opens the family.
  *
  * `npm run attack:access-code` runs it alone. Copied into a checkout of

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
-import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { orderMetadata } from '../../../netlify/lib/order-metadata';
+import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
+import { orderMetadata } from '../../../netlify/lib/orders/order-metadata';
 import { succeededPaymentIntent } from '../../support/paid-intent';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { resetToDemoData } from '../../support/server-db';
 

@@ -2,7 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
 import adminDocumentSignature from '../../../netlify/functions/admin-document-signature';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { functionContext } from '../../support/function-context';

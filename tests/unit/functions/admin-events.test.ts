@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import adminEvents from '../../../netlify/functions/admin-events';
-import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
+import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
 import { SEASON } from '@config/season';
 import type { EventFields } from '@domain/events/event-admin';
 import { adminFunctionTestbed } from '../../support/admin-function';

@@ -6,7 +6,7 @@ import adminFamilyReduction from '../../../netlify/functions/admin-family-reduct
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { eurosToCents } from '@domain/money';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { onlyEmulatorUnhandled } from '../../support/server-db';
 import { functionContext } from '../../support/function-context';

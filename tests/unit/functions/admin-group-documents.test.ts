@@ -5,11 +5,11 @@ import adminGroupDocuments from '../../../netlify/functions/admin-group-document
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
-import { PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/group-documents/group-document';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
+import { PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/documents/group-document';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { testInbox } from '../../support/mail-inbox';
-import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
+import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
 
 /**
  * admin-group-documents against the Auth and Firestore emulators and the

@@ -8,7 +8,7 @@ import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '.
 import adminMedicalForm from '../../../netlify/functions/admin-medical-form';
 import getSignature from '../../../netlify/functions/get-signature';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
-import { getAdminApp } from '../../../netlify/lib/firestore';
+import { getAdminApp } from '../../../netlify/lib/platform/firestore';
 import { SEASON } from '@config/season';
 import { PRIVACY } from '@config/privacy';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
@@ -16,7 +16,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { storedSessionHeaders } from '../../support/family-session';
-import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
 /**
  * admin-medical-form against the real pieces (docs/admin-enrolment.md,

@@ -6,13 +6,13 @@ import { DEMO_FAMILIES } from '../../../emulators/seed/demo-data';
 import { SEASON } from '@config/season';
 import { GROUP } from '@config/group';
 import { PLAN } from '@domain/catalogue/seed';
-import type { PaymentStatus } from '@domain/payment-status';
+import type { PaymentStatus } from '@domain/payments/payment-status';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
-import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
+import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
 
 /**
  * admin-reminders against the Auth and Firestore emulators and the run's

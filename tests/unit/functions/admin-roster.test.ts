@@ -7,15 +7,15 @@ import lookupFamily from '../../../netlify/functions/lookup-family';
 import { DEMO_FAMILIES } from '../../../emulators/seed/demo-data';
 import { childFiscalCode, computeFiscalCode } from '../../../emulators/seed/seed';
 import { adminFamilyContract } from '@contracts/admin-family';
-import { ROSTER_MESSAGES } from '@domain/roster';
+import { ROSTER_MESSAGES } from '@domain/roster/roster';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { demoRosterRows, rosterRow } from '../../support/roster-rows';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { storedSessionHeaders } from '../../support/family-session';
-import { ImportAudit, PART_BYTES } from '../../../netlify/lib/roster-import-audit';
-import { runTransaction } from '../../../netlify/lib/firestore';
-import type { FamilyImportRecord } from '@domain/roster-import-audit';
+import { ImportAudit, PART_BYTES } from '../../../netlify/lib/roster/roster-import-audit';
+import { runTransaction } from '../../../netlify/lib/platform/firestore';
+import type { FamilyImportRecord } from '@domain/roster/roster-import-audit';
 
 /**
  * The roster's two admin functions against the Auth and Firestore emulators

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
 import createOrder from '../../../netlify/functions/create-order';
 import seasonSettings from '../../../netlify/functions/season-settings';
-import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
+import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
+import { forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season/season-settings';
 import { GROUP } from '@config/group';
 import { SEASON } from '@config/season';
 import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
@@ -14,7 +14,7 @@ import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
-import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
 /**
  * 'Impostazioni stagione' (docs/admin.md): the treasurer switches the card

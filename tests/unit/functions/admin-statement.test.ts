@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MatchedLine } from '@contracts/admin-statement';
 import adminStatement from '../../../netlify/functions/admin-statement';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
-import { statementLinesFromTable, type StatementLine } from '@domain/bank-statement';
+import { statementLinesFromTable, type StatementLine } from '@domain/statement/bank-statement';
 import { camtStatementLines } from '@/lib/camt053';
-import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
+import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { SEASON } from '@config/season';
 import { adminFunctionTestbed } from '../../support/admin-function';
 

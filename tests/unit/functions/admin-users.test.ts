@@ -3,8 +3,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import adminUsers from '../../../netlify/functions/admin-users';
-import { invitationUid } from '../../../netlify/lib/admin-claims';
-import { getAdminApp } from '../../../netlify/lib/firestore';
+import { invitationUid } from '../../../netlify/lib/staff/admin-claims';
+import { getAdminApp } from '../../../netlify/lib/platform/firestore';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { testInbox } from '../../support/mail-inbox';
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
-import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
+import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
 import { SEASON } from '@config/season';
 import { productIdOfPlan } from '@domain/catalogue/season-catalogue';
 import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';

@@ -1,10 +1,10 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import documentSignatureRetention from '../../../netlify/functions/document-signature-retention';
-import { SIGNATURES_PER_TRANSACTION } from '../../../netlify/lib/signature-retention';
+import { SIGNATURES_PER_TRANSACTION } from '../../../netlify/lib/documents/signature-retention';
 import { PRIVACY } from '@config/privacy';
 import { italianMidnight } from '@domain/italian-time';
-import { signatureDeletionDay } from '@domain/signature-retention';
+import { signatureDeletionDay } from '@domain/documents/signature-retention';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 
 /**

@@ -2,7 +2,7 @@ import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { PDFParse } from 'pdf-parse';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEASON } from '@config/season';
-import { renderDocumentText, textDigest } from '@domain/group-documents/document-text';
+import { renderDocumentText, textDigest } from '@domain/documents/document-text';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { testInbox } from '../../support/mail-inbox';
 import {

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import changeParentEmail from '../../../netlify/functions/change-parent-email';
 import confirmFamilyContacts from '../../../netlify/functions/confirm-family-contacts';
 import familyContacts from '../../../netlify/functions/family-contacts';
-import { readRosterIndex } from '../../../netlify/lib/roster-index';
+import { readRosterIndex } from '../../../netlify/lib/roster/roster-index';
 import { SEASON } from '@config/season';
 import { changeParentEmailContract } from '@contracts/change-parent-email';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';

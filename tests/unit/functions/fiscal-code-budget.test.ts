@@ -7,7 +7,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
-import { budgetLimits, clientNetwork, networkKey } from '../../../netlify/lib/fiscal-code-budget';
+import { budgetLimits, clientNetwork, networkKey } from '../../../netlify/lib/platform/fiscal-code-budget';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';

@@ -11,9 +11,9 @@ import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 import type { Firestore } from 'firebase-admin/firestore';
-import { forgetSeasonSettings } from '../../../netlify/lib/season-settings';
-import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
-import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '@domain/medical-form';
+import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
+import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '@domain/medical-forms/medical-form';
 
 const PROJECT = 'demo-get-signature';
 const ACCOUNT = DEMO_MEDIA;

@@ -6,12 +6,12 @@ import adminSeasonSettings from '../../../netlify/functions/admin-season-setting
 import createOrder from '../../../netlify/functions/create-order';
 import createPaymentIntent from '../../../netlify/functions/create-payment-intent';
 import lookupFamily from '../../../netlify/functions/lookup-family';
-import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { readReminderPlan } from '../../../netlify/lib/reminders';
-import { catalogueOf, forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season-settings';
+import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
+import { readReminderPlan } from '../../../netlify/lib/reminders/payment-reminders';
+import { catalogueOf, forgetSeasonSettings, readSeasonSettings } from '../../../netlify/lib/season/season-settings';
 import { SEASON } from '@config/season';
 import { findProduct } from '@domain/catalogue/product';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { onlyEmulatorUnhandled } from '../../support/server-db';
 import { postAsParent } from '../../support/family-session';

@@ -6,10 +6,10 @@ import medicalFormRetention from '../../../netlify/functions/medical-form-retent
 import { PRIVACY } from '@config/privacy';
 import { SEASON } from '@config/season';
 import { italianMidnight } from '@domain/italian-time';
-import { medicalFormDeletionDay } from '@domain/medical-form-retention';
+import { medicalFormDeletionDay } from '@domain/medical-forms/medical-form-retention';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
-import { medicalFormDeliveryUrl, requireCloudinary } from '../../../netlify/lib/cloudinary';
+import { medicalFormDeliveryUrl, requireCloudinary } from '../../../netlify/lib/medical-forms/medical-form-files';
 
 /**
  * The medical forms' retention (docs/privacy.md, "Retention"): the daily

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { namesOfPlan } from '@domain/catalogue/season-catalogue';
 import { PLAN } from '@domain/catalogue/seed';
-import { HeldProductError, itemIdsOf, orderDocuments, orderOutcome, type OrderToPlan } from '../../../netlify/lib/order-plan';
+import { HeldProductError, itemIdsOf, orderDocuments, orderOutcome, type OrderToPlan } from '../../../netlify/lib/orders/order-plan';
 
 /** A card order of Marco's and Giulia's Saldo: 180 € and 155 €. */
 const ORDER: OrderToPlan = {

@@ -14,7 +14,7 @@ import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
-import { defaultMedicalFormSettings } from '@domain/medical-form-settings';
+import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
 const PROJECT = 'demo-record-medical-form';
 const ACCOUNT = DEMO_MEDIA;

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import adminCancelOrder from '../../../netlify/functions/admin-cancel-order';
 import adminRefund from '../../../netlify/functions/admin-refund';
-import { applyCardEvent } from '../../../netlify/lib/card-events';
-import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { orderMetadata } from '../../../netlify/lib/order-metadata';
+import { applyCardEvent } from '../../../netlify/lib/payments/stripe-refund-events';
+import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
+import { orderMetadata } from '../../../netlify/lib/orders/order-metadata';
 import { succeededPaymentIntent } from '../../support/paid-intent';
-import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
-import { changeTransferConfirmation } from '../../../netlify/lib/transfer-confirmation';
+import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
+import { changeTransferConfirmation } from '../../../netlify/lib/payments/transfer-confirmation';
 import { SEASON } from '@config/season';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { functionContext } from '../../support/function-context';
 
 /**
- * The season's totals kept in `season_totals` (src/domain/season-totals.ts):
+ * The season's totals kept in `season_totals` (src/domain/season/season-totals.ts):
  * recording, confirming, cancelling and refunding payments keep them equal
  * to what the payments say, and the summary reads one document.
  */

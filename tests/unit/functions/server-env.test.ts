@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { responseForError } from '../../../netlify/lib/http';
-import { checkService, serviceConfig, ServiceNotConfiguredError } from '../../../netlify/lib/server-env';
-import { maxAmountCents, webhookSecretFromEnv } from '../../../netlify/lib/stripe';
+import { responseForError } from '../../../netlify/lib/platform/http';
+import { checkService, serviceConfig, ServiceNotConfiguredError } from '../../../netlify/lib/platform/server-env';
+import { maxAmountCents, webhookSecretFromEnv } from '../../../netlify/lib/platform/stripe';
 
-/** The server's environment (netlify/lib/server-env.ts, docs/deploy.md): parsed settings, named problems, 503s. */
+/** The server's environment (netlify/lib/platform/server-env.ts, docs/deploy.md): parsed settings, named problems, 503s. */
 
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n';
 const FILLED = {

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { onlineTotal } from '@domain/service-fee';
+import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { succeededPaymentIntent } from '../../support/paid-intent';
 

@@ -14,14 +14,14 @@ import adminRosterImport from '../../../netlify/functions/admin-roster-import';
 import adminSeasonSettings from '../../../netlify/functions/admin-season-settings';
 import adminStatement from '../../../netlify/functions/admin-statement';
 import adminUsers from '../../../netlify/functions/admin-users';
-import { ADMIN_AUTH_MESSAGES } from '../../../netlify/lib/admin-auth';
+import { ADMIN_AUTH_MESSAGES } from '../../../netlify/lib/platform/admin-auth';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
 import { useEmulatorDb } from '../../support/server-db';
 
 /**
  * Every admin function checks the caller's role before it reads the body
- * (src/domain/staff-roles.ts): a role that may not use it gets 403 and
+ * (src/domain/staff/staff-roles.ts): a role that may not use it gets 403 and
  * nothing else, whatever it sends; so does any role of an account whose
  * e-mail is not verified (docs/security.md, "Roles").
  */

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import lookupFamily from '../../../netlify/functions/lookup-family';
-import { checkSeasonTotals } from '../../../netlify/lib/season-totals';
+import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { functionContext } from '../../support/function-context';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';

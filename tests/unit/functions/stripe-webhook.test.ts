@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 
 const PROJECT = 'demo-stripe-webhook';

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { defineContract } from '@contracts/contract';
-import { contractFunction } from '../../../netlify/lib/contract-function';
+import { contractFunction } from '../../../netlify/lib/platform/contract-function';
 import { functionContext } from '../../support/function-context';
 
 /**
- * contractFunction itself (netlify/lib/contract-function.ts; docs/architecture.md,
+ * contractFunction itself (netlify/lib/platform/contract-function.ts; docs/architecture.md,
  * "Contracts"): the unit tests rely on CHECK_CONTRACT_ANSWERS to check every
  * answer a function gives against its contract, so these show that a
  * handler answering outside its contract is refused when the variable is

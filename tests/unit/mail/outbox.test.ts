@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import createOrder from '../../../netlify/functions/create-order';
 import mailOutbox from '../../../netlify/functions/mail-outbox';
-import { deliverDue, deliverMail, enqueueMail, GIVE_UP_MS } from '../../../netlify/lib/mail/outbox';
+import { deliverDue, deliverMail, enqueueMail, GIVE_UP_MS } from '../../../netlify/lib/platform/mail/outbox';
 import { computeFiscalCode } from '../../../emulators/seed/seed';
 import { sessionCookie } from '../../support/family-session';
 import { functionContext } from '../../support/function-context';

@@ -1,8 +1,8 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderLine } from '@domain/catalogue/order-line';
-import type { ReceiptData } from '@domain/receipt';
-import type { CreditNoteData } from '@domain/credit-note';
+import type { ReceiptData } from '@domain/receipts/receipt';
+import type { CreditNoteData } from '@domain/receipts/credit-note';
 import { renderCreditNotePdf, renderReceiptPdf } from '../../../netlify/lib/receipts/receipt-pdf';
 
 const FOOTER = 'Associazione di promozione sociale senza fini di lucro. Ricevuta emessa per le quote versate dalla famiglia.';

@@ -5,11 +5,11 @@ import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-trans
 import adminReceipt from '../../../netlify/functions/admin-receipt';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import receipt from '../../../netlify/functions/receipt';
-import { fulfilPayment } from '../../../netlify/lib/fulfil-payment';
-import { deliverMail } from '../../../netlify/lib/mail/outbox';
+import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
+import { deliverMail } from '../../../netlify/lib/platform/mail/outbox';
 import { SEASON } from '@config/season';
 import { italianYear } from '@domain/italian-time';
-import { onlineTotal } from '@domain/service-fee';
+import { onlineTotal } from '@domain/payments/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
 import { succeededPaymentIntent } from '../../support/paid-intent';

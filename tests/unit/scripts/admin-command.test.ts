@@ -2,8 +2,8 @@ import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand } from '../../../scripts/admin-command';
-import { invitationUid } from '../../../netlify/lib/admin-claims';
-import { getAdminApp } from '../../../netlify/lib/firestore';
+import { invitationUid } from '../../../netlify/lib/staff/admin-claims';
+import { getAdminApp } from '../../../netlify/lib/platform/firestore';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 

@@ -5,7 +5,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startMediaEmulator, type RunningMediaEmulator } from '../../../emulators/media/server';
-import { getAdminApp } from '../../../netlify/lib/firestore';
+import { getAdminApp } from '../../../netlify/lib/platform/firestore';
 import { readAnswersFile, type Answers } from '../../../scripts/setup/answers';
 import { readEnvFile } from '../../../scripts/setup/env-file';
 import { runSetup } from '../../../scripts/setup/run';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { familyRecordLines, rosterImportAuditSchema } from '@domain/roster-import-audit';
+import { familyRecordLines, rosterImportAuditSchema } from '@domain/roster/roster-import-audit';
 
 /**
  * Under a 'roster.import' entry of 'Registro' (docs/admin.md, "Importa

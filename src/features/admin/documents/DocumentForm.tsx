@@ -13,8 +13,8 @@ import {
   TEXT_PLACEHOLDERS,
   type DocumentFields,
   type DocumentKind,
-} from '@domain/group-documents/group-document';
-import type { Staff } from '@domain/staff-roles';
+} from '@domain/documents/group-document';
+import type { Staff } from '@domain/staff/staff-roles';
 import { describeError } from '@/lib/errors';
 import { useSeasonCatalogue } from '../shell/api/season-settings';
 import { useSaveGroupDocument } from './api/group-documents-queries';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import type { DocumentReminder } from '@contracts/admin-group-documents';
-import { SIGNATURE_STATE_LABELS } from '@domain/group-documents/document-signature';
+import { SIGNATURE_STATE_LABELS } from '@domain/documents/document-signature';
 import { italianDateTime } from '@domain/italian-time';
 import { downloadCsv } from '@/lib/csv';
 import { ConfirmDialog } from '../shell/ConfirmDialog';

@@ -1,5 +1,5 @@
 import type { DocumentStatusRow } from '@contracts/admin-group-documents';
-import { SIGNATURE_STATE_LABELS } from '@domain/group-documents/document-signature';
+import { SIGNATURE_STATE_LABELS } from '@domain/documents/document-signature';
 import { italianDateTime } from '@domain/italian-time';
 import { toSpreadsheetCsv } from '@/lib/csv';
 

@@ -22,9 +22,9 @@ import {
   type EnrolmentRow,
   type MedicalFormCell,
   type ProductCell,
-} from '@domain/enrolment-status';
+} from '@domain/enrolment/enrolment-status';
 import { BRANCHES, type Branch } from '@domain/branches';
-import { can } from '@domain/staff-roles';
+import { can } from '@domain/staff/staff-roles';
 import { italianDate } from '@domain/italian-time';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
@@ -37,7 +37,7 @@ import { RetryAlert, UnreadableAlert } from '../shell/ReadAlerts';
 import { useAdminSeason } from '../shell/use-admin-season';
 import { ReminderSection } from './ReminderSection';
 import { useCampDocumentColumns, type CampDocumentColumn } from './api/camp-documents';
-import { SIGNATURE_STATE_LABELS, type SignatureState } from '@domain/group-documents/document-signature';
+import { SIGNATURE_STATE_LABELS, type SignatureState } from '@domain/documents/document-signature';
 
 const BADGE = {
   green: 'bg-green-100 text-green-800',

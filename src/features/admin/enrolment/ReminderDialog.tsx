@@ -4,7 +4,13 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { nothingToSendSentence, previewSentence, recentlyRemindedSentence, sentSentence, type ParentToCall } from '@domain/reminders';
+import {
+  nothingToSendSentence,
+  previewSentence,
+  recentlyRemindedSentence,
+  sentSentence,
+  type ParentToCall,
+} from '@domain/reminders/payment-reminders';
 import { describeError } from '@/lib/errors';
 import type { ReminderPreview, ReminderResult } from '@contracts/admin-reminders';
 import { useReminderPreview, useSendReminders } from './api/reminders-queries';

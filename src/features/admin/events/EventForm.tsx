@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/TextField';
 import type { AdminEvent, EventList } from '@contracts/admin-events';
 import { BRANCHES, type Branch } from '@domain/branches';
 import { eventFieldsSchema, type EventCost, type EventFields } from '@domain/events/event-admin';
-import type { Staff } from '@domain/staff-roles';
+import type { Staff } from '@domain/staff/staff-roles';
 import { describeError } from '@/lib/errors';
 import { useSaveEvent } from './api/admin-events-queries';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import type { AdminEvent } from '@contracts/admin-events';
-import { can } from '@domain/staff-roles';
+import { can } from '@domain/staff/staff-roles';
 import { useStaff } from '@/features/admin/shell/staff-context';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { RetryAlert } from '../shell/ReadAlerts';

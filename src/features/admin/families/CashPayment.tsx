@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/Select';
 import { mayBuy } from '@domain/catalogue/product';
 import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
 import { formatEuros } from '@domain/money';
-import { SIZES, type Size } from '@domain/sizes';
+import { SIZES, type Size } from '@domain/catalogue/sizes';
 import { describeError } from '@/lib/errors';
 import type { FamilyRecord } from './api/families';
 import { useRecordCashPayment } from './api/families-queries';

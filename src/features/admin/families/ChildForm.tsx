@@ -1,4 +1,4 @@
-import { checkChild, type ChildField, type ChildInput } from '@domain/roster';
+import { checkChild, type ChildField, type ChildInput } from '@domain/roster/roster';
 import type { FamilyChild } from './api/families';
 import { PersonForm, type PersonFormField } from './PersonForm';
 

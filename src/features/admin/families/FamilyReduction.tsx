@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
 import { MAX_REDUCTION_REASON } from '@contracts/admin-family-reduction';
 import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
-import { reductionText, type Reduction } from '@domain/family-balance';
+import { reductionText, type Reduction } from '@domain/families/family-balance';
 import { readTypedEuros } from '@domain/money';
 import { describeError } from '@/lib/errors';
 import { useSeasonSettings } from '@/features/admin/shell/api/season-settings';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@config/paths';
-import type { FamilyDocument, ParentDocument } from '@domain/documents';
+import type { FamilyDocument, ParentDocument } from '@domain/schemas';
 import { italianDate } from '@domain/italian-time';
 import type { FamilyChild, FamilyRow } from './api/families';
 import { ArchivedBadge } from './family-ui';

@@ -1,5 +1,5 @@
-import type { ParentDocument } from '@domain/documents';
-import { checkParent, type ParentField, type ParentInput } from '@domain/roster';
+import type { ParentDocument } from '@domain/schemas';
+import { checkParent, type ParentField, type ParentInput } from '@domain/roster/roster';
 import { PersonForm, type PersonFormField } from './PersonForm';
 
 const PARENT_FORM_FIELDS: ReadonlyArray<PersonFormField<ParentField>> = [

@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
 import { BRANCHES } from '@domain/branches';
-import type { FieldProblem } from '@domain/roster';
+import type { FieldProblem } from '@domain/roster/roster';
 import { describeError } from '@/lib/errors';
-import type { FamilyChange } from '@domain/family-change';
+import type { FamilyChange } from '@domain/families/family-change';
 import { useFamilyChange } from './api/families-queries';
 
 /** One field of a {@link PersonForm}: its key, label and input kind ('branch' is the native select Branco/Reparto/Clan). */
@@ -88,7 +88,7 @@ function usePersonForm<F extends string>({ fields, initial, prepare, onClose }: 
  * The family editor's form for one person (docs/admin.md, "Famiglie"):
  * its fields, 'Salva' and 'Annulla'; the focus goes to the first field when
  * it opens. 'Salva' runs `prepare` (the same checks as admin-family's,
- * src/domain/roster.ts): each problem shows under its field, the focus
+ * src/domain/roster/roster.ts): each problem shows under its field, the focus
  * moves to the first of them, and nothing is sent; otherwise the change
  * goes to admin-family (useFamilyChange) and the form closes once the
  * family is read again. The function's refusal (a fiscal code already

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@config/paths';
 import { italianDate } from '@domain/italian-time';
-import { can } from '@domain/staff-roles';
+import { can } from '@domain/staff/staff-roles';
 import { useLastRetentionRun } from './api/medical-forms-queries';
 import { useStaff } from '@/features/admin/shell/staff-context';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { formatEuros } from '@domain/money';
-import type { AdminOrderRow } from '@domain/admin-orders';
+import type { AdminOrderRow } from '@domain/orders/admin-orders';
 import { useCancelOrder } from './api/admin-orders-queries';
 import { transferErrorMessage } from './TransferDialog';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, type SelectOption } from '@/components/ui/Select';
 import { TextField } from '@/components/ui/TextField';
-import { ORDER_STATUSES, type FilterChange, type OrderFilters } from '@domain/admin-orders';
-import { RECORDED_METHODS } from '@domain/payment-method';
+import { ORDER_STATUSES, type FilterChange, type OrderFilters } from '@domain/orders/admin-orders';
+import { RECORDED_METHODS } from '@domain/payments/payment-method';
 
 /** Milliseconds of quiet after typing before the surname filter reads again. */
 export const SURNAME_DEBOUNCE_MS = 300;

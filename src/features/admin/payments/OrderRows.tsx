@@ -1,7 +1,7 @@
-import { historyLines, refundViewOf, transferAction, type AdminOrderRow } from '@domain/admin-orders';
-import { canRefund, refundableEuros } from '@domain/payment-status';
+import { historyLines, refundViewOf, transferAction, type AdminOrderRow } from '@domain/orders/admin-orders';
+import { canRefund, refundableEuros } from '@domain/payments/payment-status';
 import { formatEuros } from '@domain/money';
-import { PAYMENT_STATUS } from '@domain/payment-status';
+import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
 import { ReceiptActions } from './ReceiptActions';
 

@@ -1,7 +1,7 @@
-import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@domain/admin-orders';
+import { ORDER_STATUSES, type OrderSummary, type SummaryCell } from '@domain/orders/admin-orders';
 import { formatEuros } from '@domain/money';
-import type { RecordedMethod } from '@domain/payment-method';
-import { CONTRIBUTIONS_SUMMARY_LABEL } from '@domain/season-totals';
+import type { RecordedMethod } from '@domain/payments/payment-method';
+import { CONTRIBUTIONS_SUMMARY_LABEL } from '@domain/season/season-totals';
 
 /** Props of {@link OrderSummaryTable}. */
 export interface OrderSummaryTableProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { describeOrderQuery, type AdminOrderRow } from '@domain/admin-orders';
+import { describeOrderQuery, type AdminOrderRow } from '@domain/orders/admin-orders';
 import { describeError } from '@/lib/errors';
 import { useOrderCount, useOrderPages, useOrderSummary, useSeasonPlans } from './api/admin-orders-queries';
 import { OrderFiltersBar } from './OrderFiltersBar';

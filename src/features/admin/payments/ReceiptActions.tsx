@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RowDocument } from '@domain/admin-orders';
+import type { RowDocument } from '@domain/orders/admin-orders';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { downloadReceipt, resendReceipt } from './api/receipts';
 

@@ -1,5 +1,5 @@
 import { useMutation, type InfiniteData, type InfiniteQueryObserverResult } from '@tanstack/react-query';
-import { ORDER_CSV_HEADER, orderCsvFileName, orderCsvRows } from '@domain/admin-orders';
+import { ORDER_CSV_HEADER, orderCsvFileName, orderCsvRows } from '@domain/orders/admin-orders';
 import { mutationKeys } from '@/lib/api/query-keys';
 import { downloadCsv, toSpreadsheetCsv } from '@/lib/csv';
 import type { OrdersPage } from './api/admin-orders';

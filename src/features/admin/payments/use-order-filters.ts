@@ -1,4 +1,4 @@
-import { readOrderFilters, writeOrderFilters, type FilterChange, type OrderFilters } from '@domain/admin-orders';
+import { readOrderFilters, writeOrderFilters, type FilterChange, type OrderFilters } from '@domain/orders/admin-orders';
 import { useSearchParamsUpdate } from '@/features/admin/shell/use-search-params-update';
 
 /**

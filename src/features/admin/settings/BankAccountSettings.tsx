@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { bankAccountSchema, readableIban, type BankAccount } from '@domain/bank-account';
+import { bankAccountSchema, readableIban, type BankAccount } from '@domain/payments/bank-account';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
 

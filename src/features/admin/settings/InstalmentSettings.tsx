@@ -6,9 +6,9 @@ import { TextField } from '@/components/ui/TextField';
 import type { CatalogueProduct, InstalmentPlan } from '@domain/catalogue/product';
 import { CAMP_PRODUCT_IDS, seasonCatalogue, type SeasonProduct } from '@domain/catalogue/season-catalogue';
 import type { SeasonPrices } from '@domain/catalogue/seed';
-import { instalmentPlanProblems, MAX_INSTALMENTS, MIN_INSTALMENTS } from '@domain/instalments';
-import { scoutYearOfCamp } from '@domain/scout-year';
-import { describeInstalmentPlan } from '@domain/season-settings-change';
+import { instalmentPlanProblems, MAX_INSTALMENTS, MIN_INSTALMENTS } from '@domain/payments/instalments';
+import { scoutYearOfCamp } from '@domain/accounts/scout-year';
+import { describeInstalmentPlan } from '@domain/season/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
 

@@ -3,8 +3,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { italianDayText } from '@domain/italian-time';
-import type { MedicalFormSettings } from '@domain/medical-form-settings';
-import { medicalFormSettingsSchema } from '@domain/medical-form-settings-schema';
+import type { MedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
+import { medicalFormSettingsSchema } from '@domain/medical-forms/medical-form-settings-schema';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
 

@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { SEED_PRODUCTS } from '@domain/catalogue/seed';
-import type { PaymentDeadlines } from '@domain/season-settings';
+import type { PaymentDeadlines } from '@domain/season/season-settings';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
 

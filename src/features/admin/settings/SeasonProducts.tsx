@@ -7,7 +7,7 @@ import { GENERIC_PAGE } from '@config/product-pages';
 import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
 import { productSlug } from '@domain/catalogue/product-slug';
 import { BRANCHES, type Branch } from '@domain/branches';
-import { describeSeasonProduct } from '@domain/season-settings-change';
+import { describeSeasonProduct } from '@domain/season/season-settings-change';
 import { settingsErrorMessage } from './settings-error';
 import { useUpdateSeasonSettings } from './api/season-settings';
 import { ruleOf, type PriceDraft } from './price-draft';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { seasonChoices } from '@config/season';
-import { can } from '@domain/staff-roles';
+import { can } from '@domain/staff/staff-roles';
 import { AdminLoading } from './AdminLoading';
 import { FailedMailNotice } from './FailedMailNotice';
 import { MailBudgetNotice } from './MailBudgetNotice';

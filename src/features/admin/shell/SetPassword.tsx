@@ -12,7 +12,7 @@ export { MIN_PASSWORD_LENGTH, SET_PASSWORD_MESSAGES } from './use-set-password';
 /**
  * /admin/imposta-password, 'Scegli la tua password' (docs/security.md,
  * "Roles"): where an invitation's link lands (invitationLink,
- * netlify/lib/admin-claims.ts; `oobCode` and `verifyCode` in the address).
+ * netlify/lib/staff/admin-claims.ts; `oobCode` and `verifyCode` in the address).
  * It checks the link with Firebase and names the account, takes the new
  * password twice, sets it (completeInvitation: the e-mail is then
  * verified, so the role counts) and opens the admin signed in. A link

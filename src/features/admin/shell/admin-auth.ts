@@ -7,7 +7,7 @@ import {
   verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
-import { staffOf, type Staff } from '@domain/staff-roles';
+import { staffOf, type Staff } from '@domain/staff/staff-roles';
 import { getFirebase } from '@/lib/firebase';
 
 /**
@@ -28,7 +28,7 @@ export interface AdminAuthChange {
 }
 
 /**
- * Calls `onChange` with the signed-in user and its role (src/domain/staff-roles.ts), now and at
+ * Calls `onChange` with the signed-in user and its role (src/domain/staff/staff-roles.ts), now and at
  * every sign-in, sign-out and token refresh. A token that cannot be read
  * counts as no role (logged). Returns the unsubscribe function.
  * @throws ServiceNotConfiguredError when the build has no Firebase settings.
@@ -65,7 +65,7 @@ export async function signOutAdmin(): Promise<void> {
 /**
  * The e-mail of the account an invitation's link is for
  * (/admin/imposta-password; `oobCode`, the password-reset code of
- * invitationLink, netlify/lib/admin-claims.ts), checked with Firebase
+ * invitationLink, netlify/lib/staff/admin-claims.ts), checked with Firebase
  * without using the code.
  * @throws FirebaseError `auth/expired-action-code`, `auth/invalid-action-code` (used, or not a code), `auth/user-disabled`, …
  */

@@ -1,5 +1,5 @@
 import { paths } from '@config/paths';
-import type { Permission } from '@domain/staff-roles';
+import type { Permission } from '@domain/staff/staff-roles';
 
 /** One tab of the admin: its label, its address (and those under it), and what a role needs to use it. */
 export interface AdminSection {
@@ -8,7 +8,7 @@ export interface AdminSection {
   permission: Permission;
 }
 
-/** The admin's tabs in their order (docs/admin.md); a role sees those its permissions allow (src/domain/staff-roles.ts). */
+/** The admin's tabs in their order (docs/admin.md); a role sees those its permissions allow (src/domain/staff/staff-roles.ts). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Pagamenti', path: paths.adminOrders, permission: 'payments' },
   { label: 'Estratto conto', path: paths.adminStatement, permission: 'payments' },

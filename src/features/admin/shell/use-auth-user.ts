@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import type { Staff } from '@domain/staff-roles';
+import type { Staff } from '@domain/staff/staff-roles';
 import { subscribeToNothing } from '@/components/layout/subscribe-to-nothing';
 
 /**

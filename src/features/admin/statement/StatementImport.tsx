@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
-import { cellText } from '@domain/roster';
+import { cellText } from '@domain/roster/roster';
 import { describeError } from '@/lib/errors';
 import { StatementRows } from './StatementRows';
 import { FIELDS, useStatementImport, type ColumnTitles } from './use-statement-import';

@@ -1,5 +1,5 @@
 import { Select } from '@/components/ui/Select';
-import type { MatchKind } from '@domain/bank-statement';
+import type { MatchKind } from '@domain/statement/bank-statement';
 import { formatEuros } from '@domain/money';
 import { spreadsheetDate } from '@domain/spreadsheet-format';
 import type { OpenTransferView } from './api/statement';

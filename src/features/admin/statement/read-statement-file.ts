@@ -1,4 +1,4 @@
-import type { StatementLine } from '@domain/bank-statement';
+import type { StatementLine } from '@domain/statement/bank-statement';
 import { readSheetFile, SheetFileError, type Sheet } from '@/lib/read-sheet-file';
 
 /**

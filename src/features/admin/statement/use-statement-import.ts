@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { statementLinesFromTable, type StatementColumns, type StatementLine } from '@domain/bank-statement';
-import { cellText } from '@domain/roster';
+import { statementLinesFromTable, type StatementColumns, type StatementLine } from '@domain/statement/bank-statement';
+import { cellText } from '@domain/roster/roster';
 import { SheetFileError } from '@/lib/read-sheet-file';
 import { confirmStatement, matchStatement, type MatchedLine } from './api/statement';
 import { readStatementFile, type StatementFile } from './read-statement-file';

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { italianDateTime } from '@domain/italian-time';
 import { BRANCHES } from '@domain/branches';
-import { STAFF_ACCOUNT_STATE_LABELS, STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel } from '@domain/staff-roles';
+import { STAFF_ACCOUNT_STATE_LABELS, STAFF_ROLE_LABELS, STAFF_ROLES, staffLabel } from '@domain/staff/staff-roles';
 import { describeError } from '@/lib/errors';
 import type { InvitationOutcome, StaffAccount } from './api/users';
 import { useResendInvitation, useStaffAccounts } from './api/users-queries';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Branch } from '@domain/branches';
-import type { Staff, StaffRole } from '@domain/staff-roles';
+import type { Staff, StaffRole } from '@domain/staff/staff-roles';
 import type { StaffAccount } from './api/users';
 import { useSaveStaffRole } from './api/users-queries';
 

@@ -1,6 +1,6 @@
 import { lookupFamilyEndpoint } from '@contracts/family-access-endpoints';
 import type { lookupFamilyContract } from '@contracts/lookup-family';
-import type { FamilyLookup } from '@domain/family-lookup';
+import type { FamilyLookup } from '@domain/families/family-lookup';
 import { callEndpoint } from '@/lib/api/functions-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountsFileName, accountsMappingAnswer, accountsReport, adminAccountsContract } from '@contracts/admin-accounts';
-import type { ModelloDLineCode } from '@domain/modello-d';
+import type { ModelloDLineCode } from '@domain/accounts/modello-d';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { saveFile } from '@/lib/save-file';
 import { callAdminAction, fetchAdminContractFile } from '@/features/admin/shell/api/admin-functions';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentFields } from '@domain/group-documents/group-document';
+import type { DocumentFields } from '@domain/documents/group-document';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import {
   createGroupDocument,

@@ -9,7 +9,7 @@ import {
   type DocumentStatus,
   type DocumentWrite,
 } from '@contracts/admin-group-documents';
-import type { DocumentFields } from '@domain/group-documents/group-document';
+import type { DocumentFields } from '@domain/documents/group-document';
 import { adminDocumentSignatureContract } from '@contracts/admin-document-signature';
 import { saveFile } from '@/lib/save-file';
 import { callAdminAction, fetchAdminContractFile } from '@/features/admin/shell/api/admin-functions';

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { SEASON } from '@config/season';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { COLLECTION, familyReductionDocument, reminderDocument, type DocumentOf } from '@domain/documents';
-import type { Reduction } from '@domain/family-balance';
+import { COLLECTION, familyReductionDocument, reminderDocument, type DocumentOf } from '@domain/schemas';
+import type { Reduction } from '@domain/families/family-balance';
 import { useCallback } from 'react';
 import {
   buildEnrolmentRows,
@@ -12,9 +12,9 @@ import {
   seasonStart,
   type EnrolmentRow,
   type EnrolmentSource,
-} from '@domain/enrolment-status';
+} from '@domain/enrolment/enrolment-status';
 import { italianDay } from '@domain/italian-time';
-import { lastReminderByChild } from '@domain/reminders';
+import { lastReminderByChild } from '@domain/reminders/payment-reminders';
 import { queryKeys } from '@/lib/api/query-keys';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';

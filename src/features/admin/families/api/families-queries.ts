@@ -9,7 +9,7 @@ import {
   type FamiliesCursor,
   type FamiliesSearch,
 } from './families';
-import type { FamilyChange } from '@domain/family-change';
+import type { FamilyChange } from '@domain/families/family-change';
 
 /**
  * The 'Famiglie' view's query options, hooks and mutation (docs/admin.md,

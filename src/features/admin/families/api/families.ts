@@ -1,8 +1,8 @@
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint } from 'firebase/firestore/lite';
-import { surnameFilterKey } from '@domain/admin-orders';
-import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@domain/documents';
+import { surnameFilterKey } from '@domain/orders/admin-orders';
+import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@domain/schemas';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
-import type { FamilyChange } from '@domain/family-change';
+import type { FamilyChange } from '@domain/families/family-change';
 import { converterOf, readDocuments, type ListPage, type PageCursor } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 import { adminFamilyContract } from '@contracts/admin-family';
@@ -171,7 +171,7 @@ export async function fetchFamily(familyId: string): Promise<FamilyRecord | null
 
 /**
  * Sends `change` to the admin function admin-family, which checks the
- * fields again (src/domain/roster.ts) and writes the people, the family's
+ * fields again (src/domain/roster/roster.ts) and writes the people, the family's
  * search fields, the roster index and the audit log in one transaction. A
  * child with orders is archived rather than deleted.
  * @returns the id of the family changed.

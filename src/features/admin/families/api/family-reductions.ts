@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFamilyReductionContract, type FamilyReductionView } from '@contracts/admin-family-reduction';
-import type { Reduction } from '@domain/family-balance';
+import type { Reduction } from '@domain/families/family-balance';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { queryKeys } from '@/lib/api/query-keys';
 

@@ -5,7 +5,7 @@ import {
   type RosterCommit,
   type RosterPreview,
 } from '@contracts/admin-roster-import';
-import type { RosterRow } from '@domain/roster';
+import type { RosterRow } from '@domain/roster/roster';
 import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
 
 /**
@@ -24,7 +24,7 @@ export interface RosterUpload {
 
 /**
  * Asks admin-roster-import what importing `rows` would do (action
- * 'preview'): the plan (src/domain/roster-import.ts) and how many documents
+ * 'preview'): the plan (src/domain/roster/roster-import.ts) and how many documents
  * the server read; nothing is written.
  * @throws UserFacingError with the function's Italian message (signed out,
  * not an admin, a malformed or too large file, unreachable, …).

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import type { FamilyPlan, KnownChild } from '@domain/roster-import';
+import type { FamilyPlan, KnownChild } from '@domain/roster/roster-import';
 import type { RosterPreview } from '../api/roster-import';
 import { RetryAlert } from '@/features/admin/shell/ReadAlerts';
 import { previewCounts, shownValue } from './import-wording';

@@ -1,5 +1,5 @@
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
-import type { RowError } from '@domain/roster';
+import type { RowError } from '@domain/roster/roster';
 import { errorsByRow } from './import-wording';
 
 /**

@@ -1,5 +1,5 @@
-import type { RowError } from '@domain/roster';
-import type { ImportPlan } from '@domain/roster-import';
+import type { RowError } from '@domain/roster/roster';
+import type { ImportPlan } from '@domain/roster/roster-import';
 import type { RosterCommit } from '../api/roster-import';
 
 /** '1 famiglia' / '3 famiglie': the count with the word that agrees with it. */

@@ -1,4 +1,4 @@
-import { ROSTER_TEMPLATE_HEADER } from '@domain/roster';
+import { ROSTER_TEMPLATE_HEADER } from '@domain/roster/roster';
 
 /** The name of the template 'Scarica modello' downloads. */
 export const ROSTER_TEMPLATE_FILE_NAME = 'modello-anagrafica.xlsx';

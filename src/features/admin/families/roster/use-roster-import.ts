@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { matchHeader, MAX_ROSTER_ROWS, ROSTER_MESSAGES, rowsOf } from '@domain/roster';
+import { matchHeader, MAX_ROSTER_ROWS, ROSTER_MESSAGES, rowsOf } from '@domain/roster/roster';
 import type { RosterUpload } from '../api/roster-import';
 import { useCommitRoster, usePreviewRoster } from '../api/roster-import-queries';
 import { readSheetFile, SheetFileError, SHEET_FILE_MESSAGES } from '@/lib/read-sheet-file';

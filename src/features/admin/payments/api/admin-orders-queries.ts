@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { seasonPlans, summarizeOrders, type OrderQuery } from '@domain/admin-orders';
+import { seasonPlans, summarizeOrders, type OrderQuery } from '@domain/orders/admin-orders';
 import { useSeasonCatalogue } from '@/features/admin/shell/api/season-settings';
-import type { RecordedMethod } from '@domain/payment-method';
+import type { RecordedMethod } from '@domain/payments/payment-method';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import {
   fetchOrderSummary,

@@ -11,10 +11,10 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore/lite';
-import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/admin-orders';
-import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/documents';
-import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season-totals';
-import type { RecordedMethod } from '@domain/payment-method';
+import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/orders/admin-orders';
+import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/schemas';
+import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season/season-totals';
+import type { RecordedMethod } from '@domain/payments/payment-method';
 import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
 import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
 import type { RequestOf } from '@contracts/contract';
@@ -98,7 +98,7 @@ interface KeptTotals {
 }
 
 /**
- * The season's kept totals (`season_totals/{season}`, src/domain/season-totals.ts);
+ * The season's kept totals (`season_totals/{season}`, src/domain/season/season-totals.ts);
  * none yet reads as empty. A read already on its way for `season` is shared,
  * never a finished one: each visit reads the document afresh.
  */
@@ -115,7 +115,7 @@ function fetchSeasonTotals(season: number): Promise<KeptTotals> {
 
 /**
  * The summary's figures (docs/admin-orders.md, "Summary"): the season's
- * totals kept in `season_totals/{season}` (src/domain/season-totals.ts),
+ * totals kept in `season_totals/{season}` (src/domain/season/season-totals.ts),
  * one document read whatever the season holds, as entries per product and
  * status (euros rounded to cents) of `method`, or of both when null, then
  * the contributions' entries (marked `contribution`).

@@ -1,6 +1,6 @@
 import { adminReceiptContract } from '@contracts/admin-receipt';
-import { creditNoteFileName } from '@domain/credit-note';
-import { receiptFileName } from '@domain/receipt';
+import { creditNoteFileName } from '@domain/receipts/credit-note';
+import { receiptFileName } from '@domain/receipts/receipt';
 import { saveFile } from '@/lib/save-file';
 import { callAdminContract, fetchAdminContractFile } from '@/features/admin/shell/api/admin-functions';
 

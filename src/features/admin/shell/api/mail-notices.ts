@@ -1,6 +1,6 @@
 import { collection, getCount, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import type { AuditAction } from '@domain/audit-log';
-import { COLLECTION, type AuditEntryDocument } from '@domain/documents';
+import { COLLECTION, type AuditEntryDocument } from '@domain/schemas';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 

@@ -1,4 +1,4 @@
-import type { StatementLine } from '@domain/bank-statement';
+import type { StatementLine } from '@domain/statement/bank-statement';
 import { adminStatementContract, statementConfirmAnswer, statementMatchAnswer } from '@contracts/admin-statement';
 import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
 

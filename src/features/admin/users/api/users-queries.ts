@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Staff } from '@domain/staff-roles';
+import type { Staff } from '@domain/staff/staff-roles';
 import { mutationKeys, queryKeys } from '@/lib/api/query-keys';
 import { fetchStaffAccounts, grantStaffRole, inviteStaff, resendInvitation } from './users';
 

@@ -6,7 +6,7 @@ import {
   staffListAnswer,
   type StaffAccountAnswer,
 } from '@contracts/admin-users';
-import type { Staff } from '@domain/staff-roles';
+import type { Staff } from '@domain/staff/staff-roles';
 import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
 
 /**
