@@ -21,7 +21,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { AccountsReport } from '@contracts/admin-accounts';
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { roundEuros } from '@domain/money';
 import { scoutYearOfCamp } from '@domain/accounts/scout-year';
 import { onlineTotal } from '@domain/payments/service-fee';

@@ -23,7 +23,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { DocumentList, DocumentStatus } from '@contracts/admin-group-documents';
 import { SEASON } from '@config/season';
 import { BRANCHES } from '@domain/branches';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { renderDocumentText, textDigest } from '@domain/documents/document-text';
 import { documentVersionId, type DocumentFields } from '@domain/documents/group-document';
 import { documentStatusCsv } from '../src/features/admin/documents/document-csv';

@@ -28,7 +28,7 @@ import { PDFDocument } from 'pdf-lib';
 import { DocumentReference, Firestore, Query, Timestamp } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
 import { PLAN } from '@domain/catalogue/seed';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { eventSchema } from '@domain/events/event';
 import { documentVersionId, type DocumentFields } from '@domain/documents/group-document';
 import { readEventRoster } from '../netlify/lib/events/event-roster';

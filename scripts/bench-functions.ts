@@ -32,7 +32,7 @@ import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { bankTransferOrderId } from '../netlify/functions/create-order';
 import { getDb } from '../netlify/lib/platform/firestore';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import type { OrderRequest } from '@contracts/order-request';
 import { demoSessionCookie } from './bench/demo-session';
 import { startStack, type BenchStack } from './bench/stack';

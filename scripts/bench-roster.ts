@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_FAMILIES } from '../emulators/seed/demo-data';
 import { computeFiscalCode } from '../emulators/seed/seed';
 import type { RosterCommit, RosterPreview } from '@contracts/admin-roster-import';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import type { RosterRow } from '@domain/roster/roster';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
 

@@ -19,7 +19,7 @@
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
 import { matchStatement } from '../netlify/lib/statement/bank-statement';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import type { StatementLine } from '@domain/statement/bank-statement';
 import { PLAN } from '@domain/catalogue/seed';
 import { REFERENCE_ALPHABET } from '@domain/payments/transfer-reference';

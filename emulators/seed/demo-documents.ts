@@ -1,5 +1,5 @@
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { renderDocumentText, textDigest } from '@domain/documents/document-text';
 import { documentSignatureSchema } from '@domain/documents/document-signature';
 import { documentVersionId, groupDocumentSchema, PHOTO_RELEASE_LEVELS, type DocumentFields } from '@domain/documents/group-document';

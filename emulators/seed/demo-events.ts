@@ -1,5 +1,5 @@
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { CAMP_PRODUCTS, italianLocalToIso } from '@domain/events/event-admin';
 import { eventCounterSchema, eventSchema } from '@domain/events/event';
 import { eventSignupSchema, signupId } from '@domain/events/event-signup';

@@ -2,7 +2,9 @@ import CodiceFiscaleModule from 'codice-fiscale-js';
 import { checkSeasonTotals } from '../../netlify/lib/season/season-totals';
 import { Timestamp, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { DOCUMENT_SCHEMA, type CollectionName, type StoredDocument } from '@/lib/db/collection-schemas';
+import { parseDocument } from '@domain/parse-document';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
 import { sumEuros } from '@domain/money';
 import { italianYear } from '@domain/italian-time';
@@ -58,7 +60,7 @@ export async function hasData(db: Firestore): Promise<boolean> {
 
 /**
  * Adds `document` to `batch` as `collection/{document.id}`. Typed with the
- * collection's schema (src/domain/schemas.ts, docs/data-model.md), so a
+ * collection's schema (src/lib/db/collection-schemas.ts, docs/data-model.md), so a
  * field renamed, added or retyped there stops the seed compiling; parsed with
  * it too, so a value the type lets through (an empty plan name, a negative
  * price) fails the seed instead of the admin list.

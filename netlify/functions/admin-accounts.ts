@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminAccountsContract } from '@contracts/admin-accounts';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { formatEuros } from '@domain/money';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { accountsCsv, accountsFileResponse, accountsXlsx } from '../lib/accounts/accounts-export';

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { adminDocumentSignatureContract } from '@contracts/admin-document-signature';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { childDocument, COLLECTION } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { visibleBranches } from '@domain/staff/staff-roles';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor, recordAudit } from '../lib/platform/audit-log';

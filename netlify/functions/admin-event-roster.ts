@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { adminEventRosterContract, rosterFileName, type EventRoster } from '@contracts/admin-event-roster';
 import { GROUP } from '@config/group';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { rosterCsvTable } from '@domain/events/event-roster-table';
 import { toSpreadsheetCsv } from '@domain/spreadsheet-csv';
 import { adminContractFunction } from '../lib/platform/admin-function';

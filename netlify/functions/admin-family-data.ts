@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { adminFamilyDataContract, familyDataFileName } from '@contracts/admin-family-data';
 import { GROUP } from '@config/group';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor, recordAudit } from '../lib/platform/audit-log';
 import { requireCloudinary } from '../lib/medical-forms/medical-form-files';

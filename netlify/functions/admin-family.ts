@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { adminFamilyContract } from '@contracts/admin-family';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor, recordAudit } from '../lib/platform/audit-log';
 import { applyFamilyEdit } from '../lib/families/family-edits';

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { adminGroupDocumentsContract, type DocumentList, type DocumentStatus } from '@contracts/admin-group-documents';
 import { SEASON } from '@config/season';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { countStates, documentStatusRows } from '@domain/documents/document-roster';
 import type { GroupDocument } from '@domain/documents/group-document';
 import { visibleBranches, type Staff } from '@domain/staff/staff-roles';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminMedicalFormOpeningsContract } from '@contracts/admin-medical-form-openings';
-import { childDocument, COLLECTION } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { canOpenMedicalForm } from '@domain/staff/staff-roles';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { readSnapshot } from '../lib/platform/snapshots';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminReceiptContract } from '@contracts/admin-receipt';
-import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument } from '@domain/payments/payment-schema';
 import { hasReceipt } from '@domain/receipts/receipt';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';

@@ -5,7 +5,7 @@ import { answeredLine } from '@contracts/order-request';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { findProduct } from '@domain/catalogue/product';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { formatEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { adminContractFunction } from '../lib/platform/admin-function';

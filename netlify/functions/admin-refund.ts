@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminRefundContract } from '@contracts/admin-refund';
-import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument } from '@domain/payments/payment-schema';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { readSnapshot } from '../lib/platform/snapshots';

@@ -6,7 +6,8 @@ import { SEASON } from '@config/season';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { paymentReason } from '@domain/payments/bank-transfer';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
-import { COLLECTION, reminderDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { reminderDocument } from '@domain/reminders/reminder-schema';
 import {
   isRecentReminder,
   reminderId,

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { receiptContract } from '@contracts/receipt';
-import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument } from '@domain/payments/payment-schema';
 import { contractFunction } from '../lib/platform/contract-function';
 import { readSnapshot } from '../lib/platform/snapshots';
 import { getDb } from '../lib/platform/firestore';

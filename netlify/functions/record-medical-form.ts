@@ -3,7 +3,8 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { PRIVACY } from '@config/privacy';
 import { SEASON } from '@config/season';
 import { recordMedicalFormContract } from '@contracts/record-medical-form';
-import { childDocument, COLLECTION } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { isUploadOfChild } from '@domain/medical-forms/medical-form';
 import {
   checkUploadAnswer,

@@ -16,7 +16,9 @@ import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/fir
 import type { z } from 'zod';
 import { SEASON } from '@config/season';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
-import { COLLECTION, DOCUMENT_SCHEMA, parseDocument, type CollectionName, type StoredDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { DOCUMENT_SCHEMA, type CollectionName, type StoredDocument } from '@/lib/db/collection-schemas';
+import { parseDocument } from '@domain/parse-document';
 import { sumEuros } from '@domain/money';
 import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payments/payment-status';
 import { SIZES } from '@domain/catalogue/sizes';
@@ -238,7 +240,7 @@ function buildDocuments(size: number, db: Firestore) {
  * Seeds `size` orders of the current season (and size/10 of the previous
  * one) into an EMPTY database with firebase-admin, in batches of 500
  * committed four at a time (BENCH_SEED_COMMITS). The first document of each collection is parsed with its zod
- * schema first (src/domain/schemas.ts), so the seed cannot drift from the
+ * schema first (src/lib/db/collection-schemas.ts), so the seed cannot drift from the
  * model; every document is typed with it.
  * @throws InvalidDocumentError when a document does not match its schema;
  * the commit's error when a batch cannot be written.

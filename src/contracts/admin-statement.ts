@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { MATCH_KINDS } from '@domain/statement/bank-statement';
-import type { PaymentDocument } from '@domain/schemas';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { defineContract } from './contract';
 import { documentId } from './fields';
 

@@ -1,6 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { documentVersionId, type DocumentFields } from '../../src/domain/documents/group-document';
-import { COLLECTION } from '../../src/domain/schemas';
+import { COLLECTION } from '../../src/domain/collections';
 
 /**
  * Group documents of a season for the signing tests (node and browser),

@@ -4,15 +4,11 @@ import { z } from 'zod';
 import { paths } from '@config/paths';
 import { requestAccessCodeContract } from '@contracts/request-access-code';
 import { ACCESS_LINK_TOKEN_PATTERN } from '@contracts/verify-access-link';
-import {
-  accessCodeDocument,
-  accessLimitsDocument,
-  accessLinkDocument,
-  COLLECTION,
-  parentDocument,
-  type AccessCodeDocument,
-  type ParentDocument,
-} from '@domain/schemas';
+import { accessCodeDocument, type AccessCodeDocument } from '@domain/access/access-code-schema';
+import { accessLimitsDocument } from '@domain/access/access-limits-schema';
+import { accessLinkDocument } from '@domain/access/access-link-schema';
+import { COLLECTION } from '@domain/collections';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
 import { italianDay, nextItalianMidnight } from '@domain/italian-time';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';

@@ -14,14 +14,11 @@ import {
   type MatchedBankLine,
 } from '@domain/accounts/accounts';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import {
-  COLLECTION,
-  accountLinesDocument,
-  paymentDocument,
-  seasonTotalsDocument,
-  statementLineDocument,
-  type PaymentDocument,
-} from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { accountLinesDocument } from '@domain/accounts/account-lines-schema';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
+import { seasonTotalsDocument } from '@domain/season/season-totals-schema';
+import { statementLineDocument } from '@domain/statement/statement-line-schema';
 import type { ModelloDLineCode } from '@domain/accounts/modello-d';
 import { scoutYear } from '@domain/accounts/scout-year';
 import { recordAudit, type AuditActor } from '../platform/audit-log';

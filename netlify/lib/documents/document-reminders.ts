@@ -1,7 +1,8 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { adminGroupDocumentsContract, type DocumentReminder } from '@contracts/admin-group-documents';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION, reminderDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { reminderDocument } from '@domain/reminders/reminder-schema';
 import { REMINDED_STATES, type DocumentStatusRow } from '@domain/documents/document-roster';
 import type { GroupDocument } from '@domain/documents/group-document';
 import { documentReminderProduct, isRecentReminder, reminderId } from '@domain/reminders/payment-reminders';

@@ -1,7 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { SIGNING_MESSAGES } from '@contracts/document-signing';
-import { childDocument, COLLECTION, parentDocument, type ChildDocument, type ParentDocument } from '@domain/schemas';
+import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
 import { groupDocumentSchema, type GroupDocument } from '@domain/documents/group-document';
 import { documentSignatureSchema, type DocumentSignature } from '@domain/documents/document-signature';
 import { textDigest } from '@domain/documents/document-text';

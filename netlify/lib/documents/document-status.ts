@@ -1,7 +1,11 @@
 import type { DocumentSnapshot, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import type { AdminDocument } from '@contracts/admin-group-documents';
 import type { Branch } from '@domain/branches';
-import { childDocument, COLLECTION, orderItemDocument, parentDocument, paymentDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { orderItemDocument } from '@domain/orders/order-item-schema';
+import { parentDocument } from '@domain/roster/parent-schema';
+import { paymentDocument } from '@domain/payments/payment-schema';
 import { documentSignatureSchema, type DocumentSignature } from '@domain/documents/document-signature';
 import { documentRevision, type RosterChild } from '@domain/documents/document-roster';
 import { groupDocumentSchema, type GroupDocument } from '@domain/documents/group-document';

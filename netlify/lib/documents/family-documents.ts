@@ -1,7 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
 import { productIdOfPlan } from '@domain/catalogue/season-catalogue';
-import { COLLECTION, parentDocument, type ChildDocument, type ParentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
+import type { ChildDocument } from '@domain/roster/child-schema';
 import { concernsChild, groupDocumentSchema, type GroupDocument } from '@domain/documents/group-document';
 import { documentSignatureSchema, type DocumentSignature } from '@domain/documents/document-signature';
 import { renderDocumentText, type TextNames } from '@domain/documents/document-text';

@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { adminGroupDocumentsContract, type DocumentWrite } from '@contracts/admin-group-documents';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { carriedKey, documentKey, documentRevision, fieldsOf, ownsAllBranches, sameFields } from '@domain/documents/document-roster';
 import { dayYearLater } from '@domain/italian-time';
 import { documentVersionId, nextVersion, type DocumentFields, type GroupDocument } from '@domain/documents/group-document';

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { GROUP } from '@config/group';
-import { childDocument, COLLECTION } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { documentSignatureSchema, type DocumentSignature } from '@domain/documents/document-signature';
 import { readSnapshot } from '../platform/snapshots';
 import { renderSignaturePdf, signaturePdfName } from './signature-pdf';

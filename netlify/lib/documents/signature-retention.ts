@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { recordAudit } from '../platform/audit-log';
 import { runTransaction } from '../platform/firestore';
 

@@ -1,7 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AdminEvent, AdminSignup, EventList } from '@contracts/admin-events';
 import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
-import { childDocument, COLLECTION, type ChildDocument } from '@domain/schemas';
+import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { costOf, eventRevision, fieldsOfEvent, ownsEvent } from '@domain/events/event-admin';
 import { eventCounterSchema, eventSchema, placesLeft, type EventCounter, type GroupEvent } from '@domain/events/event';
 import { eventSignupSchema, waitingRank, type EventSignup } from '@domain/events/event-signup';

@@ -3,7 +3,9 @@ import { adminEventsContract, type EventWrite } from '@contracts/admin-events';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { productSlug } from '@domain/catalogue/product-slug';
 import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
-import { childDocument, COLLECTION, seasonSettingsDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { seasonSettingsDocument } from '@domain/season/season-settings-schema';
 import {
   costOf,
   eventIdOf,

@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { createEvent } from 'ics';
 import { GROUP } from '@config/group';
 import { productSlug } from '@domain/catalogue/product-slug';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { eventSchema, type GroupEvent } from '@domain/events/event';
 import { readSnapshot } from '../platform/snapshots';
 

@@ -1,5 +1,5 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { emptyCounter, eventCounterSchema, eventSchema } from '@domain/events/event';
 import { eventSignupSchema, offerExpired, signupId, type EventSignup } from '@domain/events/event-signup';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';

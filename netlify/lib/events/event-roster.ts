@@ -1,7 +1,11 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { adminEventRosterContract, type EventRoster } from '@contracts/admin-event-roster';
 import { SEASON } from '@config/season';
-import { childDocument, COLLECTION, orderItemDocument, parentDocument, paymentDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { orderItemDocument } from '@domain/orders/order-item-schema';
+import { parentDocument } from '@domain/roster/parent-schema';
+import { paymentDocument } from '@domain/payments/payment-schema';
 import { seasonStart } from '@domain/enrolment/enrolment-status';
 import { eventSchema, type GroupEvent } from '@domain/events/event';
 import { eventSignupSchema } from '@domain/events/event-signup';

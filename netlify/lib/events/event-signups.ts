@@ -1,7 +1,8 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { EVENT_SIGNUP_MESSAGES as M } from '@contracts/event-signup';
-import { childDocument, COLLECTION, type ChildDocument } from '@domain/schemas';
+import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { emptyCounter, eventCounterSchema, eventSchema, isOpenTo, placesLeft, signupsClosed, type GroupEvent } from '@domain/events/event';
 import {
   eventSignupSchema,

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import { eventCounterSchema, eventSchema, type EventCounter } from '@domain/events/event';
 import { eventSignupSchema, type EventSignup } from '@domain/events/event-signup';
 import { familyEventViews, type FamilyEventView } from '@domain/events/family-events';

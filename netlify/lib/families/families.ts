@@ -1,17 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import {
-  childDocument,
-  COLLECTION,
-  familyDocument,
-  orderItemDocument,
-  parentDocument,
-  paymentDocument,
-  type ChildDocument,
-  type FamilyDocument,
-  type OrderItemDocument,
-  type ParentDocument,
-  type PaymentDocument,
-} from '@domain/schemas';
+import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument, type FamilyDocument } from '@domain/roster/family-schema';
+import { orderItemDocument, type OrderItemDocument } from '@domain/orders/order-item-schema';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
 import { getAllById, readSnapshot } from '../platform/snapshots';
 import { hasReceipt, type ReceiptedPayment } from '@domain/receipts/receipt';
 

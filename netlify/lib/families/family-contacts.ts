@@ -2,7 +2,10 @@ import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/fir
 import type { FamilyContacts } from '@contracts/family-contacts';
 import { confirmFamilyContactsContract } from '@contracts/confirm-family-contacts';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { childDocument, COLLECTION, familyDocument, parentDocument, type ParentDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument } from '@domain/roster/family-schema';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
 import { isValidPhone } from '@domain/roster/roster';
 import { recordAudit, type AuditActor } from '../platform/audit-log';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';

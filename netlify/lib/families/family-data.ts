@@ -2,24 +2,15 @@ import { FieldValue, type Firestore, type Query, type QuerySnapshot, type Transa
 import { adminFamilyDataContract } from '@contracts/admin-family-data';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import {
-  childDocument,
-  COLLECTION,
-  familyDocument,
-  mailDocument,
-  parentDocument,
-  parseDocument,
-  paymentDocument,
-  reminderDocument,
-  statementLineDocument,
-  type ChildDocument,
-  type FamilyDocument,
-  type MailDocument,
-  type ParentDocument,
-  type PaymentDocument,
-  type ReminderDocument,
-  type StatementLineDocument,
-} from '@domain/schemas';
+import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument, type FamilyDocument } from '@domain/roster/family-schema';
+import { mailDocument, type MailDocument } from '@domain/mail-schema';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
+import { parseDocument } from '@domain/parse-document';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
+import { reminderDocument, type ReminderDocument } from '@domain/reminders/reminder-schema';
+import { statementLineDocument, type StatementLineDocument } from '@domain/statement/statement-line-schema';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { documentSignatureSchema, type DocumentSignature } from '@domain/documents/document-signature';
 import { eventSchema } from '@domain/events/event';

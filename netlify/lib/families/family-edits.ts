@@ -1,6 +1,9 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { adminFamilyContract } from '@contracts/admin-family';
-import { childDocument, COLLECTION, familyDocument, parentDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument } from '@domain/roster/family-schema';
+import { parentDocument } from '@domain/roster/parent-schema';
 import type { ParsedFamilyChange } from '@domain/families/family-change';
 import {
   editedPerson,

@@ -2,7 +2,9 @@ import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/fir
 import { adminFamilyReductionContract } from '@contracts/admin-family-reduction';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { COLLECTION, familyDocument, familyReductionDocument, type FamilyReductionDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument } from '@domain/roster/family-schema';
+import { familyReductionDocument, type FamilyReductionDocument } from '@domain/families/family-reduction-schema';
 import { reductionText, type Reduction } from '@domain/families/family-balance';
 import { recordAudit, type AuditActor } from '../platform/audit-log';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';

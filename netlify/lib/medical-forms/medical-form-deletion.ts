@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
-import { childDocument, COLLECTION, type ChildDocument } from '@domain/schemas';
+import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
 import { recordAudit, type AuditActor } from '../platform/audit-log';
 import { destroyMedicalForm, legacyMedicalForm, type CloudinarySettings } from './medical-form-files';
 import { readSnapshot } from '../platform/snapshots';

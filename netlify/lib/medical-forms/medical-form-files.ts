@@ -6,7 +6,8 @@ import { SEASON } from '@config/season';
 import type { AnswerOf } from '@contracts/contract';
 import type { getSignatureContract } from '@contracts/get-signature';
 import { MEDICAL_FORM_MESSAGES } from '@contracts/medical-form-messages';
-import type { ChildDocument, FamilyDocument } from '@domain/schemas';
+import type { ChildDocument } from '@domain/roster/child-schema';
+import type { FamilyDocument } from '@domain/roster/family-schema';
 import {
   isEligibleForMedicalForm,
   isUploadableChildId,

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { auditEntryDocument, COLLECTION } from '@domain/schemas';
+import { auditEntryDocument } from '@domain/audit-entry-schema';
+import { COLLECTION } from '@domain/collections';
 import { readAllSnapshots } from '../platform/snapshots';
 
 /** The newest openings answered; a form opened more often than this shows the latest. */

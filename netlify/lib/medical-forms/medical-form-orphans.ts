@@ -1,6 +1,7 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
-import { COLLECTION, seasonSettingsDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { seasonSettingsDocument } from '@domain/season/season-settings-schema';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 import { uploadChildId } from '@domain/medical-forms/medical-form';
 import { destroyMedicalForm, listMedicalFormFiles, medicalFormPublicIdFromUrl, type CloudinarySettings } from './medical-form-files';

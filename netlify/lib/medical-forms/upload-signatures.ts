@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { getSignatureContract } from '@contracts/get-signature';
-import { COLLECTION, uploadSignaturesDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { uploadSignaturesDocument } from '@domain/medical-forms/upload-signatures-schema';
 import { italianDay, italianMidnight } from '@domain/italian-time';
 import { MAX_UPLOAD_SIGNATURES_PER_DAY } from '@domain/medical-forms/medical-form';
 import { readSnapshot } from '../platform/snapshots';

@@ -1,7 +1,9 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { adminCancelOrderContract } from '@contracts/admin-cancel-order';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION, orderDocument, paymentDocument, type OrderDocument, type PaymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { orderDocument, type OrderDocument } from '@domain/orders/order-schema';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
 import { formatEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { recordAudit, type AuditActor } from '../platform/audit-log';

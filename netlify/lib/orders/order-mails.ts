@@ -1,6 +1,6 @@
 import type { BankAccount } from '@domain/payments/bank-account';
 import { paymentReasonOf } from '@domain/payments/bank-transfer';
-import type { PaymentDocument } from '@domain/schemas';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { linesOfPayment } from '@domain/orders/order-line-fields';
 import type { RecordedOrder } from './order-plan';
 import type { MailContext } from '../platform/mail/layout';

@@ -1,7 +1,9 @@
 import { surnameFilterKey } from '@domain/orders/admin-orders';
 import type { OrderLine } from '@domain/catalogue/order-line';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import type { FamilyDocument, PaymentDocument, StripePaymentIntentDocument } from '@domain/schemas';
+import type { FamilyDocument } from '@domain/roster/family-schema';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
+import type { StripePaymentIntentDocument } from '@domain/payments/stripe-payment-intent-schema';
 import { sumEuros } from '@domain/money';
 import { itemFieldsOf, paymentLineFieldsOf } from '@domain/orders/order-line-fields';
 import type { RecordedMethod } from '@domain/payments/payment-method';

@@ -2,15 +2,11 @@ import { randomInt } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { ORDER_MESSAGES } from '@contracts/order-request';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
-import {
-  COLLECTION,
-  familyDocument,
-  orderItemDocument,
-  paymentDocument,
-  stripePaymentIntentDocument,
-  type FamilyDocument,
-  type StripePaymentIntentDocument,
-} from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument, type FamilyDocument } from '@domain/roster/family-schema';
+import { orderItemDocument } from '@domain/orders/order-item-schema';
+import { paymentDocument } from '@domain/payments/payment-schema';
+import { stripePaymentIntentDocument, type StripePaymentIntentDocument } from '@domain/payments/stripe-payment-intent-schema';
 import { lineOfItem } from '@domain/orders/order-line-fields';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { newTransferReference } from '@domain/payments/transfer-reference';

@@ -7,7 +7,7 @@ import { familyProductBalance } from '@domain/families/family-balance';
 import { nextInstalmentLine, priceOrderWithPlan } from '@domain/payments/instalments';
 import { italianDay } from '@domain/italian-time';
 import { findProduct, type CatalogueProduct } from '@domain/catalogue/product';
-import type { ChildDocument } from '@domain/schemas';
+import type { ChildDocument } from '@domain/roster/child-schema';
 import { centsToEuros, roundEuros, sumEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { onlineTotal, type OnlineTotal } from '@domain/payments/service-fee';

@@ -3,15 +3,11 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import type { ParsedRequestOf } from '@contracts/contract';
 import { adminRefundContract } from '@contracts/admin-refund';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import {
-  COLLECTION,
-  orderDocument,
-  paymentDocument,
-  refundRequestDocument,
-  stripePaymentIntentDocument,
-  type PaymentDocument,
-  type RefundRequestDocument,
-} from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { orderDocument } from '@domain/orders/order-schema';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
+import { refundRequestDocument, type RefundRequestDocument } from '@domain/payments/refund-request-schema';
+import { stripePaymentIntentDocument } from '@domain/payments/stripe-payment-intent-schema';
 import { eurosToCents, formatEuros, sumEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { canRefund, refundableEuros, type RefundablePayment } from '@domain/payments/payment-status';

@@ -4,15 +4,10 @@ import { pageOfProduct } from '@config/product-pages';
 import { SEASON } from '@config/season';
 import { AUDIT_ACTION, STRIPE_ACTOR } from '@domain/audit-log';
 import { findProduct } from '@domain/catalogue/product';
-import {
-  COLLECTION,
-  orderDocument,
-  paymentDocument,
-  stripePaymentIntentDocument,
-  type OrderDocument,
-  type PaymentDocument,
-  type StripePaymentIntentDocument,
-} from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { orderDocument, type OrderDocument } from '@domain/orders/order-schema';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
+import { stripePaymentIntentDocument, type StripePaymentIntentDocument } from '@domain/payments/stripe-payment-intent-schema';
 import { centsToEuros, formatEuros, sumEuros } from '@domain/money';
 import { linesOfPayment } from '@domain/orders/order-line-fields';
 import { debitTransition, PAYMENT_STATUS } from '@domain/payments/payment-status';

@@ -2,14 +2,10 @@ import { countPaymentChange } from '../season/season-totals';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { AUDIT_ACTION, STRIPE_ACTOR } from '@domain/audit-log';
-import {
-  COLLECTION,
-  orderDocument,
-  paymentDocument,
-  stripePaymentIntentDocument,
-  type PaymentDocument,
-  type StripePaymentIntentDocument,
-} from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { orderDocument } from '@domain/orders/order-schema';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
+import { stripePaymentIntentDocument, type StripePaymentIntentDocument } from '@domain/payments/stripe-payment-intent-schema';
 import { centsToEuros, formatEuros, sumEuros } from '@domain/money';
 import { cardPaymentStatus, disputeOutcome, holdsProduct, type DisputeOutcome, type RecordedStatus } from '@domain/payments/payment-status';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';

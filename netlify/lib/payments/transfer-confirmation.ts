@@ -3,7 +3,8 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { receiptInForce } from '@domain/receipts/credit-note';
-import { COLLECTION, paymentDocument, type PaymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
 import { formatEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { recordAudit, type AuditActor } from '../platform/audit-log';

@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { AuditAction } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 
 /**
  * Writes the audit log (docs/security.md, "Audit log"): one `audit_log`

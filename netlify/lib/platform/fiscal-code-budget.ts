@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import type { Contract } from '@contracts/contract';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } from './contract-function';

@@ -1,9 +1,9 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { parseDocument } from '@domain/schemas';
+import { parseDocument } from '@domain/parse-document';
 
 /**
- * Reads a snapshot through its schema (src/domain/schemas.ts).
+ * Reads a snapshot through its schema (parseDocument, src/domain/parse-document.ts).
  * @returns null when the document does not exist.
  * @throws InvalidDocumentError when it exists but does not match.
  */

@@ -1,7 +1,9 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { RECEIPT_ISSUER } from '@config/receipt';
 import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReason } from '@domain/receipts/credit-note';
-import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import type { PaymentCreditNote } from '@domain/receipts/credit-note-schema';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { sumEuros } from '@domain/money';
 import type { MailContext } from '../platform/mail/layout';
 import { creditNoteMail, refundFailedMail } from '../platform/mail/messages';

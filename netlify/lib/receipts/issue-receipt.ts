@@ -1,6 +1,9 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { RECEIPT_ISSUER } from '@config/receipt';
-import { childDocument, COLLECTION, parentDocument, type PaymentReceipt } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { parentDocument } from '@domain/roster/parent-schema';
+import type { PaymentReceipt } from '@domain/receipts/receipt-schema';
 import { readSnapshot } from '../platform/snapshots';
 import { readSequence, type NumberSequence } from './sequence';
 

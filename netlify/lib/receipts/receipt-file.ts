@@ -1,6 +1,6 @@
 import { RECEIPT_ISSUER } from '@config/receipt';
 import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '@domain/receipts/credit-note';
-import type { PaymentDocument } from '@domain/schemas';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { receiptFileName } from '@domain/receipts/receipt';
 import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 

@@ -1,5 +1,6 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTION, receiptCounterDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { receiptCounterDocument } from '@domain/receipts/receipt-counter-schema';
 import { italianYear } from '@domain/italian-time';
 import { receiptNumber } from '@domain/receipts/receipt';
 import { readSnapshot } from '../platform/snapshots';

@@ -1,16 +1,13 @@
 import type { DocumentSnapshot, Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { SEASON } from '@config/season';
-import {
-  childDocument,
-  COLLECTION,
-  InvalidDocumentError,
-  orderItemDocument,
-  parentDocument,
-  parseDocument,
-  paymentDocument,
-  reminderDocument,
-} from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { InvalidDocumentError, parseDocument } from '@domain/parse-document';
+import { orderItemDocument } from '@domain/orders/order-item-schema';
+import { parentDocument } from '@domain/roster/parent-schema';
+import { paymentDocument } from '@domain/payments/payment-schema';
+import { reminderDocument } from '@domain/reminders/reminder-schema';
 import { buildEnrolmentRows, familyDues, overdueInstalmentsByFamily, seasonStart } from '@domain/enrolment/enrolment-status';
 import { instalmentReminderText } from '@domain/payments/instalments';
 import { italianDay } from '@domain/italian-time';

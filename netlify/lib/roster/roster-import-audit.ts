@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { AUDIT_ACTION } from '@domain/audit-log';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 import type { ArchivedChild, FamilyImportRecord } from '@domain/roster/roster-import-audit';
 import type { AuditActor } from '../platform/audit-log';
 

@@ -1,6 +1,9 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { RosterCommit, RosterPreview } from '@contracts/admin-roster-import';
-import { childDocument, COLLECTION, familyDocument, parentDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument } from '@domain/roster/family-schema';
+import { parentDocument } from '@domain/roster/parent-schema';
 import { checkRoster, type RosterFamily, type RosterRow } from '@domain/roster/roster';
 import { knownChild, knownParent, planImport, type KnownChild, type KnownParent } from '@domain/roster/roster-import';
 import type { AuditActor } from '../platform/audit-log';

@@ -1,5 +1,6 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, rosterIndexDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { rosterIndexDocument } from '@domain/roster/roster-index-schema';
 import type { KnownChild, KnownParent, KnownRoster } from '@domain/roster/roster-import';
 import { readSnapshot } from '../platform/snapshots';
 

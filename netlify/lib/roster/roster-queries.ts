@@ -1,5 +1,5 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { COLLECTION } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
 
 /**
  * The queries of the roster's writers (the import, the family editor), read

@@ -1,6 +1,9 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
-import { childDocument, COLLECTION, familyDocument, parentDocument, type FamilyDocument } from '@domain/schemas';
+import { childDocument } from '@domain/roster/child-schema';
+import { COLLECTION } from '@domain/collections';
+import { familyDocument, type FamilyDocument } from '@domain/roster/family-schema';
+import { parentDocument } from '@domain/roster/parent-schema';
 import type { RosterFamily, RowError } from '@domain/roster/roster';
 import {
   changesSomething,

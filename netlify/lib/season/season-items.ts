@@ -1,6 +1,7 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
-import { COLLECTION, type PaymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { linesOfPayment, paymentLineFieldsOf } from '@domain/orders/order-line-fields';
 
 /**

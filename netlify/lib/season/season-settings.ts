@@ -1,5 +1,6 @@
 import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
-import { COLLECTION, seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/season/season-settings-schema';
 import { seasonCatalogue, type SeasonProduct } from '@domain/catalogue/season-catalogue';
 import type { CatalogueProduct, InstalmentPlan } from '@domain/catalogue/product';
 import { SEED_PRICES, type SeasonPrices } from '@domain/catalogue/seed';

@@ -1,5 +1,7 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, paymentDocument, seasonTotalsDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument } from '@domain/payments/payment-schema';
+import { seasonTotalsDocument } from '@domain/season/season-totals-schema';
 import {
   CONTRIBUTIONS_SUMMARY_LABEL,
   contributionChanges,

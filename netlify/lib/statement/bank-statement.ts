@@ -12,7 +12,8 @@ import {
   type OpenTransfer,
   type StatementLine,
 } from '@domain/statement/bank-statement';
-import { COLLECTION, paymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument } from '@domain/payments/payment-schema';
 import { italianDayText } from '@domain/italian-time';
 import { roundEuros } from '@domain/money';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';

@@ -1,6 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { NamedFamily, OpenTransfer } from '@domain/statement/bank-statement';
-import { COLLECTION, paymentDocument, transferReferenceDocument, type PaymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
+import { transferReferenceDocument } from '@domain/payments/transfer-reference-schema';
 import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { readSnapshot } from '../platform/snapshots';
 

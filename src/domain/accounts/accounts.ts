@@ -1,6 +1,8 @@
 import { PLAN } from '../catalogue/seed';
 import { standingCreditNotes } from '../receipts/credit-note';
-import type { PaymentCreditNote, PaymentDocument, PaymentReceipt } from '../schemas';
+import type { PaymentCreditNote } from '../receipts/credit-note-schema';
+import type { PaymentDocument } from '../payments/payment-schema';
+import type { PaymentReceipt } from '../receipts/receipt-schema';
 import { italianDay } from '../italian-time';
 import { roundEuros, sumEuros } from '../money';
 import { MODELLO_D_LINES, type ModelloDLineCode, type ModelloDSection } from './modello-d';

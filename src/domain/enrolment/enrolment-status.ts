@@ -1,6 +1,8 @@
 import type { Branch } from '../branches';
 import type { CatalogueProduct } from '../catalogue/product';
-import type { ChildDocument, OrderItemDocument, PaymentDocument } from '../schemas';
+import type { ChildDocument } from '../roster/child-schema';
+import type { OrderItemDocument } from '../orders/order-item-schema';
+import type { PaymentDocument } from '../payments/payment-schema';
 import { seasonMedicalForms } from '../medical-forms/medical-form';
 import { lineOfItem } from '../orders/order-line-fields';
 import { holdsProduct, PAYMENT_STATUS } from '../payments/payment-status';
@@ -18,7 +20,7 @@ import { familyInstalments, overdueInstalments, type Instalment } from '../payme
  * (src/features/admin/enrolment/api/enrolment-status.ts) reads the documents.
  */
 
-/** The documents the view joins (src/domain/schemas.ts, docs/data-model.md), reduced to the fields it reads. */
+/** The documents the view joins (ChildDocument, OrderItemDocument, PaymentDocument; docs/data-model.md), reduced to the fields it reads. */
 export interface EnrolmentSource {
   /** The camp year shown. */
   season: number;

@@ -1,7 +1,9 @@
 import type { OrderLine } from '../catalogue/order-line';
 import { priceOrder, type ChosenChild } from '../catalogue/pricing';
 import type { CatalogueProduct } from '../catalogue/product';
-import type { ChildDocument, OrderItemDocument, PaymentDocument } from '../schemas';
+import type { ChildDocument } from '../roster/child-schema';
+import type { OrderItemDocument } from '../orders/order-item-schema';
+import type { PaymentDocument } from '../payments/payment-schema';
 import { lineOfItem } from '../orders/order-line-fields';
 import { formatEuros, roundEuros, sumEuros } from '../money';
 import { holdsProduct, PAYMENT_STATUS, type PaymentStatus } from '../payments/payment-status';

@@ -1,5 +1,7 @@
 import { AUDIT_ACTION, type AuditAction } from '../audit-log';
-import type { ChildDocument, FamilyDocument, ParentDocument } from '../schemas';
+import type { ChildDocument } from '../roster/child-schema';
+import type { FamilyDocument } from '../roster/family-schema';
+import type { ParentDocument } from '../roster/parent-schema';
 import type { ParsedFamilyChange } from './family-change';
 import { checkChild, checkParent, PARENT_TITLES, type RosterChild, type RosterParent } from '../roster/roster';
 import { knownChild, knownParent, type KnownChild, type KnownParent } from '../roster/roster-import';

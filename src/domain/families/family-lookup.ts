@@ -1,5 +1,8 @@
 import { z } from 'zod/mini';
-import type { ChildDocument, FamilyDocument, OrderItemDocument, PaymentDocument } from '../schemas';
+import type { ChildDocument } from '../roster/child-schema';
+import type { FamilyDocument } from '../roster/family-schema';
+import type { OrderItemDocument } from '../orders/order-item-schema';
+import type { PaymentDocument } from '../payments/payment-schema';
 import { isEligibleForMedicalForm, seasonMedicalForms } from '../medical-forms/medical-form';
 import { BRANCHES } from '../branches';
 import type { CatalogueProduct } from '../catalogue/product';

@@ -1,5 +1,5 @@
 import { historyLine } from '../audit-log';
-import type { PaymentDocument, PaymentHistoryEntry } from '../schemas';
+import type { PaymentDocument, PaymentHistoryEntry } from '../payments/payment-schema';
 import { sumEuros } from '../money';
 import { holdsProduct, PAYMENT_STATUS, PAYMENT_STATUSES, type PaymentStatus, type RefundablePayment } from '../payments/payment-status';
 import { annullingCreditNote, receiptAmount } from '../receipts/credit-note';

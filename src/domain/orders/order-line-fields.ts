@@ -1,5 +1,6 @@
 import type { OrderLine } from '../catalogue/order-line';
-import type { OrderItemDocument, PaymentDocument } from '../schemas';
+import type { OrderItemDocument } from './order-item-schema';
+import type { PaymentDocument } from '../payments/payment-schema';
 
 /**
  * The one converter between an order line (OrderLine) and the field names

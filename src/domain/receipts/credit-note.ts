@@ -1,5 +1,7 @@
 import type { OrderLine } from '../catalogue/order-line';
-import type { PaymentCreditNote, PaymentDocument, PaymentReceipt } from '../schemas';
+import type { PaymentCreditNote } from './credit-note-schema';
+import type { PaymentDocument } from '../payments/payment-schema';
+import type { PaymentReceipt } from './receipt-schema';
 import { linesOfPayment } from '../orders/order-line-fields';
 import { roundEuros, sumEuros } from '../money';
 import { PAYMENT_STATUS } from '../payments/payment-status';

@@ -1,5 +1,5 @@
 import type { OrderLine } from '../catalogue/order-line';
-import type { PaymentDocument } from '../schemas';
+import type { PaymentDocument } from '../payments/payment-schema';
 import { sumEuros } from '../money';
 import { linesOfPayment } from '../orders/order-line-fields';
 import type { RecordedMethod } from '../payments/payment-method';

@@ -1,7 +1,8 @@
 import type { OrderLine } from '../catalogue/order-line';
 import { priceOrder } from '../catalogue/pricing';
 import { mayBuy, withYear, type CatalogueProduct } from '../catalogue/product';
-import type { ParentDocument, ReminderDocument } from '../schemas';
+import type { ParentDocument } from '../roster/parent-schema';
+import type { ReminderDocument } from './reminder-schema';
 import { cellOf, isUnpaidAfter, type EnrolmentRow } from '../enrolment/enrolment-status';
 import { italianDayText } from '../italian-time';
 import { sumEuros } from '../money';

@@ -1,4 +1,5 @@
-import type { ChildDocument, ParentDocument } from '../schemas';
+import type { ChildDocument } from './child-schema';
+import type { ParentDocument } from './parent-schema';
 import type { Branch } from '../branches';
 import {
   CHILD_TITLES,

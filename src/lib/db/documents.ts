@@ -1,10 +1,11 @@
 import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { z } from 'zod';
-import { DOCUMENT_SCHEMA, InvalidDocumentError, parseDocument, type CollectionName, type DocumentOf } from '@domain/schemas';
+import { DOCUMENT_SCHEMA, type CollectionName, type DocumentOf } from './collection-schemas';
+import { InvalidDocumentError, parseDocument } from '@domain/parse-document';
 
 /**
  * The admin screens' Firestore Lite converters, built from the one
- * declaration of each document (src/domain/schemas.ts, docs/data-model.md):
+ * declaration of each document (./collection-schemas.ts, docs/data-model.md):
  * every document read is parsed with its zod schema, so a document that does
  * not match throws {@link InvalidDocumentError} instead of being typed as valid.
  */

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChildDocument, FamilyDocument, ParentDocument } from '@domain/schemas';
+import type { ChildDocument } from '@domain/roster/child-schema';
+import type { FamilyDocument } from '@domain/roster/family-schema';
+import type { ParentDocument } from '@domain/roster/parent-schema';
 import {
   fetchFamiliesPage,
   type FamiliesCursor,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ParentDocument } from '@domain/schemas';
+import type { ParentDocument } from '@domain/roster/parent-schema';
 import type { Staff } from '@domain/staff/staff-roles';
 import { adminFamilyDataContract } from '@contracts/admin-family-data';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRIVACY } from '@config/privacy';
 import { SEASON } from '@config/season';
-import type { ChildDocument } from '@domain/schemas';
+import type { ChildDocument } from '@domain/roster/child-schema';
 import { italianDayText } from '@domain/italian-time';
 import { medicalFormDeletionDay } from '@domain/medical-forms/medical-form-retention';
 import type { Branch } from '@domain/branches';

@@ -8,7 +8,7 @@ import {
   ledgerTotals,
   tieOut,
 } from '@domain/accounts/accounts';
-import { paymentDocument, type PaymentDocument } from '@domain/schemas';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
 import { scoutYear, scoutYearOf } from '@domain/accounts/scout-year';
 import { contributionTotalsOf, totalsOf } from '@domain/season/season-totals';
 

@@ -20,7 +20,7 @@ import { seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { PLAN } from '@domain/catalogue/seed';
 import { toSpreadsheetCsv } from '@/lib/csv';
 
-// Typed with the documents' own types (src/domain/schemas.ts): a field renamed there breaks this test at compile time.
+// Typed with the documents' own types (src/domain/payments/payment-schema.ts): a field renamed there breaks this test at compile time.
 const payment: RowPayment = {
   id: 'p1',
   order_id: 'o1',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditTarget, planCreditNotes, receiptInForce } from '@domain/receipts/credit-note';
-import type { PaymentCreditNote, PaymentDocument } from '@domain/schemas';
+import type { PaymentCreditNote } from '@domain/receipts/credit-note-schema';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 
 /** The credit-note rules (docs/admin.md, "Credit notes"): what the notes of a receipt should give back, and the notes that make it so. */
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidDocumentError, orderItemDocument, parseDocument, childDocument } from '@domain/schemas';
+import { InvalidDocumentError, parseDocument } from '@domain/parse-document';
+import { orderItemDocument } from '@domain/orders/order-item-schema';
+import { childDocument } from '@domain/roster/child-schema';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
 
 /** A Firestore timestamp as either SDK hands it over: anything with toDate(). */
@@ -25,7 +27,7 @@ const snapshot = (path: string, data: Record<string, unknown>) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('parseDocument (src/domain/schemas.ts)', () => {
+describe('parseDocument (src/domain/parse-document.ts)', () => {
   it('reads timestamps as Dates and fills in defaults', () => {
     const child = parseDocument(childDocument, 'sons/s1', {
       id: 's1',

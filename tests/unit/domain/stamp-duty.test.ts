@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentDocument } from '@domain/schemas';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { receiptDataOf, type ReceiptIssuer } from '@domain/receipts/receipt';
 import { stampDutyApplies, stampDutyNote, stampDutySchema, THIRD_SECTOR_EXEMPTION } from '@domain/receipts/stamp-duty';
 

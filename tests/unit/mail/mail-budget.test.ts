@@ -3,7 +3,7 @@ import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailBudgetLimits } from '../../../netlify/lib/platform/mail/mail-budget';
 import { deliverDue, deliverMail, enqueueMail } from '../../../netlify/lib/platform/mail/outbox';
-import type { MailKind } from '@domain/schemas';
+import type { MailKind } from '@domain/mail-schema';
 import { italianDay, italianMidnight, nextItalianMidnight } from '@domain/italian-time';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';

@@ -1,5 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTION, paymentDocument, type MailAttachment } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument } from '@domain/payments/payment-schema';
+import type { MailAttachment } from '@domain/mail-schema';
 import { readSnapshot } from '../snapshots';
 import { paymentFile } from '../../receipts/receipt-file';
 import { eventCalendarFile } from '../../events/event-calendar';

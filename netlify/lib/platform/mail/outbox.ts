@@ -1,6 +1,7 @@
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
-import { COLLECTION, mailDocument, type MailAttachment, type MailDocument, type MailKind } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { mailDocument, type MailAttachment, type MailDocument, type MailKind } from '@domain/mail-schema';
 import { recordAudit } from '../audit-log';
 import { readSnapshot } from '../snapshots';
 import { runTransaction } from '../firestore';

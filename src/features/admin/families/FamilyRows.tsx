@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@config/paths';
-import type { FamilyDocument, ParentDocument } from '@domain/schemas';
+import type { FamilyDocument } from '@domain/roster/family-schema';
+import type { ParentDocument } from '@domain/roster/parent-schema';
 import { italianDate } from '@domain/italian-time';
 import type { FamilyChild, FamilyRow } from './api/families';
 import { ArchivedBadge } from './family-ui';

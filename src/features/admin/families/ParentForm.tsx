@@ -1,4 +1,4 @@
-import type { ParentDocument } from '@domain/schemas';
+import type { ParentDocument } from '@domain/roster/parent-schema';
 import { checkParent, type ParentField, type ParentInput } from '@domain/roster/roster';
 import { PersonForm, type PersonFormField } from './PersonForm';
 

@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import type { ParentDocument } from '@domain/schemas';
+import type { ParentDocument } from '@domain/roster/parent-schema';
 import { describeError } from '@/lib/errors';
 import type { FamilyChild } from './api/families';
 import { useFamilyChange } from './api/families-queries';

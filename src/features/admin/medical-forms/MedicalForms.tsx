@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { ScrollingTable } from '@/components/ui/ScrollingTable';
 import { Spinner } from '@/components/ui/Spinner';
 import { SEASON } from '@config/season';
-import type { ChildDocument } from '@domain/schemas';
+import type { ChildDocument } from '@domain/roster/child-schema';
 import { seasonStart } from '@domain/enrolment/enrolment-status';
 import { italianDate } from '@domain/italian-time';
 import { seasonMedicalForms } from '@domain/medical-forms/medical-form';

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { SEASON } from '@config/season';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import { COLLECTION, familyReductionDocument, reminderDocument, type DocumentOf } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { familyReductionDocument } from '@domain/families/family-reduction-schema';
+import { reminderDocument } from '@domain/reminders/reminder-schema';
+import type { DocumentOf } from '@/lib/db/collection-schemas';
 import type { Reduction } from '@domain/families/family-balance';
 import { useCallback } from 'react';
 import {

@@ -1,6 +1,9 @@
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint } from 'firebase/firestore/lite';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
-import { COLLECTION, type ChildDocument, type FamilyDocument, type ParentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import type { ChildDocument } from '@domain/roster/child-schema';
+import type { FamilyDocument } from '@domain/roster/family-schema';
+import type { ParentDocument } from '@domain/roster/parent-schema';
 import { normalizeFiscalCode } from '@domain/fiscal-code-format';
 import type { FamilyChange } from '@domain/families/family-change';
 import { converterOf, readDocuments, type ListPage, type PageCursor } from '@/lib/db/documents';

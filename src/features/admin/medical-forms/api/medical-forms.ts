@@ -3,7 +3,8 @@ import { adminDeleteMedicalFormsContract } from '@contracts/admin-delete-medical
 import { adminMedicalFormOpeningsContract } from '@contracts/admin-medical-form-openings';
 import type { AnswerOf } from '@contracts/contract';
 import type { AuditAction } from '@domain/audit-log';
-import { COLLECTION, type ChildDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import type { ChildDocument } from '@domain/roster/child-schema';
 import { retentionFailuresSchema, type RetentionFailures } from '@domain/medical-forms/medical-form-retention';
 import type { Branch } from '@domain/branches';
 import { converterOf, readDocuments } from '@/lib/db/documents';

@@ -12,7 +12,9 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore/lite';
 import { buildOrderRow, ORDERS_PAGE_SIZE, type AdminOrderRow, type OrderQuery, type SummaryEntry } from '@domain/orders/admin-orders';
-import { COLLECTION, seasonTotalsDocument, type PaymentDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import { seasonTotalsDocument } from '@domain/season/season-totals-schema';
+import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { countMatching, summaryEntriesOf, type TotalsRows } from '@domain/season/season-totals';
 import type { RecordedMethod } from '@domain/payments/payment-method';
 import { adminCancelOrderContract } from '@contracts/admin-cancel-order';

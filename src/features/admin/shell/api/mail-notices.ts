@@ -1,6 +1,7 @@
 import { collection, getCount, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import type { AuditAction } from '@domain/audit-log';
-import { COLLECTION, type AuditEntryDocument } from '@domain/schemas';
+import { COLLECTION } from '@domain/collections';
+import type { AuditEntryDocument } from '@domain/audit-entry-schema';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 

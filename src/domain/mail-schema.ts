@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { timestamp } from './firestore-timestamp';
+
+/** The e-mails a parent receives (docs/architecture.md, "E-mail"). */
+export const MAIL_KINDS = [
+  'access-code',
+  'bank-transfer-order',
+  'card-payment',
+  'cash-payment',
+  'transfer-confirmed',
+  'order-cancelled',
+  'medical-form',
+  'receipt',
+  'reminder',
+  'staff-invitation',
+  'access-link',
+  'access-locked',
+  'credit-note',
+  'refund-failed',
+  'signature-code',
+  'document-signed',
+  'consent-withdrawn',
+  'email-change-code',
+  'email-changed',
+  'document-reminder',
+  'event-offer',
+  'event-cancelled',
+  'event-confirmed',
+  'debit-processing',
+  'debit-failed',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * A file a message carries, named by what it is made from: a receipt of the
+ * payment `payment_id` (`number`, or its current one when absent), or one of
+ * its credit notes.
+ */
+export const mailAttachment = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('receipt'), payment_id: z.string(), number: z.string().optional() }),
+  z.object({ kind: z.literal('credit-note'), payment_id: z.string(), number: z.string() }),
+  /** The PDF copy of a signature (netlify/lib/documents/signature-pdf.ts), rebuilt from `document_signatures/{signature_id}`. */
+  z.object({ kind: z.literal('signature'), signature_id: z.string() }),
+  /** The .ics calendar entry of an event for a child with a place (netlify/lib/events/event-calendar.ts), made from `events/{event_id}`. */
+  z.object({ kind: z.literal('event-calendar'), event_id: z.string(), child_id: z.string(), child_name: z.string() }),
+]);
+export type MailAttachment = z.infer<typeof mailAttachment>;
+
+/**
+ * `mail/{id}`: one message of the outbox (netlify/lib/platform/mail/outbox.ts), from
+ * the transaction of its event to 'sent' or, after a day, 'failed'. Server
+ * only: an access code's text is cleared once sent.
+ */
+export const mailDocument = z.object({
+  id: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  family_id: z.string().nullable(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int().nonnegative(),
+  created_at: timestamp,
+  next_attempt_at: timestamp,
+  lease_until: timestamp.nullable(),
+  sent_at: timestamp.nullable(),
+  last_error: z.string().nullable(),
+  /** Made when the message is sent, from the documents they name: a payment's receipt PDF. */
+  attachments: z.array(mailAttachment).default([]),
+  /** Until when the mail budget last held it (netlify/lib/platform/mail/mail-budget.ts); the day of tries before giving up counts from then. */
+  held_until: timestamp.nullable().default(null),
+});
+export type MailDocument = z.infer<typeof mailDocument>;
