@@ -16,9 +16,8 @@ import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/fir
 import type { z } from 'zod';
 import { SEASON } from '@config/season';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
-import { COLLECTION } from '@domain/collections';
+import { COLLECTION, parseDocument } from '@domain/collections';
 import { DOCUMENT_SCHEMA, type CollectionName, type StoredDocument } from '@/lib/db/collection-schemas';
-import { parseDocument } from '@domain/parse-document';
 import { sumEuros } from '@domain/money';
 import { PAYMENT_STATUS, type PaymentStatus } from '@domain/payments/payment-status';
 import { SIZES } from '@domain/catalogue/sizes';

@@ -1,8 +1,10 @@
+import { z } from 'zod';
+import { timestamp } from './collections';
 /**
  * The audit log's vocabulary (docs/security.md, "Audit log"): every action
  * an admin (or the scheduled work) performs, its Italian label for the
  * 'Registro' view and its line in a payment's history. Pure; the documents
- * are declared in ./documents.ts and written by the admin functions
+ * are declared below (`auditEntryDocument`) and written by the admin functions
  * (netlify/lib/platform/audit-log.ts).
  */
 
@@ -214,3 +216,23 @@ export function historyLine(step: HistoryStep): string {
       return `${AUDIT_ACTION_LABELS[step.action]} da ${step.by} il ${step.date}`;
   }
 }
+
+/**
+ * `audit_log/{id}`: one admin action (docs/security.md, "Audit log"),
+ * written by the function that performs it in the same transaction: when
+ * (server time), who (the admin's uid and e-mail; 'system' for scheduled
+ * work), what (`action`), on what (`target`: a collection and a document
+ * id), a one-line Italian `summary`, and the fields before and after.
+ * Admins read it; nobody writes it from a browser.
+ */
+export const auditEntryDocument = z.object({
+  id: z.string(),
+  at: timestamp,
+  actor: z.object({ uid: z.string(), email: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ collection: z.string(), id: z.string() }),
+  summary: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryDocument = z.infer<typeof auditEntryDocument>;

@@ -6,11 +6,11 @@ import { z } from 'zod';
  * schema beside the capability that writes it (`src/domain/orders/order-schema.ts`,
  * `src/domain/payments/payment-schema.ts`, …); types are inferred from the
  * schemas, and the browser's and the server's converters parse every
- * document read with them (parseDocument, ./parse-document.ts), so a
+ * document read with them (`parseDocument`), so a
  * document that does not match is reported instead of being typed as valid.
  *
  * Timestamps: any value with `toDate()` (the Timestamp of either Firebase
- * SDK) is read as a Date (./firestore-timestamp.ts).
+ * SDK) is read as a Date (`timestamp`).
  */
 
 /** Collection names. */
@@ -57,3 +57,32 @@ export const planField = z.string().min(1);
 
 /** The camp year an order belongs to (`SEASON.campYear` when it was recorded, src/config/season.ts). */
 export const seasonField = z.number().int().positive();
+
+const hasToDate = (value: unknown): value is { toDate: () => Date } =>
+  typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function';
+
+/** A Firestore timestamp, read as a Date: any value with `toDate()` (the Timestamp of either Firebase SDK) or a Date. */
+export const timestamp = z.preprocess((value) => (hasToDate(value) ? value.toDate() : value), z.date());
+
+/** Thrown when a stored document does not match its schema. */
+export class InvalidDocumentError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: string,
+  ) {
+    super(`Document ${path} does not match its schema: ${issues}`);
+    this.name = 'InvalidDocumentError';
+  }
+}
+
+/**
+ * Parses the data of the document at `path` with `schema`.
+ * @throws InvalidDocumentError naming the document and the fields that do not match.
+ */
+export function parseDocument<T>(schema: z.ZodType<T>, path: string, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new InvalidDocumentError(path, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  }
+  return parsed.data;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from './firestore-timestamp';
+import { timestamp } from './collections';
 
 /** The e-mails a parent receives (docs/architecture.md, "E-mail"). */
 export const MAIL_KINDS = [
@@ -72,3 +72,19 @@ export const mailDocument = z.object({
   held_until: timestamp.nullable().default(null),
 });
 export type MailDocument = z.infer<typeof mailDocument>;
+
+/**
+ * `mail_budget/{yyyy-mm-dd}`: the e-mails the outbox sent on an Italian day
+ * (netlify/lib/platform/mail/mail-budget.ts): every recipient counted (`total`),
+ * the ordinary messages per recipient (`recipients`, keyed by a hash of the
+ * address), and which caps have been reported in the audit log that day.
+ * `expires_at` lets a TTL policy delete it. Server only.
+ */
+export const mailBudgetDocument = z.object({
+  day: z.string(),
+  total: z.number().int().nonnegative().default(0),
+  recipients: z.record(z.string(), z.number().int().nonnegative()).default({}),
+  reported: z.array(z.string()).default([]),
+  expires_at: timestamp,
+});
+export type MailBudgetDocument = z.infer<typeof mailBudgetDocument>;

@@ -1,6 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { AUDIT_ACTION } from '@domain/audit-log';
-import { auditEntryDocument } from '@domain/audit-entry-schema';
+import { AUDIT_ACTION, auditEntryDocument } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
 import { readAllSnapshots } from '../platform/snapshots';
 

@@ -1,9 +1,9 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { parseDocument } from '@domain/parse-document';
+import { parseDocument } from '@domain/collections';
 
 /**
- * Reads a snapshot through its schema (parseDocument, src/domain/parse-document.ts).
+ * Reads a snapshot through its schema (parseDocument, src/domain/collections.ts).
  * @returns null when the document does not exist.
  * @throws InvalidDocumentError when it exists but does not match.
  */

@@ -2,8 +2,7 @@ import type { DocumentSnapshot, Firestore, QuerySnapshot } from 'firebase-admin/
 import type { z } from 'zod';
 import { SEASON } from '@config/season';
 import { childDocument } from '@domain/roster/child-schema';
-import { COLLECTION } from '@domain/collections';
-import { InvalidDocumentError, parseDocument } from '@domain/parse-document';
+import { COLLECTION, InvalidDocumentError, parseDocument } from '@domain/collections';
 import { orderItemDocument } from '@domain/orders/order-item-schema';
 import { parentDocument } from '@domain/roster/parent-schema';
 import { paymentDocument } from '@domain/payments/payment-schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * `access_codes/{parent id}`: the one live access of a parent

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * `access_links/{SHA-256 of the token}`: a one-time sign-in link e-mailed

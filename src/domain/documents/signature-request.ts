@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * `signature_requests/{id}`: a parent's 'Firma' waiting for its code

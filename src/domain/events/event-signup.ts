@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * A child's sign-up for an event (docs/events.md, "The waiting list"):

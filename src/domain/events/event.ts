@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES, type Branch } from '../branches';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 import { isoDay } from '../documents/group-document';
 
 /**

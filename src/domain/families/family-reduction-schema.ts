@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { seasonField } from '../collections';
-import { timestamp } from '../firestore-timestamp';
+import { seasonField, timestamp } from '../collections';
 
 /**
  * `family_reductions/{season}_{familyId}_{productId}`: a family's 'Riduzione'

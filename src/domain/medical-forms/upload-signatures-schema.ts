@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * `upload_signatures/{childId}_{yyyy-mm-dd}`: how many medical-form upload

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SIZES } from '../catalogue/sizes';
-import { planField, seasonField } from '../collections';
-import { timestamp } from '../firestore-timestamp';
+import { planField, seasonField, timestamp } from '../collections';
 
 /**
  * `order_items/{id}`: one child, one plan; `note` is the size or ''; `price`

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { seasonField } from '../collections';
-import { timestamp } from '../firestore-timestamp';
+import { seasonField, timestamp } from '../collections';
 
 /** `orders/{id}`: links a family, its items and its payment. */
 export const orderDocument = z.object({

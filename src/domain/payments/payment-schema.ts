@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit-log';
 import { SIZES } from '../catalogue/sizes';
-import { planField, seasonField } from '../collections';
-import { timestamp } from '../firestore-timestamp';
+import { planField, seasonField, timestamp } from '../collections';
 import { paymentCreditNote } from '../receipts/credit-note-schema';
 import { paymentReceipt } from '../receipts/receipt-schema';
 import { RECORDED_METHODS } from './payment-method';

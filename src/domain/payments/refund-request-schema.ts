@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * `refund_requests/{idempotency key}`: one refund asked through 'Rimborsa'

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 
 /**
  * `stripe_payment_intents/{PaymentIntent id}`: what Stripe's refund and

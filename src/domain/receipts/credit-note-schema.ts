@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 import { CREDIT_NOTE_REASONS } from './credit-note-reason';
 import { stampDutySettingSchema } from './stamp-duty';
 

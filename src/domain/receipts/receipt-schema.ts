@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 import { stampDutySettingSchema } from './stamp-duty';
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { seasonField } from '../collections';
-import { timestamp } from '../firestore-timestamp';
+import { seasonField, timestamp } from '../collections';
 
 /**
  * `reminders/{season}_{product}_{familyId}`: the last reminder of a product

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES } from '../branches';
-import { timestamp } from '../firestore-timestamp';
+import { timestamp } from '../collections';
 import { medicalFormRecord } from '../medical-forms/medical-form-record-schema';
 
 /**

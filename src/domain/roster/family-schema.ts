@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { seasonField } from '../collections';
-import { timestamp } from '../firestore-timestamp';
+import { seasonField, timestamp } from '../collections';
 
 /**
  * `families/{id}`: surname and the ids of its orders; for the admin's

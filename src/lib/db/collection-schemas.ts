@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { auditEntryDocument } from '@domain/audit-entry-schema';
+import { auditEntryDocument } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
 import { orderItemDocument } from '@domain/orders/order-item-schema';
 import { orderDocument } from '@domain/orders/order-schema';

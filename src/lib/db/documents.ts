@@ -1,7 +1,7 @@
 import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { z } from 'zod';
 import { DOCUMENT_SCHEMA, type CollectionName, type DocumentOf } from './collection-schemas';
-import { InvalidDocumentError, parseDocument } from '@domain/parse-document';
+import { InvalidDocumentError, parseDocument } from '@domain/collections';
 
 /**
  * The admin screens' Firestore Lite converters, built from the one

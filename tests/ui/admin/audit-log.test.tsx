@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntryDocument } from '@domain/audit-entry-schema';
+import type { AuditEntryDocument } from '@domain/audit-log';
 import { fetchAuditPage } from '@/features/admin/audit/api/audit-log';
 import { AuditLog } from '@/features/admin/audit/AuditLog';
 import { renderWithProviders } from '../support/render';

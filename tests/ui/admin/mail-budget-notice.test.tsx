@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntryDocument } from '@domain/audit-entry-schema';
+import type { AuditEntryDocument } from '@domain/audit-log';
 import { fetchLatestMailBudgetEntry } from '@/features/admin/shell/api/mail-notices';
 import { MailBudgetNotice } from '@/features/admin/shell/MailBudgetNotice';
 import { renderWithProviders } from '../support/render';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidDocumentError, parseDocument } from '@domain/parse-document';
+import { InvalidDocumentError, parseDocument } from '@domain/collections';
 import { orderItemDocument } from '@domain/orders/order-item-schema';
 import { childDocument } from '@domain/roster/child-schema';
 import { converterOf, documentConverter, readDocuments } from '@/lib/db/documents';
@@ -27,7 +27,7 @@ const snapshot = (path: string, data: Record<string, unknown>) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('parseDocument (src/domain/parse-document.ts)', () => {
+describe('parseDocument (src/domain/collections.ts)', () => {
   it('reads timestamps as Dates and fills in defaults', () => {
     const child = parseDocument(childDocument, 'sons/s1', {
       id: 's1',

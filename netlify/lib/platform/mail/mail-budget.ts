@@ -3,7 +3,7 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import { z } from 'zod';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
-import { mailBudgetDocument } from '@domain/mail-budget-schema';
+import { mailBudgetDocument } from '@domain/mail-schema';
 import type { MailDocument, MailKind } from '@domain/mail-schema';
 import { italianDay, nextItalianMidnight } from '@domain/italian-time';
 import { recordAudit } from '../audit-log';

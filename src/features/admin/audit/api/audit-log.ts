@@ -1,7 +1,6 @@
 import { collection, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint } from 'firebase/firestore/lite';
-import type { AuditAction } from '@domain/audit-log';
+import type { AuditAction, AuditEntryDocument } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
-import type { AuditEntryDocument } from '@domain/audit-entry-schema';
 import { converterOf, readDocuments, type ListPage, type PageCursor } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 

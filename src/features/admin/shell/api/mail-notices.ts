@@ -1,7 +1,6 @@
 import { collection, getCount, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
-import type { AuditAction } from '@domain/audit-log';
+import type { AuditAction, AuditEntryDocument } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
-import type { AuditEntryDocument } from '@domain/audit-entry-schema';
 import { converterOf, readDocuments } from '@/lib/db/documents';
 import { getFirebase } from '@/lib/firebase';
 
