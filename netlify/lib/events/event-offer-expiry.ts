@@ -4,7 +4,8 @@ import { emptyCounter, eventCounterSchema, eventSchema } from '@domain/events/ev
 import { eventSignupSchema, offerExpired, signupId, type EventSignup } from '@domain/events/event-signup';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
-import { readNextInLine, stored, TRANSACTION_ATTEMPTS, writeOffers } from './event-signups';
+import { storedSignup, TRANSACTION_ATTEMPTS } from './event-signup-state';
+import { readNextInLine, writeOffers } from './event-waiting-list';
 import type { MailContext } from '../platform/mail/layout';
 
 /**
@@ -70,7 +71,7 @@ export async function expireOffer(
         cancelled_at: now,
         offer_expired_at: signup.offered_until,
       };
-      transaction.set(signupRef, stored(ended));
+      transaction.set(signupRef, storedSignup(ended));
       const mailId = event ? (writeOffers(db, transaction, { event, offers, mail, now })[0] ?? null) : null;
       // The place stays offered when it passes on; otherwise it is free.
       transaction.set(counterRef, { ...counter, offered: Math.max(0, counter.offered - (passes ? 0 : 1)) });

@@ -221,6 +221,7 @@ const QUERYING_FILES = [
   'netlify/lib/events/event-offer-expiry.ts',
   'netlify/lib/events/event-roster.ts',
   'netlify/lib/events/event-signups.ts',
+  'netlify/lib/events/event-waiting-list.ts',
   'netlify/lib/events/family-events.ts',
   'netlify/lib/families/families.ts',
   'netlify/lib/families/family-contacts.ts',
