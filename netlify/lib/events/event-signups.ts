@@ -1,14 +1,14 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { EVENT_SIGNUP_MESSAGES as M } from '@contracts/event-signup';
-import { childDocument, COLLECTION } from '@domain/schemas';
-import { emptyCounter, eventCounterSchema, eventSchema, isOpenTo, placesLeft, signupsClosed } from '@domain/events/event';
-import { eventSignupSchema, offerExpired, signupId, type EventSignup } from '@domain/events/event-signup';
+import { COLLECTION } from '@domain/schemas';
+import { eventSchema, isOpenTo, placesLeft, signupsClosed } from '@domain/events/event';
+import { eventSignupSchema, offerExpired, type EventSignup } from '@domain/events/event-signup';
 import { italianDay } from '@domain/italian-time';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import { confirmationMail } from './event-confirmation-mail';
-import { liveEvent, ownSignup, storedSignup, TRANSACTION_ATTEMPTS } from './event-signup-state';
+import { liveEvent, readSignupState, storedSignup, TRANSACTION_ATTEMPTS } from './event-signup-state';
 import { outcomeOf, withRank, type SignupOutcome } from './event-signup-outcome';
 import { readNextInLine, writeOffers } from './event-waiting-list';
 import type { MailContext } from '../platform/mail/layout';
@@ -43,22 +43,17 @@ export async function signUp(
   const { signup, mailId } = await runTransaction(
     db,
     async (transaction) => {
-      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
-      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
-      const [eventSnapshot, childSnapshot, signupSnapshot, counterSnapshot] = await transaction.getAll(
-        db.collection(COLLECTION.events).doc(eventId),
-        db.collection(COLLECTION.sons).doc(childId),
+      const {
+        event,
+        child,
+        signup: existing,
+        counter,
         signupRef,
         counterRef,
-      );
-      const event = liveEvent(readSnapshot(eventSchema, eventSnapshot!));
-      const child = readSnapshot(childDocument, childSnapshot!);
-      if (!child || child.family_id !== session.familyId || child.archived_at) throw new HttpError(403, M.otherChild);
-      const existing = readSnapshot(eventSignupSchema, signupSnapshot!);
+      } = await readSignupState(db, transaction, { eventId, childId }, { expect: 'a child of the family', familyId: session.familyId });
       if (existing && existing.state !== 'cancelled') return { signup: existing, mailId: null };
       if (!event.branches.includes(child.branch)) throw new HttpError(403, M.notForChild);
       if (!isOpenTo(event, child.branch, italianDay(now))) throw new HttpError(409, M.closed);
-      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const confirmed = placesLeft(event, counter) > 0;
       const addresses = confirmed ? await familyAddresses(db, transaction, session.familyId) : [];
       // Reads end here: the writes follow.
@@ -126,18 +121,16 @@ async function releaseSignup(
   return runTransaction(
     db,
     async (transaction) => {
-      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
-      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
-      const [eventSnapshot, signupSnapshot, counterSnapshot] = await transaction.getAll(
-        db.collection(COLLECTION.events).doc(eventId),
-        signupRef,
-        counterRef,
+      const read = await readSignupState(
+        db,
+        transaction,
+        { eventId, childId },
+        { expect: 'a sign-up of the family', familyId, readChild: false },
       );
-      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), familyId);
+      const { signup, counter, signupRef, counterRef } = read;
       if (signup.state === 'cancelled') return { outcome: outcomeOf(signup), mailId: null };
-      const event = liveEvent(readSnapshot(eventSchema, eventSnapshot!));
+      const event = liveEvent(read.event);
       if (when === 'before closing' && signupsClosed(event, italianDay(now))) throw new HttpError(409, M.closed);
-      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const held = signup.state === 'confirmed' || signup.state === 'offered';
       const offers = held ? await readNextInLine(db, transaction, eventId, 1) : [];
       // Reads end here: the writes follow.
@@ -196,22 +189,16 @@ export async function acceptOffer(
   return runTransaction(
     db,
     async (transaction) => {
-      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
-      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
-      const [signupSnapshot, counterSnapshot, eventSnapshot, childSnapshot] = await transaction.getAll(
-        signupRef,
-        counterRef,
-        db.collection(COLLECTION.events).doc(eventId),
-        db.collection(COLLECTION.sons).doc(childId),
+      const { signup, counter, event, child, signupRef, counterRef } = await readSignupState(
+        db,
+        transaction,
+        { eventId, childId },
+        { expect: 'a sign-up of the family', familyId: session.familyId, readChild: true },
       );
-      const signup = ownSignup(readSnapshot(eventSignupSchema, signupSnapshot!), session.familyId);
       if (signup.state === 'confirmed') return { outcome: outcomeOf(signup), mailId: null };
       if (signup.state === 'cancelled' && signup.offer_expired_at) throw new HttpError(410, M.offerExpired);
       if (signup.state !== 'offered') throw new HttpError(409, M.noOffer);
       if (offerExpired(signup, now)) throw new HttpError(410, M.offerExpired);
-      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
-      const event = readSnapshot(eventSchema, eventSnapshot!);
-      const child = readSnapshot(childDocument, childSnapshot!);
       const addresses = event ? await familyAddresses(db, transaction, signup.family_id) : [];
       // Reads end here: the writes follow.
       const confirmed: EventSignup = { ...signup, state: 'confirmed', offered_until: null };
