@@ -14,8 +14,8 @@ import { enqueueMail, familyAddresses } from '../platform/mail/outbox';
 import { optionalLimit } from '../platform/server-env';
 
 /**
- * An event's waiting list (docs/events.md, "The waiting list"): its query,
- * who a freed place goes to (nextInLine) and the offer written to them.
+ * An event's waiting list (docs/events.md, "The waiting list"): its query
+ * and read, who a freed place goes to (nextInLine) and the offer written to them.
  */
 
 const offerSchema = z.object({ EVENT_OFFER_HOURS: optionalLimit(48) });
@@ -28,6 +28,11 @@ export function offerHours(env: NodeJS.ProcessEnv = process.env): number {
 /** The waiting sign-ups of an event (an equality query: no composite index). */
 export const waitingQuery = (db: Firestore, eventId: string) =>
   db.collection(COLLECTION.eventSignups).where('event_id', '==', eventId).where('state', '==', 'waiting');
+
+/** The waiting sign-ups of `eventId`, read in `transaction` (before its writes). */
+export async function readWaiting(db: Firestore, transaction: Transaction, eventId: string): Promise<EventSignup[]> {
+  return readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs);
+}
 
 /** A waiting sign-up about to be offered a freed place, with what its e-mail needs. */
 export interface PendingOffer {
@@ -43,7 +48,7 @@ export interface PendingOffer {
  */
 export async function readNextInLine(db: Firestore, transaction: Transaction, eventId: string, count: number): Promise<PendingOffer[]> {
   if (count <= 0) return [];
-  const waiting = readAllSnapshots(eventSignupSchema, (await transaction.get(waitingQuery(db, eventId))).docs);
+  const waiting = await readWaiting(db, transaction, eventId);
   const first: EventSignup[] = [];
   for (let left = [...waiting]; first.length < count;) {
     const next = nextInLine(left);
