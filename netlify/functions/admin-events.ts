@@ -4,7 +4,10 @@ import { SEASON } from '@config/season';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { listEvents, readAdminEvent } from '../lib/events/event-admin-view';
-import { admitChild, cancelEvent, createEvent, editEvent, moveInLine, type EventWritten } from '../lib/events/event-admin-writes';
+import { cancelEvent } from '../lib/events/event-cancellation';
+import { createEvent, editEvent } from '../lib/events/event-create-edit';
+import { admitChild, moveInLine } from '../lib/events/event-waiting-list-writes';
+import type { EventWritten } from '../lib/events/event-writer';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
 import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
@@ -22,7 +25,7 @@ function checkSeason(season: number): void {
  * docs/events.md, "The admin's side"), permission `events`: an admin sees
  * and changes every event, a capo sees those of their branches and changes
  * those all of whose branches are theirs. Each write is one transaction
- * with its audit entry (netlify/lib/events/event-admin-writes.ts); the offers'
+ * with its audit entry (netlify/lib/events/event-create-edit.ts, event-cancellation.ts, event-waiting-list-writes.ts); the offers'
  * e-mails go out after the answer.
  */
 export default adminContractFunction(adminEventsContract, 'events', async (input, { staff, token }, request, context) => {

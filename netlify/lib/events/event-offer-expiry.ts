@@ -1,10 +1,10 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTION } from '@domain/collections';
-import { emptyCounter, eventCounterSchema, eventSchema } from '@domain/events/event';
-import { eventSignupSchema, offerExpired, signupId, type EventSignup } from '@domain/events/event-signup';
-import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
+import { eventSignupSchema, offerExpired, type EventSignup } from '@domain/events/event-signup';
+import { readAllSnapshots } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
-import { readNextInLine, stored, TRANSACTION_ATTEMPTS, writeOffers } from './event-signups';
+import { readSignupState, storedSignup, TRANSACTION_ATTEMPTS } from './event-signup-state';
+import { readNextInLine, writeOffers } from './event-waiting-list';
 import type { MailContext } from '../platform/mail/layout';
 
 /**
@@ -48,17 +48,13 @@ export async function expireOffer(
   return runTransaction(
     db,
     async (transaction) => {
-      const counterRef = db.collection(COLLECTION.eventCounters).doc(eventId);
-      const signupRef = db.collection(COLLECTION.eventSignups).doc(signupId(eventId, childId));
-      const [eventSnapshot, signupSnapshot, counterSnapshot] = await transaction.getAll(
-        db.collection(COLLECTION.events).doc(eventId),
-        signupRef,
-        counterRef,
+      const { event, signup, counter, signupRef, counterRef } = await readSignupState(
+        db,
+        transaction,
+        { eventId, childId },
+        { expect: 'any sign-up' },
       );
-      const signup = readSnapshot(eventSignupSchema, signupSnapshot!);
       if (!signup || !offerExpired(signup, now)) return { outcome: 'skipped' as const, mailId: null };
-      const event = readSnapshot(eventSchema, eventSnapshot!);
-      const counter = readSnapshot(eventCounterSchema, counterSnapshot!) ?? emptyCounter(eventId);
       const goesOn = event !== null && event.cancelled_at === null && new Date(event.starts_at).getTime() > now.getTime();
       const offers = goesOn ? await readNextInLine(db, transaction, eventId, 1) : [];
       const passes = offers.length > 0;
@@ -70,7 +66,7 @@ export async function expireOffer(
         cancelled_at: now,
         offer_expired_at: signup.offered_until,
       };
-      transaction.set(signupRef, stored(ended));
+      transaction.set(signupRef, storedSignup(ended));
       const mailId = event ? (writeOffers(db, transaction, { event, offers, mail, now })[0] ?? null) : null;
       // The place stays offered when it passes on; otherwise it is free.
       transaction.set(counterRef, { ...counter, offered: Math.max(0, counter.offered - (passes ? 0 : 1)) });

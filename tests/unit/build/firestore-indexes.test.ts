@@ -52,7 +52,7 @@ import { expiredOffersQuery } from '../../../netlify/lib/events/event-offer-expi
 import type { CloudinarySettings } from '../../../netlify/lib/medical-forms/medical-form-files';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
 import { listEvents } from '../../../netlify/lib/events/event-admin-view';
-import { readWaiting } from '../../../netlify/lib/events/event-admin-writes';
+import { readWaiting } from '../../../netlify/lib/events/event-waiting-list';
 
 /**
  * Every Firestore query of the browser and the functions has its composite
@@ -217,10 +217,11 @@ const QUERYING_FILES = [
   'netlify/lib/documents/group-document-writes.ts',
   'netlify/lib/documents/signature-retention.ts',
   'netlify/lib/events/event-admin-view.ts',
-  'netlify/lib/events/event-admin-writes.ts',
+  'netlify/lib/events/event-cancellation.ts',
   'netlify/lib/events/event-offer-expiry.ts',
   'netlify/lib/events/event-roster.ts',
   'netlify/lib/events/event-signups.ts',
+  'netlify/lib/events/event-waiting-list.ts',
   'netlify/lib/events/family-events.ts',
   'netlify/lib/families/families.ts',
   'netlify/lib/families/family-contacts.ts',
