@@ -36,9 +36,9 @@ describe('import boundaries', () => {
       'src/features/merchandise/planted.ts',
       [
         "import { MerchChildrenPicker } from './MerchChildrenPicker';",
-        "import { SPEC_PRICES } from '@domain/price-rule';",
+        "import { siblingLabel } from '@domain/catalogue/price-rule';",
         "import { Button } from '@/components/ui/Button';",
-        'export const planted = [MerchChildrenPicker, SPEC_PRICES, Button];',
+        'export const planted = [MerchChildrenPicker, siblingLabel, Button];',
       ].join('\n'),
     );
     expect(errors).toEqual([]);
@@ -56,7 +56,7 @@ describe('import boundaries', () => {
   it('server code imports only domain, config and its own lib', async () => {
     const errors = await boundaryErrors(
       'netlify/functions/planted.ts',
-      "import { callFunction } from '@/lib/api/functions-client';\nimport { getDb } from '../lib/firestore';\nexport const p = [callFunction, getDb];",
+      "import { callFunction } from '@/lib/api/functions-client';\nimport { getDb } from '../lib/platform/firestore';\nexport const p = [callFunction, getDb];",
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/type "lib"/);
@@ -94,5 +94,55 @@ describe('import boundaries', () => {
         "import { seasonSettingsContract } from '@contracts/season-settings';\nexport const p = seasonSettingsContract;",
       ),
     ).toEqual([]);
+  });
+
+  it('the shared rules import no capability; a capability imports the shared rules, itself and what it declares', async () => {
+    const fromShared = await boundaryErrors(
+      'src/domain/planted.ts',
+      "import { siblingLabel } from '@domain/catalogue/price-rule';\nexport const p = siblingLabel;",
+    );
+    expect(fromShared).toHaveLength(1);
+    expect(fromShared[0]).toMatch(/type "domain-shared".*capability="catalogue"/);
+    const undeclared = await boundaryErrors(
+      'src/domain/staff/planted.ts',
+      "import { placesLeft } from '@domain/events/event';\nexport const p = placesLeft;",
+    );
+    expect(undeclared).toHaveLength(1);
+    expect(undeclared[0]).toMatch(/capability="staff".*capability="events"/);
+    const declared = await boundaryErrors(
+      'src/domain/orders/planted.ts',
+      [
+        "import { siblingLabel } from '@domain/catalogue/price-rule';",
+        "import { formatEuros } from '@domain/money';",
+        "import * as adminOrders from './admin-orders';",
+        'export const p = [siblingLabel, formatEuros, adminOrders];',
+      ].join('\n'),
+    );
+    expect(declared).toEqual([]);
+  });
+
+  it('the server platform imports no capability; a capability imports platform, itself and what it declares', async () => {
+    const fromPlatform = await boundaryErrors(
+      'netlify/lib/platform/planted.ts',
+      "import * as sequence from '../receipts/sequence';\nexport const p = sequence;",
+    );
+    expect(fromPlatform).toHaveLength(1);
+    expect(fromPlatform[0]).toMatch(/type "platform".*capability="receipts"/);
+    const undeclared = await boundaryErrors(
+      'netlify/lib/staff/planted.ts',
+      "import * as seasonTotals from '../season/season-totals';\nexport const p = seasonTotals;",
+    );
+    expect(undeclared).toHaveLength(1);
+    expect(undeclared[0]).toMatch(/capability="staff".*capability="season"/);
+    const declared = await boundaryErrors(
+      'netlify/lib/orders/planted.ts',
+      [
+        "import * as sequence from '../receipts/sequence';",
+        "import { getDb } from '../platform/firestore';",
+        "import * as recordOrder from './record-order';",
+        'export const p = [sequence, getDb, recordOrder];',
+      ].join('\n'),
+    );
+    expect(declared).toEqual([]);
   });
 });
