@@ -11,7 +11,8 @@ import {
   paymentDocument,
   reminderDocument,
 } from '@domain/schemas';
-import { buildEnrolmentRows, familyDues, overdueInstalmentsByFamily, seasonStart } from '@domain/enrolment/enrolment-status';
+import { buildEnrolmentRows, seasonStart } from '@domain/enrolment/enrolment-status';
+import { familyDues, overdueInstalmentsByFamily } from '@domain/enrolment/family-dues';
 import { instalmentReminderText } from '@domain/payments/instalments';
 import { italianDay } from '@domain/italian-time';
 import type { CatalogueProduct } from '@domain/catalogue/product';

@@ -2,7 +2,8 @@ import type { OrderLine } from '../catalogue/order-line';
 import { priceOrder } from '../catalogue/pricing';
 import { mayBuy, withYear, type CatalogueProduct } from '../catalogue/product';
 import type { ParentDocument, ReminderDocument } from '../schemas';
-import { cellOf, isUnpaidAfter, type EnrolmentRow } from '../enrolment/enrolment-status';
+import { cellOf, type EnrolmentRow } from '../enrolment/enrolment-status';
+import { isUnpaidAfter } from '../enrolment/enrolment-filters';
 import { italianDayText } from '../italian-time';
 import { sumEuros } from '../money';
 
