@@ -2,7 +2,8 @@ import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firesto
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
 import { childDocument, COLLECTION, type ChildDocument } from '@domain/schemas';
 import { recordAudit, type AuditActor } from '../platform/audit-log';
-import { destroyMedicalForm, legacyMedicalForm, type CloudinarySettings } from './medical-form-files';
+import type { CloudinarySettings } from '../platform/cloudinary';
+import { destroyMedicalForm, legacyMedicalForm } from './medical-form-files';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 
