@@ -4,7 +4,7 @@ import { PRIVACY } from '@config/privacy';
 import { hasSeasonEnded } from '@domain/medical-forms/medical-form-retention';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
-import { requireCloudinary } from '../lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../lib/platform/cloudinary';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
 import { deleteMedicalForms } from '../lib/medical-forms/medical-form-deletion';

@@ -5,7 +5,7 @@ import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor, recordAudit } from '../lib/platform/audit-log';
-import { requireCloudinary } from '../lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../lib/platform/cloudinary';
 import { eraseFamily, readFamilyData } from '../lib/families/family-data';
 import { renderFamilyDataPdf } from '../lib/families/family-data-pdf';
 import { getDb } from '../lib/platform/firestore';

@@ -8,12 +8,8 @@ import { medicalFormFileName } from '@domain/medical-forms/medical-form';
 import { canOpenMedicalForm } from '@domain/staff/staff-roles';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor, recordAudit } from '../lib/platform/audit-log';
-import {
-  medicalFormPublicIdFromUrl,
-  requireCloudinary,
-  signedMedicalFormDownload,
-  type CloudinarySettings,
-} from '../lib/medical-forms/medical-form-files';
+import { medicalFormPublicIdFromUrl, signedMedicalFormDownload } from '../lib/medical-forms/medical-form-files';
+import { requireCloudinary, type CloudinarySettings } from '../lib/platform/cloudinary';
 import { readSnapshot } from '../lib/platform/snapshots';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getSignatureContract } from '@contracts/get-signature';
-import { requireCloudinary, resolveMedicalFormChild, signMedicalFormUpload } from '../lib/medical-forms/medical-form-files';
+import { resolveMedicalFormChild, signMedicalFormUpload } from '../lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../lib/platform/cloudinary';
 import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
 import { getDb } from '../lib/platform/firestore';
 import { requireSession } from '../lib/platform/session';

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { PRIVACY } from '@config/privacy';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
 import { isMedicalFormDeletionDue } from '@domain/medical-forms/medical-form-retention';
-import { requireCloudinary } from '../lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../lib/platform/cloudinary';
 import { getDb } from '../lib/platform/firestore';
 import { jsonResponse, responseForError } from '../lib/platform/http';
 import { deleteMedicalForms, recordRetentionRun } from '../lib/medical-forms/medical-form-deletion';

@@ -12,9 +12,9 @@ import {
   isAcceptableForm,
   legacyMedicalForm,
   medicalFormDeliveryUrl,
-  requireCloudinary,
   resolveMedicalFormChild,
 } from '../lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../lib/platform/cloudinary';
 import { readSnapshot } from '../lib/platform/snapshots';
 import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
 import { getDb, runTransaction } from '../lib/platform/firestore';

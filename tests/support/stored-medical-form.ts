@@ -5,7 +5,8 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { DEMO_MEDIA } from '../../emulators/dev/stack-environment';
 import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../emulators/media/server';
-import { medicalFormDeliveryUrl, requireCloudinary, signMedicalFormUpload } from '../../netlify/lib/medical-forms/medical-form-files';
+import { medicalFormDeliveryUrl, signMedicalFormUpload } from '../../netlify/lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../../netlify/lib/platform/cloudinary';
 import { existsSync } from 'node:fs';
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -1,12 +1,6 @@
-import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { italianDateTime } from '@domain/italian-time';
 import type { DocumentSignature } from '@domain/documents/document-signature';
-import { printableText, wrap } from '../platform/pdf-text';
-
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
-const MARGIN = 50;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const SIZE = 10;
+import { BODY_SIZE, startFlowingText } from '../platform/pdf-flowing-text';
 
 /** Who the PDF names besides the record: the group, and the child's name as the roster has it. */
 export interface SignaturePdfNames {
@@ -42,31 +36,16 @@ function signatureBlock(signature: DocumentSignature, names: SignaturePdfNames):
  * letter (printableText); the SHA-256 is of the record's text.
  */
 export async function renderSignaturePdf(signature: DocumentSignature, names: SignaturePdfNames): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const printable = printableText(regular);
-  let page: PDFPage = doc.addPage(PageSizes.A4);
-  let y = PAGE_HEIGHT - MARGIN;
-  const write = (text: string, font: PDFFont = regular, size = SIZE) => {
-    for (const line of wrap(printable(text), font, size, WIDTH)) {
-      if (y - size * 1.4 < MARGIN) {
-        page = doc.addPage(PageSizes.A4);
-        y = PAGE_HEIGHT - MARGIN;
-      }
-      page.drawText(line, { x: MARGIN, y: y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
-      y -= size * 1.4;
-    }
-  };
+  const { doc, bold, write, skip } = await startFlowingText();
   const [title = '', ...body] = signature.text.split('\n');
   write(title, bold, 15);
   write(names.groupName);
-  y -= SIZE;
+  skip(BODY_SIZE);
   for (const line of body) {
-    if (line.trim() === '') y -= SIZE * 0.7;
+    if (line.trim() === '') skip(BODY_SIZE * 0.7);
     else write(line);
   }
-  y -= SIZE * 1.5;
+  skip(BODY_SIZE * 1.5);
   write('Dati della firma', bold, 12);
   for (const row of signatureBlock(signature, names)) write(row);
   doc.setTitle(title);

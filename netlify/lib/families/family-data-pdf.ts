@@ -1,15 +1,8 @@
-import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { italianDate, italianDateTime, italianDayText } from '@domain/italian-time';
 import { formatEuros } from '@domain/money';
 import { signupStateText } from '@domain/events/event-signup';
 import type { FamilyData } from './family-data';
-import { printableText, wrap } from '../platform/pdf-text';
-
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
-const MARGIN = 50;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const SIZE = 10;
-const LINE = SIZE * 1.4;
+import { BODY_LINE_HEIGHT, startFlowingText } from '../platform/pdf-flowing-text';
 
 /** One section of the document: a heading and its lines ('Nessuno' when empty). */
 interface Section {
@@ -116,26 +109,11 @@ function sectionsOf(data: FamilyData): Section[] {
  * further pages. The JSON export holds the same and every field.
  */
 export async function renderFamilyDataPdf(data: FamilyData, groupName: string, exportedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const printable = printableText(regular);
-  let page: PDFPage = doc.addPage(PageSizes.A4);
-  let y = PAGE_HEIGHT - MARGIN;
-  const write = (text: string, font: PDFFont = regular, size = SIZE) => {
-    for (const line of wrap(printable(text), font, size, WIDTH)) {
-      if (y - LINE < MARGIN) {
-        page = doc.addPage(PageSizes.A4);
-        y = PAGE_HEIGHT - MARGIN;
-      }
-      page.drawText(line, { x: MARGIN, y: y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
-      y -= size * 1.4;
-    }
-  };
+  const { doc, bold, write, skip } = await startFlowingText();
   write(`Dati della famiglia ${data.family.surname}`, bold, 16);
   write(`${groupName} · esportati il ${italianDate(exportedAt)} · famiglia ${data.family.id}`);
   for (const section of sectionsOf(data)) {
-    y -= LINE / 2;
+    skip(BODY_LINE_HEIGHT / 2);
     write(section.heading, bold, 12);
     if (section.lines.length === 0) write('Nessuno');
     for (const line of section.lines) write(line);

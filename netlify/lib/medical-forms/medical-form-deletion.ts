@@ -3,7 +3,8 @@ import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
 import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
 import { COLLECTION } from '@domain/collections';
 import { recordAudit, type AuditActor } from '../platform/audit-log';
-import { destroyMedicalForm, legacyMedicalForm, type CloudinarySettings } from './medical-form-files';
+import type { CloudinarySettings } from '../platform/cloudinary';
+import { destroyMedicalForm, legacyMedicalForm } from './medical-form-files';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 

@@ -1,6 +1,4 @@
-import { Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { v2 as cloudinary } from 'cloudinary';
 import type { Firestore } from 'firebase-admin/firestore';
 import { SEASON } from '@config/season';
 import type { AnswerOf } from '@contracts/contract';
@@ -21,15 +19,28 @@ import { assertSessionFamily, type FamilySession } from '../platform/session';
 import { UnknownFiscalCodeError } from '../platform/fiscal-code-budget';
 import { HttpError } from '../platform/http';
 import { parseFiscalCode } from '../orders/order-request';
-import { serviceConfig, type ServiceSettings } from '../platform/server-env';
+import {
+  destroyResource,
+  fetchResource,
+  fileDeliveryUrl,
+  listResources,
+  signedDownloadUrl,
+  signUploadParams,
+  uploadUrl,
+  verifyResponseSignature,
+  type CloudinarySettings,
+  type ListedResource,
+  type StoredResource,
+} from '../platform/cloudinary';
 
 /**
  * The server's side of the medical form uploads (docs/api.md, "get-signature
- * and record-medical-form"; docs/product.md, "Medical form"): Cloudinary's settings from the
- * environment, the SDK configured with them, the upload signature, the check
- * of Cloudinary's upload answer and the stored delivery URL; and the checks
- * shared by get-signature and record-medical-form (the parent's family, the
- * child, its eligibility, the file's folder and public id).
+ * and record-medical-form"; docs/product.md, "Medical form"): where a form is
+ * stored in Cloudinary and what it must be, through the client of
+ * platform/cloudinary.ts: the upload signature, the check of Cloudinary's
+ * upload answer, the stored delivery URL and the signed download; and the
+ * checks shared by get-signature and record-medical-form (the parent's
+ * family, the child, its eligibility, the file's folder and public id).
  */
 
 /** Cloudinary's delivery type of the medical forms: not publicly downloadable. */
@@ -46,51 +57,11 @@ export const MEDICAL_FORM_FORMAT = 'pdf';
 export const UPLOAD_ANSWER_MAX_AGE_SECONDS = 60 * 60;
 /** How far in the future an upload's version may be, in seconds (clock skew). */
 export const UPLOAD_ANSWER_MAX_SKEW_SECONDS = 5 * 60;
-
-/**
- * Cloudinary's account, from the server's environment (`serviceConfig('cloudinary')`,
- * server-env.ts): cloudName, apiKey, apiSecret; uploadPreset, the name of the
- * signed upload preset ('' when none); apiUrl, the base of Cloudinary's API
- * (CLOUDINARY_API_URL, no trailing slash) where signed download URLs point:
- * '' for Cloudinary's own (https://api.cloudinary.com); `npm run dev` sets
- * the media emulator's. Never sent to the browser but the API key.
- */
-export type CloudinarySettings = ServiceSettings['cloudinary'];
-
-/**
- * The settings, with the SDK's global configuration set from them (the
- * SDK's `verify_api_response_signature` and `url` read it).
- * @throws ServiceNotConfiguredError('cloudinary') naming the missing
- * variables, never a value: responseForError answers 503 'Il caricamento dei
- * documenti non è configurato.' and logs the names.
- */
-export function requireCloudinary(env: NodeJS.ProcessEnv = process.env): CloudinarySettings {
-  const settings = serviceConfig('cloudinary', env);
-  cloudinary.config({ cloud_name: settings.cloudName, api_key: settings.apiKey, api_secret: settings.apiSecret, secure: true });
-  return settings;
-}
+/** Where the medical forms sit in the account. */
+const MEDICAL_FORM_ASSET = { resourceType: MEDICAL_FORM_RESOURCE_TYPE, type: MEDICAL_FORM_DELIVERY_TYPE };
 
 /** What get-signature answers (getSignatureContract): where to upload, and the signed parameters the browser sends with the file. */
 export type MedicalFormUploadSignature = AnswerOf<typeof getSignatureContract>;
-
-/** Cloudinary's API base: CLOUDINARY_API_URL (the media emulator locally), else https://api.cloudinary.com. */
-function apiBase(settings: CloudinarySettings): string {
-  return settings.apiUrl || 'https://api.cloudinary.com';
-}
-
-/**
- * The SDK's Admin API calls pick Node's https module when it loads; the
- * media emulator speaks plain http, so a call to it carries an http agent.
- */
-function adminApiOptions(settings: CloudinarySettings) {
-  return {
-    cloud_name: settings.cloudName,
-    api_key: settings.apiKey,
-    api_secret: settings.apiSecret,
-    upload_prefix: apiBase(settings),
-    ...(apiBase(settings).startsWith('http:') ? { agent: new Agent() } : {}),
-  };
-}
 
 /**
  * Signs the upload of one medical form of `childId` with the SDK's
@@ -116,9 +87,9 @@ export function signMedicalFormUpload(
   };
   if (settings.uploadPreset) params.upload_preset = settings.uploadPreset;
   return {
-    upload_url: `${apiBase(settings)}/v1_1/${settings.cloudName}/${MEDICAL_FORM_RESOURCE_TYPE}/upload`,
+    upload_url: uploadUrl(settings, MEDICAL_FORM_RESOURCE_TYPE),
     timestamp,
-    signature: cloudinary.utils.api_sign_request(params, settings.apiSecret),
+    signature: signUploadParams(settings, params),
     api_key: settings.apiKey,
     upload_preset: settings.uploadPreset,
     folder: target.folder,
@@ -128,97 +99,36 @@ export function signMedicalFormUpload(
   };
 }
 
-/** What Cloudinary stores of an upload, as its Admin API answers it. */
-export interface StoredResource {
-  format: string;
-  bytes: number;
-  version: number;
-}
-
 /**
- * Reads the uploaded file `publicId` (folder included) through Cloudinary's
- * Admin API (the SDK's `api.resource`, resource type image, type
- * authenticated): its format, size in bytes and version. Returns null when
- * Cloudinary does not have it.
+ * Reads the uploaded medical form `publicId` (folder included) from
+ * Cloudinary (fetchResource, resource type image, type authenticated): its
+ * format, size in bytes and version. Returns null when Cloudinary does not have it.
  * @throws Error when Cloudinary cannot be reached or refuses the credentials.
  */
 export async function fetchStoredResource(settings: CloudinarySettings, publicId: string): Promise<StoredResource | null> {
-  try {
-    const resource = (await cloudinary.api.resource(publicId, {
-      ...adminApiOptions(settings),
-      resource_type: MEDICAL_FORM_RESOURCE_TYPE,
-      type: MEDICAL_FORM_DELIVERY_TYPE,
-    })) as { format?: unknown; bytes?: unknown; version?: unknown };
-    return { format: String(resource.format), bytes: Number(resource.bytes), version: Number(resource.version) };
-  } catch (error) {
-    const status = (error as { error?: { http_code?: number } } | null)?.error?.http_code;
-    if (status === 404) return null;
-    throw new Error(`Cloudinary Admin API: ${(error as { error?: { message?: string } } | null)?.error?.message ?? String(error)}`);
-  }
+  return fetchResource(settings, publicId, MEDICAL_FORM_ASSET);
 }
 
 /**
- * Deletes the medical form `publicId` from Cloudinary (the SDK's
- * `uploader.destroy`, type authenticated, cached copies invalidated). A file
- * Cloudinary no longer holds counts as deleted, so a retried deletion
- * succeeds. Resolves true when this call removed the file, false when it was
- * already gone.
+ * Deletes the medical form `publicId` from Cloudinary (destroyResource, type
+ * authenticated, cached copies invalidated). A file Cloudinary no longer
+ * holds counts as deleted, so a retried deletion succeeds. Resolves true
+ * when this call removed the file, false when it was already gone.
  * @throws Error when Cloudinary cannot be reached or refuses the request.
  */
 export async function destroyMedicalForm(settings: CloudinarySettings, publicId: string): Promise<boolean> {
-  const answer = (await cloudinary.uploader.destroy(publicId, {
-    ...adminApiOptions(settings),
-    resource_type: MEDICAL_FORM_RESOURCE_TYPE,
-    type: MEDICAL_FORM_DELIVERY_TYPE,
-    invalidate: true,
-  })) as { result?: unknown };
-  if (answer.result !== 'ok' && answer.result !== 'not found') throw new Error(`Cloudinary destroy ${publicId}: ${JSON.stringify(answer)}`);
-  return answer.result === 'ok';
+  return destroyResource(settings, publicId, MEDICAL_FORM_ASSET);
 }
-
-/** A stored medical form file as a listing answers it: its full public id and when Cloudinary received it. */
-export interface ListedForm {
-  public_id: string;
-  created_at: Date;
-}
-
-/** Files per page of a folder's listing: Cloudinary's largest page. */
-const LIST_PAGE_SIZE = 500;
 
 /**
  * Every medical form file Cloudinary holds in `folder` (public ids starting
- * `{folder}/`; type authenticated, resource type image): the Admin API's
- * "Get resources" by prefix (the SDK's `api.resources`), followed page by
- * page (500 a page, `next_cursor`). One call per 500 files; the Admin API
- * is rate-limited (500 calls an hour on the free plan), so the retention
- * lists each folder once a day.
+ * `{folder}/`; type authenticated, resource type image; listResources, 500
+ * a page). The Admin API is rate-limited (500 calls an hour on the free
+ * plan), so the retention lists each folder once a day.
  * @throws Error when Cloudinary cannot be reached or refuses the credentials.
  */
-export async function listMedicalFormFiles(settings: CloudinarySettings, folder: string): Promise<ListedForm[]> {
-  const files: ListedForm[] = [];
-  let cursor: string | undefined;
-  do {
-    let page: { resources?: Array<{ public_id?: unknown; created_at?: unknown }>; next_cursor?: unknown };
-    try {
-      page = (await cloudinary.api.resources({
-        ...adminApiOptions(settings),
-        resource_type: MEDICAL_FORM_RESOURCE_TYPE,
-        type: MEDICAL_FORM_DELIVERY_TYPE,
-        prefix: `${folder}/`,
-        max_results: LIST_PAGE_SIZE,
-        ...(cursor ? { next_cursor: cursor } : {}),
-      })) as typeof page;
-    } catch (error) {
-      throw new Error(`Cloudinary Admin API: ${(error as { error?: { message?: string } } | null)?.error?.message ?? String(error)}`);
-    }
-    for (const resource of page.resources ?? []) {
-      const createdAt = new Date(String(resource.created_at));
-      if (typeof resource.public_id === 'string' && !Number.isNaN(createdAt.getTime()))
-        files.push({ public_id: resource.public_id, created_at: createdAt });
-    }
-    cursor = typeof page.next_cursor === 'string' && page.next_cursor ? page.next_cursor : undefined;
-  } while (cursor);
-  return files;
+export async function listMedicalFormFiles(settings: CloudinarySettings, folder: string): Promise<ListedResource[]> {
+  return listResources(settings, `${folder}/`, MEDICAL_FORM_ASSET);
 }
 
 /**
@@ -239,23 +149,18 @@ export interface UploadAnswer {
   signature: string;
 }
 
-type VerifyResponseSignature = (publicId: string, version: number, signature: string) => boolean;
-
 /**
  * Checks that `answer` is a recent, genuine Cloudinary upload answer for the
- * configured account (call {@link requireCloudinary} first).
+ * configured account (call requireCloudinary, platform/cloudinary.ts, first).
  *
- * The SDK's `utils.verify_api_response_signature` (cloudinary 2.11) only
- * recomputes SHA-1 of `public_id={public_id}&version={version}` + API secret
- * (signature version 1) and compares it with `signature`: it checks no time
+ * The SDK's signature check (verifyResponseSignature) checks no time
  * window. So the version, the upload's Unix time, must also lie between
  * {@link UPLOAD_ANSWER_MAX_AGE_SECONDS} ago and
  * {@link UPLOAD_ANSWER_MAX_SKEW_SECONDS} ahead of `now` (milliseconds).
  * Returns 'verified', 'forged' (the signature does not match) or 'stale'.
  */
 export function checkUploadAnswer(answer: UploadAnswer, now: number = Date.now()): 'verified' | 'forged' | 'stale' {
-  const verify = (cloudinary.utils as unknown as { verify_api_response_signature: VerifyResponseSignature }).verify_api_response_signature;
-  if (!verify(answer.public_id, answer.version, answer.signature)) return 'forged';
+  if (!verifyResponseSignature(answer.public_id, answer.version, answer.signature)) return 'forged';
   const nowSeconds = Math.floor(now / 1000);
   if (answer.version < nowSeconds - UPLOAD_ANSWER_MAX_AGE_SECONDS || answer.version > nowSeconds + UPLOAD_ANSWER_MAX_SKEW_SECONDS)
     return 'stale';
@@ -264,21 +169,13 @@ export function checkUploadAnswer(answer: UploadAnswer, now: number = Date.now()
 
 /**
  * The stored file's authenticated delivery URL, built by the SDK (call
- * {@link requireCloudinary} first):
+ * requireCloudinary, platform/cloudinary.ts, first):
  * `https://res.cloudinary.com/{cloud}/image/authenticated/v{version}/{public_id}.pdf`,
  * path segments URL-encoded. Not downloadable as it is: authenticated
  * files are delivered through signed URLs.
  */
 export function medicalFormDeliveryUrl(settings: CloudinarySettings, publicId: string, version: number): string {
-  return cloudinary.url(publicId, {
-    cloud_name: settings.cloudName,
-    type: MEDICAL_FORM_DELIVERY_TYPE,
-    resource_type: MEDICAL_FORM_RESOURCE_TYPE,
-    version: String(version),
-    format: MEDICAL_FORM_FORMAT,
-    secure: true,
-    urlAnalytics: false,
-  });
+  return fileDeliveryUrl(settings, publicId, { ...MEDICAL_FORM_ASSET, version, format: MEDICAL_FORM_FORMAT });
 }
 
 /**
@@ -361,27 +258,16 @@ export function signedMedicalFormDownload(
 ): SignedDownload {
   const nowSeconds = Math.floor(now / 1000);
   const expiresAtSeconds = nowSeconds + SIGNED_DOWNLOAD_TTL_SECONDS;
-  const account = {
-    resource_type: MEDICAL_FORM_RESOURCE_TYPE,
-    cloud_name: settings.cloudName,
-    api_key: settings.apiKey,
-    api_secret: settings.apiSecret,
-    upload_prefix: apiBase(settings),
-  };
-  const params = cloudinary.utils.sign_request(
-    {
-      public_id: publicId,
-      format: MEDICAL_FORM_FORMAT,
-      type: MEDICAL_FORM_DELIVERY_TYPE,
-      attachment: true,
-      target_filename: fileName,
-      timestamp: nowSeconds,
-      expires_at: expiresAtSeconds,
-    },
-    account,
-  );
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
-  return { url: `${cloudinary.utils.api_url('download', account)}?${query.toString()}`, expiresAt: new Date(expiresAtSeconds * 1000) };
+  const url = signedDownloadUrl(settings, MEDICAL_FORM_RESOURCE_TYPE, {
+    public_id: publicId,
+    format: MEDICAL_FORM_FORMAT,
+    type: MEDICAL_FORM_DELIVERY_TYPE,
+    attachment: true,
+    target_filename: fileName,
+    timestamp: nowSeconds,
+    expires_at: expiresAtSeconds,
+  });
+  return { url, expiresAt: new Date(expiresAtSeconds * 1000) };
 }
 
 /** A child checked for the medical form, with the season's folder its files go to. */

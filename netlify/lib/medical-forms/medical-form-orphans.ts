@@ -4,7 +4,8 @@ import { COLLECTION } from '@domain/collections';
 import { seasonSettingsDocument } from '@domain/season/season-settings-schema';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 import { uploadChildId } from '@domain/medical-forms/medical-form';
-import { destroyMedicalForm, listMedicalFormFiles, medicalFormPublicIdFromUrl, type CloudinarySettings } from './medical-form-files';
+import type { CloudinarySettings } from '../platform/cloudinary';
+import { destroyMedicalForm, listMedicalFormFiles, medicalFormPublicIdFromUrl } from './medical-form-files';
 import { readSnapshot } from '../platform/snapshots';
 import { retentionFailure, type RetentionFailure } from './medical-form-deletion';
 

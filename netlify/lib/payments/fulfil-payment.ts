@@ -19,7 +19,7 @@ import { confirmDebit, debitNotice, payAgainUrl } from './stripe-debit-events';
 import { cardPaymentNotice } from '../orders/order-mails';
 import { readOrderMetadata, UnfulfillableOrderError, type ReadMetadata } from '../orders/order-metadata';
 import { matchOrderChildren, type ChildProblem } from '../orders/order-request';
-import { recordOrder, type RecordedOrder } from '../orders/record-order';
+import { recordOrder, type OrderToRecord, type RecordedOrder, type RecordOrderResult } from '../orders/record-order';
 import { catalogueOf, readSeasonSettings } from '../season/season-settings';
 
 /**
@@ -67,18 +67,8 @@ export async function fulfilPayment(
   if (paymentIntent.status !== 'succeeded') throw new HttpError(409, RECORD_PAYMENT_MESSAGES.notSucceeded(paymentIntent.status));
   try {
     const rebuilt = await rebuildCardOrder(db, paymentIntent);
-    const result = await recordOrder(db, {
-      orderId: paymentIntent.id,
-      familyId: rebuilt.metadata.familyId,
-      product: rebuilt.product,
-      method: 'Online',
+    const result = await recordCardOrder(db, paymentIntent.id, rebuilt, functionName, {
       status: rebuilt.toVerify.length === 0 ? PAYMENT_STATUS.confirmed : PAYMENT_STATUS.toVerify,
-      season: SEASON.campYear,
-      whenHeld: rebuilt.metadata.instalment ? 'instalment' : 'record-to-verify',
-      parentId: rebuilt.metadata.parentId,
-      serviceFeeEuros: rebuilt.expected.feeEuros,
-      solidarityContributionEuros: rebuilt.metadata.contributionEuros,
-      lines: rebuilt.lines,
       // The e-mail tells what the card was charged: what Stripe received.
       notify: cardPaymentNotice(
         centsToEuros(paymentIntent.amount_received),
@@ -87,8 +77,6 @@ export async function fulfilPayment(
         rebuilt.metadata.contributionEuros,
       ),
     });
-    if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
-    if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
     if (result.created || (result.order.status !== PAYMENT_STATUS.processing && result.order.status !== PAYMENT_STATUS.failed))
       return result;
     const confirmed = await confirmDebit(db, paymentIntent, rebuilt, mail);
@@ -125,30 +113,50 @@ export async function recordProcessing(
     // amount_received is 0 while the debit runs: the amount checked is what it will take.
     const rebuilt = await rebuildCardOrder(db, { ...paymentIntent, amount_received: paymentIntent.amount });
     const payUrl = await payAgainUrl(db, rebuilt.product.id, mail);
-    const result = await recordOrder(db, {
-      orderId: paymentIntent.id,
-      familyId: rebuilt.metadata.familyId,
-      product: rebuilt.product,
-      method: 'Online',
+    return await recordCardOrder(db, paymentIntent.id, rebuilt, functionName, {
       status: PAYMENT_STATUS.processing,
       processingAt,
-      season: SEASON.campYear,
-      whenHeld: rebuilt.metadata.instalment ? 'instalment' : 'record-to-verify',
-      parentId: rebuilt.metadata.parentId,
-      serviceFeeEuros: rebuilt.expected.feeEuros,
-      solidarityContributionEuros: rebuilt.metadata.contributionEuros,
-      lines: rebuilt.lines,
       notify: debitNotice(centsToEuros(paymentIntent.amount), rebuilt.expected.feeEuros, payUrl, mail, rebuilt.metadata.contributionEuros),
     });
-    if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
-    if (result.created) logRecorded(functionName, paymentIntent.id, result.order, rebuilt.toVerify);
-    return result;
   } catch (error) {
     if (error instanceof UnfulfillableOrderError) {
       console.error(`${functionName}: PaymentIntent ${paymentIntent.id} is processing but its order cannot be rebuilt: ${error.reason}`);
     }
     throw error;
   }
+}
+
+/**
+ * Records a rebuilt card order through recordOrder (docs/api.md,
+ * "stripe-webhook"): the PaymentIntent id as order id, method 'Online', this
+ * season, the rebuilt metadata, product, lines, fee and contribution, with
+ * `how`'s status, `processingAt` (Unix seconds, a debit) and e-mail. A child
+ * who already held the product this season adds a reason to
+ * `rebuilt.toVerify`; a new order is logged (logRecorded).
+ */
+async function recordCardOrder(
+  db: Firestore,
+  paymentIntentId: string,
+  rebuilt: RebuiltCardOrder,
+  functionName: string,
+  how: Pick<OrderToRecord, 'status' | 'processingAt' | 'notify'>,
+): Promise<RecordOrderResult> {
+  const result = await recordOrder(db, {
+    orderId: paymentIntentId,
+    familyId: rebuilt.metadata.familyId,
+    product: rebuilt.product,
+    method: 'Online',
+    ...how,
+    season: SEASON.campYear,
+    whenHeld: rebuilt.metadata.instalment ? 'instalment' : 'record-to-verify',
+    parentId: rebuilt.metadata.parentId,
+    serviceFeeEuros: rebuilt.expected.feeEuros,
+    solidarityContributionEuros: rebuilt.metadata.contributionEuros,
+    lines: rebuilt.lines,
+  });
+  if (result.held.length > 0) rebuilt.toVerify.push(`children ${result.held.join(', ')} already hold ${rebuilt.product.id} this season`);
+  if (result.created) logRecorded(functionName, paymentIntentId, result.order, rebuilt.toVerify);
+  return result;
 }
 
 function logRecorded(functionName: string, paymentIntentId: string, order: RecordedOrder, toVerify: readonly string[]): void {

@@ -1,7 +1,7 @@
 import { countPaymentChange } from '../season/season-totals';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { AUDIT_ACTION, STRIPE_ACTOR } from '@domain/audit-log';
+import { AUDIT_ACTION, STRIPE_ACTOR, type AuditAction } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
 import { orderDocument } from '@domain/orders/order-schema';
 import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
@@ -13,7 +13,7 @@ import { recordAudit } from '../platform/audit-log';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import type { MailContext } from '../platform/mail/layout';
-import { readCreditNotes, type CreditCause } from '../receipts/credit-notes';
+import { readCreditNotes, type CreditCause, type CreditNotesWritten } from '../receipts/credit-notes';
 import { readHeldItems, readReleasedItems, releaseItems, reholdItems } from '../season/season-items';
 
 /**
@@ -194,6 +194,27 @@ function creditCauseOf(event: CardEvent): CreditCause {
   return { reason: 'refund', description: 'Rimborso con carta' };
 }
 
+/**
+ * The payment's history step for `event` (docs/data-model.md, "Refunds and
+ * disputes"): its audit action (a dispute, a failed refund, else a refund)
+ * and its note: the euros a failed refund brought back with the credit
+ * notes it cancelled, or the credit note issued; null when none.
+ */
+function historyStepOf(
+  event: CardEvent,
+  notes: Pick<CreditNotesWritten, 'issued' | 'cancelled'>,
+): { action: AuditAction; note: string | null } {
+  const failed = event.failedRefund;
+  const action =
+    event.dispute !== undefined ? AUDIT_ACTION.paymentDisputed : failed ? AUDIT_ACTION.paymentRefundFailed : AUDIT_ACTION.paymentRefunded;
+  const note = failed
+    ? `${formatEuros(failed.euros)} tornati al gruppo${notes.cancelled.length > 0 ? `, nota di credito n. ${notes.cancelled.join(', ')} annullata` : ''}`
+    : notes.issued
+      ? `nota di credito n. ${notes.issued.number}`
+      : null;
+  return { action, note };
+}
+
 /** What {@link applyCardEvent} did, and the family's e-mail it wrote (a credit note issued or cancelled), to send after the answer. */
 export interface AppliedCardEvent {
   /**
@@ -264,13 +285,7 @@ export async function applyCardEvent(db: Firestore, event: CardEvent, mail: Mail
       failed && failed.paymentId === payment.id
         ? Math.max(0, sumEuros([payment.refund_requested, -failed.euros]))
         : payment.refund_requested;
-    const action =
-      event.dispute !== undefined ? AUDIT_ACTION.paymentDisputed : failed ? AUDIT_ACTION.paymentRefundFailed : AUDIT_ACTION.paymentRefunded;
-    const note = failed
-      ? `${formatEuros(failed.euros)} tornati al gruppo${notes.cancelled.length > 0 ? `, nota di credito n. ${notes.cancelled.join(', ')} annullata` : ''}`
-      : notes.issued
-        ? `nota di credito n. ${notes.issued.number}`
-        : null;
+    const { action, note } = historyStepOf(event, notes);
     countPaymentChange(db, transaction, payment, { ...payment, status: fields.status });
     transaction.update(paymentRef, {
       ...fields,

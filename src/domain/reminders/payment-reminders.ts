@@ -1,9 +1,10 @@
 import type { OrderLine } from '../catalogue/order-line';
 import { priceOrder } from '../catalogue/pricing';
 import { mayBuy, withYear, type CatalogueProduct } from '../catalogue/product';
-import type { ParentDocument } from '../roster/parent-schema';
-import type { ReminderDocument } from './reminder-schema';
-import { cellOf, isUnpaidAfter, type EnrolmentRow } from '../enrolment/enrolment-status';
+import type { ParentDocument } from '@domain/roster/parent-schema';
+import type { ReminderDocument } from '@domain/reminders/reminder-schema';
+import { cellOf, type EnrolmentRow } from '../enrolment/enrolment-status';
+import { isUnpaidAfter } from '../enrolment/enrolment-filters';
 import { italianDayText } from '../italian-time';
 import { sumEuros } from '../money';
 

@@ -49,7 +49,7 @@ import { readFamilyData } from '../../../netlify/lib/families/family-data';
 import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { readFamilyEvents } from '../../../netlify/lib/events/family-events';
 import { expiredOffersQuery } from '../../../netlify/lib/events/event-offer-expiry';
-import type { CloudinarySettings } from '../../../netlify/lib/medical-forms/medical-form-files';
+import type { CloudinarySettings } from '../../../netlify/lib/platform/cloudinary';
 import { SYSTEM_ACTOR } from '@domain/audit-log';
 import { listEvents } from '../../../netlify/lib/events/event-admin-view';
 import { readWaiting } from '../../../netlify/lib/events/event-waiting-list';

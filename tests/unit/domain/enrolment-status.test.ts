@@ -1,20 +1,10 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { SEASON } from '@config/season';
-import {
-  buildEnrolmentRows,
-  enrolmentCounts,
-  enrolmentCsvFileName,
-  enrolmentCsvHeader,
-  enrolmentCsvRows,
-  filterEnrolmentRows,
-  medicalFormLabel,
-  productLabel,
-  seasonStart,
-  enrolmentViews,
-  type EnrolmentSource,
-  type EnrolmentView,
-} from '@domain/enrolment/enrolment-status';
+import { buildEnrolmentRows, seasonStart, type EnrolmentSource } from '@domain/enrolment/enrolment-status';
+import { enrolmentCounts, enrolmentViews, filterEnrolmentRows, type EnrolmentView } from '@domain/enrolment/enrolment-filters';
+import { medicalFormLabel, productLabel } from '@domain/enrolment/enrolment-labels';
+import { enrolmentCsvFileName, enrolmentCsvHeader, enrolmentCsvRows } from '@domain/enrolment/enrolment-csv';
 import { seasonCatalogue, seedCatalogue } from '@domain/catalogue/season-catalogue';
 import { SEED_PRICES } from '@domain/catalogue/seed';
 import { PLAN } from '@domain/catalogue/seed';

@@ -185,7 +185,9 @@ describe('a product without a ladder', () => {
 
 describe("'Situazione iscritti': a family's amount due", () => {
   it("shows the gamed sequence's 25,00 € once, on the family's first row", async () => {
-    const { buildEnrolmentRows, familyDues, productLabel } = await import('@domain/enrolment/enrolment-status');
+    const { buildEnrolmentRows } = await import('@domain/enrolment/enrolment-status');
+    const { familyDues } = await import('@domain/enrolment/family-dues');
+    const { productLabel } = await import('@domain/enrolment/enrolment-labels');
     const season = 2100;
     const at = (seconds: number) => new Date(seconds * 1000);
     const kid = (id: string, name: string) => ({
@@ -240,7 +242,9 @@ describe("'Situazione iscritti': a family's amount due", () => {
   });
 
   it("says beside 'da saldare' what of a product paid in rate is overdue, so a rata to come does not read as a debt", async () => {
-    const { buildEnrolmentRows, familyDues, overdueInstalmentDues, productLabel } = await import('@domain/enrolment/enrolment-status');
+    const { buildEnrolmentRows } = await import('@domain/enrolment/enrolment-status');
+    const { familyDues, overdueInstalmentDues } = await import('@domain/enrolment/family-dues');
+    const { productLabel } = await import('@domain/enrolment/enrolment-labels');
     const season = 2100;
     const at = (seconds: number) => new Date(seconds * 1000);
     const marco = {

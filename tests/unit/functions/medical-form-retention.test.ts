@@ -9,7 +9,8 @@ import { italianMidnight } from '@domain/italian-time';
 import { medicalFormDeletionDay } from '@domain/medical-forms/medical-form-retention';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
-import { medicalFormDeliveryUrl, requireCloudinary } from '../../../netlify/lib/medical-forms/medical-form-files';
+import { medicalFormDeliveryUrl } from '../../../netlify/lib/medical-forms/medical-form-files';
+import { requireCloudinary } from '../../../netlify/lib/platform/cloudinary';
 
 /**
  * The medical forms' retention (docs/privacy.md, "Retention"): the daily

@@ -6,23 +6,10 @@ import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { SEASON } from '@config/season';
 import type { CatalogueProduct } from '@domain/catalogue/product';
-import {
-  cellOf,
-  enrolmentCounts,
-  enrolmentCsvFileName,
-  enrolmentCsvHeader,
-  enrolmentCsvRows,
-  enrolmentProductColumns,
-  enrolmentViews,
-  filterEnrolmentRows,
-  medicalFormLabel,
-  productLabel,
-  sameView,
-  type EnrolmentFilter,
-  type EnrolmentRow,
-  type MedicalFormCell,
-  type ProductCell,
-} from '@domain/enrolment/enrolment-status';
+import { cellOf, type EnrolmentRow, type MedicalFormCell, type ProductCell } from '@domain/enrolment/enrolment-status';
+import { enrolmentCounts, enrolmentViews, filterEnrolmentRows, sameView, type EnrolmentFilter } from '@domain/enrolment/enrolment-filters';
+import { enrolmentProductColumns, medicalFormLabel, productLabel } from '@domain/enrolment/enrolment-labels';
+import { enrolmentCsvFileName, enrolmentCsvHeader, enrolmentCsvRows } from '@domain/enrolment/enrolment-csv';
 import { BRANCHES, type Branch } from '@domain/branches';
 import { can } from '@domain/staff/staff-roles';
 import { italianDate } from '@domain/italian-time';

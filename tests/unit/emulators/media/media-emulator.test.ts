@@ -66,7 +66,7 @@ async function uploadToApp(fields: Record<string, string>, bytes: Uint8Array<Arr
  * The account and address options of the SDK's Admin and Upload API calls
  * against the running emulator. The SDK picks Node's https module when it
  * loads, so a call to this plain-http server carries an http agent (as
- * netlify/lib/medical-forms/medical-form-files.ts does).
+ * netlify/lib/platform/cloudinary.ts does).
  */
 function adminOptions(overrides: Record<string, unknown> = {}) {
   return {
@@ -384,7 +384,7 @@ describe('media emulator: signed downloads (utils.private_download_url)', () => 
     expect(response.status).toBe(404);
   });
 
-  /** A download URL signed with `utils.sign_request` over `params` (target_filename included), as netlify/lib/medical-forms/medical-form-files.ts makes it. */
+  /** A download URL signed with `utils.sign_request` over `params` (target_filename included), as netlify/lib/platform/cloudinary.ts makes it. */
   function namedDownloadUrl(params: Record<string, string | number | boolean>): string {
     const account = {
       resource_type: 'image',

@@ -8,14 +8,8 @@ import { reminderDocument } from '@domain/reminders/reminder-schema';
 import type { DocumentOf } from '@/lib/db/collection-schemas';
 import type { Reduction } from '@domain/families/family-balance';
 import { useCallback } from 'react';
-import {
-  buildEnrolmentRows,
-  familyDues,
-  overdueInstalmentDues,
-  seasonStart,
-  type EnrolmentRow,
-  type EnrolmentSource,
-} from '@domain/enrolment/enrolment-status';
+import { buildEnrolmentRows, seasonStart, type EnrolmentRow, type EnrolmentSource } from '@domain/enrolment/enrolment-status';
+import { familyDues, overdueInstalmentDues } from '@domain/enrolment/family-dues';
 import { italianDay } from '@domain/italian-time';
 import { lastReminderByChild } from '@domain/reminders/payment-reminders';
 import { queryKeys } from '@/lib/api/query-keys';
