@@ -37,7 +37,7 @@ export function useChangeFamilyReduction(familyId: string) {
       ).reductions,
     onSuccess: (reductions) => {
       queryClient.setQueryData(reductionsKey(familyId), reductions);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

@@ -18,8 +18,9 @@ import {
  * The orders desk's query options, hooks and mutation (docs/admin-orders.md),
  * over the Firestore calls of ./admin-orders.ts (kept apart so the screen's
  * tests replace those calls and keep these). Everything is kept fresh for
- * 30 s, so switching tabs does not read again; the mutation invalidates
- * `queryKeys.adminOrders`, which holds the pages, the count and the summary.
+ * 30 s, so switching tabs does not read again; the mutations invalidate
+ * `queryKeys.admin.all`, every admin read: the pages, the count and the
+ * summary (`queryKeys.admin.orders`) and the views a payment changes.
  */
 
 const STALE_MS = 30_000;
@@ -27,7 +28,7 @@ const STALE_MS = 30_000;
 /** The pages of the list for `description`: page after page with the previous page's cursor. */
 export function orderPagesQueryOptions(description: OrderQuery) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.adminOrderPages(description),
+    queryKey: queryKeys.admin.orders.pages(description),
     queryFn: ({ pageParam }) => fetchOrdersPage(description, pageParam),
     initialPageParam: null as OrdersCursor | null,
     getNextPageParam: (page) => page.next,
@@ -43,7 +44,7 @@ export function useOrderPages(description: OrderQuery) {
 /** How many payments match `description` (fetchOrdersCount). */
 export function orderCountQueryOptions(description: OrderQuery) {
   return queryOptions({
-    queryKey: queryKeys.adminOrderCount(description),
+    queryKey: queryKeys.admin.orders.count(description),
     queryFn: () => fetchOrdersCount(description),
     staleTime: STALE_MS,
   });
@@ -57,7 +58,7 @@ export function useOrderCount(description: OrderQuery) {
 /** The summary table of `season`, for `method` or both (null): the season's kept totals per plan of `plans` and status (summarizeOrders). */
 export function orderSummaryQueryOptions(season: number, method: RecordedMethod | null, plans: readonly string[]) {
   return queryOptions({
-    queryKey: queryKeys.adminOrderSummary(season, method, plans),
+    queryKey: queryKeys.admin.orders.summary(season, method, plans),
     queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method), plans),
     staleTime: STALE_MS,
   });
@@ -91,7 +92,7 @@ export function useCancelOrder() {
   return useMutation({
     mutationKey: mutationKeys.cancelOrder,
     mutationFn: ({ paymentId, reason, notifyFamily }: OrderCancellation) => cancelOrder(paymentId, reason, notifyFamily),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -101,7 +102,7 @@ export function useRefundPayment() {
   return useMutation({
     mutationKey: mutationKeys.refundPayment,
     mutationFn: (refund: RefundRequest) => refundPayment(refund),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -122,6 +123,6 @@ export function useTransferConfirmation() {
   return useMutation({
     mutationKey: mutationKeys.transferConfirmation,
     mutationFn: ({ paymentId, action }: TransferConfirmation) => setTransferConfirmation(paymentId, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
