@@ -1,4 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { adminCancelOrderContract } from '@contracts/admin-cancel-order';
+import type { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
+import type { RequestOf } from '@contracts/contract';
 import { seasonPlans, summarizeOrders, type OrderQuery } from '@domain/orders/admin-orders';
 import { useSeasonCatalogue } from '@/features/admin/shell/api/season-settings';
 import type { RecordedMethod } from '@domain/payments/payment-method';
@@ -79,19 +82,16 @@ export function useSeasonPlans(season: number): string[] {
   return seasonPlans(useSeasonCatalogue(season));
 }
 
-/** What {@link useCancelOrder} asks for: the payment, the reason, and whether the family is told. */
-export interface OrderCancellation {
-  paymentId: string;
-  reason: string;
-  notifyFamily: boolean;
-}
-
-/** Cancels a Bonifico never paid (cancelOrder); like {@link useTransferConfirmation}, the list changes once it is read again. */
+/**
+ * Cancels a Bonifico never paid (cancelOrder; variables: admin-cancel-order's request, the family told only with
+ * `notifyFamily`); like {@link useTransferConfirmation}, the list changes once it is read again.
+ */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.cancelOrder,
-    mutationFn: ({ paymentId, reason, notifyFamily }: OrderCancellation) => cancelOrder(paymentId, reason, notifyFamily),
+    mutationFn: ({ paymentId, reason, notifyFamily = false }: RequestOf<typeof adminCancelOrderContract>) =>
+      cancelOrder(paymentId, reason, notifyFamily),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
@@ -106,14 +106,9 @@ export function useRefundPayment() {
   });
 }
 
-/** What {@link useTransferConfirmation} asks for: a payment, and confirm or undo. */
-export interface TransferConfirmation {
-  paymentId: string;
-  action: 'confirm' | 'unconfirm';
-}
-
 /**
- * Confirms a Bonifico or undoes it (setTransferConfirmation). No optimistic
+ * Confirms a Bonifico or undoes it (setTransferConfirmation; variables:
+ * admin-confirm-transfer's request, a payment and 'confirm' or 'unconfirm'). No optimistic
  * update: the screen changes only after the write succeeds, when the list,
  * the count and the summary are read again (the mutation stays pending until
  * they are). A failure changes nothing and is the mutation's `error`.
@@ -122,7 +117,7 @@ export function useTransferConfirmation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.transferConfirmation,
-    mutationFn: ({ paymentId, action }: TransferConfirmation) => setTransferConfirmation(paymentId, action),
+    mutationFn: ({ paymentId, action }: RequestOf<typeof adminConfirmTransferContract>) => setTransferConfirmation(paymentId, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
