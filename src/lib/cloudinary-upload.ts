@@ -1,3 +1,6 @@
+import type { RequestOf } from '@contracts/contract';
+import type { recordMedicalFormContract } from '@contracts/record-medical-form';
+
 /**
  * The browser's side of a signed Cloudinary upload (docs/api.md, "get-signature
  * and record-medical-form"): given a signature from our `get-signature`
@@ -15,7 +18,9 @@ export const UPLOAD_ERRORS = {
 
 /**
  * A complete upload signature: where to post the file, and the fields to send
- * with it, as get-signature signed them.
+ * with it, as get-signature signed them. Cloudinary's fields in general, not
+ * the contract's answer (getSignatureContract), which narrows `type` and
+ * `allowed_formats` to the medical forms' values.
  */
 export interface UploadSignature {
   /**
@@ -38,15 +43,13 @@ export interface UploadSignature {
   allowed_formats: string;
 }
 
-/** The fields of Cloudinary's upload answer the portal passes on to record-medical-form. */
-export interface UploadResult {
-  /** Full public id, folder included. */
-  public_id: string;
-  /** The upload's Unix time, seconds. */
-  version: number;
-  /** Cloudinary's response signature over public_id and version. */
-  signature: string;
-}
+/**
+ * The fields of Cloudinary's upload answer the portal passes on to
+ * record-medical-form, its request's `upload`: the full public id (folder
+ * included), the upload's version (Unix time, seconds) and Cloudinary's
+ * response signature over them.
+ */
+export type UploadResult = RequestOf<typeof recordMedicalFormContract>['upload'];
 
 /**
  * POSTs `file` and the signed fields of `signature` (api_key, timestamp,

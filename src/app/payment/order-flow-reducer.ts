@@ -23,7 +23,7 @@ export interface OrderFlowState {
   quota: string | null;
   /** The chosen children's ids in tick order (the camp price depends on it, docs/product.md "Rules"). */
   selectedIds: string[];
-  /** Sweatshirt / T-shirt size per child id (merchandise screens); kept when a child is unticked. */
+  /** The size per child id of a product with sizes (merchandise screens); kept when a child is unticked. */
   sizes: Readonly<Record<string, Size | undefined>>;
   /** Show 'Scegli la taglia' under chosen children without a size (set by a refused submit). */
   showMissingSizes: boolean;

@@ -1,11 +1,9 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductPage } from '@config/product-pages';
 import type { FamilyLookup } from '@domain/families/family-lookup';
 import type { Size } from '@domain/catalogue/sizes';
 import type { OrderRequest } from '@contracts/order-request';
-import { useCreateOrder } from '@/features/bank-transfer/api/create-order';
-import type { BankTransferState } from '@/features/bank-transfer/bank-transfer-state';
 import { PAYMENT_DONE_STATE } from '@/features/checkout/payment-done';
 import { lookupFamily } from '@/features/family-lookup/api/lookup-family';
 import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/lookup-messages';
@@ -21,12 +19,7 @@ import {
   snapshotOf,
   type OrderFlowAction,
 } from './order-flow-reducer';
-
-/** The transfer page's state after `request` was recorded: a rata's leads back to 'La mia famiglia'. */
-function transferStateOf(order: BankTransferState['order'], request: OrderRequest): BankTransferState {
-  if (!request.instalment) return { order, productId: request.product };
-  return { order, productId: request.product, ...familyReturnState(request.cf, INSTALMENT_RETURN_NOTICES.transfer) };
-}
+import { useTransferSave } from './use-transfer-save';
 
 /** Where a recorded card payment leads: 'La mia famiglia' after a rata (`cf`: the family to read again), else /pagamento. */
 function afterCard(cf: string | null): [string, { state: unknown }] {
@@ -39,11 +32,39 @@ function afterCard(cf: string | null): [string, { state: unknown }] {
 const newKey = () => crypto.randomUUID();
 
 /**
+ * The order flow's state (orderFlowReducer), restored from the screen's
+ * history entry after Back from a transfer page (OrderFlowSnapshot), when
+ * the family is then read again: the order just recorded changed what its
+ * children hold. `snapshot`: the one restored, null on a fresh screen;
+ * `instalmentChild`: the child whose rata the screen pays ('Paga la rata',
+ * instalmentChildId), null for an order of ticked children.
+ */
+function useRestoredOrderFlow(page: Pick<ProductPage, 'products' | 'choice'>) {
+  const location = useLocation();
+  const [snapshot] = useState(() => readOrderFlowSnapshot(location.state));
+  const [state, dispatch] = useReducer(orderFlowReducer, undefined, () =>
+    snapshot ? restoredOrderFlow(snapshot, newKey(), pageOptions(page)) : initialOrderFlow(newKey(), pageOptions(page)),
+  );
+  // The child a rata is paid for ('Paga la rata'); null: an order of the children ticked.
+  const [instalmentChild, setInstalmentChild] = useState(() => (snapshot ? instalmentChildId(location.state) : null));
+
+  // Back from a transfer page: read the family again (the order just recorded changed what its children hold).
+  useEffect(() => {
+    if (!snapshot) return;
+    lookupFamily(snapshot.values.fiscalCode)
+      .then((lookup) => dispatch({ type: 'lookupRefreshed', lookup }))
+      .catch(() => undefined); // The family shown stays; the server refuses what is already held.
+  }, [snapshot]);
+
+  return { snapshot, state, dispatch, instalmentChild, setInstalmentChild };
+}
+
+/**
  * A payment screen's order flow (docs/product.md, "Order flow"): the state
  * and its transitions are {@link orderFlowReducer}'s (family found, fiscal
  * code, method, quota, children in tick order, sizes, checkout open, the
  * idempotency key of the current attempt); this hook adds the fresh keys and
- * the Bonifico save (useCreateOrder, through create-order, docs/api.md),
+ * the Bonifico save (useTransferSave: create-order, docs/api.md),
  * which opens the page's transfer page (`page.transferPath`) once recorded.
  * Any change of the order makes a new key and clears a failed save; a retry
  * after a failed save reuses the key, so the server records one order; a
@@ -62,29 +83,12 @@ const newKey = () => crypto.randomUUID();
  */
 export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'transferPath'>) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const [snapshot] = useState(() => readOrderFlowSnapshot(location.state));
-  const [state, dispatch] = useReducer(orderFlowReducer, undefined, () =>
-    snapshot ? restoredOrderFlow(snapshot, newKey(), pageOptions(page)) : initialOrderFlow(newKey(), pageOptions(page)),
-  );
-
-  // Back from a transfer page: read the family again (the order just recorded changed what its children hold).
-  useEffect(() => {
-    if (!snapshot) return;
-    lookupFamily(snapshot.values.fiscalCode)
-      .then((lookup) => dispatch({ type: 'lookupRefreshed', lookup }))
-      .catch(() => undefined); // The family shown stays; the server refuses what is already held.
-  }, [snapshot]);
-
-  // The child a rata is paid for ('Paga la rata'); null: an order of the children ticked.
-  const [instalmentChild, setInstalmentChild] = useState(() => (snapshot ? instalmentChildId(location.state) : null));
+  const { snapshot, state, dispatch, instalmentChild, setInstalmentChild } = useRestoredOrderFlow(page);
 
   // Counts the families found by 'Trova': the screen moves the focus to each result.
   const [foundCount, setFoundCount] = useState(0);
 
-  const saveBankTransfer = useCreateOrder();
-  // Set at once on a press (the mutation's pending state shows only after the next render); cleared when the save settles or is let go.
-  const saving = useRef(false);
+  const transfer = useTransferSave(page.transferPath);
 
   /**
    * The order changed: the reducer takes a new key, and a stale save error
@@ -93,8 +97,7 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
    */
   const changeOrder = (action: OrderFlowAction) => {
     dispatch(action);
-    saveBankTransfer.reset();
-    saving.current = false;
+    transfer.letGo();
   };
 
   return {
@@ -105,7 +108,7 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
     initialValues: snapshot?.values satisfies LookupFormValues | undefined,
     /** How many times 'Trova' found a family on this screen (0 before the first). */
     foundCount,
-    saveBankTransfer,
+    saveBankTransfer: transfer.saveBankTransfer,
     /** Family found by 'Trova': show it with nothing chosen. */
     found: (lookup: FamilyLookup, values: ValidLookup) => {
       changeOrder({ type: 'found', lookup, values, key: newKey() });
@@ -129,7 +132,7 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
     toggle: (childId: string) => {
       changeOrder({ type: 'toggled', childId, key: newKey() });
     },
-    /** Chooses a child's sweatshirt / T-shirt size. */
+    /** Chooses a child's size (a product with sizes). */
     chooseSize: (childId: string, size: Size) => {
       changeOrder({ type: 'sizeChosen', childId, size, key: newKey() });
     },
@@ -147,27 +150,12 @@ export function useOrderFlow(page: Pick<ProductPage, 'products' | 'choice' | 'tr
      * is recorded from the PaymentIntent once paid). Ignored while saving.
      */
     submit: (request: OrderRequest) => {
-      if (saving.current) return;
+      if (transfer.isSaving()) return;
       if (state.method !== 'Bonifico') {
         dispatch({ type: 'checkoutOpened' });
         return;
       }
-      saving.current = true;
-      const kept = snapshotOf(state);
-      saveBankTransfer.mutate(request, {
-        onSuccess: (order) => {
-          const transfer = transferStateOf(order, request);
-          const openTransferPage = () => navigate(page.transferPath, { state: transfer });
-          if (!kept) return void openTransferPage();
-          // This screen's history entry keeps the family and choices for Back, then the transfer page opens.
-          void Promise.resolve(
-            navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { orderFlow: kept } }),
-          ).then(openTransferPage);
-        },
-        onSettled: () => {
-          saving.current = false;
-        },
-      });
+      transfer.save(request, snapshotOf(state));
     },
   };
 }

@@ -31,6 +31,27 @@ const menuItems = (menu: HTMLElement | null): HTMLElement[] =>
   menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')) : [];
 
 /**
+ * While `open`, a press (pointerdown) anywhere outside `button` and `menu`
+ * calls `close`: the menu-button pattern's click outside ({@link useMenuButton}).
+ */
+function useCloseOnOutsidePress(
+  open: boolean,
+  button: RefObject<HTMLElement | null>,
+  menu: RefObject<HTMLElement | null>,
+  close: () => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!button.current?.contains(target) && !menu.current?.contains(target)) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, button, menu, close]);
+}
+
+/**
  * The WAI-ARIA menu-button pattern (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/; docs/architecture.md, "Accessibility"),
  * without a library: the button has aria-haspopup="menu", aria-expanded and aria-controls; a click, Enter or Space
  * opens the menu on its first item (ArrowDown too, ArrowUp on the last). In the menu ArrowDown/ArrowUp move (and wrap),
@@ -60,16 +81,7 @@ export function useMenuButton(): MenuButton {
     if (open) focusItem(focusOnOpen);
   }, [open, focusOnOpen, focusItem]);
 
-  // A press anywhere outside the button and the menu closes it.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!button.current?.contains(target) && !menu.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnOutsidePress(open, button, menu, close);
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

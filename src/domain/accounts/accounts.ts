@@ -1,4 +1,4 @@
-import { PLAN } from '../catalogue/seed';
+import { SEED_PRODUCTS } from '../catalogue/seed';
 import { standingCreditNotes } from '../receipts/credit-note';
 import type { PaymentCreditNote } from '../receipts/credit-note-schema';
 import type { PaymentDocument } from '../payments/payment-schema';
@@ -42,10 +42,7 @@ export const FALLBACK_LINE: ModelloDLineCode = 'A3';
  * the solidarity contribution a gift asking nothing back ('Erogazioni liberali', A4).
  */
 export const DEFAULT_ACCOUNT_LINES: Readonly<Record<string, ModelloDLineCode>> = {
-  [PLAN.campAcconto]: 'A3',
-  [PLAN.campSaldo]: 'A3',
-  [PLAN.felpa]: 'A3',
-  [PLAN.maglietta]: 'A3',
+  ...Object.fromEntries(SEED_PRODUCTS.map((product): [string, ModelloDLineCode] => [product.plan, 'A3'])),
   [SERVICE_FEE_PRODUCT]: 'A10',
   [SOLIDARITY_CONTRIBUTION_PRODUCT]: 'A4',
 };

@@ -9,7 +9,7 @@ import { formatEuros } from '../money';
  * - a price by branch: `{ euros: 100, branchEuros: { Clan: 150 } }`;
  * - a sibling ladder: `{ euros: 180, siblingEuros: 155, freeFromChild: 6 }`
  *   (the family's first child 180 €, 2nd–5th 155 €, from the 6th 0 €).
- * A size (sweatshirts, T-shirts) never changes the price.
+ * A size (a product with `sizes`) never changes the price.
  */
 export interface PriceRule {
   /** Price of one child, in euros (two decimals at most). */

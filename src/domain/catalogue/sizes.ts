@@ -1,4 +1,4 @@
-/** The sizes of a product with sizes (a sweatshirt, a T-shirt), stored in `order_items.note` (docs/data-model.md, `order_items`). */
+/** The sizes of a product with sizes (`CatalogueProduct.sizes`), stored in `order_items.note` (docs/data-model.md, `order_items`). */
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL'] as const;
 export type Size = (typeof SIZES)[number];
 

@@ -16,12 +16,13 @@ import {
   type FamilyDocument,
   type FamilyDocumentChild,
   type FamilyDocuments,
+  type SignatureCodeSent,
 } from './api/signing';
 
 const failure = (error: unknown) => (error instanceof UserFacingError ? error.message : 'Qualcosa non ha funzionato: riprova.');
 
 /** Where one card's signing is: reading the text, waiting for the code, or nothing open. */
-type Step = { kind: 'closed' } | { kind: 'reading' } | { kind: 'code'; requestId: string; sentTo: string; minutes: number };
+type Step = { kind: 'closed' } | { kind: 'reading' } | ({ kind: 'code' } & SignatureCodeSent);
 
 /** Props of {@link DocumentCard}. */
 interface DocumentCardProps {

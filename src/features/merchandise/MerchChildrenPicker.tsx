@@ -27,12 +27,13 @@ const SIZE_OPTIONS = SIZES.map((size) => ({ value: size, label: size }));
 
 /**
  * Children cards for a product with sizes (docs/product.md, "Screens": the
- * Felpa's and the T-shirt's pages): tick a child to choose it; a chosen
- * card has a size picker (XS to 2XL) and a remove button. A child who
- * already holds the product this season shows it as a badge (its
- * `names.held` and the size, 'Felpa già ordinata (M)', green; 'Bonifico in
- * verifica' amber: heldProduct, src/domain/families/held-products.ts) and cannot be
- * ticked; when every child holds it, an Italian message says so.
+ * page of any product with sizes, the seeded clothes' among them): tick a
+ * child to choose it; a chosen card has a size picker (XS to 2XL) and a
+ * remove button. A child who already holds the product this season shows
+ * it as a badge (its `names.held` and the size, 'Felpa già ordinata (M)',
+ * green; 'Bonifico in verifica' amber: heldProduct,
+ * src/domain/families/held-products.ts) and cannot be ticked; when every
+ * child holds it, an Italian message says so.
  */
 export function MerchChildrenPicker({
   familyChildren,

@@ -9,57 +9,85 @@ import type { OrderRequest } from '@contracts/order-request';
  * mutation invalidates by these keys what its write changes, even when the
  * query belongs to another feature (features never import each other).
  */
+/** The root of every admin read: an admin write invalidates it, so every admin view reads again what it shows. */
+const ADMIN = ['admin'] as const;
+
+/** The orders desk's reads (docs/admin-orders.md), under {@link ADMIN}. */
+const ADMIN_ORDERS = [...ADMIN, 'orders'] as const;
+
+/** 'Rendiconto''s reads (docs/admin.md, "Rendiconto"), under {@link ADMIN}. */
+const ADMIN_ACCOUNTS = [...ADMIN, 'accounts'] as const;
+
+/**
+ * The admin's reads, all under `admin.all`: invalidating it refreshes every
+ * one of them (a confirmed transfer, a saved outing or a recorded order
+ * change what several views show). The admin keys outside it
+ * (`staffAccounts`, `seasonSettings`, `medicalFormOpenings`,
+ * `reminderPreview`) are refreshed only by their own writes, or never kept.
+ */
+const adminKeys = {
+  /** Every admin read: what an admin write invalidates. */
+  all: ADMIN,
+  /** The orders desk: its pages, count and summary. */
+  orders: {
+    all: ADMIN_ORDERS,
+    /** The pages of the orders desk for one query (docs/admin-orders.md). */
+    pages: (query: OrderQuery) => [...ADMIN_ORDERS, 'pages', query] as const,
+    /** How many payments match one query of the orders desk. */
+    count: (query: OrderQuery) => [...ADMIN_ORDERS, 'count', query] as const,
+    /** The summary table of a season, for one method or both (null). */
+    summary: (season: number, method: RecordedMethod | null, plans: readonly string[]) =>
+      [...ADMIN_ORDERS, 'summary', season, method, plans] as const,
+  },
+  /**
+   * The admin view 'Situazione iscritti' of one season (docs/admin-enrolment.md): a confirmed transfer or a recorded
+   * order (which invalidate `admin.all`) refreshes it too.
+   */
+  enrolmentStatus: (season: number) => [...ADMIN, 'enrolment-status', season] as const,
+  /** The audit log's pages for one action (null: all): an admin action (which invalidates `admin.all`) refreshes it. */
+  auditLog: (action: string | null) => [...ADMIN, 'audit-log', action] as const,
+  /** The children of some branches and their medical forms ('Schede mediche'). */
+  branchMedicalForms: (branches: readonly string[]) => [...ADMIN, 'branch-medical-forms', branches] as const,
+  /** The daily medical-form retention's last report ('Schede mediche'). */
+  lastRetentionRun: [...ADMIN, 'last-retention-run'] as const,
+  /** How many e-mails were given up (the admin's home notice). */
+  failedMailCount: [...ADMIN, 'failed-mail-count'] as const,
+  /** The newest 'Limite e-mail raggiunto' of the audit log (the mail budget's notice). */
+  mailBudgetEntry: [...ADMIN, 'mail-budget-entry'] as const,
+  /** The season's documents to sign with their counts ('Documenti', admin-group-documents 'list'). */
+  groupDocuments: (season: number) => [...ADMIN, 'group-documents', season] as const,
+  /** One document's state per child ('Documenti', admin-group-documents 'status'). */
+  groupDocumentStatus: (id: string) => [...ADMIN, 'group-document-status', id] as const,
+  /** The columns of the documents linked to a product in 'Situazione iscritti'. */
+  campDocumentColumns: (season: number) => [...ADMIN, 'camp-document-columns', season] as const,
+  /** The season's events with their sign-ups ('Uscite e campi', admin-events 'list'). */
+  events: (season: number) => [...ADMIN, 'events', season] as const,
+  /** An event's list of children (EventRosterPanel, admin-event-roster 'json'). */
+  eventRoster: (eventId: string) => [...ADMIN, 'event-roster', eventId] as const,
+  /** 'Rendiconto': every scout year's report (what 'Salva voci' invalidates), and one year's. */
+  accounts: {
+    all: ADMIN_ACCOUNTS,
+    report: (startYear: number) => [...ADMIN_ACCOUNTS, startYear] as const,
+  },
+} as const;
+
 export const queryKeys = {
   /** create-payment-intent answers, one per order request. */
   paymentIntent: (request: OrderRequest) => ['payment-intent', request] as const,
   /** Stripe.js, loaded once. */
   stripeJs: ['stripe-js'] as const,
-  /** The admin list (Firestore, read by admins). */
-  adminOrders: ['admin-orders'] as const,
-  /** The pages of the orders desk for one query (docs/admin-orders.md); under `adminOrders`, so invalidating it refreshes them. */
-  adminOrderPages: (query: OrderQuery) => ['admin-orders', 'pages', query] as const,
-  /** How many payments match one query of the orders desk. */
-  adminOrderCount: (query: OrderQuery) => ['admin-orders', 'count', query] as const,
-  /** The summary table of a season, for one method or both (null). */
-  adminOrderSummary: (season: number, method: RecordedMethod | null, plans: readonly string[]) =>
-    ['admin-orders', 'summary', season, method, plans] as const,
-  /**
-   * The admin view 'Situazione iscritti' of one season (docs/admin-enrolment.md); under `adminOrders`, so a
-   * confirmed transfer or a recorded order (which invalidate it) refreshes it too.
-   */
-  enrolmentStatus: (season: number) => ['admin-orders', 'enrolment-status', season] as const,
-  /** The audit log's pages for one action (null: all); under `adminOrders`, so an admin action (which invalidates it) refreshes it. */
-  auditLog: (action: string | null) => ['admin-orders', 'audit-log', action] as const,
-  /** The children of some branches and their medical forms ('Schede mediche'); under `adminOrders` like the other admin reads. */
-  branchMedicalForms: (branches: readonly string[]) => ['admin-orders', 'branch-medical-forms', branches] as const,
-  /** The daily medical-form retention's last report ('Schede mediche'); under `adminOrders` like the other admin reads. */
-  lastRetentionRun: ['admin-orders', 'last-retention-run'] as const,
-  /** Who opened a child's medical forms (admin-medical-form-openings): read when asked, never kept. */
+  /** The admin's reads (Firestore and admin functions), rooted at `admin.all`. */
+  admin: adminKeys,
+  /** Who opened a child's medical forms (admin-medical-form-openings): read when asked, never kept; not under `admin.all`. */
   medicalFormOpenings: (childId: string) => ['medical-form-openings', childId] as const,
-  /** The volunteers' accounts and roles ('Utenti', admin-users). */
+  /** The volunteers' accounts and roles ('Utenti', admin-users); not under `admin.all`: only 'Utenti''s writes change them. */
   staffAccounts: ['staff-accounts'] as const,
-  /** How many e-mails were given up (the admin's home notice). */
-  failedMailCount: ['admin-orders', 'failed-mail-count'] as const,
-  /** The newest 'Limite e-mail raggiunto' of the audit log (the mail budget's notice). */
-  mailBudgetEntry: ['admin-orders', 'mail-budget-entry'] as const,
   /** admin-reminders' preview of a product's reminders: never kept, read again each time the dialog opens (docs/admin.md, "Reminders"). */
   reminderPreview: (product: string) => ['reminder-preview', product] as const,
-  /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"). */
+  /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"); not under `admin.all`. */
   seasonSettings: ['season-settings'] as const,
-  /** The season's documents to sign with their counts ('Documenti', admin-group-documents 'list'); under `adminOrders` like the other admin reads. */
-  groupDocuments: (season: number) => ['admin-orders', 'group-documents', season] as const,
-  /** One document's state per child ('Documenti', admin-group-documents 'status'); under `adminOrders`. */
-  groupDocumentStatus: (id: string) => ['admin-orders', 'group-document-status', id] as const,
-  /** The columns of the documents linked to a product in 'Situazione iscritti'; under `adminOrders`. */
-  campDocumentColumns: (season: number) => ['admin-orders', 'camp-document-columns', season] as const,
-  /** The season's events with their sign-ups ('Uscite e campi', admin-events 'list'); under `adminOrders` like the other admin reads. */
-  adminEvents: (season: number) => ['admin-orders', 'admin-events', season] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */
   publicSeasonSettings: ['public-season-settings'] as const,
-  /** An event's list of children (EventRosterPanel, admin-event-roster 'json'); under `adminOrders`. */
-  eventRoster: (eventId: string) => ['admin-orders', 'event-roster', eventId] as const,
-  /** 'Rendiconto' of one scout year (docs/admin.md, "Rendiconto"); under `adminOrders`, so a payment's change refreshes it. */
-  accountsReport: (startYear: number) => ['admin-orders', 'accounts', startYear] as const,
 } as const;
 
 /** Mutation keys: the global MutationCache logs a failure under its key (src/lib/query-client.ts). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { GENERIC_PAGE } from '@config/product-pages';
+import { GENERIC_PAGE, PRODUCT_PAGES } from '@config/product-pages';
 import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
 import { productSlug } from '@domain/catalogue/product-slug';
 import { BRANCHES, type Branch } from '@domain/branches';
@@ -13,6 +13,15 @@ import { useUpdateSeasonSettings } from './api/season-settings';
 import { ruleOf, type PriceDraft } from './price-draft';
 
 const EMPTY_PRICE: PriceDraft = { euros: '', branch: { Branco: '', Reparto: '', Clan: '' }, sibling: '', freeFrom: '' };
+
+/**
+ * What the spec's pages sell, in words ('campo, felpa e …'): the first
+ * word of each page's menu label (PRODUCT_PAGES), in lower case.
+ */
+const SPEC_PAGES_IN_WORDS = (() => {
+  const words = PRODUCT_PAGES.map((page) => (page.menuLabel.split(' ')[0] ?? page.menuLabel).toLowerCase());
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} e ${words.at(-1)}`;
+})();
 
 /** Props of {@link SeasonProducts}. */
 export interface SeasonProductsProps {
@@ -32,7 +41,7 @@ function ProductList({
   onRemove: (product: SeasonProduct) => void;
 }) {
   if (products.length === 0) {
-    return <p className="text-sm text-gray-700">Oltre a campo, felpa e maglietta, nessun prodotto per questa stagione.</p>;
+    return <p className="text-sm text-gray-700">Oltre a {SPEC_PAGES_IN_WORDS}, nessun prodotto per questa stagione.</p>;
   }
   return (
     <ul className="space-y-2">
@@ -56,8 +65,8 @@ function ProductList({
 /**
  * 'Prodotti della stagione' in 'Impostazioni stagione' (docs/admin.md,
  * "Impostazioni stagione"): the products the treasurer adds beyond the
- * camp, the sweatshirt and the T-shirt (an Easter outing, the census fee),
- * each with its page /pagamenti/{id} for the parents, and 'Nuovo prodotto':
+ * seeded ones (SEED_PRODUCTS: the camp and the group's clothes), such as
+ * an Easter outing or the census fee, each with its page /pagamenti/{id} for the parents, and 'Nuovo prodotto':
  * name, price per child, the branches that may buy it, sizes or not, the
  * last day to order. The server checks the product and refuses to remove
  * one that already has orders.

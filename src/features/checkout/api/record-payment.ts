@@ -30,6 +30,6 @@ export function useRecordPayment() {
     mutationKey: mutationKeys.recordPayment,
     mutationFn: recordPayment,
     // The admin's list (in this browser, a volunteer testing the checkout) shows the new order.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

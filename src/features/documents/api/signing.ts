@@ -10,13 +10,16 @@ export type FamilyDocuments = AnswerOf<typeof familyDocumentsContract>;
 export type FamilyDocument = FamilyDocuments['documents'][number];
 export type FamilyDocumentChild = FamilyDocument['children'][number];
 
+/** request-signature-code's answer: the request's id, the masked address the code went to and how many minutes it lasts. */
+export type SignatureCodeSent = AnswerOf<typeof requestSignatureCodeContract>;
+
 /** The session's family's documents. @throws UserFacingError with the function's Italian message. */
 export function fetchFamilyDocuments(): Promise<FamilyDocuments> {
   return callContract(familyDocumentsContract, {});
 }
 
 /** 'Firma': asks for the e-mailed code. @throws UserFacingError. */
-export function requestSignatureCode(request: RequestOf<typeof requestSignatureCodeContract>) {
+export function requestSignatureCode(request: RequestOf<typeof requestSignatureCodeContract>): Promise<SignatureCodeSent> {
   return callContract(requestSignatureCodeContract, request);
 }
 

@@ -1,4 +1,5 @@
 import { getSignatureContract } from '@contracts/get-signature';
+import type { RequestOf } from '@contracts/contract';
 import { callContract, UserFacingError } from '@/lib/api/functions-client';
 import { UPLOAD_ERRORS, type UploadSignature } from '@/lib/cloudinary-upload';
 
@@ -13,7 +14,7 @@ import { UPLOAD_ERRORS, type UploadSignature } from '@/lib/cloudinary-upload';
  * that is not a signature its contract describes (no signature, no http(s)
  * upload address…); both logged under those words, the details in the console.
  */
-export async function fetchUploadSignature(input: { cf: string; childId: string }): Promise<UploadSignature> {
+export async function fetchUploadSignature(input: RequestOf<typeof getSignatureContract>): Promise<UploadSignature> {
   try {
     return await callContract(getSignatureContract, { cf: input.cf, childId: input.childId });
   } catch (error) {

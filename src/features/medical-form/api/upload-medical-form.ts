@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { PRIVACY } from '@config/privacy';
+import type { RequestOf } from '@contracts/contract';
 import { recordMedicalFormContract } from '@contracts/record-medical-form';
 import { callContract } from '@/lib/api/functions-client';
 import { mutationKeys } from '@/lib/api/query-keys';
-import { uploadToCloudinary, type UploadResult } from '@/lib/cloudinary-upload';
+import { uploadToCloudinary } from '@/lib/cloudinary-upload';
 import { fetchUploadSignature } from './get-signature';
 
 /**
@@ -13,7 +14,7 @@ import { fetchUploadSignature } from './get-signature';
  * notice in force (PRIVACY.noticeVersion).
  * @throws UserFacingError with the function's Italian message.
  */
-export async function recordMedicalForm(input: { cf: string; childId: string; upload: UploadResult }): Promise<void> {
+export async function recordMedicalForm(input: Omit<RequestOf<typeof recordMedicalFormContract>, 'privacyNoticeVersion'>): Promise<void> {
   const body = { cf: input.cf, childId: input.childId, upload: input.upload, privacyNoticeVersion: PRIVACY.noticeVersion };
   await callContract(recordMedicalFormContract, body);
 }

@@ -30,7 +30,7 @@ export async function downloadAccounts(startYear: number, format: 'csv' | 'xlsx'
 
 /** The report of a scout year. */
 export function useAccounts(startYear: number) {
-  return useQuery({ queryKey: queryKeys.accountsReport(startYear), queryFn: () => fetchAccounts(startYear) });
+  return useQuery({ queryKey: queryKeys.admin.accounts.report(startYear), queryFn: () => fetchAccounts(startYear) });
 }
 
 /** 'Salva voci': the products' Modello D lines; every year's report is read again after. */
@@ -40,6 +40,6 @@ export function useSaveAccountLines() {
     mutationKey: mutationKeys.saveAccountLines,
     mutationFn: async (lines: Record<string, ModelloDLineCode>) =>
       (await callAdminAction(adminAccountsContract, { action: 'mapping', lines }, accountsMappingAnswer)).products,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-orders', 'accounts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.accounts.all }),
   });
 }

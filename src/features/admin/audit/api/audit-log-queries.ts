@@ -12,7 +12,7 @@ import { fetchAuditPage, type AuditCursor } from './audit-log';
 /** The pages of the audit log for `action` (null: all), kept fresh for 30 s. */
 export function auditPagesQueryOptions(action: AuditAction | null) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.auditLog(action),
+    queryKey: queryKeys.admin.auditLog(action),
     queryFn: ({ pageParam }) => fetchAuditPage(action, pageParam),
     initialPageParam: null as AuditCursor | null,
     getNextPageParam: (page) => page.next,

@@ -12,13 +12,13 @@ import {
 
 /** The season's documents ('Documenti'), kept fresh for 30 s. */
 export function useGroupDocuments(season: number) {
-  return useQuery({ queryKey: queryKeys.groupDocuments(season), queryFn: () => fetchGroupDocuments(season), staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.admin.groupDocuments(season), queryFn: () => fetchGroupDocuments(season), staleTime: 30_000 });
 }
 
 /** One document's rows, read when `id` is set. */
 export function useGroupDocumentStatus(id: string | null) {
   return useQuery({
-    queryKey: queryKeys.groupDocumentStatus(id ?? ''),
+    queryKey: queryKeys.admin.groupDocumentStatus(id ?? ''),
     queryFn: () => fetchGroupDocumentStatus(id ?? ''),
     enabled: id !== null,
     staleTime: 30_000,
@@ -35,7 +35,7 @@ export function useSaveGroupDocument() {
     mutationKey: mutationKeys.saveGroupDocument,
     mutationFn: (save: SaveDocument) =>
       save.id === null ? createGroupDocument(save.season, save.fields) : editGroupDocument(save.id, save.revision, save.fields),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -45,7 +45,7 @@ export function useRetireGroupDocument() {
   return useMutation({
     mutationKey: mutationKeys.retireGroupDocument,
     mutationFn: (id: string) => retireGroupDocument(id),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 

@@ -38,7 +38,7 @@ export async function fetchCampDocumentColumns(season: number): Promise<CampDocu
 /** {@link fetchCampDocumentColumns} for a role that may read the documents (`enabled`), kept fresh for 30 s. */
 export function useCampDocumentColumns(season: number, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.campDocumentColumns(season),
+    queryKey: queryKeys.admin.campDocumentColumns(season),
     queryFn: () => fetchCampDocumentColumns(season),
     enabled,
     staleTime: 30_000,

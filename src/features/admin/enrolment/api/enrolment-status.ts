@@ -96,7 +96,11 @@ export async function fetchEnrolmentDocuments(season: number): Promise<Enrolment
 
 /** The view's documents for `season`: kept fresh for 30 s, so switching tabs does not read the season again. */
 export function enrolmentStatusQueryOptions(season: number) {
-  return queryOptions({ queryKey: queryKeys.enrolmentStatus(season), queryFn: () => fetchEnrolmentDocuments(season), staleTime: 30_000 });
+  return queryOptions({
+    queryKey: queryKeys.admin.enrolmentStatus(season),
+    queryFn: () => fetchEnrolmentDocuments(season),
+    staleTime: 30_000,
+  });
 }
 
 /**

@@ -32,6 +32,6 @@ export function useSendReminders() {
   return useMutation({
     mutationKey: mutationKeys.sendReminders,
     mutationFn: sendReminders,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -5,7 +5,7 @@ import { admitSignup, cancelEvent, createEvent, editEvent, fetchEvents, moveSign
 
 /** The season's events ('Uscite e campi'), kept fresh for 30 s. */
 export function useEvents(season: number) {
-  return useQuery({ queryKey: queryKeys.adminEvents(season), queryFn: () => fetchEvents(season), staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.admin.events(season), queryFn: () => fetchEvents(season), staleTime: 30_000 });
 }
 
 /** What 'Salva' sends: a new event of the season, or an edit of an event from its revision. */
@@ -14,7 +14,7 @@ export type SaveEvent = { season: number; fields: EventFields } & ({ id: null } 
 /** Refreshes the admin's reads after a write, a refused one too (another volunteer's change: the next try starts from it). */
 function useRefresh() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: queryKeys.adminOrders });
+  return () => client.invalidateQueries({ queryKey: queryKeys.admin.all });
 }
 
 /** 'Salva' of the form. */

@@ -4,7 +4,7 @@ import { downloadEventRoster, fetchEventRoster, remindEventRoster } from './even
 
 /** An event's list, kept fresh for 30 s. */
 export function useEventRoster(eventId: string) {
-  return useQuery({ queryKey: queryKeys.eventRoster(eventId), queryFn: () => fetchEventRoster(eventId), staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.admin.eventRoster(eventId), queryFn: () => fetchEventRoster(eventId), staleTime: 30_000 });
 }
 
 /** 'Scarica elenco' as a mutation (busy state, Italian error). */

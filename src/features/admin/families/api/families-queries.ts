@@ -22,14 +22,14 @@ import type { FamilyChange } from '@domain/families/family-change';
 const STALE_MS = 30_000;
 
 /**
- * The view's query keys. They sit under `queryKeys.adminOrders`'s prefix
- * ('admin-orders'), so any admin write that invalidates it (this view's
- * changes, an import of the roster, a confirmed transfer) refreshes them too.
+ * The view's query keys. They sit under `queryKeys.admin.all`, so any
+ * admin write that invalidates it (this view's changes, an import of the
+ * roster, a confirmed transfer) refreshes them too.
  */
 export const familyQueryKeys = {
-  all: ['admin-orders', 'families'] as const,
-  pages: (search: FamiliesSearch) => ['admin-orders', 'families', 'pages', search] as const,
-  one: (familyId: string) => ['admin-orders', 'families', 'one', familyId] as const,
+  all: [...queryKeys.admin.all, 'families'] as const,
+  pages: (search: FamiliesSearch) => [...queryKeys.admin.all, 'families', 'pages', search] as const,
+  one: (familyId: string) => [...queryKeys.admin.all, 'families', 'one', familyId] as const,
 } as const;
 
 /** The mutation key of admin-family: the global MutationCache logs a failure under it (src/lib/query-client.ts). */
@@ -64,7 +64,7 @@ export function useFamily(familyId: string) {
 /**
  * Sends one change of a family's people to admin-family (changeFamily). No
  * optimistic update: on success the families' queries and the rest of
- * `queryKeys.adminOrders` (children's names in the enrolment view, the audit
+ * `queryKeys.admin.all` (children's names in the enrolment view, the audit
  * log) are read again, and the mutation stays pending until they are; a
  * failure changes nothing and is the mutation's `error` (a UserFacingError
  * with the function's Italian message).
@@ -74,8 +74,8 @@ export function useFamilyChange() {
   return useMutation({
     mutationKey: familyChangeMutationKey,
     mutationFn: (change: FamilyChange) => changeFamily(change),
-    // queryKeys.adminOrders is the prefix of familyQueryKeys.all: one invalidation refreshes both.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    // queryKeys.admin.all is the prefix of familyQueryKeys.all: one invalidation refreshes both.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -85,6 +85,6 @@ export function useRecordCashPayment() {
   return useMutation({
     mutationKey: ['record-cash'] as const,
     mutationFn: (payment: CashPayment) => recordCashPayment(payment),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFamilyReductionContract, type FamilyReductionView } from '@contracts/admin-family-reduction';
-import type { Reduction } from '@domain/families/family-balance';
+import type { RequestOf } from '@contracts/contract';
 import { callAdminContract } from '@/features/admin/shell/api/admin-functions';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** A reduction to set: the product's id, its kind and value, the reason (docs/admin.md, "Riduzione"). */
-export interface ReductionToSet extends Reduction {
-  product: string;
-  reason: string;
-}
+/** A reduction to set: admin-family-reduction's 'set' without the action and the family: the product's id, its kind and value, the reason (docs/admin.md, "Riduzione"). */
+type ReductionToSet = Omit<Extract<RequestOf<typeof adminFamilyReductionContract>, { action: 'set' }>, 'action' | 'familyId'>;
 
 /** The query key of a family's reductions: its own, as only 'Riduzione' changes them (and then refreshes the orders' views). */
 const reductionsKey = (familyId: string) => ['admin-family-reductions', familyId] as const;
@@ -37,7 +34,7 @@ export function useChangeFamilyReduction(familyId: string) {
       ).reductions,
     onSuccess: (reductions) => {
       queryClient.setQueryData(reductionsKey(familyId), reductions);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

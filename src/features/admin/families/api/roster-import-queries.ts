@@ -23,7 +23,7 @@ export function usePreviewRoster() {
 /**
  * 'Conferma importazione' ({@link commitRoster}). When it settles (even
  * failed: some families may be written) the parents' family lookups and
- * everything under `queryKeys.adminOrders` (the 'Famiglie' view, the
+ * everything under `queryKeys.admin.all` (the 'Famiglie' view, the
  * enrolment view's names and branches, the audit log) are marked stale.
  */
 export function useCommitRoster() {
@@ -32,7 +32,7 @@ export function useCommitRoster() {
     mutationKey: ROSTER_IMPORT_KEYS.commit,
     mutationFn: commitRoster,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

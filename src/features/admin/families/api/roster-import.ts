@@ -5,7 +5,7 @@ import {
   type RosterCommit,
   type RosterPreview,
 } from '@contracts/admin-roster-import';
-import type { RosterRow } from '@domain/roster/roster';
+import type { RequestOf } from '@contracts/contract';
 import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
 
 /**
@@ -16,11 +16,8 @@ import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
 
 export type { RosterCommit, RosterPreview };
 
-/** The file as the browser read it: its name (for the audit log) and its rows (rowsOf). */
-export interface RosterUpload {
-  fileName: string;
-  rows: RosterRow[];
-}
+/** The file as the browser read it: admin-roster-import's request without the action, its name (for the audit log) and its rows (rowsOf). */
+export type RosterUpload = Pick<RequestOf<typeof adminRosterImportContract>, 'fileName' | 'rows'>;
 
 /**
  * Asks admin-roster-import what importing `rows` would do (action

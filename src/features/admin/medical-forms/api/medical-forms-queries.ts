@@ -5,7 +5,11 @@ import { deleteSeasonMedicalForms, fetchBranchChildren, fetchLastRetentionRun, f
 
 /** The children of `branches` with their forms ('Schede mediche'), kept fresh for 30 s. */
 export function useBranchChildren(branches: readonly Branch[]) {
-  return useQuery({ queryKey: queryKeys.branchMedicalForms(branches), queryFn: () => fetchBranchChildren(branches), staleTime: 30_000 });
+  return useQuery({
+    queryKey: queryKeys.admin.branchMedicalForms(branches),
+    queryFn: () => fetchBranchChildren(branches),
+    staleTime: 30_000,
+  });
 }
 
 /** Who opened `childId`'s forms, read when `enabled` (the list is open) and again at each opening. */
@@ -24,11 +28,11 @@ export function useDeleteSeasonMedicalForms() {
   return useMutation({
     mutationKey: mutationKeys.deleteMedicalForms,
     mutationFn: (season: number) => deleteSeasonMedicalForms(season),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
 /** The daily retention's last report, read when `enabled` (a role that reads the audit log), kept fresh for 5 minutes. */
 export function useLastRetentionRun(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.lastRetentionRun, queryFn: fetchLastRetentionRun, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: queryKeys.admin.lastRetentionRun, queryFn: fetchLastRetentionRun, enabled, staleTime: 5 * 60_000 });
 }

@@ -1,4 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { adminCancelOrderContract } from '@contracts/admin-cancel-order';
+import type { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer';
+import type { RequestOf } from '@contracts/contract';
 import { seasonPlans, summarizeOrders, type OrderQuery } from '@domain/orders/admin-orders';
 import { useSeasonCatalogue } from '@/features/admin/shell/api/season-settings';
 import type { RecordedMethod } from '@domain/payments/payment-method';
@@ -18,8 +21,9 @@ import {
  * The orders desk's query options, hooks and mutation (docs/admin-orders.md),
  * over the Firestore calls of ./admin-orders.ts (kept apart so the screen's
  * tests replace those calls and keep these). Everything is kept fresh for
- * 30 s, so switching tabs does not read again; the mutation invalidates
- * `queryKeys.adminOrders`, which holds the pages, the count and the summary.
+ * 30 s, so switching tabs does not read again; the mutations invalidate
+ * `queryKeys.admin.all`, every admin read: the pages, the count and the
+ * summary (`queryKeys.admin.orders`) and the views a payment changes.
  */
 
 const STALE_MS = 30_000;
@@ -27,7 +31,7 @@ const STALE_MS = 30_000;
 /** The pages of the list for `description`: page after page with the previous page's cursor. */
 export function orderPagesQueryOptions(description: OrderQuery) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.adminOrderPages(description),
+    queryKey: queryKeys.admin.orders.pages(description),
     queryFn: ({ pageParam }) => fetchOrdersPage(description, pageParam),
     initialPageParam: null as OrdersCursor | null,
     getNextPageParam: (page) => page.next,
@@ -43,7 +47,7 @@ export function useOrderPages(description: OrderQuery) {
 /** How many payments match `description` (fetchOrdersCount). */
 export function orderCountQueryOptions(description: OrderQuery) {
   return queryOptions({
-    queryKey: queryKeys.adminOrderCount(description),
+    queryKey: queryKeys.admin.orders.count(description),
     queryFn: () => fetchOrdersCount(description),
     staleTime: STALE_MS,
   });
@@ -57,7 +61,7 @@ export function useOrderCount(description: OrderQuery) {
 /** The summary table of `season`, for `method` or both (null): the season's kept totals per plan of `plans` and status (summarizeOrders). */
 export function orderSummaryQueryOptions(season: number, method: RecordedMethod | null, plans: readonly string[]) {
   return queryOptions({
-    queryKey: queryKeys.adminOrderSummary(season, method, plans),
+    queryKey: queryKeys.admin.orders.summary(season, method, plans),
     queryFn: async () => summarizeOrders(await fetchOrderSummary(season, method), plans),
     staleTime: STALE_MS,
   });
@@ -78,20 +82,17 @@ export function useSeasonPlans(season: number): string[] {
   return seasonPlans(useSeasonCatalogue(season));
 }
 
-/** What {@link useCancelOrder} asks for: the payment, the reason, and whether the family is told. */
-export interface OrderCancellation {
-  paymentId: string;
-  reason: string;
-  notifyFamily: boolean;
-}
-
-/** Cancels a Bonifico never paid (cancelOrder); like {@link useTransferConfirmation}, the list changes once it is read again. */
+/**
+ * Cancels a Bonifico never paid (cancelOrder; variables: admin-cancel-order's request, the family told only with
+ * `notifyFamily`); like {@link useTransferConfirmation}, the list changes once it is read again.
+ */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.cancelOrder,
-    mutationFn: ({ paymentId, reason, notifyFamily }: OrderCancellation) => cancelOrder(paymentId, reason, notifyFamily),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    mutationFn: ({ paymentId, reason, notifyFamily = false }: RequestOf<typeof adminCancelOrderContract>) =>
+      cancelOrder(paymentId, reason, notifyFamily),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -101,18 +102,13 @@ export function useRefundPayment() {
   return useMutation({
     mutationKey: mutationKeys.refundPayment,
     mutationFn: (refund: RefundRequest) => refundPayment(refund),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
-/** What {@link useTransferConfirmation} asks for: a payment, and confirm or undo. */
-export interface TransferConfirmation {
-  paymentId: string;
-  action: 'confirm' | 'unconfirm';
-}
-
 /**
- * Confirms a Bonifico or undoes it (setTransferConfirmation). No optimistic
+ * Confirms a Bonifico or undoes it (setTransferConfirmation; variables:
+ * admin-confirm-transfer's request, a payment and 'confirm' or 'unconfirm'). No optimistic
  * update: the screen changes only after the write succeeds, when the list,
  * the count and the summary are read again (the mutation stays pending until
  * they are). A failure changes nothing and is the mutation's `error`.
@@ -121,7 +117,7 @@ export function useTransferConfirmation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.transferConfirmation,
-    mutationFn: ({ paymentId, action }: TransferConfirmation) => setTransferConfirmation(paymentId, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+    mutationFn: ({ paymentId, action }: RequestOf<typeof adminConfirmTransferContract>) => setTransferConfirmation(paymentId, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

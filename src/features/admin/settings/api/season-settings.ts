@@ -14,7 +14,7 @@ import { seasonSettingsQueryOptions } from '@/features/admin/shell/api/season-se
  */
 export type SeasonSettingsChange = Omit<Extract<RequestOf<typeof adminSeasonSettingsContract>, { action: 'update' }>, 'action' | 'season'>;
 
-/** Saves a change of `season`'s settings; the answer replaces what the screen shows, and the orders and the payment screens' prices are read again. */
+/** Saves a change of `season`'s settings; the answer replaces what the screen shows, and every admin read and the payment screens' prices are read again. */
 export function useUpdateSeasonSettings(season: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,7 +23,7 @@ export function useUpdateSeasonSettings(season: number) {
     onSuccess: (answer) => {
       queryClient.setQueryData(seasonSettingsQueryOptions(answer.season).queryKey, answer);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.publicSeasonSettings }),
       ]);
     },
