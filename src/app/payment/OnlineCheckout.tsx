@@ -29,7 +29,7 @@ export interface OnlineCheckoutProps {
 export function OnlineCheckout({ request, lines, returnPath, onRecorded }: OnlineCheckoutProps) {
   const navigate = useNavigate();
   return (
-    <Suspense fallback={<p className="py-6 text-center text-gray-500">Caricamento…</p>}>
+    <Suspense fallback={<p className="py-6 text-center text-gray-500">Loading...</p>}>
       <CheckoutPanel
         request={request}
         lines={lines}
