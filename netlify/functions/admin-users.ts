@@ -6,7 +6,7 @@ import { invitationLink } from '../lib/staff/admin-claims';
 import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { staffInvitationMail } from '../lib/platform/mail/messages';
+import { staffInvitationMail } from '../lib/staff/staff-mails';
 import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
 import {
   accountForRole,

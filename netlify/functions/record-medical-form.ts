@@ -20,7 +20,7 @@ import { getDb, runTransaction } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
 import { requireSession } from '../lib/platform/session';
 import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/platform/mail/outbox';
-import { medicalFormReceivedMail } from '../lib/platform/mail/messages';
+import { medicalFormReceivedMail } from '../lib/medical-forms/medical-form-mails';
 
 const MESSAGES = recordMedicalFormContract.messages;
 

@@ -17,7 +17,7 @@ import { italianDay, nextItalianMidnight } from '@domain/italian-time';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
-import { accessCodeMail, accessLinkMail, accessLockedMail } from '../platform/mail/messages';
+import { accessCodeMail, accessLinkMail, accessLockedMail } from './access-mails';
 import { enqueueMail } from '../platform/mail/outbox';
 import { optionalLimit, serviceConfig } from '../platform/server-env';
 

@@ -4,7 +4,7 @@ import { creditTarget, planCreditNotes, type CreditNotePlan, type CreditNoteReas
 import { COLLECTION, type PaymentCreditNote, type PaymentDocument } from '@domain/schemas';
 import { sumEuros } from '@domain/money';
 import type { MailContext } from '../platform/mail/layout';
-import { creditNoteMail, refundFailedMail } from '../platform/mail/messages';
+import { creditNoteMail, refundFailedMail } from './receipt-mails';
 import { enqueueMail, familyAddresses } from '../platform/mail/outbox';
 import { readSequence, type NumberSequence } from './sequence';
 
