@@ -7,7 +7,8 @@ import { listEvents, readAdminEvent } from '../lib/events/event-admin-view';
 import { admitChild, cancelEvent, createEvent, editEvent, moveInLine, type EventWritten } from '../lib/events/event-admin-writes';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { forgetSeasonSettings } from '../lib/season/season-settings';
 
 const MESSAGES = adminEventsContract.messages;

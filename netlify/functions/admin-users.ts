@@ -7,7 +7,8 @@ import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
 import { staffInvitationMail } from '../lib/staff/staff-mails';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import {
   accountForRole,
   applyStaffChange,

@@ -1,7 +1,7 @@
 import { accountState, findAccount, invitationLink } from '../../../netlify/lib/staff/admin-claims';
 import { HttpError } from '../../../netlify/lib/platform/http';
 import { getDb } from '../../../netlify/lib/platform/firestore';
-import { deliverMail } from '../../../netlify/lib/platform/mail/outbox';
+import { deliverMail } from '../../../netlify/lib/mail-delivery';
 import { staffInvitationMail } from '../../../netlify/lib/staff/staff-mails';
 import { accountForRole, applyStaffChange } from '../../../netlify/lib/staff/staff-accounts';
 import { staffLabel, staffOf, type Staff } from '@domain/staff/staff-roles';
