@@ -4,7 +4,8 @@ import { PAYMENT_STATUS } from '@domain/payments/payment-status';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { cancelOrder } from '../lib/orders/order-cancellation';
 
 /**

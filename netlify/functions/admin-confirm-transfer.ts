@@ -3,7 +3,8 @@ import { adminConfirmTransferContract } from '@contracts/admin-confirm-transfer'
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { changeTransferConfirmation } from '../lib/payments/transfer-confirmation';
 
 /**

@@ -11,7 +11,8 @@ import { readEventRoster, visibleEvent } from '../lib/events/event-roster';
 import { renderEventRosterPdf } from '../lib/events/event-roster-pdf';
 import { sendEventReminders } from '../lib/events/event-roster-reminders';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import type { Firestore } from 'firebase-admin/firestore';
 
 /** A download's headers: an attachment, never cached (it carries minors' data). */

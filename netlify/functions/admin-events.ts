@@ -10,7 +10,8 @@ import { admitChild, moveInLine } from '../lib/events/event-waiting-list-writes'
 import type { EventWritten } from '../lib/events/event-writer';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { forgetSeasonSettings } from '../lib/season/season-settings';
 
 const MESSAGES = adminEventsContract.messages;

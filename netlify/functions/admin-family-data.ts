@@ -9,7 +9,8 @@ import { requireCloudinary } from '../lib/platform/cloudinary';
 import { eraseFamily, readFamilyData } from '../lib/families/family-data';
 import { renderFamilyDataPdf } from '../lib/families/family-data-pdf';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 
 /** The export's headers: an attachment named dati-famiglia-{id}.{extension}, never cached. */
 const fileHeaders = (familyId: string, type: string, extension: string) => ({

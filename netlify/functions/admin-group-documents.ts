@@ -20,7 +20,8 @@ import {
 import { getDb } from '../lib/platform/firestore';
 import { createDocument, editDocument, retireDocument, writeAnswer } from '../lib/documents/group-document-writes';
 import { HttpError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 
 const MESSAGES = adminGroupDocumentsContract.messages;
 

@@ -7,7 +7,8 @@ import { adminActor } from '../lib/platform/audit-log';
 import { readSnapshot } from '../lib/platform/snapshots';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { refundByCard, refundByTransfer } from '../lib/payments/payment-refunds';
 
 /**

@@ -21,8 +21,9 @@ import { readSnapshot } from '../lib/platform/snapshots';
 import { getDb, runTransaction } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
 import type { MailContext } from '../lib/platform/mail/layout';
-import { reminderMail } from '../lib/platform/mail/messages';
-import { deliverMail, enqueueMail, mailContext } from '../lib/platform/mail/outbox';
+import { reminderMail } from '../lib/reminders/reminder-mails';
+import { enqueueMail, mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { readReminderPlan, UnreadableSeasonError } from '../lib/reminders/payment-reminders';
 import { catalogueOf, readSeasonSettings, type SeasonSettings } from '../lib/season/season-settings';
 

@@ -5,7 +5,8 @@ import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { confirmStatement, matchStatement } from '../lib/statement/bank-statement';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 
 /** Its body: 2,000 lines of at most about 1.5 KB each, under Netlify's 6 MB limit. */
 const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;

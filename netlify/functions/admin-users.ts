@@ -6,8 +6,9 @@ import { invitationLink } from '../lib/staff/admin-claims';
 import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { staffInvitationMail } from '../lib/platform/mail/messages';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { staffInvitationMail } from '../lib/staff/staff-mails';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import {
   accountForRole,
   applyStaffChange,

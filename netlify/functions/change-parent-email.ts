@@ -4,7 +4,8 @@ import { maskEmail } from '../lib/access/access-codes';
 import { contractFunction } from '../lib/platform/contract-function';
 import { confirmEmailChange, EMAIL_CODE_MINUTES, parseNewEmail, requestEmailChange } from '../lib/access/email-change';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { serviceConfig } from '../lib/platform/server-env';
 import { requireSession } from '../lib/platform/session';
 

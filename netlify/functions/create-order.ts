@@ -11,7 +11,8 @@ import { resolveOrder } from '../lib/orders/order-request';
 import { recordOrder } from '../lib/orders/record-order';
 import { requireSession } from '../lib/platform/session';
 import { readSeasonSettings } from '../lib/season/season-settings';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { bankTransferOrderNotice } from '../lib/orders/order-mails';
 
 /**

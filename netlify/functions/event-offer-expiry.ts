@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import { expireOffers } from '../lib/events/event-offer-expiry';
 import { getDb } from '../lib/platform/firestore';
 import { jsonResponse, responseForError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 
 /**
  * The end of offered places nobody confirmed (Netlify Scheduled Functions,

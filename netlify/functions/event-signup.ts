@@ -3,7 +3,8 @@ import { eventSignupContract } from '@contracts/event-signup';
 import { contractFunction } from '../lib/platform/contract-function';
 import { acceptOffer, cancelSignup, signUp } from '../lib/events/event-signups';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { requireSession } from '../lib/platform/session';
 
 /**

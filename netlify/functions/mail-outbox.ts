@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../lib/platform/firestore';
 import { responseForError, jsonResponse } from '../lib/platform/http';
-import { deliverDue } from '../lib/platform/mail/outbox';
+import { deliverDue } from '../lib/mail-delivery';
 
 /**
  * The outbox's scheduled sender (Netlify Scheduled Functions, every five

@@ -20,8 +20,9 @@ import { fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
 import { getDb, runTransaction } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
 import { requireSession } from '../lib/platform/session';
-import { deliverMail, enqueueMail, familyAddresses, mailContext } from '../lib/platform/mail/outbox';
-import { medicalFormReceivedMail } from '../lib/platform/mail/messages';
+import { enqueueMail, familyAddresses, mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
+import { medicalFormReceivedMail } from '../lib/medical-forms/medical-form-mails';
 
 const MESSAGES = recordMedicalFormContract.messages;
 

@@ -8,7 +8,8 @@ import { fulfilPayment } from '../lib/payments/fulfil-payment';
 import { HttpError } from '../lib/platform/http';
 import { isPortalPayment } from '../lib/orders/order-metadata';
 import { isStripeNotFound, stripeFailure, stripeFromEnv } from '../lib/platform/stripe';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { assertSessionFamily, requireSession } from '../lib/platform/session';
 
 const NAME = recordPaymentContract.name;

@@ -4,7 +4,8 @@ import { SIGNING_CODE_MINUTES } from '@domain/documents/signature-request';
 import { contractFunction } from '../lib/platform/contract-function';
 import { requestSigningCode } from '../lib/documents/document-signing';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { requireSession } from '../lib/platform/session';
 
 /**

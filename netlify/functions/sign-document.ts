@@ -4,7 +4,8 @@ import { contractFunction } from '../lib/platform/contract-function';
 import { confirmSigning } from '../lib/documents/document-signing';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { requireSession } from '../lib/platform/session';
 
 /**

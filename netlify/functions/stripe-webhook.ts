@@ -8,7 +8,8 @@ import { fulfilPayment, recordProcessing } from '../lib/payments/fulfil-payment'
 import { isPortalPayment } from '../lib/orders/order-metadata';
 import { HttpError, readBodyBytes } from '../lib/platform/http';
 import { MAX_WEBHOOK_BYTES, stripeFromEnv, webhookSecretFromEnv } from '../lib/platform/stripe';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 
 const { name: NAME, messages: MESSAGES } = stripeWebhookContract;
 

@@ -5,7 +5,8 @@ import { findParentByCf } from '../lib/families/families';
 import { UnknownFiscalCodeError, fiscalCodeContractFunction } from '../lib/platform/fiscal-code-budget';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { parseFiscalCode } from '../lib/orders/order-request';
 import { SESSION_SECONDS, sessionCookie, signSession } from '../lib/platform/session';
 

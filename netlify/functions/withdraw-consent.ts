@@ -3,7 +3,8 @@ import { withdrawConsentContract } from '@contracts/withdraw-consent';
 import { contractFunction } from '../lib/platform/contract-function';
 import { withdrawSignature } from '../lib/documents/document-signing';
 import { getDb } from '../lib/platform/firestore';
-import { deliverMail, mailContext } from '../lib/platform/mail/outbox';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 import { requireSession } from '../lib/platform/session';
 
 /**

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import { paths } from '@config/paths';
 import { requestAccessCodeContract } from '@contracts/request-access-code';
 import { ACCESS_LINK_TOKEN_PATTERN } from '@contracts/verify-access-link';
@@ -9,13 +8,13 @@ import { accessLimitsDocument } from '@domain/access/access-limits-schema';
 import { accessLinkDocument } from '@domain/access/access-link-schema';
 import { COLLECTION } from '@domain/collections';
 import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
-import { italianDay, nextItalianMidnight } from '@domain/italian-time';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
-import { accessCodeMail, accessLinkMail, accessLockedMail } from '../platform/mail/messages';
+import { accessCodeMail, accessLinkMail, accessLockedMail } from './access-mails';
 import { enqueueMail } from '../platform/mail/outbox';
-import { optionalLimit, serviceConfig } from '../platform/server-env';
+import { counterExpiry, italianDayWindow, limitsFromEnv, retryAfter, secondsLeft } from '../platform/allowance';
+import { serviceConfig } from '../platform/server-env';
 
 /**
  * Parents' access (docs/security.md, "Parents' sessions"). One live access
@@ -50,12 +49,9 @@ export interface AccessLimits {
   wrongTriesPerDay: number;
 }
 
-const limitsSchema = z.object({ ACCESS_EMAILS_PER_HOUR: optionalLimit(3), ACCESS_WRONG_TRIES_PER_DAY: optionalLimit(10) });
-
 /** The limits from the environment; an unset or malformed value is the default (3 e-mails an hour, 10 wrong codes a day). */
 export function accessLimits(env: NodeJS.ProcessEnv = process.env): AccessLimits {
-  const parsed = limitsSchema.parse(env);
-  return { emailsPerHour: parsed.ACCESS_EMAILS_PER_HOUR, wrongTriesPerDay: parsed.ACCESS_WRONG_TRIES_PER_DAY };
+  return limitsFromEnv({ emailsPerHour: ['ACCESS_EMAILS_PER_HOUR', 3], wrongTriesPerDay: ['ACCESS_WRONG_TRIES_PER_DAY', 10] }, env);
 }
 
 /** HMAC-SHA256 keyed by SESSION_SECRET of what `label` derives from a parent's nonce. @throws ServiceNotConfiguredError without it. */
@@ -82,7 +78,7 @@ interface Spent {
 
 function spentOf(snapshot: FirebaseFirestore.DocumentSnapshot, now: Date): Spent {
   const stored = readSnapshot(accessLimitsDocument, snapshot);
-  const day = italianDay(now);
+  const day = italianDayWindow(now).id;
   const today = stored?.day === day;
   return {
     day,
@@ -100,7 +96,7 @@ function writeSpent(transaction: Transaction, ref: DocumentReference, parentId: 
     lock_notified: spent.lockNotified,
     sent: spent.sent.map((at) => Timestamp.fromDate(at)),
     // A Firestore TTL policy on expires_at deletes it once the day and the hour after are over (docs/deploy.md).
-    expires_at: Timestamp.fromMillis(nextItalianMidnight(now).getTime() + HOUR_MS),
+    expires_at: counterExpiry(italianDayWindow(now), HOUR_MS),
   });
 }
 
@@ -113,7 +109,7 @@ const refs = (db: Firestore, parentId: string) => ({
 /** A parent was sent `limit` access e-mails in the last hour: 429 with Retry-After. */
 export class TooManyAccessEmailsError extends HttpError {
   constructor(limit: number, seconds: number, live: boolean) {
-    super(429, requestAccessCodeContract.messages.tooManyEmails(limit, seconds, live), { 'retry-after': String(Math.max(1, seconds)) });
+    super(429, requestAccessCodeContract.messages.tooManyEmails(limit, seconds, live), retryAfter(seconds));
     this.name = 'TooManyAccessEmailsError';
   }
 }
@@ -286,7 +282,7 @@ export async function checkAccessCode(
 }
 
 /** Seconds from `now` to the next Italian midnight, when paused codes start again (a 429's Retry-After). */
-export const secondsToTomorrow = (now = new Date()): number => Math.ceil((nextItalianMidnight(now).getTime() - now.getTime()) / 1000);
+export const secondsToTomorrow = (now = new Date()): number => secondsLeft(italianDayWindow(now), now);
 
 /** Who a sign-in link opens for, and the page to go back to. */
 export interface LinkSignIn {

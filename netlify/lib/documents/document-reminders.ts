@@ -12,7 +12,7 @@ import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import type { MailContext } from '../platform/mail/layout';
-import { documentReminderMail } from '../platform/mail/messages';
+import { documentReminderMail } from './signature-mails';
 import { enqueueMail, familyAddresses } from '../platform/mail/outbox';
 
 /**

@@ -1,20 +1,12 @@
-import { escapeHtml, greeting, layout, paragraph, textLayout, type MailContent, type MailContext } from '../platform/mail/layout';
+import { italianDayText } from '@domain/italian-time';
+import { codeBlock, compose, greeting, linkBlock, say, type MailContent, type MailContext } from '../platform/mail/layout';
 
 /**
- * The e-mails of signing a group document (docs/documents.md, "Signing" and
- * "Withdrawing"), in Italian, pure like ./messages.ts: the code that
- * confirms a signature, the signed copy, the withdrawal's confirmation.
+ * The e-mails of signing a group document (docs/documents.md, "Signing",
+ * "Withdrawing" and "Reminders"), in Italian, pure, built from the parts of
+ * netlify/lib/platform/mail/layout.ts: the code that confirms a signature,
+ * the signed copy, the withdrawal's confirmation, the reminder to sign.
  */
-
-/** Assembles paragraphs (plain text; the code block is given as both forms). */
-function compose(subject: string, parts: ReadonlyArray<string | { html: string; text: string }>, context: MailContext): MailContent {
-  const both = parts.map((part) => (typeof part === 'string' ? { html: paragraph(part), text: part } : part));
-  return {
-    subject,
-    text: textLayout(both.map((part) => part.text).join('\n\n')),
-    html: layout(subject, both.map((part) => part.html).join('\n'), context),
-  };
-}
 
 /** Data of {@link signatureCodeMail}: the six digits, minutes of validity, the document's title and the children it is signed for. */
 export interface SignatureCodeMail {
@@ -33,15 +25,12 @@ export function signatureCodeMail({ code, minutes, title, children }: SignatureC
   return compose(
     `Codice per firmare: ${title}`,
     [
-      greeting(),
-      `per firmare «${title}» per ${children.join(', ')} inserisci questo codice nella pagina «La mia famiglia»:`,
-      {
-        html: `<p style="margin:0 0 16px 0;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:6px;">${escapeHtml(code)}</p>`,
-        text: `    ${code}`,
-      },
-      `Il codice vale ${minutes} minuti.`,
-      'Se non hai chiesto tu di firmare, ignora questa e-mail: senza il codice non viene registrata nessuna firma.',
-      'Non condividere il codice con nessuno: il gruppo non te lo chiederà mai.',
+      say(greeting()),
+      say(`per firmare «${title}» per ${children.join(', ')} inserisci questo codice nella pagina «La mia famiglia»:`),
+      codeBlock(code),
+      say(`Il codice vale ${minutes} minuti.`),
+      say('Se non hai chiesto tu di firmare, ignora questa e-mail: senza il codice non viene registrata nessuna firma.'),
+      say('Non condividere il codice con nessuno: il gruppo non te lo chiederà mai.'),
     ],
     context,
   );
@@ -61,11 +50,11 @@ export function documentSignedMail(signed: DocumentSignedMail, context: MailCont
   return compose(
     `Documento firmato: ${signed.title}`,
     [
-      greeting(),
-      `${signed.signer}, hai firmato «${signed.title}» per ${signed.children.join(', ')} il ${signed.signedAt}.`,
-      ...(signed.choice ? [`La tua scelta: ${signed.choice}.`] : []),
-      'In allegato trovi la copia in PDF con il testo firmato e i dati della firma. Conservala.',
-      'Puoi revocare il consenso in ogni momento dalla pagina «La mia famiglia» («Revoca»).',
+      say(greeting()),
+      say(`${signed.signer}, hai firmato «${signed.title}» per ${signed.children.join(', ')} il ${signed.signedAt}.`),
+      ...(signed.choice ? [say(`La tua scelta: ${signed.choice}.`)] : []),
+      say('In allegato trovi la copia in PDF con il testo firmato e i dati della firma. Conservala.'),
+      say('Puoi revocare il consenso in ogni momento dalla pagina «La mia famiglia» («Revoca»).'),
     ],
     context,
   );
@@ -84,10 +73,42 @@ export function consentWithdrawnMail(withdrawn: ConsentWithdrawnMail, context: M
   return compose(
     `Consenso revocato: ${withdrawn.title}`,
     [
-      greeting(),
-      `${withdrawn.signer}, abbiamo registrato la revoca della tua firma di «${withdrawn.title}» per ${withdrawn.child} il ${withdrawn.withdrawnAt}.`,
-      'La firma revocata resta nel nostro archivio con la data della revoca. Puoi firmare di nuovo dalla pagina «La mia famiglia».',
-      "Se non l'hai revocata tu, scrivici subito all'indirizzo qui sotto.",
+      say(greeting()),
+      say(
+        `${withdrawn.signer}, abbiamo registrato la revoca della tua firma di «${withdrawn.title}» per ${withdrawn.child} il ${withdrawn.withdrawnAt}.`,
+      ),
+      say('La firma revocata resta nel nostro archivio con la data della revoca. Puoi firmare di nuovo dalla pagina «La mia famiglia».'),
+      say("Se non l'hai revocata tu, scrivici subito all'indirizzo qui sotto."),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link documentReminderMail}: the document's title, the children still to sign it, its deadline ('YYYY-MM-DD') and the page to sign it on. */
+export interface DocumentReminderMail {
+  familySurname: string;
+  title: string;
+  /** 'Marco', 'Sara (manca la firma del secondo genitore)'. */
+  children: readonly string[];
+  deadline: string | null;
+  signUrl: string;
+}
+
+/**
+ * 'Promemoria: {title} da firmare' (docs/documents.md, "Reminders"): the
+ * document, the children still to sign it, the deadline if any, where to
+ * sign ('La mia famiglia') and to ignore it when already signed.
+ */
+export function documentReminderMail(reminder: DocumentReminderMail, context: MailContext): MailContent {
+  return compose(
+    `Promemoria: ${reminder.title} da firmare`,
+    [
+      say(greeting(reminder.familySurname)),
+      say(`ti ricordiamo che il documento «${reminder.title}» è ancora da firmare per: ${reminder.children.join(', ')}.`),
+      ...(reminder.deadline ? [say(`Va firmato entro il ${italianDayText(reminder.deadline)}.`)] : []),
+      say('Puoi leggerlo e firmarlo online dalla pagina «La mia famiglia»:'),
+      linkBlock(reminder.signUrl),
+      say('Se lo hai appena firmato, ignora questa e-mail.'),
     ],
     context,
   );

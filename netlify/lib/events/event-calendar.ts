@@ -5,6 +5,7 @@ import { productSlug } from '@domain/catalogue/product-slug';
 import { COLLECTION } from '@domain/collections';
 import { eventSchema, type GroupEvent } from '@domain/events/event';
 import { readSnapshot } from '../platform/snapshots';
+import type { AttachmentRenderer } from '../platform/mail/attachments';
 
 /**
  * The calendar entry of an event (RFC 5545, library `ics`), attached to the
@@ -63,3 +64,17 @@ export async function eventCalendarFile(db: Firestore, eventId: string, childId:
   if (!event) throw new Error(`event ${eventId} is gone`);
   return eventCalendar(event, childId, childName);
 }
+
+/**
+ * The attachment of an event's calendar entry ({@link eventCalendarFile}),
+ * as a calendar client opens it.
+ * @throws Error when the event is gone: the message is retried, then given up.
+ */
+export const eventCalendarAttachment: AttachmentRenderer<'event-calendar'> = async (db, attachment) => {
+  const file = await eventCalendarFile(db, attachment.event_id, attachment.child_id, attachment.child_name);
+  return {
+    filename: file.filename,
+    content: new TextEncoder().encode(file.text),
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+  };
+};

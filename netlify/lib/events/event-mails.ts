@@ -1,8 +1,8 @@
-import { greeting, layout, linkParagraph, paragraph, textLayout, type MailContent, type MailContext } from '../platform/mail/layout';
+import { compose, greeting, linkBlock, say, type MailContent, type MailContext } from '../platform/mail/layout';
 
 /**
  * The e-mails of outings and camps (docs/events.md, "The waiting list"), in
- * Italian, pure like ./messages.ts.
+ * Italian, pure, built from the parts of netlify/lib/platform/mail/layout.ts.
  */
 
 /** Data of {@link eventOfferMail}: the event's name and dates as Italians read them, the child, and the offer's end ('dd/mm/yyyy hh:mm'). */
@@ -22,21 +22,16 @@ export interface EventOfferMail {
 export function eventOfferMail(offer: EventOfferMail, context: MailContext): MailContent {
   const subject = `Si è liberato un posto: ${offer.eventName}`;
   const link = `${context.siteUrl.replace(/\/+$/, '')}/famiglia`;
-  const say = (text: string) => ({ html: paragraph(text), text });
   const parts = [
     say(greeting()),
     say(`si è liberato un posto per ${offer.child} a «${offer.eventName}» (${offer.when}), per cui era in lista d'attesa.`),
     say(
       `Il posto è tenuto per voi fino al ${offer.offeredUntil}: per confermarlo entra nella pagina «La mia famiglia» e premi «Conferma».`,
     ),
-    { html: linkParagraph(link), text: link },
+    linkBlock(link),
     say("Dopo quella data il posto passerà alla famiglia successiva in lista d'attesa. Se non vi serve più, non dovete fare nulla."),
   ];
-  return {
-    subject,
-    text: textLayout(parts.map((part) => part.text).join('\n\n')),
-    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
-  };
+  return compose(subject, parts, context);
 }
 
 /** Data of {@link eventCancelledMail}: the event's name and dates as Italians read them, and the family's children signed up (or waiting). */
@@ -53,7 +48,6 @@ export interface EventCancelledMail {
  */
 export function eventCancelledMail(cancelled: EventCancelledMail, context: MailContext): MailContent {
   const subject = `Annullato: ${cancelled.eventName}`;
-  const say = (text: string) => ({ html: paragraph(text), text });
   const parts = [
     say(greeting()),
     say(
@@ -61,11 +55,7 @@ export function eventCancelledMail(cancelled: EventCancelledMail, context: MailC
     ),
     say('Non dovete fare nulla. Se avevate già pagato la quota, il gruppo vi contatterà per il rimborso; per domande scrivete ai capi.'),
   ];
-  return {
-    subject,
-    text: textLayout(parts.map((part) => part.text).join('\n\n')),
-    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
-  };
+  return compose(subject, parts, context);
 }
 
 /** Data of {@link eventConfirmedMail}: the event's name, dates and place as Italians read them, the meeting point ('' when it is the place), the child. */
@@ -87,7 +77,6 @@ export interface EventConfirmedMail {
 export function eventConfirmedMail(confirmed: EventConfirmedMail, context: MailContext): MailContent {
   const subject = `Iscrizione confermata: ${confirmed.eventName}`;
   const link = `${context.siteUrl.replace(/\/+$/, '')}/famiglia`;
-  const say = (text: string) => ({ html: paragraph(text), text });
   const parts = [
     say(greeting()),
     say(`${confirmed.child} ha un posto a «${confirmed.eventName}», ${confirmed.when}, a ${confirmed.place}.`),
@@ -96,11 +85,7 @@ export function eventConfirmedMail(confirmed: EventConfirmedMail, context: MailC
     say(
       'Nella pagina «La mia famiglia» trovate cosa manca ancora (documenti da firmare, scheda medica, quota) e, se non potete più partecipare, «Annulla iscrizione» per lasciare il posto a chi è in lista d’attesa.',
     ),
-    { html: linkParagraph(link), text: link },
+    linkBlock(link),
   ];
-  return {
-    subject,
-    text: textLayout(parts.map((part) => part.text).join('\n\n')),
-    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
-  };
+  return compose(subject, parts, context);
 }

@@ -1,4 +1,4 @@
-import { greeting, layout, linkParagraph, paragraph, textLayout, type MailContent, type MailContext } from '../platform/mail/layout';
+import { compose, greeting, linkBlock, say, type MailContent, type MailContext } from '../platform/mail/layout';
 
 /** Data of {@link eventPapersReminderMail}: the event's name and dates, each child with what is still missing for it, and the page to do it on. */
 export interface EventPapersReminder {
@@ -15,22 +15,18 @@ export interface EventPapersReminder {
  * 'Promemoria: documenti per {event}' (docs/events.md, "Reminders"): the
  * event the child is signed up for, what is still missing for each child
  * (documents to sign, the medical form to upload), where to do it ('La mia
- * famiglia') and to ignore it when just done. Pure, like ./messages.ts.
+ * famiglia') and to ignore it when just done. Pure, built from the parts of
+ * netlify/lib/platform/mail/layout.ts.
  */
 export function eventPapersReminderMail(reminder: EventPapersReminder, context: MailContext): MailContent {
   const subject = `Promemoria: documenti per ${reminder.eventName}`;
-  const say = (text: string) => ({ html: paragraph(text), text });
   const parts = [
     say(greeting(reminder.familySurname)),
     say(`per «${reminder.eventName}» (${reminder.when}), a cui siete iscritti, mancano ancora:`),
     ...reminder.children.map((child) => say(`• ${child}`)),
     say('Puoi firmare e caricare tutto dalla pagina «La mia famiglia»:'),
-    { html: linkParagraph(reminder.familyUrl), text: reminder.familyUrl },
+    linkBlock(reminder.familyUrl),
     say('Se lo hai appena fatto, ignora questa e-mail.'),
   ];
-  return {
-    subject,
-    text: textLayout(parts.map((part) => part.text).join('\n\n')),
-    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
-  };
+  return compose(subject, parts, context);
 }

@@ -15,7 +15,7 @@ import { recordAudit } from '../platform/audit-log';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import type { MailContext } from '../platform/mail/layout';
-import { cardPaymentMail, debitFailedMail, debitProcessingMail, type DebitMail } from '../platform/mail/messages';
+import { cardPaymentMail, debitFailedMail, debitProcessingMail, type DebitMail } from './payment-mails';
 import { enqueueMail, familyAddresses, type OutgoingMail } from '../platform/mail/outbox';
 import type { RecordedOrder } from '../orders/order-plan';
 import { readReceiptInputs } from '../receipts/issue-receipt';

@@ -1,14 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTION } from '@domain/collections';
 import type { Contract } from '@contracts/contract';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } from './contract-function';
 import { getDb } from './firestore';
 import { HttpError } from './http';
-import { optionalLimit, serviceConfig } from './server-env';
+import { counterExpiry, fixedWindow, limitsFromEnv, retryAfter, secondsLeft } from './allowance';
+import { serviceConfig } from './server-env';
 
 /**
  * One budget for fiscal codes (docs/security.md, "One budget for fiscal
@@ -39,12 +39,12 @@ export interface BudgetLimits {
   unknownPerHour: number;
 }
 
-const limitsSchema = z.object({ FISCAL_CODE_REQUESTS_PER_MINUTE: optionalLimit(30), FISCAL_CODE_UNKNOWN_PER_HOUR: optionalLimit(10) });
-
 /** The limits from the environment; an unset or malformed value is the default (30 a minute, 10 unknown an hour). */
 export function budgetLimits(env: NodeJS.ProcessEnv = process.env): BudgetLimits {
-  const parsed = limitsSchema.parse(env);
-  return { requestsPerMinute: parsed.FISCAL_CODE_REQUESTS_PER_MINUTE, unknownPerHour: parsed.FISCAL_CODE_UNKNOWN_PER_HOUR };
+  return limitsFromEnv(
+    { requestsPerMinute: ['FISCAL_CODE_REQUESTS_PER_MINUTE', 30], unknownPerHour: ['FISCAL_CODE_UNKNOWN_PER_HOUR', 10] },
+    env,
+  );
 }
 
 const MINUTE = 60_000;
@@ -99,22 +99,22 @@ export function networkKey(ip: string): string {
 /** The network's window: its key, this minute and this hour. */
 function windowOf(db: Firestore, ip: string, now: number) {
   const key = networkKey(ip);
-  const minute = Math.floor(now / MINUTE);
-  const hour = Math.floor(now / HOUR);
+  const minute = fixedWindow(now, MINUTE);
+  const hour = fixedWindow(now, HOUR);
   return {
     key,
-    minute,
+    minute: minute.id,
     hits: db.collection(COLLECTION.rateLimits),
-    unknown: db.collection(COLLECTION.rateLimits).doc(`${key}_h${hour}`),
-    // A Firestore TTL policy on expires_at deletes spent windows (docs/deploy.md).
-    minuteExpires: Timestamp.fromMillis((minute + 2) * MINUTE),
-    hourExpires: Timestamp.fromMillis((hour + 2) * HOUR),
-    secondsToNextMinute: Math.ceil(((minute + 1) * MINUTE - now) / 1000),
-    secondsToNextHour: Math.ceil(((hour + 1) * HOUR - now) / 1000),
+    unknown: db.collection(COLLECTION.rateLimits).doc(`${key}_h${hour.id}`),
+    // A Firestore TTL policy on expires_at deletes spent windows (docs/deploy.md), a window after they end.
+    minuteExpires: counterExpiry(minute, MINUTE),
+    hourExpires: counterExpiry(hour, HOUR),
+    secondsToNextMinute: secondsLeft(minute, now),
+    secondsToNextHour: secondsLeft(hour, now),
   };
 }
 
-const refused = (seconds: number) => new HttpError(429, PARENT_MESSAGES.tooManyAttempts, { 'retry-after': String(Math.max(1, seconds)) });
+const refused = (seconds: number) => new HttpError(429, PARENT_MESSAGES.tooManyAttempts, retryAfter(seconds));
 
 /**
  * Spends one request of `ip`'s budget. Each request writes a hit, a

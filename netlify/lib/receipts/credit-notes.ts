@@ -6,7 +6,7 @@ import type { PaymentCreditNote } from '@domain/receipts/credit-note-schema';
 import type { PaymentDocument } from '@domain/payments/payment-schema';
 import { sumEuros } from '@domain/money';
 import type { MailContext } from '../platform/mail/layout';
-import { creditNoteMail, refundFailedMail } from '../platform/mail/messages';
+import { creditNoteMail, refundFailedMail } from './receipt-mails';
 import { enqueueMail, familyAddresses } from '../platform/mail/outbox';
 import { readSequence, type NumberSequence } from './sequence';
 

@@ -1,7 +1,11 @@
+import type { Firestore } from 'firebase-admin/firestore';
 import { RECEIPT_ISSUER } from '@config/receipt';
 import { creditNoteDataOf, creditNoteFileName, findCreditNote, receiptDocumentOf } from '@domain/receipts/credit-note';
-import type { PaymentDocument } from '@domain/payments/payment-schema';
+import { COLLECTION } from '@domain/collections';
+import { paymentDocument, type PaymentDocument } from '@domain/payments/payment-schema';
 import { receiptFileName } from '@domain/receipts/receipt';
+import { readSnapshot } from '../platform/snapshots';
+import type { AttachmentOf, SmtpAttachment } from '../platform/mail/attachments';
 import { renderCreditNotePdf, renderReceiptPdf } from './receipt-pdf';
 
 /**
@@ -41,4 +45,17 @@ export function fileResponse(file: PaymentFile): Response {
       'Cache-Control': 'private, no-store',
     },
   });
+}
+
+/**
+ * The attachment of a receipt or a credit note (`{ kind, payment_id,
+ * number }` in `mail.attachments`): the same bytes the parent and the admin
+ * download, from the payment as it is when the message is sent.
+ * @throws Error when the payment or the document is gone: the message is retried, then given up.
+ */
+export async function paymentAttachment(db: Firestore, attachment: AttachmentOf<'receipt' | 'credit-note'>): Promise<SmtpAttachment> {
+  const payment = readSnapshot(paymentDocument, await db.collection(COLLECTION.payments).doc(attachment.payment_id).get());
+  const file = payment ? await paymentFile(payment, attachment) : null;
+  if (!file) throw new Error(`payment ${attachment.payment_id} has no ${attachment.kind} ${attachment.number ?? ''} to attach`);
+  return { filename: file.filename, content: file.bytes, contentType: 'application/pdf' };
 }

@@ -10,7 +10,7 @@ import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import type { MailContext } from '../platform/mail/layout';
-import { receiptMail } from '../platform/mail/messages';
+import { receiptMail } from './receipt-mails';
 import { enqueueMail, familyAddresses } from '../platform/mail/outbox';
 
 const MESSAGES = adminReceiptContract.messages;

@@ -1,8 +1,8 @@
 import { accountState, findAccount, invitationLink } from '../../../netlify/lib/staff/admin-claims';
 import { HttpError } from '../../../netlify/lib/platform/http';
 import { getDb } from '../../../netlify/lib/platform/firestore';
-import { deliverMail } from '../../../netlify/lib/platform/mail/outbox';
-import { staffInvitationMail } from '../../../netlify/lib/platform/mail/messages';
+import { deliverMail } from '../../../netlify/lib/mail-delivery';
+import { staffInvitationMail } from '../../../netlify/lib/staff/staff-mails';
 import { accountForRole, applyStaffChange } from '../../../netlify/lib/staff/staff-accounts';
 import { staffLabel, staffOf, type Staff } from '@domain/staff/staff-roles';
 import { SetupError, type SetupStep } from '../types';

@@ -19,7 +19,8 @@ import { planHasOrders } from '../../../netlify/lib/season/season-settings';
 import { findFamilyById, findFamilyByParentCf, findFamilyItems, findFamilyReceipts } from '../../../netlify/lib/families/families';
 import { readReceiptInputs } from '../../../netlify/lib/receipts/issue-receipt';
 import { spendBudget } from '../../../netlify/lib/platform/fiscal-code-budget';
-import { deliverDue, familyAddresses } from '../../../netlify/lib/platform/mail/outbox';
+import { familyAddresses } from '../../../netlify/lib/platform/mail/outbox';
+import { deliverDue } from '../../../netlify/lib/mail-delivery';
 import { readReminderPlan } from '../../../netlify/lib/reminders/payment-reminders';
 import {
   readDocumentSignatures,

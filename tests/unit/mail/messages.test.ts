@@ -5,18 +5,14 @@ import {
   accessCodeMail,
   accessLinkMail,
   accessLockedMail,
-  bankTransferOrderMail,
-  cardPaymentMail,
-  debitFailedMail,
-  debitProcessingMail,
   emailChangeCodeMail,
   emailChangedMail,
-  medicalFormReceivedMail,
-  receiptMail,
-  transferConfirmedMail,
-  type MailContent,
-  type MailLine,
-} from '../../../netlify/lib/platform/mail/messages';
+} from '../../../netlify/lib/access/access-mails';
+import { bankTransferOrderMail } from '../../../netlify/lib/orders/order-mails';
+import { cardPaymentMail, debitFailedMail, debitProcessingMail, transferConfirmedMail } from '../../../netlify/lib/payments/payment-mails';
+import { medicalFormReceivedMail } from '../../../netlify/lib/medical-forms/medical-form-mails';
+import { receiptMail } from '../../../netlify/lib/receipts/receipt-mails';
+import type { MailContent, MailLine } from '../../../netlify/lib/platform/mail/layout';
 
 const context = { siteUrl: 'https://pagamenti.example.org/' };
 const LOGO = 'https://pagamenti.example.org/logo.svg';
@@ -237,7 +233,7 @@ describe('the reminder e-mail', () => {
     paymentUrl: 'https://pagamenti.example.org/campo-estivo',
   };
   const reminder = async (overrides: Partial<Omit<typeof reminderInput, 'deadline'>> & { deadline?: string | null } = {}) => {
-    const { reminderMail } = await import('../../../netlify/lib/platform/mail/messages');
+    const { reminderMail } = await import('../../../netlify/lib/reminders/reminder-mails');
     return reminderMail({ ...reminderInput, ...overrides }, context);
   };
 
@@ -288,7 +284,7 @@ describe("a volunteer's invitation", () => {
   const link = 'https://pagamenti.example.org/admin/imposta-password?oobCode=abc&verifyCode=def';
 
   it('says who invited, with which role, gives the link, its hour, and where to sign in, in text and HTML', async () => {
-    const { staffInvitationMail } = await import('../../../netlify/lib/platform/mail/messages');
+    const { staffInvitationMail } = await import('../../../netlify/lib/staff/staff-mails');
     const mail = staffInvitationMail({ roleLabel: 'Capo (Reparto, Clan)', invitedBy: 'admin@example.org', link }, context);
     expect(mail.subject).toBe("Invito all'area admin del portale");
     expect(mail.text).toContain(link);
@@ -303,7 +299,7 @@ describe("a volunteer's invitation", () => {
   });
 
   it('escapes every value', async () => {
-    const { staffInvitationMail } = await import('../../../netlify/lib/platform/mail/messages');
+    const { staffInvitationMail } = await import('../../../netlify/lib/staff/staff-mails');
     const mail = staffInvitationMail({ roleLabel: EVIL, invitedBy: EVIL, link: `${link}"><script>x</script>` }, context);
     expect(mail.html).not.toMatch(/<script/i);
   });

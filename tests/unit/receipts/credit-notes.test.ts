@@ -10,7 +10,7 @@ import lookupFamily from '../../../netlify/functions/lookup-family';
 import receipt from '../../../netlify/functions/receipt';
 import { applyCardEvent, type CardEvent } from '../../../netlify/lib/payments/stripe-refund-events';
 import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
-import { deliverMail } from '../../../netlify/lib/platform/mail/outbox';
+import { deliverMail } from '../../../netlify/lib/mail-delivery';
 import { checkSeasonTotals, countPaymentChange } from '../../../netlify/lib/season/season-totals';
 import { SEASON } from '@config/season';
 import { italianYear } from '@domain/italian-time';

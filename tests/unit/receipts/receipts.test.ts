@@ -6,7 +6,7 @@ import adminReceipt from '../../../netlify/functions/admin-receipt';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import receipt from '../../../netlify/functions/receipt';
 import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
-import { deliverMail } from '../../../netlify/lib/platform/mail/outbox';
+import { deliverMail } from '../../../netlify/lib/mail-delivery';
 import { SEASON } from '@config/season';
 import { italianYear } from '@domain/italian-time';
 import { onlineTotal } from '@domain/payments/service-fee';

@@ -1,12 +1,13 @@
 import { GROUP } from '@config/group';
-import type { OrderLine } from '@domain/catalogue/order-line';
 import { formatEuros } from '@domain/money';
 
 /**
- * The building blocks of the e-mails a parent receives (./messages.ts): one
- * HTML layout, one table of order lines, and their plain-text twins. Pure
- * functions, no I/O. Every value put into HTML goes through
- * {@link escapeHtml}; the only image is the group's logo.
+ * The building blocks of the e-mails a parent receives (each capability's
+ * `*-mails.ts`, e.g. netlify/lib/access/access-mails.ts): one HTML layout,
+ * one table of order lines, and their plain-text twins, and the parts a
+ * message is assembled from ({@link compose}). Pure functions, no I/O.
+ * Every value put into HTML goes through {@link escapeHtml}; the only image
+ * is the group's logo.
  */
 
 /** A ready e-mail: the subject, the plain-text body and the HTML body. */
@@ -22,8 +23,17 @@ export interface MailContext {
   siteUrl: string;
 }
 
-/** One line of an order as the e-mails list it: the child's name, the plan ('Felpa Reparto'…), the size ('' when none), the euros. */
-export type MailLine = Pick<OrderLine, 'plan' | 'size' | 'priceEuros'> & { child: Pick<OrderLine['child'], 'name'> };
+/**
+ * One line of an order as the e-mails list it (an OrderLine of
+ * src/domain/catalogue/order-line.ts fits): the child's name, the plan
+ * ('Felpa Reparto'…), the size ('' when none), the euros.
+ */
+export interface MailLine {
+  child: { name: string };
+  plan: string;
+  size: string;
+  priceEuros: number;
+}
 
 /** A row under the lines (a fee, a total): its label and amount in euros; `strong` for the total. */
 export interface MailTotal {
@@ -168,4 +178,44 @@ Per domande scrivi a ${GROUP.email}
 export function linkParagraph(href: string): string {
   const escaped = escapeHtml(href);
   return `<p style="margin:0 0 16px 0;"><a href="${escaped}" style="color:${BRAND};font-weight:bold;">${escaped}</a></p>`;
+}
+
+/** One block of a message, in both forms: `html` is already escaped. */
+export interface MailPart {
+  html: string;
+  text: string;
+}
+
+/** A paragraph of plain text, escaped for the HTML form. */
+export const say = (text: string): MailPart => ({ html: paragraph(text), text });
+
+/** A paragraph with one link ({@link linkParagraph}), the address as its own text. */
+export const linkBlock = (href: string): MailPart => ({ html: linkParagraph(href), text: href });
+
+/** A one-time code (6 digits) in large monospace, indented in the text form. */
+export const codeBlock = (code: string): MailPart => ({
+  html: `<p style="margin:0 0 16px 0;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:6px;">${escapeHtml(code)}</p>`,
+  text: `    ${code}`,
+});
+
+/** The order's lines followed by its totals ({@link linesTable}), in both forms. */
+export const lines = (orderLines: readonly MailLine[], totals: readonly MailTotal[]): MailPart => ({
+  html: linesTable(orderLines, totals),
+  text: linesText(orderLines, totals),
+});
+
+/** Label/value rows (the transfer's details, {@link detailsTable}), in both forms. */
+export const details = (rows: readonly (readonly [string, string])[]): MailPart => ({ html: detailsTable(rows), text: detailsText(rows) });
+
+/**
+ * Assembles a message from its parts: the subject doubles as the HTML
+ * title ({@link layout}); the parts are joined by a blank line in the text
+ * form ({@link textLayout}), by a newline in the HTML.
+ */
+export function compose(subject: string, parts: readonly MailPart[], context: MailContext): MailContent {
+  return {
+    subject,
+    text: textLayout(parts.map((part) => part.text).join('\n\n')),
+    html: layout(subject, parts.map((part) => part.html).join('\n'), context),
+  };
 }

@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { AUDIT_ACTION, SYSTEM_ACTOR } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
-import { mailBudgetDocument } from '@domain/mail-schema';
-import type { MailDocument, MailKind } from '@domain/mail-schema';
-import { italianDay, nextItalianMidnight } from '@domain/italian-time';
+import { mailBudgetDocument, type MailDocument, type MailKind } from '@domain/mail-schema';
 import { recordAudit } from '../audit-log';
 import { readSnapshot } from '../snapshots';
-import { optionalLimit } from '../server-env';
+import { counterExpiry, italianDayWindow, limitsFromEnv } from '../allowance';
 
 /**
  * The mail budget (docs/architecture.md, "E-mail"; docs/security.md, "The
@@ -31,12 +28,9 @@ export interface MailBudgetLimits {
   perRecipient: number;
 }
 
-const limitsSchema = z.object({ MAIL_DAILY_LIMIT: optionalLimit(800), MAIL_RECIPIENT_DAILY_LIMIT: optionalLimit(10) });
-
 /** The caps from the environment; an unset or malformed value is the default (800 recipients a day, 10 messages per address). */
 export function mailBudgetLimits(env: NodeJS.ProcessEnv = process.env): MailBudgetLimits {
-  const parsed = limitsSchema.parse(env);
-  return { perDay: parsed.MAIL_DAILY_LIMIT, perRecipient: parsed.MAIL_RECIPIENT_DAILY_LIMIT };
+  return limitsFromEnv({ perDay: ['MAIL_DAILY_LIMIT', 800], perRecipient: ['MAIL_RECIPIENT_DAILY_LIMIT', 10] }, env);
 }
 
 /** The messages someone needs to sign in (a parent's code, link or lock notice; a volunteer's invitation): never held by the budget. */
@@ -72,7 +66,8 @@ export async function weighMail(
   now: Date,
   limits: MailBudgetLimits = mailBudgetLimits(),
 ): Promise<BudgetVerdict> {
-  const day = italianDay(now);
+  const window = italianDayWindow(now);
+  const day = window.id;
   const ref = db.collection(COLLECTION.mailBudget).doc(day);
   const counted = readSnapshot(mailBudgetDocument, await ref.get());
   const total = counted?.total ?? 0;
@@ -82,7 +77,7 @@ export async function weighMail(
   // A message to more recipients than a whole day allows still goes, first thing in a day.
   const overTotal = total > 0 && total + mail.to.length > limits.perDay;
   const fullRecipient = mail.to.find((_, index) => (recipients[keys[index]!] ?? 0) >= limits.perRecipient);
-  const expiresAt = Timestamp.fromMillis(nextItalianMidnight(now).getTime() + 24 * 60 * 60_000);
+  const expiresAt = counterExpiry(window, 24 * 60 * 60_000);
   if (priority || (!overTotal && fullRecipient === undefined)) {
     // A Firestore TTL policy on expires_at deletes the day's counts the day after (docs/deploy.md).
     transaction.set(
@@ -114,5 +109,5 @@ export async function weighMail(
         : { cap: 'recipient', limit: limits.perRecipient, day, recipient: fullRecipient },
     });
   }
-  return { send: false, until: nextItalianMidnight(now) };
+  return { send: false, until: window.endsAt };
 }

@@ -7,7 +7,7 @@ import { readSnapshot } from '../snapshots';
 import { runTransaction } from '../firestore';
 import { serviceConfig } from '../server-env';
 import type { MailContent, MailContext } from './layout';
-import { makeAttachment } from './attachments';
+import { makeAttachment, type AttachmentRenderers } from './attachments';
 import { ACCESS_MAIL_KINDS, weighMail } from './mail-budget';
 import { sendMail } from './transport';
 
@@ -16,7 +16,8 @@ import { sendMail } from './transport';
  * in the transaction of the event that causes it, so an order recorded is a
  * message owed; it is sent right after (deliverMail, through the function's
  * `waitUntil`), and the scheduled mail-outbox function sends what is still
- * pending. A sender claims a message in a transaction (a lease of
+ * pending. The sender is {@link mailDelivery}, given the capabilities'
+ * attachment renderers by the composition root (netlify/lib/mail-delivery.ts). A sender claims a message in a transaction (a lease of
  * LEASE_MS), so two senders at the same moment send it once. A failed
  * attempt is retried after RETRY_MINUTES; after GIVE_UP_MS (an access
  * code: once it has expired) the message is 'failed' and the audit log
@@ -74,8 +75,8 @@ export interface MailWriter {
 
 /**
  * Writes `mail` to the outbox through `writer`; returns its id (pass it to
- * {@link deliverMail} once the transaction committed), or null when it has
- * no address.
+ * {@link MailDelivery.deliverMail} once the transaction committed), or null
+ * when it has no address.
  */
 export function enqueueMail(db: Firestore, writer: MailWriter, mail: OutgoingMail, now = new Date()): string | null {
   const to = [...new Set(mail.to.map((address) => address.trim().toLowerCase()).filter(Boolean))];
@@ -138,16 +139,40 @@ async function claim(db: Firestore, id: string, now: Date): Promise<MailDocument
   });
 }
 
+/** The outbox's sender, its attachments made by the renderers it was given ({@link mailDelivery}). */
+export interface MailDelivery {
+  /**
+   * Sends the message `id` if it is due and nobody else is sending it: 'sent'
+   * (an access code's text is then cleared: it must not outlive its use),
+   * 'retry' (the next attempt is planned), 'failed' (given up after a day,
+   * with an audit entry), 'held' (by the mail budget) or 'skipped'. Never
+   * throws: it runs after the answer (`waitUntil`), where nobody could catch it.
+   */
+  deliverMail: (db: Firestore, id: string, now?: Date) => Promise<DeliveryOutcome>;
+  /**
+   * Sends the pending messages that are due (at most `limit`, 50), one after
+   * the other, access e-mails first (ACCESS_MAIL_KINDS: a backlog the budget
+   * held never delays a code), then the others, oldest plan first; returns
+   * how many ended in each outcome.
+   */
+  deliverDue: (db: Firestore, now?: Date, limit?: number) => Promise<Record<DeliveryOutcome, number>>;
+}
+
 /**
- * Sends the message `id` if it is due and nobody else is sending it: 'sent'
- * (an access code's text is then cleared: it must not outlive its use),
- * 'retry' (the next attempt is planned), 'failed' (given up after a day,
- * with an audit entry), or 'skipped'. Never throws: it runs after the
- * answer (`waitUntil`), where nobody could catch it.
+ * The outbox's sender whose messages' attachments are made by `renderers`
+ * (one per attachment kind, from the capabilities): the platform never
+ * knows how a receipt or a calendar entry is made.
  */
-export async function deliverMail(db: Firestore, id: string, now = new Date()): Promise<DeliveryOutcome> {
+export function mailDelivery(renderers: AttachmentRenderers): MailDelivery {
+  return {
+    deliverMail: (db, id, now = new Date()) => deliverOne(db, id, renderers, now),
+    deliverDue: (db, now = new Date(), limit = 50) => deliverAllDue(db, renderers, now, limit),
+  };
+}
+
+async function deliverOne(db: Firestore, id: string, renderers: AttachmentRenderers, now: Date): Promise<DeliveryOutcome> {
   try {
-    return await attempt(db, id, now);
+    return await attempt(db, id, renderers, now);
   } catch (error) {
     // Firestore itself failed: the message stays pending (or its lease runs out) and the scheduled sender tries again.
     console.error(`mail: ${id} not delivered: ${error instanceof Error ? error.message : String(error)}`);
@@ -155,13 +180,13 @@ export async function deliverMail(db: Firestore, id: string, now = new Date()): 
   }
 }
 
-async function attempt(db: Firestore, id: string, now: Date): Promise<DeliveryOutcome> {
+async function attempt(db: Firestore, id: string, renderers: AttachmentRenderers, now: Date): Promise<DeliveryOutcome> {
   const mail = await claim(db, id, now);
   if (mail === 'held') return 'held';
   if (!mail) return 'skipped';
   const ref = db.collection(COLLECTION.mail).doc(id);
   try {
-    const attachments = await Promise.all(mail.attachments.map((attachment) => makeAttachment(db, attachment)));
+    const attachments = await Promise.all(mail.attachments.map((attachment) => makeAttachment(db, renderers, attachment)));
     await sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: id, attachments });
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -208,13 +233,12 @@ async function planRetry(db: Firestore, ref: DocumentReference, mail: MailDocume
   return giveUp ? 'failed' : 'retry';
 }
 
-/**
- * Sends the pending messages that are due (at most `limit`), one after the
- * other, access e-mails first (ACCESS_MAIL_KINDS: a backlog the budget
- * held never delays a code), then the others, oldest plan first; returns
- * how many ended in each outcome.
- */
-export async function deliverDue(db: Firestore, now = new Date(), limit = 50): Promise<Record<DeliveryOutcome, number>> {
+async function deliverAllDue(
+  db: Firestore,
+  renderers: AttachmentRenderers,
+  now: Date,
+  limit: number,
+): Promise<Record<DeliveryOutcome, number>> {
   const pending = () =>
     db.collection(COLLECTION.mail).where('status', '==', 'pending').where('next_attempt_at', '<=', Timestamp.fromDate(now));
   const access = await pending()
@@ -229,7 +253,7 @@ export async function deliverDue(db: Firestore, now = new Date(), limit = 50): P
   const deadline = Date.now() + 20_000;
   for (const id of ids) {
     if (Date.now() > deadline) break;
-    outcomes[await deliverMail(db, id, now)] += 1;
+    outcomes[await deliverOne(db, id, renderers, now)] += 1;
   }
   return outcomes;
 }
