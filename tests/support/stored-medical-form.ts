@@ -4,7 +4,8 @@ import path from 'node:path';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { DEMO_MEDIA } from '../../emulators/dev/stack-environment';
-import { startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../emulators/media/server';
+import { startMediaEmulator, type RunningMediaEmulator } from '../../emulators/media/server';
+import { storedFilePath } from '../../emulators/media/storage';
 import { medicalFormDeliveryUrl, requireCloudinary, signMedicalFormUpload } from '../../netlify/lib/medical-forms/medical-form-files';
 import { existsSync } from 'node:fs';
 
