@@ -22,7 +22,6 @@
  *
  * BENCH_PORT_OFFSET moves the ports (default 92). Ctrl-C stops everything it started.
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { DocumentReference, Firestore, Query, Timestamp } from 'firebase-admin/firestore';
@@ -33,7 +32,10 @@ import { eventSchema } from '@domain/events/event';
 import { documentVersionId, type DocumentFields } from '@domain/documents/group-document';
 import { readEventRoster } from '../netlify/lib/events/event-roster';
 import { renderEventRosterPdf } from '../netlify/lib/events/event-roster-pdf';
+import { callAdminFunction } from './bench/admin-call';
+import { batchWriter, type BatchWriter } from './bench/batch-writer';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
+import { machineSummary, median } from './bench/timing';
 
 const { values: options } = parseArgs({
   options: {
@@ -90,10 +92,9 @@ const DOCUMENT: DocumentFields = {
 };
 const DOCUMENT_KEYS = [`autorizzazione-campo-bench-${YEAR}`, `liberatoria-bench-${YEAR}`];
 
-/** Writes the camp, its two documents and the children with their sign-ups, orders, forms and signatures. */
-async function seedCamp(db: Firestore): Promise<void> {
-  const now = Timestamp.now();
-  const event = {
+/** The camp of the season, with places for the confirmed children and the two required documents. */
+function campEvent(now: Timestamp): Record<string, unknown> {
+  return {
     id: EVENT_ID,
     name: 'Campo estivo bench',
     branches: ['Branco', 'Reparto', 'Clan'],
@@ -109,26 +110,142 @@ async function seedCamp(db: Firestore): Promise<void> {
     created_at: now,
     cancelled_at: null,
   };
-  let batch = db.batch();
-  let writes = 0;
-  const set = async (collection: string, id: string, data: Record<string, unknown>) => {
-    batch.set(db.collection(collection).doc(id), data);
-    writes += 1;
-    if (writes >= 400) {
-      await batch.commit();
-      batch = db.batch();
-      writes = 0;
+}
+
+/** A family of the seed: its id, surname and two parents. */
+interface SeedFamily {
+  familyId: string;
+  surname: string;
+  parents: Array<{ id: string; name: string }>;
+}
+
+/** Child `index`'s Acconto: paid by transfer, confirmed (one in three) or to verify (one in three); none for the rest. */
+async function seedAcconto(set: BatchWriter['set'], family: SeedFamily, id: string, index: number, now: Timestamp): Promise<void> {
+  if (index % 3 === 2) return;
+  const { familyId, surname } = family;
+  const paymentId = `bench-payment-${id}`;
+  const status = index % 3 === 0 ? 'Confermato' : 'Da Verificare';
+  await set(COLLECTION.payments, paymentId, {
+    id: paymentId,
+    created_at: now,
+    season: YEAR,
+    order_id: `bench-order-${id}`,
+    family_id: familyId,
+    family_surname: surname,
+    surname_key: surname.toLowerCase(),
+    plan: PLAN.campAcconto,
+    method: 'Bonifico',
+    status,
+    total_amount: 100,
+    lines: [{ item_id: `bench-item-${id}`, child_id: id, name: 'x', surname, note: '', price: 100 }],
+  });
+  await set(COLLECTION.orderItems, `bench-item-${id}`, {
+    id: `bench-item-${id}`,
+    created_at: now,
+    season: YEAR,
+    family_id: familyId,
+    payment_id: paymentId,
+    note: '',
+    plan: PLAN.campAcconto,
+    son_info: { id, name: 'x', surname },
+    price: 100,
+  });
+}
+
+/** Child `index`'s signatures of both documents: by both parents, one, or none in turn. */
+async function seedSignatures(set: BatchWriter['set'], family: SeedFamily, id: string, index: number, now: Timestamp): Promise<void> {
+  for (const key of DOCUMENT_KEYS) {
+    for (const parent of family.parents.slice(0, 2 - (index % 3))) {
+      await set(COLLECTION.documentSignatures, `bench-${key}-${id}-${parent.id}`, {
+        document_id: documentVersionId(key, 1),
+        document_key: key,
+        version: 1,
+        season: YEAR,
+        family_id: family.familyId,
+        child_id: id,
+        parent_id: parent.id,
+        signer_name: `${parent.name} ${family.surname}`,
+        text: 'testo',
+        text_sha256: '0'.repeat(64),
+        choice: null,
+        delegates: '',
+        signed_at: now,
+        code_sent_to: 'l***@example.com',
+        withdrawn_at: null,
+      });
     }
-  };
-  await set(COLLECTION.events, EVENT_ID, event);
-  await set(COLLECTION.eventCounters, EVENT_ID, {
+  }
+}
+
+/** Child `index` (the `child`-th of its family): the son with a medical form for two in three, the sign-up, the Acconto, the signatures. */
+async function seedChild(set: BatchWriter['set'], family: SeedFamily, child: number, index: number, now: Timestamp): Promise<void> {
+  const id = `bench-son-${index}`;
+  const born = String(YEAR - 9 - (index % 10)).slice(2);
+  await set(COLLECTION.sons, id, {
+    id,
+    family_id: family.familyId,
+    name: ['Marco', 'Giulia'][child] ?? 'Luca',
+    surname: family.surname,
+    cf: `BNCMRC${born}M15H501X`,
+    branch: ['Branco', 'Reparto', 'Clan'][index % 3],
+    medical_doc: '',
+    medical_forms:
+      index % 3 === 2 ? [] : [{ public_id: `forms/${id}/1`, version: 1, bytes: 1000, season: YEAR, received_at: now, consent: null }],
+    updated_at: now,
+  });
+  const waiting = index >= CHILDREN - WAITING;
+  await set(COLLECTION.eventSignups, `${EVENT_ID}_${id}`, {
+    event_id: EVENT_ID,
+    family_id: family.familyId,
+    child_id: id,
+    parent_id: family.parents[0]!.id,
+    state: waiting ? 'waiting' : 'confirmed',
+    position: waiting ? index - (CHILDREN - WAITING) + 1 : null,
+    signed_up_at: now,
+    offered_until: null,
+    cancelled_at: null,
+  });
+  await seedAcconto(set, family, id, index, now);
+  await seedSignatures(set, family, id, index, now);
+}
+
+/** Family `family` (one child when even, two when odd) from child `firstIndex` on, with its two parents; the next child's index. */
+async function seedFamily(set: BatchWriter['set'], family: number, firstIndex: number, now: Timestamp): Promise<number> {
+  const familyId = `bench-family-${family}`;
+  const surname = `Bench${family}`;
+  const seed: SeedFamily = { familyId, surname, parents: ['Laura', 'Paolo'].map((name, at) => ({ id: `${familyId}-parent-${at}`, name })) };
+  await set(COLLECTION.families, familyId, { id: familyId, surname, updated_at: now });
+  for (const [at, parent] of seed.parents.entries()) {
+    await set(COLLECTION.parents, parent.id, {
+      id: parent.id,
+      cf: `BNCPRN${family}X${at}`,
+      family_id: familyId,
+      name: parent.name,
+      surname,
+      email: null,
+      phone: `+39 333 000 ${String(family * 2 + at).padStart(4, '0')}`,
+    });
+  }
+  let index = firstIndex;
+  for (let child = 0; child < (family % 2 === 0 ? 1 : 2) && index < CHILDREN; child += 1, index += 1) {
+    await seedChild(set, seed, child, index, now);
+  }
+  return index;
+}
+
+/** Writes the camp, its two documents and the children with their sign-ups, orders, forms and signatures. */
+async function seedCamp(db: Firestore): Promise<void> {
+  const now = Timestamp.now();
+  const writer = batchWriter(db);
+  await writer.set(COLLECTION.events, EVENT_ID, campEvent(now));
+  await writer.set(COLLECTION.eventCounters, EVENT_ID, {
     event_id: EVENT_ID,
     confirmed: CHILDREN - WAITING,
     offered: 0,
     next_position: WAITING + 1,
   });
   for (const key of DOCUMENT_KEYS) {
-    await set(COLLECTION.groupDocuments, documentVersionId(key, 1), {
+    await writer.set(COLLECTION.groupDocuments, documentVersionId(key, 1), {
       ...DOCUMENT,
       key,
       version: 1,
@@ -137,120 +254,19 @@ async function seedCamp(db: Firestore): Promise<void> {
       retired_at: null,
     });
   }
-  for (let index = 0, family = 0; index < CHILDREN; family += 1) {
-    const familyId = `bench-family-${family}`;
-    const surname = `Bench${family}`;
-    const parents = ['Laura', 'Paolo'].map((name, at) => ({ id: `${familyId}-parent-${at}`, name }));
-    await set(COLLECTION.families, familyId, { id: familyId, surname, updated_at: now });
-    for (const [at, parent] of parents.entries()) {
-      await set(COLLECTION.parents, parent.id, {
-        id: parent.id,
-        cf: `BNCPRN${family}X${at}`,
-        family_id: familyId,
-        name: parent.name,
-        surname,
-        email: null,
-        phone: `+39 333 000 ${String(family * 2 + at).padStart(4, '0')}`,
-      });
-    }
-    for (let child = 0; child < (family % 2 === 0 ? 1 : 2) && index < CHILDREN; child += 1, index += 1) {
-      const id = `bench-son-${index}`;
-      const born = String(YEAR - 9 - (index % 10)).slice(2);
-      await set(COLLECTION.sons, id, {
-        id,
-        family_id: familyId,
-        name: ['Marco', 'Giulia'][child] ?? 'Luca',
-        surname,
-        cf: `BNCMRC${born}M15H501X`,
-        branch: ['Branco', 'Reparto', 'Clan'][index % 3],
-        medical_doc: '',
-        medical_forms:
-          index % 3 === 2 ? [] : [{ public_id: `forms/${id}/1`, version: 1, bytes: 1000, season: YEAR, received_at: now, consent: null }],
-        updated_at: now,
-      });
-      const waiting = index >= CHILDREN - WAITING;
-      await set(COLLECTION.eventSignups, `${EVENT_ID}_${id}`, {
-        event_id: EVENT_ID,
-        family_id: familyId,
-        child_id: id,
-        parent_id: parents[0]!.id,
-        state: waiting ? 'waiting' : 'confirmed',
-        position: waiting ? index - (CHILDREN - WAITING) + 1 : null,
-        signed_up_at: now,
-        offered_until: null,
-        cancelled_at: null,
-      });
-      if (index % 3 !== 2) {
-        const paymentId = `bench-payment-${id}`;
-        const status = index % 3 === 0 ? 'Confermato' : 'Da Verificare';
-        await set(COLLECTION.payments, paymentId, {
-          id: paymentId,
-          created_at: now,
-          season: YEAR,
-          order_id: `bench-order-${id}`,
-          family_id: familyId,
-          family_surname: surname,
-          surname_key: surname.toLowerCase(),
-          plan: PLAN.campAcconto,
-          method: 'Bonifico',
-          status,
-          total_amount: 100,
-          lines: [{ item_id: `bench-item-${id}`, child_id: id, name: 'x', surname, note: '', price: 100 }],
-        });
-        await set(COLLECTION.orderItems, `bench-item-${id}`, {
-          id: `bench-item-${id}`,
-          created_at: now,
-          season: YEAR,
-          family_id: familyId,
-          payment_id: paymentId,
-          note: '',
-          plan: PLAN.campAcconto,
-          son_info: { id, name: 'x', surname },
-          price: 100,
-        });
-      }
-      for (const key of DOCUMENT_KEYS) {
-        for (const parent of parents.slice(0, 2 - (index % 3))) {
-          await set(COLLECTION.documentSignatures, `bench-${key}-${id}-${parent.id}`, {
-            document_id: documentVersionId(key, 1),
-            document_key: key,
-            version: 1,
-            season: YEAR,
-            family_id: familyId,
-            child_id: id,
-            parent_id: parent.id,
-            signer_name: `${parent.name} ${surname}`,
-            text: 'testo',
-            text_sha256: '0'.repeat(64),
-            choice: null,
-            delegates: '',
-            signed_at: now,
-            code_sent_to: 'l***@example.com',
-            withdrawn_at: null,
-          });
-        }
-      }
-    }
-  }
-  await batch.commit();
+  for (let index = 0, family = 0; index < CHILDREN; family += 1) index = await seedFamily(writer.set, family, index, now);
+  await writer.commit();
 }
 
 /** One call of admin-event-roster, timed from the request to the whole answer read; its size in bytes. */
 async function call(token: string, format: 'json' | 'pdf'): Promise<{ ms: number; bytes: number }> {
   if (!stack) throw new Error('no stack');
-  const startedAt = performance.now();
-  const response = await fetch(`${stack.appUrl}/.netlify/functions/admin-event-roster`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ eventId: EVENT_ID, format }),
-  });
-  const body = await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${format}: ${response.status} ${Buffer.from(body).toString().slice(0, 300)}`);
-  return { ms: performance.now() - startedAt, bytes: body.byteLength };
+  const answer = await callAdminFunction(stack, token, 'admin-event-roster', { eventId: EVENT_ID, format });
+  if (!answer.ok) throw new Error(`${format}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+  return { ms: answer.ms, bytes: answer.body.byteLength };
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
@@ -279,13 +295,7 @@ async function main(): Promise<void> {
     times.json.push((await call(token, 'json')).ms);
     times.pdfCall.push((await call(token, 'pdf')).ms);
   }
-  const load = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-  console.log(
-    `\nEvent roster on the local stack, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load ${load}:`,
-  );
+  console.log(`\nEvent roster on the local stack, ${machineSummary()}:`);
   console.table([
     { step: 'list built (readEventRoster, in process)', median: ms(median(times.list)), runs: times.list.map(ms).join(', ') },
     { step: 'PDF written (renderEventRosterPdf)', median: ms(median(times.pdf)), runs: times.pdf.map(ms).join(', ') },

@@ -26,16 +26,15 @@
  * BENCH_PORT_OFFSET moves the ports (default 50: app 5230, Firestore 8230).
  * Ctrl-C stops everything it started.
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { bankTransferOrderId } from '../netlify/functions/create-order';
-import { getDb } from '../netlify/lib/platform/firestore';
 import { COLLECTION } from '@domain/collections';
 import type { OrderRequest } from '@contracts/order-request';
 import { demoSessionCookie } from './bench/demo-session';
-import { startStack, type BenchStack } from './bench/stack';
+import { stackDb, startStack, type BenchStack } from './bench/stack';
+import { machineSummary, percentile } from './bench/timing';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 50);
@@ -91,11 +90,6 @@ interface Timed {
 let stack: BenchStack | null = null;
 let db: Firestore | null = null;
 
-/** Nearest-rank percentile of `values` (p in 0–100). */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const statuses = (results: readonly Timed[]) =>
   Object.entries(results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}))
@@ -149,16 +143,11 @@ async function storedOrders(orderId: string): Promise<{ orders: number; payments
   return { orders: order.exists ? 1 : 0, payments: payments.data().count };
 }
 
-async function main(): Promise<void> {
-  console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
-  const startedAt = performance.now();
-  stack = await startStack(offset, options.verbose);
-  console.log(`[bench] "[dev] ready" after ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${stack.appUrl}`);
-  process.env.FIRESTORE_EMULATOR_HOST = `${stack.settings.host}:${stack.settings.firestorePort}`;
-  process.env.FIREBASE_PROJECT_ID = stack.settings.projectId;
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  db = getDb();
+/** The three functions timed alone. */
+type Alone = Record<'health' | 'lookup-family' | 'create-order', Timed>;
 
+/** Steps 1 and 2: each function's first call after "[dev] ready", then {@link SEQUENTIAL_CALLS} of each in a row. */
+async function measureAlone(): Promise<{ first: Alone; warm: { [name in keyof Alone]: Timed[] } }> {
   const first = {
     health: await call('health'),
     'lookup-family': await call('lookup-family', { cf: ROSSI_CF }),
@@ -169,7 +158,11 @@ async function main(): Promise<void> {
     'lookup-family': await sequential('lookup-family', { cf: ROSSI_CF }),
     'create-order': await sequential('create-order', SEQUENTIAL_ORDER, 'family-neri'),
   };
+  return { first, warm };
+}
 
+/** Steps 3 to 5: the lookups at once, the same-key orders at once, and the lookups at once from one address. */
+async function measureBursts() {
   const burstStart = performance.now();
   const lookups = await Promise.all(Array.from({ length: CONCURRENT_LOOKUPS }, () => call('lookup-family', { cf: ROSSI_CF })));
   const burstMs = performance.now() - burstStart;
@@ -186,8 +179,14 @@ async function main(): Promise<void> {
   const ordersMs = performance.now() - orderStart;
   const oneAddress = newClient();
   const sameAddress = await Promise.all(Array.from({ length: 40 }, () => call('lookup-family', { cf: ROSSI_CF }, { ip: oneAddress })));
+  return { lookups, burstMs, keyed, sends, ordersMs, sameAddress };
+}
 
-  const perKey = await Promise.all(
+type Bursts = Awaited<ReturnType<typeof measureBursts>>;
+
+/** Per key of the same-key burst: the statuses, the order ids answered and the orders Firestore holds. */
+function ordersPerKey({ keyed, sends }: Bursts) {
+  return Promise.all(
     keyed.map(async ({ familyId, key, request }) => {
       const answers = sends.filter((send) => send.key === key).map((send) => send.timed);
       const ids = new Set(answers.map((answer) => (answer.body as { orderId?: string }).orderId ?? `(${answer.status})`));
@@ -199,15 +198,14 @@ async function main(): Promise<void> {
       };
     }),
   );
+}
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const load = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-  console.log(
-    `\nFunctions on the local stack, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${cpu}), Node ${process.version}, load ${load}:`,
-  );
+type PerKey = Awaited<ReturnType<typeof ordersPerKey>>;
+
+/** The tables: each function alone, the lookups at once, the same-key orders and the one-address burst. */
+function printTables({ first, warm }: Awaited<ReturnType<typeof measureAlone>>, bursts: Bursts, perKey: PerKey): void {
+  const { lookups, burstMs, sends, ordersMs, sameAddress } = bursts;
+  console.log(`\nFunctions on the local stack, ${machineSummary()}:`);
   console.table(
     Object.entries(warm).map(([name, results]) => ({
       function: name,
@@ -245,7 +243,11 @@ async function main(): Promise<void> {
   console.table(perKey);
 
   console.log(`40 lookup-family at once from one address: ${statuses(sameAddress)}`);
+}
 
+/** One line per target (docs/benchmarks.md, "Functions on the local stack"): met or MISSED. */
+function printTargets({ first, warm }: Awaited<ReturnType<typeof measureAlone>>, { lookups, sameAddress }: Bursts, perKey: PerKey): void {
+  const lookupTimes = lookups.map((result) => result.ms);
   const lookupWarm = percentile(
     warm['lookup-family'].map((result) => result.ms),
     95,
@@ -268,6 +270,19 @@ async function main(): Promise<void> {
   console.log(`  same-key orders: one order per key, one id in every answer (${verdict(onePerKey)})`);
   const budgetHeld = sameAddress.every((result) => result.status === 200 || result.status === 429);
   console.log(`  one address, 40 at once: only 200 or 429, none 5xx: ${statuses(sameAddress)} (${verdict(budgetHeld)})`);
+}
+
+async function main(): Promise<void> {
+  console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
+  const startedAt = performance.now();
+  stack = await startStack(offset, options.verbose);
+  console.log(`[bench] "[dev] ready" after ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${stack.appUrl}`);
+  db = stackDb(stack);
+  const alone = await measureAlone();
+  const bursts = await measureBursts();
+  const perKey = await ordersPerKey(bursts);
+  printTables(alone, bursts, perKey);
+  printTargets(alone, bursts, perKey);
 }
 
 async function cleanup(): Promise<void> {

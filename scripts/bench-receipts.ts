@@ -27,7 +27,6 @@
  * BENCH_PORT_OFFSET moves the ports (default 70: app 5250, Firestore 8250,
  * mail inbox 1250). Ctrl-C stops everything it started.
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
 import { readSnapshot } from '../netlify/lib/platform/snapshots';
@@ -38,7 +37,9 @@ import { COLLECTION } from '@domain/collections';
 import { paymentDocument } from '@domain/payments/payment-schema';
 import { hasReceipt, receiptDataOf, receiptFileName } from '@domain/receipts/receipt';
 import { mailInbox, type InboxMessage } from '../tests/support/mail-inbox';
+import { callAdminFunction } from './bench/admin-call';
 import { demoAdminToken, runBenchmark, stackDb, startStack, type BenchStack } from './bench/stack';
+import { machineSummary, percentile } from './bench/timing';
 
 const { values: options } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 70);
@@ -104,53 +105,40 @@ async function seedTransfers(): Promise<string[]> {
 /** One confirmation through admin-confirm-transfer, timed from the request to the whole answer read. */
 async function confirm(token: string, paymentId: string): Promise<number> {
   if (!stack) throw new Error('no stack');
-  const startedAt = performance.now();
-  const response = await fetch(`${stack.appUrl}/.netlify/functions/admin-confirm-transfer`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ paymentId, action: 'confirm' }),
-  });
-  const body = (await response.json()) as { status?: string; changed?: boolean; error?: string };
-  if (!response.ok || body.status !== 'Confermato' || !body.changed) {
-    throw new Error(`Confirming ${paymentId}: ${response.status} ${JSON.stringify(body)}`);
+  const answer = await callAdminFunction(stack, token, 'admin-confirm-transfer', { paymentId, action: 'confirm' });
+  const body = JSON.parse(answer.body.toString()) as { status?: string; changed?: boolean; error?: string };
+  if (!answer.ok || body.status !== 'Confermato' || !body.changed) {
+    throw new Error(`Confirming ${paymentId}: ${answer.status} ${JSON.stringify(body)}`);
   }
-  return performance.now() - startedAt;
+  return answer.ms;
 }
 
 /** 'Bonifico ricevuto' to the Rossi family with a PDF attached. */
 const isReceiptMail = (message: InboxMessage) =>
   message.subject === SUBJECT && message.attachments.some((file) => file.contentType === 'application/pdf');
 
-/** The `p`-th percentile (0–100) of `values`, nearest rank. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
-async function main(): Promise<void> {
-  console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
-  stack = await startStack(offset, options.verbose);
-  const token = await demoAdminToken(stack);
-  const mailWebUrl = `http://${stack.settings.host}:${stack.settings.mailWebPort}`;
-  const inbox = mailInbox(mailWebUrl);
+/** The receipt e-mails seen so far and when the last of {@link COUNT} arrived (ms after the start; NaN until then). */
+interface MailWatch {
+  mails: InboxMessage[];
+  at: number;
+}
 
-  const ids = await seedTransfers();
-  await inbox.clear();
-  console.log(`[bench] ${COUNT} transfers 'Da Verificare' written for ${FAMILY.id}; confirming them one after the other…`);
-
-  // The inbox is polled from the first confirmation on: the e-mails leave while later confirmations run.
-  const startedAt = performance.now();
-  let mails: InboxMessage[] = [];
-  let mailsAt = Number.NaN;
-  const polling = (async (): Promise<Error | null> => {
+/**
+ * Polls the inbox every {@link POLL_MS} until {@link COUNT} receipt e-mails
+ * reached the family or {@link MAIL_TIMEOUT_MS} passed: the watch, updated
+ * as it goes, and its end (the error that stopped it, or null).
+ */
+function watchReceiptMails(inbox: ReturnType<typeof mailInbox>, startedAt: number): { watch: MailWatch; done: Promise<Error | null> } {
+  const watch: MailWatch = { mails: [], at: Number.NaN };
+  const done = (async (): Promise<Error | null> => {
     try {
       while (performance.now() - startedAt < MAIL_TIMEOUT_MS) {
-        mails = (await inbox.messagesTo(FAMILY.email)).filter(isReceiptMail);
-        if (mails.length >= COUNT) {
-          mailsAt = performance.now() - startedAt;
+        watch.mails = (await inbox.messagesTo(FAMILY.email)).filter(isReceiptMail);
+        if (watch.mails.length >= COUNT) {
+          watch.at = performance.now() - startedAt;
           return null;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -160,24 +148,34 @@ async function main(): Promise<void> {
     }
     return null;
   })();
+  return { watch, done };
+}
 
+/** Steps 2 and 3: the payments confirmed one after the other while the inbox is polled; each confirmation's time and the mails'. */
+async function confirmAndWatch(token: string, inbox: ReturnType<typeof mailInbox>, ids: readonly string[]) {
+  // The inbox is polled from the first confirmation on: the e-mails leave while later confirmations run.
+  const startedAt = performance.now();
+  const { watch, done } = watchReceiptMails(inbox, startedAt);
   const confirmations: number[] = [];
   for (const [index, id] of ids.entries()) {
     confirmations.push(await confirm(token, id));
     if ((index + 1) % 25 === 0) console.log(`[bench] ${index + 1} confirmed`);
   }
   const confirmedAt = performance.now() - startedAt;
-  const mailsWhenConfirmed = mails.length;
-  const pollError = await polling;
+  const mailsWhenConfirmed = watch.mails.length;
+  const pollError = await done;
   if (pollError) throw pollError;
-  if (mails.length < COUNT) {
+  if (watch.mails.length < COUNT) {
     throw new Error(
-      `Only ${mails.length} of ${COUNT} '${SUBJECT}' e-mails with a PDF reached ${FAMILY.email} within ${seconds(MAIL_TIMEOUT_MS)}.`,
+      `Only ${watch.mails.length} of ${COUNT} '${SUBJECT}' e-mails with a PDF reached ${FAMILY.email} within ${seconds(MAIL_TIMEOUT_MS)}.`,
     );
   }
   console.log(`[bench] ${COUNT} e-mails in the inbox`);
+  return { confirmations, confirmedAt, mails: watch.mails, mailsAt: watch.at, mailsWhenConfirmed };
+}
 
-  // The receipts as stored, in the order the payments were confirmed.
+/** Step 5: the receipts as stored, in the order of confirmation; whether their numbers follow each other and each file was attached. */
+async function checkReceipts(ids: readonly string[], mails: readonly InboxMessage[], mailWebUrl: string) {
   const snapshots = await db().getAll(...ids.map((id) => db().collection(COLLECTION.payments).doc(id)));
   const payments = snapshots.map((snapshot) => {
     const payment = readSnapshot(paymentDocument, snapshot);
@@ -201,10 +199,11 @@ async function main(): Promise<void> {
     raw.filter((email) => mailIds.has(email.id)).flatMap((email) => (email.attachments ?? []).map((file) => file.filename ?? '')),
   );
   const attachedAll = numbers.every((number) => attached.has(receiptFileName(number)));
+  return { payments, numbers, consecutive, distinct, attachedAll };
+}
 
-  // The PDF of one receipt, made COUNT times in this process (what each e-mail and each download does).
-  const sample = payments[payments.length - 1];
-  if (!sample) throw new Error('no payment');
+/** Step 4: the PDF of one receipt, made {@link COUNT} times in this process (what each e-mail and each download does). */
+async function renderReceipts(sample: Parameters<typeof receiptDataOf>[0]) {
   const renders: number[] = [];
   let bytes: Uint8Array = new Uint8Array();
   const renderStartedAt = performance.now();
@@ -213,15 +212,26 @@ async function main(): Promise<void> {
     bytes = await renderReceiptPdf(receiptDataOf(sample, RECEIPT_ISSUER));
     renders.push(performance.now() - renderAt);
   }
-  const renderTotal = performance.now() - renderStartedAt;
+  return { renders, bytes, renderTotal: performance.now() - renderStartedAt };
+}
 
-  const load = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-  console.log(
-    `\n${COUNT} receipts on the local stack, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load ${load}:`,
-  );
+async function main(): Promise<void> {
+  console.log(`[bench] starting the stack (dev launcher, port offset ${offset})…`);
+  stack = await startStack(offset, options.verbose);
+  const token = await demoAdminToken(stack);
+  const mailWebUrl = `http://${stack.settings.host}:${stack.settings.mailWebPort}`;
+  const inbox = mailInbox(mailWebUrl);
+
+  const ids = await seedTransfers();
+  await inbox.clear();
+  console.log(`[bench] ${COUNT} transfers 'Da Verificare' written for ${FAMILY.id}; confirming them one after the other…`);
+  const { confirmations, confirmedAt, mails, mailsAt, mailsWhenConfirmed } = await confirmAndWatch(token, inbox, ids);
+  const { payments, numbers, consecutive, distinct, attachedAll } = await checkReceipts(ids, mails, mailWebUrl);
+  const sample = payments[payments.length - 1];
+  if (!sample) throw new Error('no payment');
+  const { renders, bytes, renderTotal } = await renderReceipts(sample);
+
+  console.log(`\n${COUNT} receipts on the local stack, ${machineSummary({ memory: true })}:`);
   console.table([
     {
       step: `${COUNT} confirmations, one after the other`,

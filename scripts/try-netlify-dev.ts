@@ -115,14 +115,19 @@ async function visitInChromium(base: string): Promise<string[]> {
   }
 }
 
-async function main(): Promise<number> {
-  const busy = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter(Boolean);
-  if (busy.length > 0) {
-    log(`ports already in use: ${busy.join(', ')} (is \`npm run dev\` running?). Stop it first.`);
-    return 1;
-  }
-  // The Firebase CLI's hub and logging ports are not the stack's own: another
-  // stack on this machine (browser tests) may hold them. Move them if so.
+/** The ports of {@link STACK_PORTS} something listens on. */
+async function openStackPorts(): Promise<number[]> {
+  return (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter(
+    (port): port is number => port !== null,
+  );
+}
+
+/**
+ * The Firebase CLI's hub and logging ports are not the stack's own: another
+ * stack on this machine (browser tests) may hold them. The variables moving
+ * them to a spare port when taken (and not set already).
+ */
+async function movedFirebasePorts(): Promise<Record<string, string>> {
   const extraEnv: Record<string, string> = {};
   for (const [name, port, spare] of [
     ['FIREBASE_HUB_PORT', 4400, 4401],
@@ -133,11 +138,22 @@ async function main(): Promise<number> {
       log(`port ${port} is taken: ${name}=${spare}`);
     }
   }
-  const netlify = netlifyBinary();
-  const version = spawnSync(netlify, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  log(`${version} in ${ROOT}`);
+  return extraEnv;
+}
 
-  // Extra arguments go to netlify dev (e.g. `-- --debug`).
+/** A started `netlify dev`: its process group, and how it exited once it has (code or signal; null while running). */
+interface NetlifyDev {
+  pgid: number;
+  state: { exited: number | string | null };
+}
+
+/**
+ * Starts `netlify dev --offline` (with this script's extra arguments, e.g.
+ * `-- --debug`) in a process group of its own, so Ctrl-C can be sent to all
+ * of it; its output echoed indented.
+ * @throws Error when it does not start.
+ */
+function startNetlifyDev(netlify: string, extraEnv: Record<string, string>): NetlifyDev {
   const extra = process.argv.slice(2).filter((arg) => arg !== '--');
   log(`netlify dev --offline ${extra.join(' ')}`.trim());
   const child = spawn(netlify, ['dev', '--offline', ...extra], {
@@ -148,64 +164,67 @@ async function main(): Promise<number> {
   });
   const pgid = child.pid;
   if (pgid === undefined) throw new Error('netlify dev did not start');
-  const state: { exited: number | string | null } = { exited: null };
+  const state: NetlifyDev['state'] = { exited: null };
   child.once('exit', (code, signal) => (state.exited = code ?? signal));
   const echo = (chunk: Buffer) => process.stdout.write(chunk.toString().replace(/^(?=.)/gm, '  | '));
   child.stdout.on('data', echo);
   child.stderr.on('data', echo);
+  return { pgid, state };
+}
 
-  const failures: string[] = [];
-  const startedAt = Date.now();
+/** Waits for {@link NETLIFY_PORT} to open: the failure when netlify dev exits first or {@link START_TIMEOUT_MS} passes, else null. */
+async function waitForPort(dev: NetlifyDev, startedAt: number): Promise<string | null> {
   while (!(await portInUse(NETLIFY_PORT))) {
-    if (state.exited !== null) {
-      failures.push(`netlify dev exited (${state.exited}) before serving port ${NETLIFY_PORT}`);
-      break;
-    }
-    if (Date.now() - startedAt > START_TIMEOUT_MS) {
-      failures.push(`port ${NETLIFY_PORT} not open after ${START_TIMEOUT_MS / 1000} s`);
-      break;
-    }
+    if (dev.state.exited !== null) return `netlify dev exited (${dev.state.exited}) before serving port ${NETLIFY_PORT}`;
+    if (Date.now() - startedAt > START_TIMEOUT_MS) return `port ${NETLIFY_PORT} not open after ${START_TIMEOUT_MS / 1000} s`;
     await sleep(500);
   }
+  return null;
+}
 
-  if (failures.length === 0) {
-    log(`port ${NETLIFY_PORT} open after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-    const base = `http://localhost:${NETLIFY_PORT}`;
-    try {
-      // netlify-cli opens its port before it serves: a request made then may hang, so each try gives up after 10 s.
-      const getPage = () => fetch(`${base}/`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
-      let page = await getPage();
-      while ((!page || page.status !== 200) && state.exited === null && Date.now() - startedAt < START_TIMEOUT_MS) {
-        await sleep(1000);
-        page = await getPage();
-      }
-      if (!page) throw new Error(`netlify dev stopped (${state.exited}) before serving /`);
-      log(`the app answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-      const html = await page.text();
-      const hasRoot = html.includes('id="root"');
-      log(`GET / -> ${page.status}, ${html.length} bytes, app root element: ${hasRoot ? 'yes' : 'no'}`);
-      if (page.status !== 200 || !hasRoot) failures.push('GET / did not serve the app');
-      const session = await rossiSessionCookie();
-      const lookup = await fetch(`${base}/.netlify/functions/lookup-family`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `${session.name}=${session.value}` },
-        body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
-      });
-      const body = await lookup.text();
-      log(`POST /.netlify/functions/lookup-family {cf: RSSMRA80C12H501E} -> ${lookup.status} ${body.slice(0, 300)}`);
-      if (lookup.status !== 200 || !body.includes('Rossi')) failures.push('lookup-family did not find the Rossi family');
-      failures.push(...(await visitInChromium(base)));
-    } catch (error) {
-      failures.push(`fetch failed: ${String(error)}`);
+/** What netlify dev serves: `/` (the app), lookup-family for the Rossi family, and the page in Chromium; the failures. */
+async function checkServing(dev: NetlifyDev, startedAt: number): Promise<string[]> {
+  const failures: string[] = [];
+  const base = `http://localhost:${NETLIFY_PORT}`;
+  try {
+    // netlify-cli opens its port before it serves: a request made then may hang, so each try gives up after 10 s.
+    const getPage = () => fetch(`${base}/`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+    let page = await getPage();
+    while ((!page || page.status !== 200) && dev.state.exited === null && Date.now() - startedAt < START_TIMEOUT_MS) {
+      await sleep(1000);
+      page = await getPage();
     }
+    if (!page) throw new Error(`netlify dev stopped (${dev.state.exited}) before serving /`);
+    log(`the app answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    const html = await page.text();
+    const hasRoot = html.includes('id="root"');
+    log(`GET / -> ${page.status}, ${html.length} bytes, app root element: ${hasRoot ? 'yes' : 'no'}`);
+    if (page.status !== 200 || !hasRoot) failures.push('GET / did not serve the app');
+    const session = await rossiSessionCookie();
+    const lookup = await fetch(`${base}/.netlify/functions/lookup-family`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${session.name}=${session.value}` },
+      body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
+    });
+    const body = await lookup.text();
+    log(`POST /.netlify/functions/lookup-family {cf: RSSMRA80C12H501E} -> ${lookup.status} ${body.slice(0, 300)}`);
+    if (lookup.status !== 200 || !body.includes('Rossi')) failures.push('lookup-family did not find the Rossi family');
+    failures.push(...(await visitInChromium(base)));
+  } catch (error) {
+    failures.push(`fetch failed: ${String(error)}`);
   }
+  return failures;
+}
 
+/** Ctrl-C to the group, then waits up to {@link STOP_TIMEOUT_MS} for it to go: the failures (survivors, killed then; ports left open). */
+async function stopAndCheck(pgid: number): Promise<string[]> {
+  const failures: string[] = [];
   log('Ctrl-C (SIGINT to the process group)');
   if (groupAlive(pgid)) process.kill(-pgid, 'SIGINT');
   const stopAt = Date.now();
   while (groupAlive(pgid) && Date.now() - stopAt < STOP_TIMEOUT_MS) await sleep(250);
   const survivors = groupAlive(pgid);
-  const open = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter(Boolean);
+  const open = await openStackPorts();
   log(
     `after ${((Date.now() - stopAt) / 1000).toFixed(1)} s: processes left ${survivors ? 'yes' : 'none'}, ports still open: ${open.join(', ') || 'none'}`,
   );
@@ -214,6 +233,29 @@ async function main(): Promise<number> {
     process.kill(-pgid, 'SIGKILL');
   }
   if (open.length > 0) failures.push(`ports still open after Ctrl-C: ${open.join(', ')}`);
+  return failures;
+}
+
+async function main(): Promise<number> {
+  const busy = await openStackPorts();
+  if (busy.length > 0) {
+    log(`ports already in use: ${busy.join(', ')} (is \`npm run dev\` running?). Stop it first.`);
+    return 1;
+  }
+  const extraEnv = await movedFirebasePorts();
+  const netlify = netlifyBinary();
+  const version = spawnSync(netlify, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  log(`${version} in ${ROOT}`);
+
+  const dev = startNetlifyDev(netlify, extraEnv);
+  const startedAt = Date.now();
+  const notOpen = await waitForPort(dev, startedAt);
+  const failures = notOpen ? [notOpen] : [];
+  if (!notOpen) {
+    log(`port ${NETLIFY_PORT} open after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    failures.push(...(await checkServing(dev, startedAt)));
+  }
+  failures.push(...(await stopAndCheck(dev.pgid)));
 
   for (const failure of failures) log(`FAILED: ${failure}`);
   log(failures.length === 0 ? 'netlify dev works' : `${failures.length} failure(s)`);

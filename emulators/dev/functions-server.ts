@@ -82,6 +82,108 @@ function failure(name: string, error: unknown, server: ViteDevServer): Response 
   });
 }
 
+type Match = { entry: FunctionEntry; params: Record<string, string> } | null;
+
+/** The functions of a folder as Vite loads them: {@link functionRegistry}. */
+interface FunctionRegistry {
+  /** Loads (or reloads, once Vite invalidated it) a function's module; records its `config.path` routes. */
+  load: (entry: FunctionEntry) => Promise<Handler>;
+  /** Every function loaded once, from the start: their names and the time taken (ms). */
+  loadedAll: Promise<{ functions: string[]; ms: number }>;
+  /** The function answering a path: by name under `/.netlify/functions/`, else by its `config.path`. */
+  match: (pathname: string) => Promise<Match>;
+}
+
+/**
+ * The functions of `directory` through Vite's module loader: every one is
+ * loaded at once (so the first call is warm), and a path is matched by name
+ * (the folder read again, so a new file answers at once) or by the
+ * `config.path` routes known once all are loaded.
+ */
+function functionRegistry(server: ViteDevServer, directory: string): FunctionRegistry {
+  // Each loaded function's `config.path` routes, by name.
+  const routes = new Map<string, { entry: FunctionEntry; patterns: RegExp[] }>();
+
+  const listFunctions = async (): Promise<FunctionEntry[]> => {
+    const names = await readdir(directory).catch(() => [] as string[]);
+    return names.flatMap((file) => {
+      const match = FUNCTION_FILE.exec(file);
+      return match?.[1] ? [{ name: match[1], file: path.join(directory, file) }] : [];
+    });
+  };
+
+  const load = async (entry: FunctionEntry): Promise<Handler> => {
+    const module = (await server.ssrLoadModule(entry.file, { fixStacktrace: true })) as FunctionModule;
+    const configured = module.config?.path;
+    const paths = Array.isArray(configured) ? configured : configured ? [configured] : [];
+    routes.set(entry.name, { entry, patterns: paths.map(routePattern) });
+    if (typeof module.default !== 'function') throw new Error(`${entry.file} has no default export function`);
+    return module.default as Handler;
+  };
+
+  const startedAt = Date.now();
+  const loadedAll = (async () => {
+    const entries = await listFunctions();
+    await Promise.all(entries.map((entry) => load(entry).catch((error: unknown) => failure(entry.name, error, server))));
+    return { functions: entries.map((entry) => entry.name), ms: Date.now() - startedAt };
+  })();
+
+  const matchByName = async (pathname: string): Promise<Match> => {
+    const name = pathname.slice(FUNCTIONS_PREFIX.length).split('/')[0];
+    const entry = (await listFunctions()).find((candidate) => candidate.name === name);
+    return entry ? { entry, params: {} } : null;
+  };
+
+  const matchByRoute = async (pathname: string): Promise<Match> => {
+    await loadedAll;
+    for (const { entry, patterns } of routes.values()) {
+      for (const pattern of patterns) {
+        const found = pattern.exec(pathname);
+        if (found) return { entry, params: { ...found.groups } };
+      }
+    }
+    return null;
+  };
+
+  return {
+    load,
+    loadedAll,
+    match: (pathname) => (pathname.startsWith(FUNCTIONS_PREFIX) ? matchByName(pathname) : matchByRoute(pathname)),
+  };
+}
+
+/** Calls a function with the request as a web `Request` and a {@link FunctionContext}, writing its answer (or a failure) back. */
+function serveFunction(
+  server: ViteDevServer,
+  registry: FunctionRegistry,
+  found: NonNullable<Match>,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+) {
+  const { entry, params } = found;
+  return getRequestListener(async (request) => {
+    let handler: Handler;
+    try {
+      handler = await registry.load(entry);
+    } catch (error) {
+      return failure(entry.name, error, server);
+    }
+    const context: FunctionContext = {
+      ip: clientIp(incoming),
+      requestId: randomUUID(),
+      params,
+      waitUntil: (promise) => {
+        promise.catch((error: unknown) => failure(entry.name, error, server));
+      },
+    };
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return failure(entry.name, error, server);
+    }
+  })(incoming, outgoing);
+}
+
 /**
  * The dev-only Vite plugin serving `netlify/functions/*` from Vite's module
  * graph (see the file's comment). On start it loads every function once (so
@@ -94,89 +196,19 @@ export function netlifyFunctions(options: NetlifyFunctionsOptions = {}): Plugin 
     apply: 'serve',
     configureServer(server) {
       if (process.env.NETLIFY_DEV) return;
-      const directory = path.resolve(server.config.root, options.directory ?? 'netlify/functions');
-      // Each loaded function's `config.path` routes, by name.
-      const routes = new Map<string, { entry: FunctionEntry; patterns: RegExp[] }>();
-
-      const listFunctions = async (): Promise<FunctionEntry[]> => {
-        const names = await readdir(directory).catch(() => [] as string[]);
-        return names.flatMap((file) => {
-          const match = FUNCTION_FILE.exec(file);
-          return match?.[1] ? [{ name: match[1], file: path.join(directory, file) }] : [];
-        });
-      };
-
-      const load = async (entry: FunctionEntry): Promise<Handler> => {
-        const module = (await server.ssrLoadModule(entry.file, { fixStacktrace: true })) as FunctionModule;
-        const configured = module.config?.path;
-        const paths = Array.isArray(configured) ? configured : configured ? [configured] : [];
-        routes.set(entry.name, { entry, patterns: paths.map(routePattern) });
-        if (typeof module.default !== 'function') throw new Error(`${entry.file} has no default export function`);
-        return module.default as Handler;
-      };
-
-      const startedAt = Date.now();
-      const loadedAll = (async () => {
-        const entries = await listFunctions();
-        await Promise.all(entries.map((entry) => load(entry).catch((error: unknown) => failure(entry.name, error, server))));
-        return { functions: entries.map((entry) => entry.name), ms: Date.now() - startedAt };
-      })();
-
-      type Match = { entry: FunctionEntry; params: Record<string, string> } | null;
-
-      /** The function of a `/.netlify/functions/{name}/…` path (the folder is read again, so a new file answers at once). */
-      const matchByName = async (pathname: string): Promise<Match> => {
-        const name = pathname.slice(FUNCTIONS_PREFIX.length).split('/')[0];
-        const entry = (await listFunctions()).find((candidate) => candidate.name === name);
-        return entry ? { entry, params: {} } : null;
-      };
-
-      /** The function whose `config.path` matches, once every function has been loaded (the routes are known then). */
-      const matchByRoute = async (pathname: string): Promise<Match> => {
-        await loadedAll;
-        for (const { entry, patterns } of routes.values()) {
-          for (const pattern of patterns) {
-            const found = pattern.exec(pathname);
-            if (found) return { entry, params: { ...found.groups } };
-          }
-        }
-        return null;
-      };
-
-      const serve = (entry: FunctionEntry, params: Record<string, string>, incoming: IncomingMessage, outgoing: ServerResponse) =>
-        getRequestListener(async (request) => {
-          let handler: Handler;
-          try {
-            handler = await load(entry);
-          } catch (error) {
-            return failure(entry.name, error, server);
-          }
-          const context: FunctionContext = {
-            ip: clientIp(incoming),
-            requestId: randomUUID(),
-            params,
-            waitUntil: (promise) => {
-              promise.catch((error: unknown) => failure(entry.name, error, server));
-            },
-          };
-          try {
-            return await handler(request, context);
-          } catch (error) {
-            return failure(entry.name, error, server);
-          }
-        })(incoming, outgoing);
-
+      const registry = functionRegistry(server, path.resolve(server.config.root, options.directory ?? 'netlify/functions'));
       const middleware: Connect.NextHandleFunction = (incoming, outgoing, next) => {
         const pathname = new URL(incoming.url ?? '/', 'http://localhost').pathname;
         if (pathname === FUNCTIONS_READY_PATH) {
-          void loadedAll.then((ready) => {
+          void registry.loadedAll.then((ready) => {
             outgoing.setHeader('content-type', 'application/json; charset=utf-8');
             outgoing.end(JSON.stringify(ready));
           });
           return;
         }
-        (pathname.startsWith(FUNCTIONS_PREFIX) ? matchByName(pathname) : matchByRoute(pathname))
-          .then((found) => (found ? serve(found.entry, found.params, incoming, outgoing) : next()))
+        registry
+          .match(pathname)
+          .then((found) => (found ? serveFunction(server, registry, found, incoming, outgoing) : next()))
           .catch((error: unknown) => next(error));
       };
       server.middlewares.use(middleware);

@@ -96,30 +96,19 @@ function fakeFiscalCode(index: number, kind: 'P' | 'S'): string {
   return `BNC${kind}${String(index).padStart(8, '0')}H501X`.slice(0, 16);
 }
 
-/**
- * Builds the documents: families, then orders. Order k of the current season
- * goes to family k mod F (F = ceil(N/3)) with the (k div F)-th product of
- * that family's rotation, so no child holds a product twice in a season (the
- * `seasonItemId` rule). Methods about 60 % Online / 40 % Bonifico; Online
- * Confermato (1 in 20 'Da Verificare', a card payment for a product already
- * held), Bonifico one in three 'Da Verificare', the others confirmed by the
- * demo admin two days later.
- */
-function buildDocuments(size: number, db: Firestore) {
-  const next = random(size);
-  const familyCount = Math.max(1, Math.ceil(size / 3));
-  const previousCount = Math.round(size / 10);
-  const docs: { [C in CollectionName]: Array<StoredDocument<C> & { id: string }> } = {
-    families: [],
-    parents: [],
-    sons: [],
-    orders: [],
-    order_items: [],
-    payments: [],
-    audit_log: [],
-  };
+/** The documents of a seed, by collection, each with its id. */
+type SeedDocuments = { [C in CollectionName]: Array<StoredDocument<C> & { id: string }> };
 
-  const families: Family[] = Array.from({ length: familyCount }, (_, f) => {
+/** What adding an order writes into and draws from: the documents so far, the database (for new ids) and the generator. */
+interface OrderSeed {
+  docs: SeedDocuments;
+  db: Firestore;
+  next: () => number;
+}
+
+/** `familyCount` families of one to four children, the first a Reparto one, named from the lists in turn. */
+function buildFamilies(next: () => number, familyCount: number): Family[] {
+  return Array.from({ length: familyCount }, (_, f) => {
     const surname = SURNAMES[f % SURNAMES.length] ?? 'Rossi';
     const childCount = 1 + Math.floor(next() * 4);
     const children = Array.from({ length: childCount }, (_, c) => ({
@@ -130,83 +119,86 @@ function buildDocuments(size: number, db: Firestore) {
     }));
     return { id: `bench-family-${f}`, surname, children, orderIds: [], updatedAt: Timestamp.fromMillis(0) };
   });
+}
 
-  const addOrder = (season: number, k: number, family: Family, product: SeedProductId, createdAtMs: number) => {
-    const entry = findProduct(seedCatalogue(), product);
-    if (!entry) throw new Error(`No seeded product ${product}`);
-    const plan = entry.plan;
-    const eligible = family.children.filter((child) => mayBuy(entry, child.branch));
-    // Products without sizes (the camp) take every child; those with sizes one or two of them.
-    const chosen = entry.sizes ? eligible.slice(0, 1 + (k % 2)) : eligible;
-    const lines = priceOrder(
-      entry,
-      chosen.map((child, index) => ({ ...child, surname: family.surname, size: SIZES[(k + index) % SIZES.length] })),
-    );
-    const method: PaymentMethod = next() < 0.6 ? 'Online' : 'Bonifico';
-    const status: PaymentStatus =
-      method === 'Online'
-        ? next() < 0.05
-          ? PAYMENT_STATUS.toVerify
-          : PAYMENT_STATUS.confirmed
-        : next() < 1 / 3
-          ? PAYMENT_STATUS.toVerify
-          : PAYMENT_STATUS.confirmed;
-    const confirmed = method === 'Bonifico' && status === PAYMENT_STATUS.confirmed;
-    const createdAt = Timestamp.fromMillis(createdAtMs);
-    const orderId = `bench-order-${season}-${k}`;
-    const paymentId = db.collection(COLLECTION.payments).doc().id;
-    const itemIds = lines.map((line) => seasonItemId(season, line.plan, line.child.id));
-    lines.forEach((line, index) => {
-      docs.order_items.push({
-        id: itemIds[index] ?? '',
-        created_at: createdAt,
-        season,
-        family_id: family.id,
-        payment_id: paymentId,
-        ...itemFieldsOf(line),
-      });
-    });
-    docs.payments.push({
-      id: paymentId,
+/** A payment's method and status, drawn: about 60 % Online (1 in 20 of them 'Da Verificare'), else Bonifico (1 in 3 'Da Verificare'). */
+function drawPayment(next: () => number): { method: PaymentMethod; status: PaymentStatus } {
+  const method: PaymentMethod = next() < 0.6 ? 'Online' : 'Bonifico';
+  const status: PaymentStatus =
+    method === 'Online'
+      ? next() < 0.05
+        ? PAYMENT_STATUS.toVerify
+        : PAYMENT_STATUS.confirmed
+      : next() < 1 / 3
+        ? PAYMENT_STATUS.toVerify
+        : PAYMENT_STATUS.confirmed;
+  return { method, status };
+}
+
+/**
+ * Order `k` of `season` for `family`: its `order_items`, `payments` and
+ * `orders` documents, the order id in the family's, and the family's
+ * `updated_at` moved to it when later.
+ * @throws Error when `product` is not in the seeded catalogue.
+ */
+function addOrder(seed: OrderSeed, season: number, k: number, family: Family, product: SeedProductId, createdAtMs: number): void {
+  const { docs, db, next } = seed;
+  const entry = findProduct(seedCatalogue(), product);
+  if (!entry) throw new Error(`No seeded product ${product}`);
+  const plan = entry.plan;
+  const eligible = family.children.filter((child) => mayBuy(entry, child.branch));
+  // Products without sizes (the camp) take every child; those with sizes one or two of them.
+  const chosen = entry.sizes ? eligible.slice(0, 1 + (k % 2)) : eligible;
+  const lines = priceOrder(
+    entry,
+    chosen.map((child, index) => ({ ...child, surname: family.surname, size: SIZES[(k + index) % SIZES.length] })),
+  );
+  const { method, status } = drawPayment(next);
+  const confirmed = method === 'Bonifico' && status === PAYMENT_STATUS.confirmed;
+  const createdAt = Timestamp.fromMillis(createdAtMs);
+  const orderId = `bench-order-${season}-${k}`;
+  const paymentId = db.collection(COLLECTION.payments).doc().id;
+  const itemIds = lines.map((line) => seasonItemId(season, line.plan, line.child.id));
+  lines.forEach((line, index) => {
+    docs.order_items.push({
+      id: itemIds[index] ?? '',
       created_at: createdAt,
       season,
-      order_id: orderId,
       family_id: family.id,
-      family_surname: family.surname,
-      surname_key: surnameFilterKey(family.surname),
-      plan,
-      method,
-      status,
-      total_amount: sumEuros(lines.map((line) => line.priceEuros)),
-      lines: lines.map((line, index) => ({
-        item_id: itemIds[index] ?? '',
-        child_id: line.child.id,
-        name: line.child.name,
-        surname: family.surname,
-        note: line.size,
-        price: line.priceEuros,
-      })),
-      confirmed_at: confirmed ? Timestamp.fromMillis(createdAtMs + 2 * DAY_MS) : null,
-      confirmed_by: confirmed ? DEMO_ADMIN.email : null,
+      payment_id: paymentId,
+      ...itemFieldsOf(line),
     });
-    docs.orders.push({ id: orderId, created_at: createdAt, season, family_id: family.id, order_items: itemIds, payment_id: paymentId });
-    family.orderIds.push(orderId);
-    if (createdAtMs > family.updatedAt.toMillis()) family.updatedAt = createdAt;
-  };
+  });
+  docs.payments.push({
+    id: paymentId,
+    created_at: createdAt,
+    season,
+    order_id: orderId,
+    family_id: family.id,
+    family_surname: family.surname,
+    surname_key: surnameFilterKey(family.surname),
+    plan,
+    method,
+    status,
+    total_amount: sumEuros(lines.map((line) => line.priceEuros)),
+    lines: lines.map((line, index) => ({
+      item_id: itemIds[index] ?? '',
+      child_id: line.child.id,
+      name: line.child.name,
+      surname: family.surname,
+      note: line.size,
+      price: line.priceEuros,
+    })),
+    confirmed_at: confirmed ? Timestamp.fromMillis(createdAtMs + 2 * DAY_MS) : null,
+    confirmed_by: confirmed ? DEMO_ADMIN.email : null,
+  });
+  docs.orders.push({ id: orderId, created_at: createdAt, season, family_id: family.id, order_items: itemIds, payment_id: paymentId });
+  family.orderIds.push(orderId);
+  if (createdAtMs > family.updatedAt.toMillis()) family.updatedAt = createdAt;
+}
 
-  const seasonStart = SEASON.startsAt.getTime();
-  const previousStart = new Date(SEASON.startsAt).setFullYear(SEASON.startsAt.getFullYear() - 1);
-  for (let k = 0; k < previousCount; k += 1) {
-    const family = families[k % familyCount];
-    if (family) addOrder(SEASON.campYear - 1, k, family, PRODUCT_CYCLE[k % 4] ?? 'campo-acconto', previousStart + next() * SEASON_SPAN_MS);
-  }
-  for (let k = 0; k < size; k += 1) {
-    const f = k % familyCount;
-    const family = families[f];
-    const product = PRODUCT_CYCLE[(f + Math.floor(k / familyCount)) % 4] ?? 'campo-acconto';
-    if (family) addOrder(SEASON.campYear, k, family, product, seasonStart + next() * SEASON_SPAN_MS);
-  }
-
+/** The families' own documents once their orders are known: `families`, one or two `parents`, `sons` (a medical form for two in three). */
+function addFamilyDocuments(docs: SeedDocuments, families: readonly Family[]): void {
   let parentIndex = 0;
   let childIndex = 0;
   for (const family of families) {
@@ -232,6 +224,48 @@ function buildDocuments(size: number, db: Firestore) {
       });
     }
   }
+}
+
+/**
+ * Builds the documents: families, then orders. Order k of the current season
+ * goes to family k mod F (F = ceil(N/3)) with the (k div F)-th product of
+ * that family's rotation, so no child holds a product twice in a season (the
+ * `seasonItemId` rule). Methods about 60 % Online / 40 % Bonifico; Online
+ * Confermato (1 in 20 'Da Verificare', a card payment for a product already
+ * held), Bonifico one in three 'Da Verificare', the others confirmed by the
+ * demo admin two days later.
+ */
+function buildDocuments(size: number, db: Firestore) {
+  const next = random(size);
+  const familyCount = Math.max(1, Math.ceil(size / 3));
+  const previousCount = Math.round(size / 10);
+  const docs: SeedDocuments = {
+    families: [],
+    parents: [],
+    sons: [],
+    orders: [],
+    order_items: [],
+    payments: [],
+    audit_log: [],
+  };
+  const seed: OrderSeed = { docs, db, next };
+  const families = buildFamilies(next, familyCount);
+
+  const seasonStart = SEASON.startsAt.getTime();
+  const previousStart = new Date(SEASON.startsAt).setFullYear(SEASON.startsAt.getFullYear() - 1);
+  for (let k = 0; k < previousCount; k += 1) {
+    const family = families[k % familyCount];
+    if (family) {
+      addOrder(seed, SEASON.campYear - 1, k, family, PRODUCT_CYCLE[k % 4] ?? 'campo-acconto', previousStart + next() * SEASON_SPAN_MS);
+    }
+  }
+  for (let k = 0; k < size; k += 1) {
+    const f = k % familyCount;
+    const family = families[f];
+    const product = PRODUCT_CYCLE[(f + Math.floor(k / familyCount)) % 4] ?? 'campo-acconto';
+    if (family) addOrder(seed, SEASON.campYear, k, family, product, seasonStart + next() * SEASON_SPAN_MS);
+  }
+  addFamilyDocuments(docs, families);
   return { docs, families: familyCount, previous: previousCount };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { storedFilePath } from '../../emulators/media/server';
+import { storedFilePath } from '../../emulators/media/storage';
 import { clearMedicalDoc, readChild } from './emulator-db';
 import { trovaWithCode } from './helpers';
 

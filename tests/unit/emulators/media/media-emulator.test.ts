@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudinaryResponseSignature, cloudinarySignature } from '../../../../emulators/media/signature';
-import { createMediaEmulatorApp, startMediaEmulator, storedFilePath, type RunningMediaEmulator } from '../../../../emulators/media/server';
+import { createMediaEmulatorApp, startMediaEmulator, type RunningMediaEmulator } from '../../../../emulators/media/server';
+import { storedFilePath } from '../../../../emulators/media/storage';
 import { MAX_MEDICAL_FORM_BYTES } from '@domain/medical-forms/medical-form';
 import { DEMO_MEDIA } from '../../../../emulators/dev/stack-environment';
 
