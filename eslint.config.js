@@ -38,8 +38,10 @@ const ELEMENTS = [
   { type: 'config', pattern: 'src/config' },
   { type: 'entry', pattern: 'src/*.{ts,tsx}' },
   { type: 'functions', pattern: 'netlify/functions' },
-  { type: 'platform', pattern: 'netlify/lib/platform' },
-  { type: 'server-capability', pattern: 'netlify/lib/*', capture: ['capability'] },
+  { type: 'platform', pattern: 'netlify/lib/platform', partialMatch: false },
+  { type: 'server-capability', pattern: 'netlify/lib/*', capture: ['capability'], partialMatch: false },
+  // What wires capabilities into the platform (the outbox's attachment renderers) sits at the top of netlify/lib.
+  { type: 'server-wiring', pattern: 'netlify/lib', partialMatch: false },
 ];
 
 const DOMAIN = ['domain-shared', 'domain'];
@@ -52,14 +54,15 @@ const DOMAIN = ['domain-shared', 'domain'];
  */
 const DOMAIN_CAPABILITY_IMPORTS = {
   accounts: ['catalogue', 'payments', 'receipts', 'season'],
-  enrolment: ['catalogue', 'families', 'medical-forms', 'orders', 'payments'],
+  enrolment: ['catalogue', 'families', 'medical-forms', 'orders', 'payments', 'roster'],
   events: ['catalogue', 'documents', 'medical-forms', 'payments', 'reminders'],
   families: ['catalogue', 'medical-forms', 'orders', 'payments', 'receipts', 'roster'],
   'medical-forms': ['catalogue'],
   orders: ['catalogue', 'payments', 'receipts'],
-  payments: ['catalogue', 'families'],
+  payments: ['catalogue', 'families', 'receipts'],
   receipts: ['catalogue', 'orders', 'payments'],
-  reminders: ['catalogue', 'enrolment'],
+  reminders: ['catalogue', 'enrolment', 'roster'],
+  roster: ['medical-forms'],
   season: ['catalogue', 'medical-forms', 'orders', 'payments'],
   statement: ['payments', 'roster'],
 };
@@ -148,7 +151,8 @@ export default tseslint.config(
             allow('contracts', ['contracts', ...DOMAIN, 'config']),
             allow('lib', ['lib', ...DOMAIN, 'contracts', 'config']),
             allow('config', ['config', ...DOMAIN]),
-            allow('functions', ['platform', 'server-capability', ...DOMAIN, 'contracts', 'config']),
+            allow('functions', ['platform', 'server-capability', 'server-wiring', ...DOMAIN, 'contracts', 'config']),
+            allow('server-wiring', ['platform', 'server-capability', ...DOMAIN, 'contracts', 'config']),
             allow('platform', ['platform', 'domain-shared', 'contracts', 'config']),
             // Every admin function checks a volunteer's role: the platform reads the staff's roles and nothing else of a capability.
             { from: { element: { type: 'platform' } }, allow: { to: { element: { type: 'domain', captured: { capability: 'staff' } } } } },

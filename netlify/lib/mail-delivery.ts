@@ -12,7 +12,7 @@ import { signatureAttachment } from './documents/signature-file';
  * mail, and the scheduled mail-outbox, sends through these.
  */
 
-/** The renderer of each attachment kind (MailAttachment, src/domain/schemas.ts): receipts and credit notes, signatures' copies, events' calendar entries. */
+/** The renderer of each attachment kind (MailAttachment, src/domain/mail-schema.ts): receipts and credit notes, signatures' copies, events' calendar entries. */
 export const MAIL_ATTACHMENTS: AttachmentRenderers = {
   receipt: paymentAttachment,
   'credit-note': paymentAttachment,

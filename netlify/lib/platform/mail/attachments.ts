@@ -4,7 +4,7 @@ import type { SmtpMessage } from './transport';
 
 /**
  * The files an outbox message names (`mail.attachments`), made when it is
- * sent. The platform knows their kinds (MailAttachment, src/domain/schemas.ts)
+ * sent. The platform knows their kinds (MailAttachment, src/domain/mail-schema.ts)
  * but not how each is made: the capabilities do (a receipt's PDF, a
  * signature's copy, an event's calendar entry), and the composition root
  * (netlify/lib/mail-delivery.ts) hands their renderers to the outbox
