@@ -50,6 +50,7 @@ export const COLLECTION = {
   eventCounters: 'event_counters',
   accountLines: 'account_lines',
   familyReductions: 'family_reductions',
+  endedSessions: 'ended_sessions',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */

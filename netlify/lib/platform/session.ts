@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
+import { getDb } from './firestore';
 import { HttpError } from './http';
 import { serviceConfig } from './server-env';
+import { isSessionLive, type SessionToken } from './session-validity';
 
 /**
  * A family's session (docs/security.md, "Parents' sessions"): after the
  * right access code (or sign-in link), the browser holds a cookie named
  * with the `__Host-` prefix (HttpOnly, SameSite=Strict, Secure, Path=/, no
  * Domain) with a token signed by SESSION_SECRET (HS256, jose) naming the
- * parent and the family. Every parent function acts only on the family of
- * its session.
+ * parent and the family, with its own id (`jti`) and issue time (`iat`).
+ * Every request re-checks that it is still live (session-validity.ts:
+ * the parent still in the family, not ended by 'Esci'). Every parent
+ * function acts only on the family of its session.
  */
 
 /**
@@ -39,6 +44,7 @@ export async function signSession(session: FamilySession, seconds: number): Prom
   return new SignJWT({ fam: session.familyId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(session.parentId)
+    .setJti(randomUUID())
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -56,26 +62,42 @@ function cookieOf(request: Request, name: string): string | null {
 }
 
 /**
- * The session `request` carries, or null when it has none, or one that is
- * expired, forged or signed with another secret.
+ * The token `request` carries, or null when it has none, or one that is
+ * expired, forged, signed with another secret or without an id (issued
+ * before tokens had one). Its liveness is not checked: {@link readSession}.
  * @throws ServiceNotConfiguredError without SESSION_SECRET.
  */
-export async function readSession(request: Request): Promise<FamilySession | null> {
+export async function readSessionToken(request: Request): Promise<SessionToken | null> {
   const token = cookieOf(request, SESSION_COOKIE);
   if (!token) return null;
   const key = secretKey();
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    return typeof payload.fam === 'string' && typeof payload.sub === 'string' ? { familyId: payload.fam, parentId: payload.sub } : null;
+    const { fam, sub, jti, iat, exp } = payload;
+    if (typeof fam !== 'string' || typeof sub !== 'string' || typeof jti !== 'string') return null;
+    if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+    return { familyId: fam, parentId: sub, tokenId: jti, issuedAt: iat, expiresAt: exp };
   } catch {
     return null;
   }
 }
 
 /**
- * The session of `request`, checked before anything is read, so a caller
- * without one learns nothing about a fiscal code.
- * @throws HttpError 401 PARENT_MESSAGES.sessionExpired without a valid session.
+ * The live session `request` carries (a good token, its parent still in
+ * its family, not ended: isSessionLive), or null.
+ * @throws ServiceNotConfiguredError without SESSION_SECRET or Firebase.
+ */
+export async function readSession(request: Request): Promise<FamilySession | null> {
+  const token = await readSessionToken(request);
+  if (!token || !(await isSessionLive(getDb(), token))) return null;
+  return { familyId: token.familyId, parentId: token.parentId };
+}
+
+/**
+ * The live session of `request`, checked before anything is read, so a
+ * caller without one learns nothing about a fiscal code.
+ * @throws HttpError 401 PARENT_MESSAGES.sessionExpired without a valid
+ * session, or one whose parent left the family or that was ended.
  */
 export async function requireSession(request: Request): Promise<FamilySession> {
   const session = await readSession(request);

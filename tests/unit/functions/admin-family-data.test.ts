@@ -145,7 +145,8 @@ describe('admin-family-data', () => {
     expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 1, payments: 1, statementLines: 0 } });
     expect((await reduction.get()).exists).toBe(false);
 
-    expect((await lookup(BIANCHI_CF)).status).toBe(404);
+    // The erased parent's session ends with the family (docs/security.md, "Parents' sessions").
+    expect((await lookup(BIANCHI_CF)).status).toBe(401);
     expect(media.isStored(form)).toBe(false);
     const db = testbed.db();
     expect((await db.collection('sons').doc('son-bianchi-sara').get()).exists).toBe(false);

@@ -119,7 +119,7 @@ describe('confirm-family-contacts', () => {
   it('refuses a session whose parent is of another family: nothing of either family changes', async () => {
     const forged = await sessionCookie('family-rossi', 'parent-verdi-paolo');
     const { status } = await call(confirmFamilyContacts, { phone: '333 000 0000' }, forged);
-    expect(status).toBe(404);
+    expect(status).toBe(401);
     expect((await db.collection('parents').doc('parent-verdi-paolo').get()).get('phone')).toBe('+39 333 100 0003');
     expect((await db.collection('families').doc('family-rossi').get()).get('contacts_confirmed_season') ?? null).toBeNull();
   });
@@ -181,7 +181,7 @@ describe('change-parent-email', () => {
     const rossi = await sessionCookie('family-rossi', 'parent-rossi-mario');
     expect(await call(changeParentEmail, { code }, rossi)).toEqual({ status: 404, body: { error: MESSAGES.noChange } });
     const forged = await sessionCookie('family-rossi', 'parent-verdi-paolo');
-    expect((await call(changeParentEmail, { code }, forged)).status).toBe(404);
+    expect((await call(changeParentEmail, { code }, forged)).status).toBe(401);
     expect((await db.collection('parents').doc('parent-verdi-paolo').get()).get('email')).toBe(paoloEmail);
   });
 });

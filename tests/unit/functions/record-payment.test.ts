@@ -225,6 +225,11 @@ describe('record-payment: nothing recorded', () => {
   it('answers 422 and logs why when the order cannot be rebuilt', async () => {
     const before = await counts();
     const intent = stripeKnows({ metadata: { family_id: 'family-ghost', product: 'campo-acconto', children: 'son-rossi-marco' } });
+    // The session's parent is still there: only the family's order cannot be rebuilt.
+    await db()
+      .collection('parents')
+      .doc('parent-of-family-ghost')
+      .set({ id: 'parent-of-family-ghost', cf: 'GHSPRN80A01H501X', family_id: 'family-ghost' });
     await expectError(
       await call({ paymentIntentId: intent.id }, 'POST', 'family-ghost'),
       422,

@@ -279,6 +279,11 @@ describe('the receipt PDF', () => {
       404,
     );
     await confirm(id);
+    // A live session of another family: its parent exists there (netlify/lib/platform/session-validity.ts).
+    await db
+      .collection('parents')
+      .doc('parent-verdi-paolo')
+      .set({ id: 'parent-verdi-paolo', cf: 'VRDPLA78S23H501P', family_id: 'family-verdi' });
     const other = await call(receipt, 'receipt', { paymentId: id }, { cookie: await sessionCookie('family-verdi', 'parent-verdi-paolo') });
     expect(other.response.status).toBe(404);
     expect(await other.response.json()).toEqual({ error: 'Ricevuta non trovata.' });
