@@ -44,6 +44,7 @@ export const COLLECTION = {
   groupDocuments: 'group_documents',
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
+  signingLimits: 'signing_limits',
   emailChanges: 'email_changes',
   events: 'events',
   eventSignups: 'event_signups',
