@@ -45,6 +45,7 @@ export const COLLECTION = {
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
   signingLimits: 'signing_limits',
+  instalmentClaims: 'instalment_claims',
   emailChanges: 'email_changes',
   events: 'events',
   eventSignups: 'event_signups',
