@@ -8,8 +8,8 @@ import { readSnapshot } from '../platform/snapshots';
 import { HttpError } from '../platform/http';
 
 /**
- * One payment per rata (docs/security.md, "Money"; docs/data-model.md,
- * "instalment_claims"): the order paying a family's rata `number` of a
+ * One payment per rata (docs/security.md, "Money"; the `instalment_claims`
+ * row of docs/data-model.md): the order paying a family's rata `number` of a
  * product claims `instalment_claims/{season}_{product}_{family}_{number}`
  * in the transaction that records it (recordOrder), so of two 'Paga la
  * rata' at once the second finds the first's claim and is refused. A claim
