@@ -44,6 +44,8 @@ export const COLLECTION = {
   groupDocuments: 'group_documents',
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
+  signingLimits: 'signing_limits',
+  instalmentClaims: 'instalment_claims',
   emailChanges: 'email_changes',
   events: 'events',
   eventSignups: 'event_signups',

@@ -7,6 +7,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
+import requestAccessCode from '../../../netlify/functions/request-access-code';
 import { budgetLimits, clientNetwork, networkKey } from '../../../netlify/lib/platform/fiscal-code-budget';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
 import { functionContext, type NetlifyFunction } from '../../support/function-context';
@@ -126,6 +127,31 @@ describe('one budget for fiscal codes', () => {
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
     vi.setSystemTime(Date.now() + 60 * 60_000);
     expect((await send(lookupFamily, { cf: BIANCHI }, ip)).status).toBe(200);
+  });
+
+  it('25 unknown codes at once: exactly 10 are answered 404, the other 15 are refused 429', async () => {
+    vi.setSystemTime(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 1000);
+    const ip = '203.0.113.21';
+    const unknown = Array.from({ length: 25 }, (_, index) =>
+      CodiceFiscale.compute({
+        name: 'Ignoto',
+        surname: 'Sconosciuto',
+        gender: 'F',
+        day: (index % 28) + 1,
+        month: Math.floor(index / 28) + 2,
+        year: 1981,
+        birthplace: 'Roma',
+        birthplaceProvincia: 'RM',
+      }),
+    );
+    // Half by lookup-family, half by request-access-code: one budget.
+    const answers = await Promise.all(
+      unknown.map((cf, index) => send(index % 2 === 0 ? lookupFamily : requestAccessCode, { cf, returnPath: '/' }, ip)),
+    );
+    expect(answers.filter((answer) => answer.status === 404)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(15);
+    for (const answer of refused) expect(answer.body.error).toBe('Troppi tentativi: riprova tra qualche minuto.');
   });
 
   it('reads its limits from the environment, and falls back to 30 a minute and 10 an hour', () => {

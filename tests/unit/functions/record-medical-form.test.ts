@@ -153,6 +153,20 @@ describe('record-medical-form', () => {
     expect((await readChild(SARA)).medical_forms).toHaveLength(1);
   });
 
+  it("refuses a replayed upload answer with 409 before any call to Cloudinary's Admin API", async () => {
+    const answer = await uploadSaraForm();
+    media.adminApiCalls.clear();
+    expect((await record({ cf: BIANCHI, childId: SARA, upload: answer })).status).toBe(200);
+    expect(media.adminApiCalls.list()).toHaveLength(1);
+    const replays = await Promise.all([1, 2, 3].map(() => record({ cf: BIANCHI, childId: SARA, upload: answer })));
+    for (const replay of replays) {
+      expect(replay.status).toBe(409);
+      expect(await replay.json()).toEqual({ error: 'Questa scheda medica è già stata ricevuta: non serve inviarla di nuovo.' });
+    }
+    expect(media.adminApiCalls.list()).toHaveLength(1);
+    expect((await readChild(SARA)).medical_forms).toHaveLength(1);
+  });
+
   it('keeps a form recorded before the history: it joins the history when a new one arrives', async () => {
     const old = `https://res.cloudinary.com/demo/image/authenticated/v1741600000/Documenti/Schede%20Mediche%20${SEASON.campYear}/Scheda-Medica_Bianchi-Sara.pdf`;
     await db
