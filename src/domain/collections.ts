@@ -45,6 +45,7 @@ export const COLLECTION = {
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
   emailChanges: 'email_changes',
+  emailChangeLimits: 'email_change_limits',
   events: 'events',
   eventSignups: 'event_signups',
   eventCounters: 'event_counters',
