@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Fresh addresses: the unit tests share one mail catcher.
   const tag = randomUUID().slice(0, 8);
   for (const parent of PARENTS) {
-    const email = parent.email!.replace('@', `+${tag}@`);
+    const email = parent.email.replace('@', `+${tag}@`);
     addressOf.set(parent.id, email);
     await db.collection('parents').doc(parent.id).update({ email });
   }
