@@ -47,6 +47,7 @@ export const COLLECTION = {
   signingLimits: 'signing_limits',
   instalmentClaims: 'instalment_claims',
   emailChanges: 'email_changes',
+  emailChangeLimits: 'email_change_limits',
   events: 'events',
   eventSignups: 'event_signups',
   eventCounters: 'event_counters',

@@ -13,6 +13,7 @@ import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import type { MailContext } from '../platform/mail/layout';
 import { emailChangeCodeMail, emailChangedMail } from './access-mails';
+import { spendEmailChangeCode } from './email-change-allowance';
 import { enqueueMail } from '../platform/mail/outbox';
 import { knownParent } from '@domain/roster/roster-import';
 import { indexParent } from '../roster/roster-index';
@@ -56,7 +57,7 @@ export function parseNewEmail(email: string): string {
  * Writes a new change for the session's parent (replacing any earlier one)
  * and the code's e-mail to `email`, in one transaction.
  * @returns the outbox message's id (deliver it after the answer).
- * @throws HttpError 400 `same` for the parent's current address; 429 `wait` within a minute of the last code.
+ * @throws HttpError 400 `same` for the parent's current address; 429 `wait` within a minute of the last code, `tooManyCodesToday` past the day's (spendEmailChangeCode).
  */
 export async function requestEmailChange(
   db: Firestore,
@@ -71,6 +72,8 @@ export async function requestEmailChange(
     if (parent.email === email) throw new HttpError(400, MESSAGES.same);
     const now = new Date();
     if (pending && now.getTime() - pending.created_at.getTime() < EMAIL_CODE_RESEND_SECONDS * 1000) throw new HttpError(429, MESSAGES.wait);
+    // The daily cap on codes (netlify/lib/access/email-change-allowance.ts): read and counted here, before the writes.
+    await spendEmailChangeCode(db, transaction, parent.id, now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     transaction.set(ref, {
       parent_id: parent.id,
