@@ -260,6 +260,7 @@ describe('what the product needs', () => {
       'ended_sessions',
       'signing_limits',
       'instalment_claims',
+      'email_change_limits',
     ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));
