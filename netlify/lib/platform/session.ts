@@ -1,14 +1,14 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { HttpError } from './http';
-import { serviceConfig } from './server-env';
+import { currentKey, verificationKeys } from './secret-keys';
 
 /**
  * A family's session (docs/security.md, "Parents' sessions"): after the
  * right access code (or sign-in link), the browser holds a cookie named
  * with the `__Host-` prefix (HttpOnly, SameSite=Strict, Secure, Path=/, no
- * Domain) with a token signed by SESSION_SECRET (HS256, jose) naming the
- * parent and the family. Every parent function acts only on the family of
+ * Domain) with a token signed by SESSION_SECRET's 'session-token' key
+ * (HS256, jose; secret-keys.ts) naming the parent and the family. Every parent function acts only on the family of
  * its session.
  */
 
@@ -32,8 +32,6 @@ export interface FamilySession {
 const ISSUER = 'scout-portal';
 const AUDIENCE = 'family';
 
-const secretKey = () => new TextEncoder().encode(serviceConfig('session').secret);
-
 /** A signed token for `session`, valid `seconds`. @throws ServiceNotConfiguredError without SESSION_SECRET. */
 export async function signSession(session: FamilySession, seconds: number): Promise<string> {
   return new SignJWT({ fam: session.familyId })
@@ -43,7 +41,7 @@ export async function signSession(session: FamilySession, seconds: number): Prom
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
-    .sign(secretKey());
+    .sign(currentKey('session-token'));
 }
 
 /** The cookie `name` of `request`, or null. */
@@ -57,19 +55,22 @@ function cookieOf(request: Request, name: string): string | null {
 
 /**
  * The session `request` carries, or null when it has none, or one that is
- * expired, forged or signed with another secret.
+ * expired, forged or signed with another secret than SESSION_SECRET or,
+ * during a rotation, SESSION_SECRET_PREVIOUS (`verificationKeys`).
  * @throws ServiceNotConfiguredError without SESSION_SECRET.
  */
 export async function readSession(request: Request): Promise<FamilySession | null> {
   const token = cookieOf(request, SESSION_COOKIE);
   if (!token) return null;
-  const key = secretKey();
-  try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    return typeof payload.fam === 'string' && typeof payload.sub === 'string' ? { familyId: payload.fam, parentId: payload.sub } : null;
-  } catch {
-    return null;
+  for (const key of verificationKeys('session-token')) {
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      return typeof payload.fam === 'string' && typeof payload.sub === 'string' ? { familyId: payload.fam, parentId: payload.sub } : null;
+    } catch {
+      // Another key may have signed it; none did: no session.
+    }
   }
+  return null;
 }
 
 /**
