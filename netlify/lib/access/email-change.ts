@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { changeParentEmailContract } from '@contracts/change-parent-email';
@@ -17,14 +17,14 @@ import { spendEmailChangeCode } from './email-change-allowance';
 import { enqueueMail } from '../platform/mail/outbox';
 import { knownParent } from '@domain/roster/roster-import';
 import { indexParent } from '../roster/roster-index';
-import { serviceConfig } from '../platform/server-env';
+import { keyedHash } from '../platform/secret-keys';
 import type { FamilySession } from '../platform/session';
 
 /**
  * A parent's e-mail change (docs/security.md, "Changing a parent's e-mail"):
  * the session's own parent only. {@link requestEmailChange} keeps one change
  * per parent (`email_changes/{parent id}`) with a fresh 6-digit code's HMAC
- * (keyed by SESSION_SECRET: the database alone does not reveal it), valid
+ * (keyed by SESSION_SECRET's 'email-change-code' key: the database alone does not reveal it), valid
  * {@link EMAIL_CODE_MINUTES}, and e-mails the code to the NEW address;
  * {@link confirmEmailChange} spends it: in one transaction the parent's
  * e-mail and roster index entry replaced, the change deleted, the audit
@@ -42,7 +42,7 @@ const MESSAGES = changeParentEmailContract.messages;
 
 /** HMAC-SHA256 (hex) of the code for the parent and the new address: a code is good only for the change it was sent for. */
 const codeHash = (parentId: string, email: string, code: string) =>
-  createHmac('sha256', serviceConfig('session').secret).update(`email-change:${parentId}:${email}:${code}`).digest('hex');
+  keyedHash('email-change-code', `email-change:${parentId}:${email}:${code}`).toString('hex');
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

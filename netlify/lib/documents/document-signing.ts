@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { SIGNING_MESSAGES } from '@contracts/document-signing';
 import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
@@ -23,15 +23,15 @@ import { HttpError } from '../platform/http';
 import { enqueueMail } from '../platform/mail/outbox';
 import type { MailContext } from '../platform/mail/layout';
 import { consentWithdrawnMail, documentSignedMail, signatureCodeMail } from './signature-mails';
-import { serviceConfig } from '../platform/server-env';
 import { checkCodeAllowed, isLocked, lockedError, readSigningSpent, writeSigningSpent, type SigningSpent } from './signing-allowance';
+import { keyedHash } from '../platform/secret-keys';
 import type { FamilySession } from '../platform/session';
 
 /**
  * Signing a group document (docs/documents.md, "Signing" and "Withdrawing";
  * docs/security.md, "The signing code"): 'Firma' stores a pending request
  * with a fresh six-digit code e-mailed to the signing parent (kept as an
- * HMAC keyed by SESSION_SECRET, SIGNING_CODE_TRIES wrong tries,
+ * HMAC under SESSION_SECRET's 'signing-code' key, SIGNING_CODE_TRIES wrong tries,
  * SIGNING_CODE_MINUTES); 'Conferma' spends it and writes one signature per
  * child in one transaction, at ids every confirmation of the same
  * signature meets on (signatureSlotId); 'Revoca' sets `withdrawn_at` once.
@@ -40,8 +40,7 @@ import type { FamilySession } from '../platform/session';
 const M = SIGNING_MESSAGES;
 
 /** The HMAC of a request's code: the database alone never reveals a code. */
-const codeHash = (requestId: string, code: string) =>
-  createHmac('sha256', serviceConfig('session').secret).update(`sign:${requestId}:${code}`).digest('hex');
+const codeHash = (requestId: string, code: string) => keyedHash('signing-code', `sign:${requestId}:${code}`).toString('hex');
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTION } from '@domain/collections';
@@ -8,7 +8,7 @@ import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } fro
 import { getDb, runTransaction } from './firestore';
 import { HttpError } from './http';
 import { counterExpiry, fixedWindow, limitsFromEnv, retryAfter, secondsLeft } from './allowance';
-import { serviceConfig } from './server-env';
+import { keyedHash } from './secret-keys';
 
 /**
  * One budget for fiscal codes (docs/security.md, "One budget for fiscal
@@ -18,7 +18,7 @@ import { serviceConfig } from './server-env';
  * verify-access-code) draws on one allowance per client network (an IPv4
  * address, or an IPv6 address's /64: one home or one server's whole
  * range), kept in Firestore (`rate_limits`, named by an HMAC of the network
- * keyed by SESSION_SECRET, never the address nor a plain hash of it) so it
+ * keyed by SESSION_SECRET's 'fiscal-code-network' key, never the address nor a plain hash of it) so it
  * holds across function instances: FISCAL_CODE_REQUESTS_PER_MINUTE requests a minute (30) and
  * FISCAL_CODE_UNKNOWN_PER_HOUR unknown codes an hour (10). Past either,
  * 429 PARENT_MESSAGES.tooManyAttempts with Retry-After.
@@ -88,11 +88,10 @@ function ipv6Groups(address: string): number[] {
   return groups.map((group) => parseInt(group, 16));
 }
 
-/** The name of a network's counters: an HMAC of it keyed by SESSION_SECRET, so the database never tells an address. @throws ServiceNotConfiguredError without SESSION_SECRET. */
+/** The name of a network's counters: an HMAC of it under SESSION_SECRET's 'fiscal-code-network' key, so the database never tells an address. @throws ServiceNotConfiguredError without SESSION_SECRET. */
 export function networkKey(ip: string): string {
-  return createHmac('sha256', serviceConfig('session').secret)
-    .update(`fiscal-code-budget:${clientNetwork(ip)}`)
-    .digest('hex')
+  return keyedHash('fiscal-code-network', `fiscal-code-budget:${clientNetwork(ip)}`)
+    .toString('hex')
     .slice(0, 32);
 }
 

@@ -131,6 +131,8 @@ describe('lookup-family', () => {
     vi.resetModules();
     const host = process.env.FIRESTORE_EMULATOR_HOST;
     delete process.env.FIRESTORE_EMULATOR_HOST;
+    // Off the emulators the public demo SESSION_SECRET is refused first (docs/security.md, "Deploy secrets").
+    vi.stubEnv('SESSION_SECRET', 'lookup-family-own-secret-0123456789-abcdef');
     try {
       const { default: fresh } = await import('../../../netlify/functions/lookup-family');
       vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -146,6 +148,7 @@ describe('lookup-family', () => {
       expect(await response.json()).toEqual({ error: 'Il servizio non è configurato. Contatta il gruppo.' });
     } finally {
       process.env.FIRESTORE_EMULATOR_HOST = host;
+      vi.unstubAllEnvs();
       vi.restoreAllMocks();
     }
   });

@@ -207,8 +207,9 @@ describe("'Esci da tutti i dispositivi'", () => {
   });
 });
 
-describe('a token of before the sessions had an id', () => {
-  it('is refused: the parent signs in again', async () => {
+describe('a token of before the sessions had an id and per-use keys, during a rotation', () => {
+  it('is accepted while SESSION_SECRET_PREVIOUS names its secret, and ended by Esci', async () => {
+    const previous = `previous-${randomUUID()}-${randomUUID()}`;
     const token = await new SignJWT({ fam: FAMILY })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(PAOLO.id)
@@ -216,7 +217,16 @@ describe('a token of before the sessions had an id', () => {
       .setAudience('family')
       .setIssuedAt()
       .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(process.env.SESSION_SECRET));
-    expect((await contactsOf(`${SESSION_COOKIE}=${token}`)).status).toBe(401);
+      .sign(new TextEncoder().encode(previous));
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    expect((await contactsOf(cookie)).status).toBe(401);
+    process.env.SESSION_SECRET_PREVIOUS = previous;
+    try {
+      expect((await contactsOf(cookie)).status).toBe(200);
+      expect(await call(endSession, 'end-session', cookie)).toMatchObject({ status: 200, body: { status: 'ended' } });
+      expect(await contactsOf(cookie)).toMatchObject({ status: 401, body: { error: PARENT_MESSAGES.sessionExpired } });
+    } finally {
+      delete process.env.SESSION_SECRET_PREVIOUS;
+    }
   });
 });
