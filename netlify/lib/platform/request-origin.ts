@@ -6,10 +6,10 @@ import { serviceConfig } from './server-env';
 /**
  * Requests only from the portal's own pages (docs/security.md, "Requests
  * only from the portal's pages"): the checks contractFunction runs before
- * any guard or body, for every function a browser calls. A session cookie
- * is sent by the browser whatever page makes the request, so a page of
- * another site (or of a sibling subdomain, which is the same *site* to the
- * cookie's SameSite=Lax) must not be able to spend it.
+ * any guard or body, for every function a browser calls. The session
+ * cookie is SameSite=Strict, which keeps it from other sites' pages but not
+ * from a sibling subdomain's (the group's blog is the same *site*): the
+ * request's own headers say which page sent it.
  */
 
 /** A method that reads: no body, and `Sec-Fetch-Site: none` (a typed URL, a bookmark) is accepted. */
