@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/platform/session';
-import { functionContext, type NetlifyFunction } from './function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from './function-context';
 
 /** The secret the unit tests sign sessions with, unless the environment sets one. */
 process.env.SESSION_SECRET ||= 'unit-test-session-secret-0123456789-abcdef';
@@ -58,7 +58,7 @@ export async function postAsParent(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const context = functionContext();
   const response = await handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
+    browserRequest(`http://localhost/.netlify/functions/${name}`, {
       method: 'POST',
       headers: await sessionHeaders(body),
       body: JSON.stringify(body),

@@ -6,7 +6,7 @@ import adminFamilyData from '../../../netlify/functions/admin-family-data';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { sessionHeaders } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
 import { clearDemoDocuments } from '../../support/group-document-fixtures';
 import { SEASON } from '@config/season';
@@ -25,7 +25,7 @@ const BIANCHI_CF = 'BNCNNA84L45B114C';
 
 async function raw(body: unknown, token = testbed.tokens.admin) {
   return adminFamilyData(
-    new Request('http://localhost/.netlify/functions/admin-family-data', {
+    browserRequest('http://localhost/.netlify/functions/admin-family-data', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -36,7 +36,7 @@ async function raw(body: unknown, token = testbed.tokens.admin) {
 
 const lookup = async (cf: string) =>
   lookupFamily(
-    new Request('http://localhost/.netlify/functions/lookup-family', {
+    browserRequest('http://localhost/.netlify/functions/lookup-family', {
       method: 'POST',
       headers: await sessionHeaders({ cf }),
       body: JSON.stringify({ cf }),

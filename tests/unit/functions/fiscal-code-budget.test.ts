@@ -10,7 +10,7 @@ import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import requestAccessCode from '../../../netlify/functions/request-access-code';
 import { budgetLimits, clientNetwork, networkKey } from '../../../netlify/lib/platform/fiscal-code-budget';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { sessionHeaders } from '../../support/family-session';
 
@@ -71,7 +71,7 @@ const CALLS: Array<{ name: string; fn: NetlifyFunction; body: () => unknown }> =
 
 async function send(fn: NetlifyFunction, body: unknown, ip: string) {
   const response = await fn(
-    new Request('http://localhost/x', { method: 'POST', headers: await sessionHeaders(body), body: JSON.stringify(body) }),
+    browserRequest('http://localhost/x', { method: 'POST', headers: await sessionHeaders(body), body: JSON.stringify(body) }),
     functionContext(ip),
   );
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: string } };
@@ -203,7 +203,7 @@ describe('the addresses the budget counts', () => {
     vi.stubEnv('SESSION_SECRET', '');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await lookupFamily(
-      new Request('http://localhost/x', { method: 'POST', headers, body: JSON.stringify(body) }),
+      browserRequest('http://localhost/x', { method: 'POST', headers, body: JSON.stringify(body) }),
       functionContext('203.0.113.98'),
     );
     expect(response.status).toBe(503);

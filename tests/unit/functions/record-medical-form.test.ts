@@ -13,7 +13,7 @@ import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
@@ -55,7 +55,7 @@ afterEach(() => {
 
 const post = async (fn: NetlifyFunction, body: unknown) =>
   fn(
-    new Request('http://localhost/.netlify/functions/x', {
+    browserRequest('http://localhost/.netlify/functions/x', {
       method: 'POST',
       headers: await sessionHeaders(body),
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -349,6 +349,6 @@ describe('record-medical-form', () => {
   );
 
   it('answers 405 to GET', async () => {
-    expect((await recordMedicalForm(new Request('http://localhost/x'), functionContext())).status).toBe(405);
+    expect((await recordMedicalForm(browserRequest('http://localhost/x'), functionContext())).status).toBe(405);
   });
 });

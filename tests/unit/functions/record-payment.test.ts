@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import recordPayment from '../../../netlify/functions/record-payment';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionCookie } from '../../support/family-session';
 
 const PROJECT = 'demo-record-payment';
@@ -77,7 +77,7 @@ function stripeKnows(fields: Partial<FakeIntent> = {}): FakeIntent {
 
 const call = async (body: unknown, method = 'POST', sessionFamily = 'family-rossi') =>
   recordPayment(
-    new Request('http://localhost/.netlify/functions/record-payment', {
+    browserRequest('http://localhost/.netlify/functions/record-payment', {
       method,
       headers: { cookie: await sessionCookie(sessionFamily) },
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
