@@ -9,7 +9,7 @@ import { deriveKey, KEY_USES, verificationKeys } from '../../../netlify/lib/plat
 import { PUBLIC_SESSION_SECRETS, serviceConfig, ServiceNotConfiguredError } from '../../../netlify/lib/platform/server-env';
 import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../../netlify/lib/platform/session';
 import { DEMO_SESSION_SECRET } from '../../../emulators/dev/stack-environment';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 /**
@@ -41,7 +41,7 @@ const rossiCookie = async () => `${SESSION_COOKIE}=${await signSession(ROSSI, SE
 /** lookup-family as Netlify calls it, for the Rossi code with `cookie`. */
 async function lookUp(cookie: string, ip = '198.51.100.7') {
   const response = await lookupFamily(
-    new Request('http://localhost/.netlify/functions/lookup-family', {
+    browserRequest('http://localhost/.netlify/functions/lookup-family', {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ cf: ROSSI.cf }),

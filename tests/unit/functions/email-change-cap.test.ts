@@ -6,7 +6,7 @@ import { emailChangeCodesPerDay } from '../../../netlify/lib/access/email-change
 import { changeParentEmailContract } from '@contracts/change-parent-email';
 import { italianDay, italianMidnight, nextItalianMidnight } from '@domain/italian-time';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -44,7 +44,7 @@ async function ask(email: string) {
   vi.setSystemTime(clock);
   const context = functionContext();
   const response = await changeParentEmail(
-    new Request('http://localhost/.netlify/functions/change-parent-email', {
+    browserRequest('http://localhost/.netlify/functions/change-parent-email', {
       method: 'POST',
       headers: { cookie: await sessionCookie('family-verdi', 'parent-verdi-paolo') },
       body: JSON.stringify({ email }),

@@ -6,7 +6,7 @@ import requestAccessCode from '../../../netlify/functions/request-access-code';
 import { DEMO_FAMILIES } from '../../../emulators/seed/demo-data';
 import { italianDay, italianMidnight } from '@domain/italian-time';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -56,7 +56,11 @@ async function call(fn: NetlifyFunction, body: unknown, cookie = '') {
   clients += 1;
   const context = functionContext(`2001:db8:f100d::${clients.toString(16)}`);
   const response = await fn(
-    new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
+    browserRequest('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: cookie ? { cookie } : {},
+      body: JSON.stringify(body),
+    }),
     context,
   );
   await context.settled();

@@ -26,7 +26,7 @@ import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { SESSION_COOKIE } from '../../../netlify/lib/platform/session';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 
 /**
  * A parent's session ends when it should (docs/security.md, "Parents'
@@ -47,7 +47,7 @@ const SHOWN = [{ childId: CHILD, textSha256: '0'.repeat(64) }];
 async function call(fn: NetlifyFunction, name: string, cookie: string | null, body: unknown = {}, method = 'POST') {
   const context = functionContext();
   const response = await fn(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
+    browserRequest(`http://localhost/.netlify/functions/${name}`, {
       method,
       headers: cookie ? { cookie } : {},
       ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
