@@ -81,6 +81,7 @@ describe('one contract per function', () => {
       'medical-form-messages.ts',
       'order-request.ts',
       'document-signing.ts',
+      'request-messages.ts',
     ];
     const files = (await readdir(CONTRACTS)).filter((file) => file.endsWith('.ts') && !shared.includes(file));
     for (const file of files) {
