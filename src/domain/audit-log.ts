@@ -109,6 +109,10 @@ export const AUDIT_ACTION = {
   reductionSet: 'family.reduction_set',
   /** A family's 'Riduzione' of a product was removed. */
   reductionRemove: 'family.reduction_remove',
+  /** A volunteer confirmed a parent's e-mail change whose old address is gone (the new one proven by its code). */
+  emailChangeConfirm: 'family.email_change_confirm',
+  /** A volunteer refused a parent's e-mail change waiting for the group. */
+  emailChangeRefuse: 'family.email_change_refuse',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -169,6 +173,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.debit_failed': 'Addebito non riuscito',
   'family.reduction_set': 'Riduzione impostata',
   'family.reduction_remove': 'Riduzione rimossa',
+  'family.email_change_confirm': 'Cambio e-mail confermato dal gruppo',
+  'family.email_change_refuse': 'Cambio e-mail rifiutato dal gruppo',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */
