@@ -67,7 +67,7 @@ export const AUDIT_ACTION = {
   documentSignatureOpen: 'document_signature.open',
   /** A parent confirmed the family's contacts for the season ('Confermo' on 'La mia famiglia'). */
   contactsConfirm: 'family.contacts_confirm',
-  /** A parent changed their own phone, or their e-mail once the code sent to the new address was confirmed. */
+  /** A parent changed their own phone, or their e-mail once the codes sent to the new and the current address were confirmed. */
   parentContactChange: 'family.parent_contact_change',
   /** The daily retention deleted the signatures of the group's documents whose time had come (docs/privacy.md, "Signatures"). */
   signatureRetention: 'document_signature.retention',
