@@ -7,30 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import { vitePrerenderPlugin } from 'vite-prerender-plugin';
 import { netlifyFunctions } from './emulators/dev/functions-server';
-import { developmentCsp } from './emulators/dev/netlify-headers';
+import { devSecurityHeaders } from './emulators/dev/dev-headers';
 import { checkGroupConfig } from './src/config/group-config';
-
-/**
- * netlify.toml's headers are for the built site: their Content Security Policy
- * forbids inline scripts and styles, which the dev server needs (React's
- * refresh, Vite's CSS), and the emulators' origins. Netlify's Vite plugin
- * applies them under `npm run dev`, and under `netlify dev` netlify-cli adds
- * them to every response it proxies unless the response has its own. So
- * every dev response carries {@link developmentCsp}: the production policy
- * plus what development needs (docs/security.md, "In development").
- * tests/e2e/csp.spec.ts loads the built app under the real headers.
- */
-const devContentSecurityPolicy: Plugin = {
-  name: 'dev-content-security-policy',
-  apply: 'serve',
-  configureServer(server) {
-    const policy = developmentCsp();
-    server.middlewares.use((_request, response, next) => {
-      response.setHeader('Content-Security-Policy', policy);
-      next();
-    });
-  },
-};
 
 /**
  * group.config.json is checked before anything is built or served: a wrong
@@ -80,7 +58,9 @@ export default defineConfig({
             staticFiles: { enabled: false },
             geolocation: { enabled: false },
           }),
-          devContentSecurityPolicy,
+          // netlify.toml's headers on every dev response, the policy with what development needs (docs/security.md,
+          // "In development"); tests/e2e/csp.spec.ts loads the built app under the real headers.
+          devSecurityHeaders(),
           // The build writes each public page's HTML (src/prerender.tsx; docs/architecture.md, "First load").
           // Its preview middleware looks for a folder's index.html, where the pages are `{path}.html`: `vite preview`
           // serves those itself.

@@ -38,7 +38,8 @@ const EXPECTED: Record<string, string> = {
   SMTP_URL: 'smtp://user:password@smtp.example.com:587 or smtps://…:465',
   SMTP_PORT: 'a TCP port, e.g. 587',
   MAIL_FROM: 'Gruppo Scout <portale@your-domain.it>',
-  SESSION_SECRET: 'at least 32 characters: openssl rand -base64 48',
+  SESSION_SECRET: 'at least 32 characters, not the public demo one: openssl rand -base64 48',
+  SESSION_SECRET_PREVIOUS: 'empty, or the secret of before a rotation (at least 32 characters)',
   URL: 'https://your-site.netlify.app',
   VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_… or pk_live_…',
 };

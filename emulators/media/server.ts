@@ -29,11 +29,18 @@ import { registerUploadApi } from './upload-api';
  * ({@link registerSignedDownload}), upload presets
  * ({@link registerPresetRoutes}) and public delivery
  * ({@link registerPublicDelivery}). Files are kept as emulators/media/storage.ts
- * says (`storedFilePath`).
+ * says (`storedFilePath`). Each Admin API call is appended to
+ * `adminApiCalls` (RunningMediaEmulator.adminApiCalls), so a test can
+ * count what a function spends of Cloudinary's hourly quota.
  */
-export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
+export function createMediaEmulatorApp(options: MediaEmulatorOptions, adminApiCalls: string[] = []) {
   const app = new Hono();
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'] }));
+  // Every Admin API call (one resource, a listing), as `GET {path}`: what a test counts against Cloudinary's hourly quota.
+  app.use('/v1_1/:cloud/resources/*', async (c, next) => {
+    adminApiCalls.push(`${c.req.method} ${new URL(c.req.url).pathname}`);
+    await next();
+  });
   // In this order: Hono tries the routes as registered, and the later patterns match the earlier paths too.
   registerUploadApi(app, options);
   registerAdminApi(app, options);
@@ -52,6 +59,8 @@ export function createMediaEmulatorApp(options: MediaEmulatorOptions) {
 export interface RunningMediaEmulator {
   port: number;
   url: string;
+  /** The Admin API calls it answered since it started (or since the last `clear`), oldest first: `GET /v1_1/{cloud}/resources/…`. */
+  adminApiCalls: { list: () => readonly string[]; clear: () => void };
   close: () => Promise<void>;
 }
 
@@ -65,13 +74,15 @@ export function startMediaEmulator(
   const host = options.host ?? '127.0.0.1';
   const settings: MediaEmulatorOptions = { ...options };
   mkdirSync(options.dataDir, { recursive: true });
-  const app = createMediaEmulatorApp(settings);
+  const calls: string[] = [];
+  const app = createMediaEmulatorApp(settings, calls);
   return new Promise((resolve, reject) => {
     const server: ServerType = serve({ fetch: app.fetch, hostname: host, port: options.port }, (info: AddressInfo) => {
       settings.publicUrl = `http://${host}:${info.port}`;
       resolve({
         port: info.port,
         url: settings.publicUrl,
+        adminApiCalls: { list: () => [...calls], clear: () => calls.splice(0) },
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

@@ -49,6 +49,8 @@ export default fiscalCodeContractFunction(createOrderContract, async (request, h
     season: SEASON.campYear,
     // A rata is paid for a child who holds the product (docs/product.md, "Instalments").
     whenHeld: request.instalment ? 'instalment' : 'refuse',
+    // One payment per rata, whatever arrives at once (netlify/lib/orders/instalment-claims.ts).
+    ...(resolved.instalment && request.instalment ? { instalmentNumber: resolved.instalment.number } : {}),
     parentId: session.parentId,
     serviceFeeEuros: 0,
     lines: resolved.lines,

@@ -35,7 +35,9 @@ const MESSAGES = recordMedicalFormContract.messages;
  * what Cloudinary stored is a PDF of at most 10 MB of that version. Then one
  * transaction adds the form, with the consent, to the child's history (an
  * earlier form stays there and in Cloudinary), sets `medical_doc` and writes
- * the family's e-mail; the same upload recorded twice is recorded once.
+ * the family's e-mail; the same upload recorded twice is recorded once, and
+ * an answer already recorded is refused (409) before Cloudinary's Admin API
+ * is called.
  */
 export default fiscalCodeContractFunction(recordMedicalFormContract, async (request, httpRequest, context) => {
   const session = await requireSession(httpRequest);
@@ -48,6 +50,8 @@ export default fiscalCodeContractFunction(recordMedicalFormContract, async (requ
   const check = checkUploadAnswer(upload);
   if (check === 'forged') throw new HttpError(400, MESSAGES.notVerified);
   if (check === 'stale') throw new HttpError(400, MESSAGES.stale);
+  // A replay of a recorded answer costs no Admin API call (500 an hour on the free plan); the transaction below still records once.
+  if (child.medical_forms.some((form) => form.public_id === upload.public_id)) throw new HttpError(409, MESSAGES.alreadyRecorded);
   const stored = await fetchStoredResource(settings, upload.public_id);
   if (!isAcceptableForm(stored, upload.version)) {
     console.warn(`record-medical-form: ${upload.public_id} refused: ${JSON.stringify(stored)}`);

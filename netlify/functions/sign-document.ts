@@ -11,12 +11,14 @@ import { requireSession } from '../lib/platform/session';
 /**
  * sign-document (signDocumentContract; docs/api.md, "sign-document"):
  * 'Conferma' with the e-mailed code (confirmSigning); a wrong code is
- * counted then answered 401; the signed copy's e-mail leaves after the answer.
+ * counted then answered 401 (429 when it was the day's last); the signed
+ * copy's e-mail leaves after the answer.
  */
 export default contractFunction(signDocumentContract, async (input, request, context) => {
   const session = await requireSession(request);
   const db = getDb();
   const outcome = await confirmSigning(db, session, input, mailContext(request));
+  if (!outcome.ok && outcome.locked) throw new HttpError(429, signDocumentContract.messages.tooManyWrongCodes);
   if (!outcome.ok) throw new HttpError(401, signDocumentContract.messages.wrongCode);
   if (outcome.mailId) context.waitUntil(deliverMail(db, outcome.mailId));
   return {

@@ -39,7 +39,9 @@ function verifiedEvent(stripe: Stripe, payload: Buffer, signature: string, secre
  * `.payment_failed` (applyDebitFailure, netlify/lib/payments/stripe-debit-events.ts), once
  * each and in any order; their e-mails go after the answer. A PaymentIntent
  * without the portal's metadata, a card declined, and any other event, is
- * received and ignored.
+ * received and ignored. Its contract's caller is 'service': Stripe sends no
+ * `Sec-Fetch-Site`, and the signature is its proof (docs/security.md,
+ * "Requests only from the portal's pages").
  */
 export default contractFunction(stripeWebhookContract, async (_input, request, context) => {
   const signature = request.headers.get('stripe-signature');

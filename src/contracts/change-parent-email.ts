@@ -19,6 +19,9 @@ const MESSAGES = {
   /** 409: the change already waits for the group. */
   awaitingGroup: 'Il cambio di indirizzo aspetta già la conferma del gruppo.',
   tooManyTries: 'Troppi tentativi errati: chiedi un nuovo codice.',
+  /** 429: the parent's codes of the day are spent (EMAIL_CHANGE_CODES_PER_DAY); Retry-After to the next Italian midnight. */
+  tooManyCodesToday: (limit: number) =>
+    `Oggi ti abbiamo già inviato ${limit} codici per cambiare l'indirizzo e-mail: potrai chiederne un altro domani.`,
   sessionExpired: PARENT_MESSAGES.sessionExpired,
   gone: 'La tua famiglia non risulta più nei nostri sistemi: scrivi al gruppo.',
 } as const;

@@ -9,6 +9,9 @@ import type { z } from 'zod/mini';
  * that parses an answer loads a few kB, not zod's full build.
  */
 
+/** Who calls a function: the portal's pages in a browser, or a service with its own proof (Contract, `caller`). */
+export type Caller = 'browser' | 'service';
+
 /** A zod or zod/mini schema. */
 export type Schema = z.core.$ZodType;
 
@@ -36,12 +39,16 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
  * its method (POST with a JSON body; GET for a public read), the request it
  * reads (null for a GET, or a body the function reads itself: Stripe's
  * signed webhook), the answer it gives ('file' for a download: a PDF,
- * a CSV, an export) and its messages (`malformed`: a request the schema
- * refuses without a message of its own).
+ * a CSV, an export), its messages (`malformed`: a request the schema
+ * refuses without a message of its own) and its caller ('browser' unless
+ * said: the portal's pages, whose requests must come from the portal's own
+ * origin as JSON; 'service' for a server with its own proof, Stripe's signed
+ * webhook; docs/security.md, "Requests only from the portal's pages").
  */
 export interface Contract {
   name: string;
   method: 'POST' | 'GET';
+  caller?: Caller;
   request: Schema | null;
   answer: Schema | 'file';
   messages: Messages & { malformed?: string };

@@ -25,6 +25,8 @@ export const SIGNING_MESSAGES = {
   noEmail: 'Non abbiamo un tuo indirizzo e-mail: scrivi al gruppo per aggiungerlo, poi potrai firmare.',
   /** 429: too many codes asked for in an hour. */
   tooManyCodes: 'Hai chiesto troppi codici di firma: riprova tra un’ora.',
+  /** 429: the day's wrong codes are spent (SIGNING_WRONG_TRIES_PER_DAY): no code is sent nor checked until tomorrow. */
+  tooManyWrongCodes: 'Troppi codici di firma sbagliati oggi: potrai firmare di nuovo domani.',
   /** 404: no such request of this parent. */
   requestNotFound: 'Richiesta di firma non trovata: premi di nuovo «Firma».',
   /** 401: a wrong code. */

@@ -68,5 +68,9 @@ export const lookupFamilyEndpoint = defineEndpoint({
   messages: { malformed: FAMILY_MESSAGES.invalidCf, ...FAMILY_MESSAGES },
 });
 
-/** end-session, 'Esci': see `endSessionContract`. */
-export const endSessionEndpoint = defineEndpoint({ name: 'end-session', method: 'POST', messages: {} });
+/** end-session, 'Esci' and 'Esci da tutti i dispositivi': see `endSessionContract`. */
+export const endSessionEndpoint = defineEndpoint({
+  name: 'end-session',
+  method: 'POST',
+  messages: { sessionExpired: PARENT_MESSAGES.sessionExpired },
+});

@@ -39,6 +39,9 @@ export const ORDER_MESSAGES = {
   noInstalments: 'Questo prodotto non si paga a rate.',
   notHolder: (name: string, plan: string) => `${name} non risulta avere «${plan}»: non c’è una rata da pagare.`,
   instalmentsPaid: (plan: string) => `Le rate di «${plan}» risultano già tutte pagate o in verifica.`,
+  /** 409: another 'Paga la rata' recorded this rata first (two at once, two tabs). */
+  instalmentTaken: (number: number, plan: string) =>
+    `La rata ${number} di «${plan}» è già stata registrata (pagata o in attesa di bonifico): aggiorna la pagina per vedere le rate.`,
   alreadyHeld: (names: readonly string[], plan: string) =>
     `${names.join(', ')}: ${plan} risulta già pagato o in attesa di bonifico per questa stagione. Non serve pagarlo di nuovo.`,
 } as const;

@@ -42,6 +42,8 @@ export const recordMedicalFormContract = defineContract({
     consentOutdated: 'L’informativa sulla privacy è stata aggiornata: ricarica la pagina, rileggila e conferma.',
     /** 400: a public id that is not one of the child's own uploads in the season's folder. */
     wrongFile: 'Il file caricato non corrisponde alla scheda medica di questo figlio.',
+    /** 409: an upload answer already recorded, sent again (a replay): refused before Cloudinary is asked anything. */
+    alreadyRecorded: 'Questa scheda medica è già stata ricevuta: non serve inviarla di nuovo.',
     /** 422: what Cloudinary stored is not a PDF of at most 10 MB of that version. */
     notPdf: 'Il file caricato non è un PDF di al massimo 10 MB: carica di nuovo la scheda medica.',
     /** 400: Cloudinary's response signature does not verify. */

@@ -25,7 +25,9 @@ export const STRIPE_WEBHOOK_EVENTS = [
 /**
  * stripe-webhook (docs/api.md, "stripe-webhook"): Stripe's events. Its
  * request is no JSON of ours but Stripe's signed raw body, which the
- * function reads and verifies itself (`request: null`). It answers a paid
+ * function reads and verifies itself (`request: null`); Stripe, not a
+ * browser, calls it (`caller: 'service'`: no origin or content-type check).
+ * It answers a paid
  * PaymentIntent's order as recorded (`orderId`, `status`; a debit's
  * 'processing' too), a refund's, a dispute's or a debit failure's effect on
  * the books (`applied`: 'applied', 'pending' until the payment is recorded,
@@ -35,6 +37,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
 export const stripeWebhookContract = defineContract({
   name: 'stripe-webhook',
   method: 'POST',
+  caller: 'service',
   request: null,
   answer: z.union([
     z.object({ received, orderId: z.string(), status: z.enum(PAYMENT_STATUS) }),

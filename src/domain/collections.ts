@@ -44,12 +44,16 @@ export const COLLECTION = {
   groupDocuments: 'group_documents',
   documentSignatures: 'document_signatures',
   signatureRequests: 'signature_requests',
+  signingLimits: 'signing_limits',
+  instalmentClaims: 'instalment_claims',
   emailChanges: 'email_changes',
+  emailChangeLimits: 'email_change_limits',
   events: 'events',
   eventSignups: 'event_signups',
   eventCounters: 'event_counters',
   accountLines: 'account_lines',
   familyReductions: 'family_reductions',
+  endedSessions: 'ended_sessions',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */

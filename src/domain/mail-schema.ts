@@ -49,8 +49,10 @@ export type MailAttachment = z.infer<typeof mailAttachment>;
 
 /**
  * `mail/{id}`: one message of the outbox (netlify/lib/platform/mail/outbox.ts), from
- * the transaction of its event to 'sent' or, after a day, 'failed'. Server
- * only: an access code's text is cleared once sent.
+ * the transaction of its event to 'sent', 'failed' (given up after a day)
+ * or 'dropped' (not sent: it expired before it could go, or the sign-in
+ * allowance was spent; `last_error` says which). Server only: an access
+ * code's text is cleared once sent.
  */
 export const mailDocument = z.object({
   id: z.string(),
@@ -60,7 +62,7 @@ export const mailDocument = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  status: z.enum(['pending', 'sent', 'failed']),
+  status: z.enum(['pending', 'sent', 'failed', 'dropped']),
   attempts: z.number().int().nonnegative(),
   created_at: timestamp,
   next_attempt_at: timestamp,
@@ -71,20 +73,26 @@ export const mailDocument = z.object({
   attachments: z.array(mailAttachment).default([]),
   /** Until when the mail budget last held it (netlify/lib/platform/mail/mail-budget.ts); the day of tries before giving up counts from then. */
   held_until: timestamp.nullable().default(null),
+  /** Worth sending only until then (an access code's validity, a waiting-list offer's deadline): past it the outbox drops it; null for ever. */
+  expires_at: timestamp.nullable().default(null),
 });
 export type MailDocument = z.infer<typeof mailDocument>;
 
 /**
  * `mail_budget/{yyyy-mm-dd}`: the e-mails the outbox sent on an Italian day
- * (netlify/lib/platform/mail/mail-budget.ts): every recipient counted (`total`),
- * the ordinary messages per recipient (`recipients`, keyed by a hash of the
- * address), and which caps have been reported in the audit log that day.
+ * (netlify/lib/platform/mail/mail-budget.ts): the ordinary day's recipients
+ * (`total`) and messages per recipient (`recipients`, keyed by a hash of the
+ * address); the sign-in allowance's own (`sign_in_total`,
+ * `sign_in_recipients`: netlify/lib/platform/mail/sign-in-allowance.ts);
+ * and which caps have been reported in the audit log that day.
  * `expires_at` lets a TTL policy delete it. Server only.
  */
 export const mailBudgetDocument = z.object({
   day: z.string(),
   total: z.number().int().nonnegative().default(0),
   recipients: z.record(z.string(), z.number().int().nonnegative()).default({}),
+  sign_in_total: z.number().int().nonnegative().default(0),
+  sign_in_recipients: z.record(z.string(), z.number().int().nonnegative()).default({}),
   reported: z.array(z.string()).default([]),
   expires_at: timestamp,
 });

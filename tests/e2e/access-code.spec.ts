@@ -32,7 +32,7 @@ test("'Trova' e-mails one code; the right one lists the children, a reload keeps
   await expect(page.getByLabel('Codice di verifica')).toHaveCount(0);
   expect(await inbox.messagesTo(MARIO)).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Esci' }).click();
+  await page.getByRole('button', { name: 'Esci', exact: true }).click();
   await expect(page.getByRole('checkbox', { name: /Rossi/ })).toHaveCount(0);
   await inbox.clear();
   await page.getByLabel('Codice Fiscale Genitore').fill(ROSSI);

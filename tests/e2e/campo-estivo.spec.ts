@@ -130,7 +130,7 @@ test('an e-mail account anyone can sign up is not an admin: refused at /admin, n
   await expect(page.getByText(/non è autorizzato ad accedere all’area admin/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Controllo Pagamenti' })).toHaveCount(0);
   await expect(page.getByTestId('order-row')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Esci' }).click();
+  await page.getByRole('button', { name: 'Esci', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Accesso Admin' })).toBeVisible();
   await context.close();
 });

@@ -109,7 +109,7 @@ test('two parents sign for two children with one code each, twice pressed signs 
   await test.step("Elena signs from her own access, pressing 'Firma' and 'Conferma' twice: one signature each, one e-mail", async () => {
     // Paolo leaves the family's phone to Elena: 'Esci', then her own fiscal code and her own access code.
     const ended = page.waitForResponse((response) => response.url().includes('/.netlify/functions/end-session'));
-    await page.getByRole('button', { name: 'Esci' }).click();
+    await page.getByRole('button', { name: 'Esci', exact: true }).click();
     expect((await ended).ok()).toBe(true);
     await openFamilyPage(page, ELENA.cf);
     const sofia = card(page, OUTINGS.title, 'Sofia');

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { startTestAuth, type TestAuth } from './auth-emulator';
-import { functionContext, type NetlifyFunction } from './function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from './function-context';
 import { resetToDemoData, useEmulatorDb } from './server-db';
 
 /**
@@ -48,7 +48,7 @@ export function adminFunctionTestbed(projectId: string, handler: NetlifyFunction
       const context = functionContext();
       contexts.push(context);
       const response = await handler(
-        new Request(`http://localhost/.netlify/functions/${name}`, {
+        browserRequest(`http://localhost/.netlify/functions/${name}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}` },
           body: JSON.stringify(body),

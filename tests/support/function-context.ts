@@ -26,3 +26,20 @@ export function functionContext(ip?: string): FunctionContext & { settled: () =>
     },
   };
 }
+
+/**
+ * A request to a function as the portal's own page sends it with `fetch`
+ * (src/lib/api/functions-client.ts): `Sec-Fetch-Site: same-origin`, and
+ * for a body `Content-Type: application/json` and the page's `Origin`
+ * (netlify/lib/platform/request-origin.ts). Headers in `init` win, so a
+ * test can play another site or a form.
+ */
+export function browserRequest(url: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  if (!headers.has('sec-fetch-site')) headers.set('sec-fetch-site', 'same-origin');
+  if (init.body !== undefined && init.body !== null) {
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (!headers.has('origin')) headers.set('origin', new URL(url).origin);
+  }
+  return new Request(url, { ...init, headers });
+}

@@ -8,11 +8,26 @@ import { http, HttpResponse } from 'msw';
  */
 export interface LaunchServices {
   webhookEndpoints: Array<{ id: string; url: string; enabled_events: string[]; status: string; secret: string }>;
-  netlifyEnv: Map<string, { key: string; scopes: string[]; values: Array<{ context: string; value: string }> }>;
+  /** The site's variables as setup sent them (a secret's values included: what Netlify stores, not what it lists). */
+  netlifyEnv: Map<string, NetlifyEnvEntry>;
+  /** The body of every create (POST, one array) and update (PUT) call to Netlify's variables, in order. */
+  netlifyWrites: Array<{ method: 'POST' | 'PUT'; body: unknown }>;
   builds: number;
   /** Secret keys Stripe accepts. */
   stripeKeys: Set<string>;
 }
+
+/** A variable as Netlify's API takes it. */
+export interface NetlifyEnvEntry {
+  key: string;
+  scopes: string[];
+  is_secret?: boolean;
+  values: Array<{ context: string; value: string }>;
+}
+
+/** A variable as Netlify lists it: a secret's values without their value (only code running on Netlify reads them). */
+const listed = (entry: NetlifyEnvEntry) =>
+  entry.is_secret ? { ...entry, values: entry.values.map(({ context }) => ({ context })) } : entry;
 
 export const NETLIFY_SITE = {
   id: 'site-1',
@@ -22,7 +37,7 @@ export const NETLIFY_SITE = {
 };
 
 export function launchServices(): LaunchServices {
-  return { webhookEndpoints: [], netlifyEnv: new Map(), builds: 0, stripeKeys: new Set() };
+  return { webhookEndpoints: [], netlifyEnv: new Map(), netlifyWrites: [], builds: 0, stripeKeys: new Set() };
 }
 
 const stripeRefusal = () =>
@@ -85,16 +100,18 @@ export function launchHandlers(state: LaunchServices) {
       const name = new URL(request.url).searchParams.get('name');
       return HttpResponse.json(name && NETLIFY_SITE.name.includes(name) ? [NETLIFY_SITE] : []);
     }),
-    http.get('https://api.netlify.com/api/v1/accounts/:account/env', () => HttpResponse.json([...state.netlifyEnv.values()])),
+    http.get('https://api.netlify.com/api/v1/accounts/:account/env', () => HttpResponse.json([...state.netlifyEnv.values()].map(listed))),
     http.post('https://api.netlify.com/api/v1/accounts/:account/env', async ({ request }) => {
-      const created = (await request.json()) as Array<{ key: string; scopes: string[]; values: Array<{ context: string; value: string }> }>;
+      const created = (await request.json()) as NetlifyEnvEntry[];
+      state.netlifyWrites.push({ method: 'POST', body: created });
       for (const entry of created) state.netlifyEnv.set(entry.key, entry);
-      return HttpResponse.json(created, { status: 201 });
+      return HttpResponse.json(created.map(listed), { status: 201 });
     }),
     http.put('https://api.netlify.com/api/v1/accounts/:account/env/:key', async ({ request, params }) => {
-      const entry = (await request.json()) as { key: string; scopes: string[]; values: Array<{ context: string; value: string }> };
+      const entry = (await request.json()) as NetlifyEnvEntry;
+      state.netlifyWrites.push({ method: 'PUT', body: entry });
       state.netlifyEnv.set(String(params.key), entry);
-      return HttpResponse.json(entry);
+      return HttpResponse.json(listed(entry));
     }),
     http.post('https://api.netlify.com/api/v1/sites/:site/builds', () => {
       state.builds += 1;

@@ -4,7 +4,7 @@ import requestSignatureCode from '../../netlify/functions/request-signature-code
 import signDocument from '../../netlify/functions/sign-document';
 import withdrawConsent from '../../netlify/functions/withdraw-consent';
 import { sessionCookie } from './family-session';
-import { functionContext, type NetlifyFunction } from './function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from './function-context';
 import { testInbox } from './mail-inbox';
 
 /**
@@ -16,7 +16,7 @@ export function parentCaller(familyId: string, parentId: string) {
   const call = async (fn: NetlifyFunction, body: unknown) => {
     const context = functionContext();
     const response = await fn(
-      new Request('http://localhost/.netlify/functions/x', {
+      browserRequest('http://localhost/.netlify/functions/x', {
         method: 'POST',
         headers: { cookie: await sessionCookie(familyId, parentId) },
         body: JSON.stringify(body),

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { paths } from '@config/paths';
 import { requestAccessCodeContract } from '@contracts/request-access-code';
@@ -14,12 +14,12 @@ import { HttpError } from '../platform/http';
 import { accessCodeMail, accessLinkMail, accessLockedMail } from './access-mails';
 import { enqueueMail } from '../platform/mail/outbox';
 import { counterExpiry, italianDayWindow, limitsFromEnv, retryAfter, secondsLeft } from '../platform/allowance';
-import { serviceConfig } from '../platform/server-env';
+import { keyedHash } from '../platform/secret-keys';
 
 /**
  * Parents' access (docs/security.md, "Parents' sessions"). One live access
  * per parent (`access_codes/{parent id}`): a random nonce from which two
- * secrets are derived with SESSION_SECRET, the six-digit code and the
+ * secrets are derived with SESSION_SECRET's keys, the six-digit code and the
  * one-time sign-in link's token, so the database alone reveals neither and
  * the live code can be e-mailed again. Valid CODE_MINUTES; a code allows
  * MAX_TRIES wrong tries. Per parent, across every client address and
@@ -54,9 +54,9 @@ export function accessLimits(env: NodeJS.ProcessEnv = process.env): AccessLimits
   return limitsFromEnv({ emailsPerHour: ['ACCESS_EMAILS_PER_HOUR', 3], wrongTriesPerDay: ['ACCESS_WRONG_TRIES_PER_DAY', 10] }, env);
 }
 
-/** HMAC-SHA256 keyed by SESSION_SECRET of what `label` derives from a parent's nonce. @throws ServiceNotConfiguredError without it. */
+/** HMAC-SHA256 under the key of `label`'s use (secret-keys.ts) of a parent's nonce. @throws ServiceNotConfiguredError without SESSION_SECRET. */
 const derive = (label: 'code' | 'link', parentId: string, nonce: string) =>
-  createHmac('sha256', serviceConfig('session').secret).update(`${label}:${parentId}:${nonce}`).digest();
+  keyedHash(label === 'code' ? 'access-code' : 'access-link', `${label}:${parentId}:${nonce}`);
 
 /** The six digits of `nonce` (48 bits of its HMAC modulo 10^6: every code as likely, to one part in 10^8). */
 export const codeOf = (parentId: string, nonce: string): string =>

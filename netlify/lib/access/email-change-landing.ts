@@ -9,6 +9,7 @@ import { recordAudit, type AuditActor } from '../platform/audit-log';
 import type { MailContext } from '../platform/mail/layout';
 import { enqueueMail } from '../platform/mail/outbox';
 import { indexParent } from '../roster/roster-index';
+import { endParentSessions } from '../platform/session-validity';
 
 /** How a change was proven, as its audit entry says: both codes, or the new address's code and the group's confirmation. */
 export type EmailChangeProof = 'codes' | 'group';
@@ -38,7 +39,8 @@ export function landEmailChange(
   transaction.update(db.collection(COLLECTION.parents).doc(parent.id), { email });
   indexParent(db, transaction, { ...knownParent(parent), email });
   transaction.delete(db.collection(COLLECTION.emailChanges).doc(parent.id));
-  // sessions end here: endParentSessions(db, transaction, parent.id, now)
+  // Whoever held a session on the old address (a remembered tablet) is signed out (docs/security.md, "The session's life").
+  endParentSessions(transaction, db.collection(COLLECTION.parents).doc(parent.id));
   recordAudit(db, transaction, {
     actor,
     action: proof === 'codes' ? AUDIT_ACTION.parentContactChange : AUDIT_ACTION.emailChangeConfirm,

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { changeParentEmailContract } from '@contracts/change-parent-email';
@@ -14,14 +14,15 @@ import { emailChangeCodeMail } from './access-mails';
 import { emailChangeOldCodeMail } from './email-change-mails';
 import { landEmailChange } from './email-change-landing';
 import { enqueueMail } from '../platform/mail/outbox';
-import { serviceConfig } from '../platform/server-env';
+import { keyedHash } from '../platform/secret-keys';
+import { spendEmailChangeCode } from './email-change-allowance';
 import type { FamilySession } from '../platform/session';
 
 /**
  * A parent's e-mail change (docs/security.md, "Changing a parent's e-mail"):
  * the session's own parent only. {@link requestEmailChange} keeps one change
  * per parent (`email_changes/{parent id}`) with a fresh 6-digit code's HMAC
- * (keyed by SESSION_SECRET: the database alone does not reveal it), valid
+ * (keyed by SESSION_SECRET's 'email-change-code' key: the database alone does not reveal it), valid
  * {@link EMAIL_CODE_MINUTES}, and e-mails one code to the NEW address and
  * another to the CURRENT one; {@link confirmEmailChange} spends both and
  * lands the change (email-change-landing.ts), or, the current address gone,
@@ -42,7 +43,7 @@ const MESSAGES = changeParentEmailContract.messages;
 
 /** HMAC-SHA256 (hex) of the code for the parent and the new address (`old:` + it for the current address's code): a code is good only for the change and the mailbox it was sent for. */
 const codeHash = (parentId: string, email: string, code: string) =>
-  createHmac('sha256', serviceConfig('session').secret).update(`email-change:${parentId}:${email}:${code}`).digest('hex');
+  keyedHash('email-change-code', `email-change:${parentId}:${email}:${code}`).toString('hex');
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -61,7 +62,7 @@ const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
  * and, in the same transaction, a code's e-mail to the new address `email`
  * and another to the parent's current address (none when they have none).
  * @returns the outbox messages' ids (deliver them after the answer) and the current address (null: none).
- * @throws HttpError 400 `same` for the parent's current address; 429 `wait` within a minute of the last code.
+ * @throws HttpError 400 `same` for the parent's current address; 429 `wait` within a minute of the last code, `tooManyCodesToday` past the day's (spendEmailChangeCode).
  */
 export async function requestEmailChange(
   db: Firestore,
@@ -76,6 +77,8 @@ export async function requestEmailChange(
     if (parent.email === email) throw new HttpError(400, MESSAGES.same);
     const now = new Date();
     if (pending && now.getTime() - pending.created_at.getTime() < EMAIL_CODE_RESEND_SECONDS * 1000) throw new HttpError(429, MESSAGES.wait);
+    // The daily cap on codes (email-change-allowance.ts): read and counted here, before the writes.
+    await spendEmailChangeCode(db, transaction, parent.id, now);
     const code = newCode();
     const oldCode = parent.email ? newCode() : null;
     transaction.set(ref, {

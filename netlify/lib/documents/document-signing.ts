@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { SIGNING_MESSAGES } from '@contracts/document-signing';
 import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
@@ -12,7 +12,6 @@ import {
   signatureSlotId,
   SIGNING_CODE_MINUTES,
   SIGNING_CODE_TRIES,
-  SIGNING_CODES_PER_HOUR,
   type SignatureRequest,
 } from '@domain/documents/signature-request';
 import { italianDateTime } from '@domain/italian-time';
@@ -24,14 +23,15 @@ import { HttpError } from '../platform/http';
 import { enqueueMail } from '../platform/mail/outbox';
 import type { MailContext } from '../platform/mail/layout';
 import { consentWithdrawnMail, documentSignedMail, signatureCodeMail } from './signature-mails';
-import { serviceConfig } from '../platform/server-env';
+import { checkCodeAllowed, isLocked, lockedError, readSigningSpent, writeSigningSpent, type SigningSpent } from './signing-allowance';
+import { keyedHash } from '../platform/secret-keys';
 import type { FamilySession } from '../platform/session';
 
 /**
  * Signing a group document (docs/documents.md, "Signing" and "Withdrawing";
  * docs/security.md, "The signing code"): 'Firma' stores a pending request
  * with a fresh six-digit code e-mailed to the signing parent (kept as an
- * HMAC keyed by SESSION_SECRET, SIGNING_CODE_TRIES wrong tries,
+ * HMAC under SESSION_SECRET's 'signing-code' key, SIGNING_CODE_TRIES wrong tries,
  * SIGNING_CODE_MINUTES); 'Conferma' spends it and writes one signature per
  * child in one transaction, at ids every confirmation of the same
  * signature meets on (signatureSlotId); 'Revoca' sets `withdrawn_at` once.
@@ -40,8 +40,7 @@ import type { FamilySession } from '../platform/session';
 const M = SIGNING_MESSAGES;
 
 /** The HMAC of a request's code: the database alone never reveals a code. */
-const codeHash = (requestId: string, code: string) =>
-  createHmac('sha256', serviceConfig('session').secret).update(`sign:${requestId}:${code}`).digest('hex');
+const codeHash = (requestId: string, code: string) => keyedHash('signing-code', `sign:${requestId}:${code}`).toString('hex');
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -86,18 +85,12 @@ async function digestsMatching(
   return digests;
 }
 
-/** Refuses a parent who asked for SIGNING_CODES_PER_HOUR codes in the last hour (a parent has a few requests: one equality query). */
-async function checkCodeBudget(db: Firestore, parentId: string, now: Date): Promise<void> {
-  const recent = await db.collection(COLLECTION.signatureRequests).where('parent_id', '==', parentId).get();
-  const lastHour = recent.docs.filter((doc) => now.getTime() - (doc.get('created_at') as Timestamp).toMillis() < 60 * 60_000);
-  if (lastHour.length >= SIGNING_CODES_PER_HOUR) throw new HttpError(429, M.tooManyCodes);
-}
-
 /**
  * 'Firma': checks the document concerns each child named (the session's
  * family's), the level or delegates, and that the texts the server renders
- * are those shown; then stores the request and e-mails its code to the
- * session's parent, in one batch. Children this parent already signed for
+ * are those shown; then, in one transaction that spends the parent's
+ * allowance (./signing-allowance.ts), stores the request and e-mails its
+ * code to the session's parent. Children this parent already signed for
  * are left out.
  * @throws HttpError 401/403/404/409/429 with SIGNING_MESSAGES.
  */
@@ -125,37 +118,41 @@ export async function requestSigningCode(
   const digests = await digestsMatching(document, unsigned, parent, answers, ask.shown);
   if (unsigned.length === 0) throw new HttpError(409, M.alreadySigned);
   if (!parent.email) throw new HttpError(409, M.noEmail);
-  await checkCodeBudget(db, parent.id, now);
   const ref = db.collection(COLLECTION.signatureRequests).doc();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const sentTo = maskEmail(parent.email);
-  const batch = db.batch();
-  batch.create(ref, {
-    family_id: session.familyId,
-    parent_id: parent.id,
-    document_id: document.id,
-    child_ids: unsigned.map((child) => child.id),
-    ...answers,
-    digests,
-    code_hash: codeHash(ref.id, code),
-    tries: 0,
-    code_sent_to: sentTo,
-    created_at: Timestamp.fromDate(now),
-    expires_at: Timestamp.fromMillis(now.getTime() + SIGNING_CODE_MINUTES * 60_000),
-    // A Firestore TTL policy on delete_at deletes requests (docs/deploy.md), a day on: a retried 'Conferma' still finds its answer.
-    delete_at: Timestamp.fromMillis(now.getTime() + 24 * 60 * 60_000),
-    spent_at: null,
-    signature_ids: {},
-  });
   const content = signatureCodeMail({ code, minutes: SIGNING_CODE_MINUTES, title: document.title, children: unsigned.map(fullName) }, mail);
-  const mailId = enqueueMail(db, batch, { kind: 'signature-code', to: [parent.email], content, familyId: session.familyId }, now);
-  await batch.commit();
+  // The allowance is read and spent in the transaction that stores the request: 'Firma' pressed ten times at once counts ten.
+  const mailId = await runTransaction(db, async (transaction) => {
+    const spent = await readSigningSpent(transaction, db, parent.id, now);
+    checkCodeAllowed(spent, now);
+    transaction.create(ref, {
+      family_id: session.familyId,
+      parent_id: parent.id,
+      document_id: document.id,
+      child_ids: unsigned.map((child) => child.id),
+      ...answers,
+      digests,
+      code_hash: codeHash(ref.id, code),
+      tries: 0,
+      code_sent_to: sentTo,
+      created_at: Timestamp.fromDate(now),
+      expires_at: Timestamp.fromMillis(now.getTime() + SIGNING_CODE_MINUTES * 60_000),
+      // A Firestore TTL policy on delete_at deletes requests (docs/deploy.md), a day on: a retried 'Conferma' still finds its answer.
+      delete_at: Timestamp.fromMillis(now.getTime() + 24 * 60 * 60_000),
+      spent_at: null,
+      signature_ids: {},
+    });
+    writeSigningSpent(transaction, { ...spent, sent: [...spent.sent, now] }, now);
+    return enqueueMail(db, transaction, { kind: 'signature-code', to: [parent.email!], content, familyId: session.familyId }, now);
+  });
   return { requestId: ref.id, sentTo, mailId };
 }
 
-/** A confirmation's outcome: the signatures by child, the copy's e-mail to deliver; or a wrong code counted. */
+/** A confirmation's outcome: the signatures by child, the copy's e-mail to deliver; or a wrong code counted (`locked`: it spent the day's last try). */
 type Confirmation =
-  { ok: true; signatures: Array<{ childId: string; signatureId: string; signedAt: Date }>; mailId: string | null } | { ok: false };
+  | { ok: true; signatures: Array<{ childId: string; signatureId: string; signedAt: Date }>; mailId: string | null }
+  | { ok: false; locked: boolean };
 
 /** The request `requestId` of the session's parent. @throws HttpError 404 when missing or another parent's. */
 async function readRequest(transaction: Transaction, db: Firestore, session: FamilySession, requestId: string): Promise<SignatureRequest> {
@@ -208,13 +205,29 @@ async function readSigned(transaction: Transaction, db: Firestore, request: Sign
   return { document: { ...stored, id: documentSnapshot!.id }, parent, children: children as ChildDocument[] };
 }
 
+/** A wrong code, counted on the request and on the parent's day; `locked` when it was the day's last. */
+function countWrongCode(
+  transaction: Transaction,
+  requestRef: FirebaseFirestore.DocumentReference,
+  request: SignatureRequest,
+  spent: SigningSpent,
+  now: Date,
+): Confirmation {
+  transaction.update(requestRef, { tries: request.tries + 1 });
+  const counted = { ...spent, wrongTries: spent.wrongTries + 1 };
+  writeSigningSpent(transaction, counted, now);
+  return { ok: false, locked: isLocked(counted) };
+}
+
 /**
- * 'Conferma': in one transaction, checks the code (a wrong one counted), the
+ * 'Conferma': in one transaction, checks the code (a wrong one counted on
+ * the request and on the parent's day: signing-allowance.ts), the
  * texts against the request's and the browser's digests, then writes one
  * signature per child (or finds the one this parent already holds: a
  * second press, a retry, two tabs), spends the request and writes the
  * e-mail with the PDF copies. A spent request answers its signatures again.
- * @throws HttpError 401 wrong code, 404, 409 `documentChanged`, 410 expired.
+ * @throws HttpError 404, 409 `documentChanged`, 410 expired, 429
+ * `tooManyWrongCodes` once the day's wrong codes are spent.
  */
 export async function confirmSigning(
   db: Firestore,
@@ -230,12 +243,12 @@ export async function confirmSigning(
       if (!right) throw new HttpError(401, M.wrongCode);
       return spentAnswer(transaction, db, request);
     }
+    const spent = await readSigningSpent(transaction, db, session.parentId, now);
+    // A locked day compares no code, right or wrong (the access code's rule).
+    if (isLocked(spent)) throw lockedError(now);
     if (request.expires_at <= now || request.tries >= SIGNING_CODE_TRIES) throw new HttpError(410, M.codeExpired);
     const requestRef = db.collection(COLLECTION.signatureRequests).doc(request.id);
-    if (!right) {
-      transaction.update(requestRef, { tries: request.tries + 1 });
-      return { ok: false };
-    }
+    if (!right) return countWrongCode(transaction, requestRef, request, spent, now);
     const { document, parent, children } = await readSigned(transaction, db, request);
     const digests = await digestsMatching(document, children, parent, request, input.shown);
     if (children.some((child) => digests[child.id] !== request.digests[child.id])) throw new HttpError(409, M.documentChanged);

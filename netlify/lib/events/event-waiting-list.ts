@@ -96,6 +96,8 @@ export function writeOffers(
         to: addresses,
         content: eventOfferMail({ eventName: event.name, when, child, offeredUntil: italianDateTime(offeredUntil) }, mail),
         familyId: signup.family_id,
+        // An offer that ran out while the mail budget held it is dropped, not sent.
+        expiresAt: offeredUntil,
       },
       now,
     );

@@ -144,11 +144,12 @@ export function erasedFamilyName(familyId: string): string {
   return `Famiglia eliminata ${familyId}`;
 }
 
-/** Deletes an erased family's parents and children, their roster index entries, and the parents' access limits and e-mail changes. */
+/** Deletes an erased family's parents and children, their roster index entries, and the parents' access and signing limits and e-mail changes. */
 function deletePeople(db: Firestore, transaction: Transaction, parents: QuerySnapshot, children: QuerySnapshot): void {
-  // A parent's access limits and e-mail change are kept by parent id (netlify/lib/access/access-codes.ts, email-change.ts).
+  // A parent's access and signing limits and e-mail change are kept by parent id (access-codes.ts, email-change.ts, signing-allowance.ts).
   for (const parent of parents.docs) {
     transaction.delete(db.collection(COLLECTION.accessLimits).doc(parent.id));
+    transaction.delete(db.collection(COLLECTION.signingLimits).doc(parent.id));
     transaction.delete(db.collection(COLLECTION.emailChanges).doc(parent.id));
   }
   const index = collectIndexWrites();

@@ -41,6 +41,8 @@ export interface OrderToPlan {
    * whose child holds the product by design (its item takes a fresh id).
    */
   whenHeld: 'refuse' | 'record-to-verify' | 'instalment';
+  /** The number of the rata a Bonifico or cash order pays (whenHeld 'instalment'): claimed once (./instalment-claims.ts). */
+  instalmentNumber?: number;
   /** In tick order, priced (priceOrder). */
   lines: OrderLine[];
   /** The parent whose session placed the order (the receipt's 'Ricevuto da'); null when unknown. */

@@ -27,6 +27,7 @@ import {
 import { readCreditNotes } from '../receipts/credit-notes';
 import { readReceiptInputs } from '../receipts/issue-receipt';
 import { countPaymentChange } from '../season/season-totals';
+import { claimInstalment } from './instalment-claims';
 
 export type { RecordedOrder } from './order-plan';
 
@@ -68,9 +69,12 @@ export interface RecordOrderResult {
  * second webhook delivery, two at once) nothing is written and the stored
  * order is returned with `created: false`. One product per child and
  * season: each item's id is seasonItemId, read in the same transaction, so
- * of two orders at once the second finds the first's items.
+ * of two orders at once the second finds the first's items. One payment
+ * per rata: an order with `instalmentNumber` claims its rata in the same
+ * transaction (claimInstalment, ./instalment-claims.ts).
  * @throws HttpError 409 `alreadyHeld` when a child holds the product and
- * `whenHeld` is 'refuse', 404 `familyGone` when the family does not exist.
+ * `whenHeld` is 'refuse', 409 `instalmentTaken` when another order holds
+ * the rata, 404 `familyGone` when the family does not exist.
  */
 export async function recordOrder(db: Firestore, order: OrderToRecord): Promise<RecordOrderResult> {
   if (order.lines.length === 0) throw new Error('recordOrder: an order has at least one line');
@@ -85,7 +89,16 @@ export async function recordOrder(db: Firestore, order: OrderToRecord): Promise<
       const state = await readOrderState(db, transaction, order, candidates);
       if (state.existing) return { created: false, order: await readRecorded(transaction, state.existing), held: [], mailId: null };
       const outcome = decide(order, state);
-      return writeOrder(db, transaction, order, { ...state, outcome });
+      const claim =
+        order.instalmentNumber === undefined
+          ? null
+          : await claimInstalment(
+              db,
+              transaction,
+              { season: order.season, plan: order.product.plan, familyId: order.familyId, number: order.instalmentNumber },
+              order.orderId,
+            );
+      return writeOrder(db, transaction, order, { ...state, outcome, claim });
     },
     { maxAttempts: TRANSACTION_ATTEMPTS },
   );
@@ -150,7 +163,7 @@ async function writeOrder(
   db: Firestore,
   transaction: Transaction,
   order: OrderToRecord,
-  state: OrderState & { outcome: OrderOutcome },
+  state: OrderState & { outcome: OrderOutcome; claim: ((paymentId: string) => void) | null },
 ): Promise<RecordOrderResult> {
   const { outcome } = state;
   const family = state.family!;
@@ -181,6 +194,7 @@ async function writeOrder(
 
   for (const item of documents.items) transaction.create(db.collection(COLLECTION.orderItems).doc(item.id), item);
   transaction.create(paymentRef, documents.payment);
+  state.claim?.(paymentRef.id);
   countPaymentChange(db, transaction, null, documents.payment);
   if (documents.reference)
     transaction.create(db.collection(COLLECTION.transferReferences).doc(documents.reference.code), documents.reference);

@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import type { AnswerOf, Contract, ParsedRequestOf, Schema } from '@contracts/contract';
 import type { FunctionContext } from './function-context';
 import { errorResponse, HttpError, jsonResponse, readJsonBody, responseForError } from './http';
+import { checkBrowserRequest } from './request-origin';
 
 /**
  * A function built on its contract (src/contracts/contract.ts; docs/architecture.md,
@@ -79,7 +80,10 @@ export interface Guard {
 
 /**
  * The Netlify function of `contract`: 405 for another method (with Allow);
- * for a POST, the body read (16 KB at most, `options.maxBytes` otherwise)
+ * then, unless the contract's caller is 'service' (Stripe's webhook), the
+ * request's site and content type checked (checkBrowserRequest,
+ * request-origin.ts: 403 from another site, 415 for a body not declared
+ * JSON); for a POST, the body read (16 KB at most, `options.maxBytes` otherwise)
  * and parsed with the contract's request (400 with its Italian message);
  * then `options.guard`, the handler, and its reply as JSON. A GET function
  * also answers HEAD. Every error becomes `{ error }` in Italian
@@ -96,6 +100,7 @@ export function contractFunction<C extends Contract>(
       return errorResponse(405, `Metodo non consentito: usa ${contract.method}.`, { allow: methods.join(', ') });
     }
     try {
+      checkBrowserRequest(request, contract.caller ?? 'browser');
       await options.guard?.before(request, context);
       try {
         const input =

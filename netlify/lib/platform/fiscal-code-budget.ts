@@ -1,14 +1,14 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTION } from '@domain/collections';
 import type { Contract } from '@contracts/contract';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { contractFunction, type Guard, type HandlerOf, type NetlifyHandler } from './contract-function';
-import { getDb } from './firestore';
+import { getDb, runTransaction } from './firestore';
 import { HttpError } from './http';
 import { counterExpiry, fixedWindow, limitsFromEnv, retryAfter, secondsLeft } from './allowance';
-import { serviceConfig } from './server-env';
+import { keyedHash } from './secret-keys';
 
 /**
  * One budget for fiscal codes (docs/security.md, "One budget for fiscal
@@ -18,7 +18,7 @@ import { serviceConfig } from './server-env';
  * verify-access-code) draws on one allowance per client network (an IPv4
  * address, or an IPv6 address's /64: one home or one server's whole
  * range), kept in Firestore (`rate_limits`, named by an HMAC of the network
- * keyed by SESSION_SECRET, never the address nor a plain hash of it) so it
+ * keyed by SESSION_SECRET's 'fiscal-code-network' key, never the address nor a plain hash of it) so it
  * holds across function instances: FISCAL_CODE_REQUESTS_PER_MINUTE requests a minute (30) and
  * FISCAL_CODE_UNKNOWN_PER_HOUR unknown codes an hour (10). Past either,
  * 429 PARENT_MESSAGES.tooManyAttempts with Retry-After.
@@ -88,11 +88,10 @@ function ipv6Groups(address: string): number[] {
   return groups.map((group) => parseInt(group, 16));
 }
 
-/** The name of a network's counters: an HMAC of it keyed by SESSION_SECRET, so the database never tells an address. @throws ServiceNotConfiguredError without SESSION_SECRET. */
+/** The name of a network's counters: an HMAC of it under SESSION_SECRET's 'fiscal-code-network' key, so the database never tells an address. @throws ServiceNotConfiguredError without SESSION_SECRET. */
 export function networkKey(ip: string): string {
-  return createHmac('sha256', serviceConfig('session').secret)
-    .update(`fiscal-code-budget:${clientNetwork(ip)}`)
-    .digest('hex')
+  return keyedHash('fiscal-code-network', `fiscal-code-budget:${clientNetwork(ip)}`)
+    .toString('hex')
     .slice(0, 32);
 }
 
@@ -142,13 +141,25 @@ export async function spendBudget(db: Firestore, ip: string, limits: BudgetLimit
   if (rank.data().count > limits.requestsPerMinute) throw refused(window.secondsToNextMinute);
 }
 
-/** Counts one unknown fiscal code against `ip`'s hour. */
-export async function spendUnknownCode(db: Firestore, ip: string, now = Date.now()): Promise<void> {
+/**
+ * Counts one unknown fiscal code against `ip`'s hour, in a transaction
+ * that reads the hour's count and spends it: of unknown codes arriving at
+ * once, the first `unknownPerHour` are answered 404 and the rest are
+ * refused, so a burst learns of exactly the limit (the read in
+ * {@link spendBudget} only turns the later requests away early).
+ * @throws HttpError 429 with Retry-After (seconds to the next hour) when
+ * the hour's unknown codes were already spent: it replaces the 404.
+ */
+export async function spendUnknownCode(db: Firestore, ip: string, limits: BudgetLimits = budgetLimits(), now = Date.now()): Promise<void> {
   const window = windowOf(db, ip, now);
-  await window.unknown.set({ unknown: FieldValue.increment(1), expires_at: window.hourExpires }, { merge: true });
+  await runTransaction(db, async (transaction) => {
+    const unknown = Number((await transaction.get(window.unknown)).get('unknown') ?? 0);
+    if (unknown >= limits.unknownPerHour) throw refused(window.secondsToNextHour);
+    transaction.set(window.unknown, { unknown: unknown + 1, expires_at: window.hourExpires });
+  });
 }
 
-/** The budget as a guard of a contract's function: spent before the handler, an unknown code counted after it. */
+/** The budget as a guard of a contract's function: spent before the handler, an unknown code counted after it (a 429 instead of the 404 past the hour's limit). */
 const FISCAL_CODE_GUARD: Guard = {
   before: async (_request, context) => spendBudget(getDb(), context.ip),
   failed: async (error, _request, context) => {

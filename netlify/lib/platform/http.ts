@@ -102,7 +102,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
 export function responseForError(error: unknown, functionName: string): Response {
   if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
   if (error instanceof ServiceNotConfiguredError) {
-    console.error(`[${functionName}] ${describeProblems(error.missing, error.invalid)}`);
+    console.error(`[${functionName}] ${describeProblems(error.missing, error.invalid, error.reasons)}`);
     return errorResponse(503, SERVICE_MESSAGES[error.service]);
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

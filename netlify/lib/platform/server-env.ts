@@ -19,9 +19,14 @@ import { z } from 'zod';
  * - `mail`: SMTP_URL (smtp:// or smtps://, user and password in it), or
  *   SMTP_HOST with SMTP_PORT (default 587), SMTP_USER and SMTP_PASSWORD;
  *   MAIL_FROM, the sender ('Gruppo Scout <portale@dominio.it>');
- * - `session`: SESSION_SECRET, at least 32 characters, which signs the
- *   parents' session cookies, derives their access codes and sign-in links
- *   and keys the fiscal-code budget's counters.
+ * - `session`: SESSION_SECRET, at least 32 characters, from which one key
+ *   per use is derived (secret-keys.ts: the parents' session cookies, access
+ *   codes and sign-in links, the fiscal-code budget's counters…);
+ *   SESSION_SECRET_PREVIOUS, optional, the secret of before a rotation,
+ *   whose session cookies are still accepted (docs/deploy.md, "Rotating
+ *   SESSION_SECRET"). Outside the local emulators, and always when CONTEXT
+ *   is 'production', a value published in this repository
+ *   ({@link PUBLIC_SESSION_SECRETS}) is refused as invalid.
  *
  * Blank values count as missing. The functions read their service with
  * {@link serviceConfig}; `responseForError` (http.ts) turns its
@@ -47,21 +52,29 @@ export const SERVICE_MESSAGES: Record<Service, string> = {
 /** Project id of the emulators when none is set. */
 export const DEFAULT_EMULATOR_PROJECT_ID = 'demo-scout-portal';
 
-/** Thrown by {@link serviceConfig}: which variables of `service` are missing or malformed (names only). */
+/**
+ * Thrown by {@link serviceConfig}: which variables of `service` are missing
+ * or malformed (names only), and `reasons` a schema gave ('SESSION_SECRET:
+ * the public demo value…', never a value).
+ */
 export class ServiceNotConfiguredError extends Error {
   constructor(
     readonly service: Service,
     readonly missing: readonly string[],
     readonly invalid: readonly string[] = [],
+    readonly reasons: readonly string[] = [],
   ) {
-    super(`${service} is not configured: ${describeProblems(missing, invalid)}`);
+    super(`${service} is not configured: ${describeProblems(missing, invalid, reasons)}`);
     this.name = 'ServiceNotConfiguredError';
   }
 }
 
-/** 'missing A, B; invalid C' (names only). */
-export function describeProblems(missing: readonly string[], invalid: readonly string[]): string {
-  return [missing.length ? `missing ${missing.join(', ')}` : '', invalid.length ? `invalid ${invalid.join(', ')}` : '']
+/** 'missing A, B; invalid C (C: why)' (names and reasons only). */
+export function describeProblems(missing: readonly string[], invalid: readonly string[], reasons: readonly string[] = []): string {
+  return [
+    missing.length ? `missing ${missing.join(', ')}` : '',
+    invalid.length ? `invalid ${invalid.join(', ')}${reasons.length ? ` (${reasons.join('; ')})` : ''}` : '',
+  ]
     .filter(Boolean)
     .join('; ');
 }
@@ -171,7 +184,41 @@ const mail = z
     from: env.MAIL_FROM,
   }));
 
-const session = z.object({ SESSION_SECRET: required(z.string().min(32)) }).transform((env) => ({ secret: env.SESSION_SECRET }));
+/**
+ * Session secrets anyone can read in this repository: the local stack's
+ * demo value (emulators/dev/stack-environment.ts, emulators/dev/netlify-dev.env)
+ * and the help text of the 'Deploy to Netlify' form (netlify.toml).
+ */
+export const PUBLIC_SESSION_SECRETS: readonly string[] = [
+  'demo-session-secret-local-stack-only-0123456789',
+  'At least 32 random characters: openssl rand -base64 48',
+];
+
+/** Why a public secret is refused, as the function's log says it (never the value). */
+export const PUBLIC_SECRET_REFUSAL = 'the public demo value, refused outside the local emulators and in production';
+
+/** True when the public secrets are refused: CONTEXT 'production' (Netlify's), or any server not on the local emulators. */
+const refusesPublicSecrets = (env: {
+  CONTEXT?: string | undefined;
+  FIRESTORE_EMULATOR_HOST?: string | undefined;
+  FIREBASE_AUTH_EMULATOR_HOST?: string | undefined;
+}) => env.CONTEXT?.trim() === 'production' || !(env.FIRESTORE_EMULATOR_HOST || env.FIREBASE_AUTH_EMULATOR_HOST);
+
+const session = z
+  .object({
+    SESSION_SECRET: required(z.string().min(32)),
+    SESSION_SECRET_PREVIOUS: optional(z.string().min(32)),
+    CONTEXT: optional(z.string()),
+    FIRESTORE_EMULATOR_HOST: optional(z.string()),
+    FIREBASE_AUTH_EMULATOR_HOST: optional(z.string()),
+  })
+  .superRefine((env, context) => {
+    if (!refusesPublicSecrets(env)) return;
+    for (const name of ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS'] as const)
+      if (env[name] && PUBLIC_SESSION_SECRETS.includes(env[name]))
+        context.addIssue({ code: 'custom', path: [name], message: PUBLIC_SECRET_REFUSAL });
+  })
+  .transform((env) => ({ secret: env.SESSION_SECRET, previousSecret: env.SESSION_SECRET_PREVIOUS ?? null }));
 
 /** The server's environment: one schema per service, each reading the flat environment. */
 export const serverEnvSchema = { firebase, stripe, cloudinary, site, mail, session } as const;
@@ -201,17 +248,21 @@ export const SERVICE_VARIABLES: Record<Service, readonly string[]> = {
   cloudinary: ['CLOUDINARY_CLOUD_NAME', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET', 'CLOUDINARY_UPLOAD_PRESET', 'CLOUDINARY_API_URL'],
   site: ['SITE_URL'],
   mail: ['SMTP_URL', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM'],
-  session: ['SESSION_SECRET'],
+  session: ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS'],
 };
 
 type Env = Record<string, string | undefined>;
 
-/** The names of `env` the issues point at, split into missing (blank) and malformed. */
-function problemsOf(issues: readonly z.core.$ZodIssue[], env: Env): { missing: string[]; invalid: string[] } {
+/** The names of `env` the issues point at, split into missing (blank) and malformed, and the reasons of the schema's own refusals. */
+function problemsOf(issues: readonly z.core.$ZodIssue[], env: Env): { missing: string[]; invalid: string[]; reasons: string[] } {
   const names = [...new Set(issues.map((issue) => String(issue.path[0] ?? '')).filter(Boolean))];
+  const reasons = issues
+    .filter((issue) => issue.code === 'custom' && issue.message !== 'missing' && issue.message !== 'invalid')
+    .map((issue) => `${String(issue.path[0] ?? '')}: ${issue.message}`);
   return {
     missing: names.filter((name) => !env[name]?.trim()),
     invalid: names.filter((name) => Boolean(env[name]?.trim())),
+    reasons,
   };
 }
 
@@ -223,8 +274,8 @@ function problemsOf(issues: readonly z.core.$ZodIssue[], env: Env): { missing: s
 export function serviceConfig<S extends Service>(service: S, env: Env = process.env): ServiceSettings[S] {
   const result = serverEnvSchema[service].safeParse(env);
   if (result.success) return result.data as ServiceSettings[S];
-  const { missing, invalid } = problemsOf(result.error.issues, env);
-  throw new ServiceNotConfiguredError(service, missing, invalid);
+  const { missing, invalid, reasons } = problemsOf(result.error.issues, env);
+  throw new ServiceNotConfiguredError(service, missing, invalid, reasons);
 }
 
 /** A service's state for a launch: ready, or which variables are missing or malformed. */
@@ -240,7 +291,9 @@ export interface ServiceCheck {
  */
 export function checkService(service: Service, env: Env = process.env): ServiceCheck {
   const result = serverEnvSchema[service].safeParse(env);
-  const { missing, invalid } = result.success ? { missing: [], invalid: [] } : problemsOf(result.error.issues, env);
+  const { missing, invalid }: { missing: string[]; invalid: string[] } = result.success
+    ? { missing: [], invalid: [] }
+    : problemsOf(result.error.issues, env);
   const emulated = service === 'firebase' && usesEmulators(env);
   const launchMissing = emulated ? [] : LAUNCH_VARIABLES[service].filter((name) => !env[name]?.trim() && !missing.includes(name));
   const allMissing = [...missing, ...launchMissing];

@@ -1,15 +1,21 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
+import { getDb } from './firestore';
 import { HttpError } from './http';
-import { serviceConfig } from './server-env';
+import { isSessionLive, type SessionToken } from './session-validity';
+import { currentKey, verificationKeys } from './secret-keys';
 
 /**
  * A family's session (docs/security.md, "Parents' sessions"): after the
  * right access code (or sign-in link), the browser holds a cookie named
  * with the `__Host-` prefix (HttpOnly, SameSite=Strict, Secure, Path=/, no
- * Domain) with a token signed by SESSION_SECRET (HS256, jose) naming the
- * parent and the family. Every parent function acts only on the family of
- * its session.
+ * Domain) with a token signed by SESSION_SECRET's 'session-token' key
+ * (HS256, jose; secret-keys.ts) naming the parent and the family, with its
+ * own id (`jti`) and issue time (`iat`). Every request re-checks that it is
+ * still live (session-validity.ts: the parent still in the family, not
+ * ended by 'Esci'). Every parent function acts only on the family of its
+ * session.
  */
 
 /**
@@ -32,18 +38,17 @@ export interface FamilySession {
 const ISSUER = 'scout-portal';
 const AUDIENCE = 'family';
 
-const secretKey = () => new TextEncoder().encode(serviceConfig('session').secret);
-
 /** A signed token for `session`, valid `seconds`. @throws ServiceNotConfiguredError without SESSION_SECRET. */
 export async function signSession(session: FamilySession, seconds: number): Promise<string> {
   return new SignJWT({ fam: session.familyId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(session.parentId)
+    .setJti(randomUUID())
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
-    .sign(secretKey());
+    .sign(currentKey('session-token'));
 }
 
 /** The cookie `name` of `request`, or null. */
@@ -56,26 +61,47 @@ function cookieOf(request: Request, name: string): string | null {
 }
 
 /**
- * The session `request` carries, or null when it has none, or one that is
- * expired, forged or signed with another secret.
+ * The token `request` carries, or null when it has none, or one that is
+ * expired, forged or signed with another secret than SESSION_SECRET or,
+ * during a rotation, SESSION_SECRET_PREVIOUS (`verificationKeys`). A token
+ * signed before tokens had an id is named by its hash, so 'Esci' still ends
+ * it. Its liveness is not checked: {@link readSession}.
  * @throws ServiceNotConfiguredError without SESSION_SECRET.
  */
-export async function readSession(request: Request): Promise<FamilySession | null> {
+export async function readSessionToken(request: Request): Promise<SessionToken | null> {
   const token = cookieOf(request, SESSION_COOKIE);
   if (!token) return null;
-  const key = secretKey();
-  try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    return typeof payload.fam === 'string' && typeof payload.sub === 'string' ? { familyId: payload.fam, parentId: payload.sub } : null;
-  } catch {
-    return null;
+  for (const key of verificationKeys('session-token')) {
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const { fam, sub, jti, iat, exp } = payload;
+      if (typeof fam !== 'string' || typeof sub !== 'string') return null;
+      if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+      const tokenId = typeof jti === 'string' ? jti : `pre-id-${createHash('sha256').update(token).digest('hex')}`;
+      return { familyId: fam, parentId: sub, tokenId, issuedAt: iat, expiresAt: exp };
+    } catch {
+      // Another key may have signed it; none did: no session.
+    }
   }
+  return null;
 }
 
 /**
- * The session of `request`, checked before anything is read, so a caller
- * without one learns nothing about a fiscal code.
- * @throws HttpError 401 PARENT_MESSAGES.sessionExpired without a valid session.
+ * The live session `request` carries (a good token, its parent still in
+ * its family, not ended: isSessionLive), or null.
+ * @throws ServiceNotConfiguredError without SESSION_SECRET or Firebase.
+ */
+export async function readSession(request: Request): Promise<FamilySession | null> {
+  const token = await readSessionToken(request);
+  if (!token || !(await isSessionLive(getDb(), token))) return null;
+  return { familyId: token.familyId, parentId: token.parentId };
+}
+
+/**
+ * The live session of `request`, checked before anything is read, so a
+ * caller without one learns nothing about a fiscal code.
+ * @throws HttpError 401 PARENT_MESSAGES.sessionExpired without a valid
+ * session, or one whose parent left the family or that was ended.
  */
 export async function requireSession(request: Request): Promise<FamilySession> {
   const session = await readSession(request);

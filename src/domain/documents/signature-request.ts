@@ -41,6 +41,8 @@ export const SIGNING_CODE_MINUTES = 10;
 export const SIGNING_CODE_TRIES = 5;
 /** Signing codes one parent may ask for in an hour. */
 export const SIGNING_CODES_PER_HOUR = 6;
+/** Wrong signing codes one parent may type in an Italian day, over all their requests; then no code until the next day. */
+export const SIGNING_WRONG_TRIES_PER_DAY = 10;
 
 /**
  * The id of a parent's `slot`-th signature of a document's version for a

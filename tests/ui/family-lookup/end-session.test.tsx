@@ -70,6 +70,26 @@ describe('EndSessionButton', () => {
     expect(endCalls).toEqual([{}]);
   });
 
+  it("'Esci da tutti i dispositivi' asks end-session to end every device's session, then reports it", async () => {
+    const endCalls = services();
+    const onEnded = vi.fn();
+    const { user } = renderWithProviders(<EndSessionButton onEnded={onEnded} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Esci da tutti i dispositivi' }));
+    await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
+    expect(endCalls).toEqual([{ allDevices: true }]);
+  });
+
+  it("'Esci da tutti i dispositivi' with a session already ended goes back to the lookup form", async () => {
+    services({ status: 401, json: { error: 'Sessione scaduta: inserisci di nuovo il codice fiscale.' } });
+    const onEnded = vi.fn();
+    const { user } = renderWithProviders(<EndSessionButton onEnded={onEnded} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Esci da tutti i dispositivi' }));
+    await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the failure, keeps the family and can be pressed again', async () => {
     services({ status: 503, json: { error: 'Il servizio non è configurato. Contatta il gruppo.' } });
     const onEnded = vi.fn();

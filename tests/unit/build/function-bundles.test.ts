@@ -69,7 +69,11 @@ describe('function bundles', () => {
     // The Rossi session, signed with the secret the bare process is given.
     const answer = await callBundle(
       bundleOf('lookup-family'),
-      { method: 'POST', body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }), headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }) },
+      {
+        method: 'POST',
+        body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
+        headers: { ...(await sessionHeaders({ cf: 'RSSMRA80C12H501E' })), 'content-type': 'application/json' },
+      },
       {
         FIRESTORE_EMULATOR_HOST: inject('firestoreEmulatorHost'),
         FIREBASE_PROJECT_ID: PROJECT,

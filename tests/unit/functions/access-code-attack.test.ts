@@ -5,7 +5,7 @@ import lookupFamily from '../../../netlify/functions/lookup-family';
 import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
 import { italianDay, italianMidnight } from '@domain/italian-time';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -58,7 +58,11 @@ const nextAddress = () => {
 async function call(fn: NetlifyFunction, body: unknown, cookie = '') {
   const context = functionContext(nextAddress());
   const response = await fn(
-    new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
+    browserRequest('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: cookie ? { cookie } : {},
+      body: JSON.stringify(body),
+    }),
     context,
   );
   await context.settled();

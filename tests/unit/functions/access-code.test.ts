@@ -15,7 +15,7 @@ import { requestAccessCodeContract } from '@contracts/request-access-code';
 import { verifyAccessCodeContract } from '@contracts/verify-access-code';
 import { verifyAccessLinkContract } from '@contracts/verify-access-link';
 import { italianDay, italianMidnight } from '@domain/italian-time';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -40,7 +40,11 @@ beforeEach(async () => {
 async function call(fn: NetlifyFunction, body: unknown, cookie = '', ip?: string) {
   const context = functionContext(ip);
   const response = await fn(
-    new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
+    browserRequest('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: cookie ? { cookie } : {},
+      body: JSON.stringify(body),
+    }),
     context,
   );
   await context.settled();

@@ -22,7 +22,7 @@ import { succeededPaymentIntent } from '../../support/paid-intent';
 import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
 import { adminFunctionTestbed } from '../../support/admin-function';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 
 /**
  * 'Rendiconto' (docs/admin.md, "Rendiconto"): the scout year's ledger and
@@ -38,7 +38,7 @@ const DEMO_YEAR = SEASON.campYear - 1;
 
 async function post(handler: NetlifyFunction, name: string, body: unknown, token = testbed.tokens.treasurer): Promise<Response> {
   return handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
+    browserRequest(`http://localhost/.netlify/functions/${name}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: JSON.stringify(body),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import adminConfirmTransfer from '../../../netlify/functions/admin-confirm-transfer';
 import { DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 /**
@@ -41,7 +41,7 @@ beforeEach(async () => {
 
 async function call(body: unknown, token?: string) {
   const response = await adminConfirmTransfer(
-    new Request('http://localhost/.netlify/functions/admin-confirm-transfer', {
+    browserRequest('http://localhost/.netlify/functions/admin-confirm-transfer', {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: JSON.stringify(body),

@@ -5,7 +5,7 @@ import { SEASON } from '@config/season';
 import { renderDocumentText, textDigest } from '@domain/documents/document-text';
 import adminDocumentSignature from '../../../netlify/functions/admin-document-signature';
 import { adminFunctionTestbed } from '../../support/admin-function';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { FIXTURE_DOCUMENTS, VERDI, writeFixtureDocument } from '../../support/group-document-fixtures';
 
 const PROJECT = 'demo-admin-document-signature';
@@ -44,7 +44,7 @@ async function storedSignature(childId: string, childName: string) {
 /** The function's raw answer (a PDF on success). */
 async function open(signatureId: string, token: string) {
   return adminDocumentSignature(
-    new Request('http://localhost/.netlify/functions/admin-document-signature', {
+    browserRequest('http://localhost/.netlify/functions/admin-document-signature', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: JSON.stringify({ signatureId }),

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import adminEventRoster from '../../../netlify/functions/admin-event-roster';
 import { PLAN } from '@domain/catalogue/seed';
 import { adminFunctionTestbed } from '../../support/admin-function';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { fixtureDocumentId, writeFixtureDocument } from '../../support/group-document-fixtures';
 import { testInbox } from '../../support/mail-inbox';
 
@@ -190,7 +190,7 @@ async function seedCamp(branches: string[] = ['Reparto']) {
 /** The function called for a file: the raw response. */
 async function download(body: unknown, token = bed.tokens.admin) {
   return adminEventRoster(
-    new Request('http://localhost/.netlify/functions/admin-event-roster', {
+    browserRequest('http://localhost/.netlify/functions/admin-event-roster', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: JSON.stringify(body),

@@ -6,7 +6,7 @@ import adminFamilyData from '../../../netlify/functions/admin-family-data';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { sessionHeaders } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
 import { clearDemoDocuments } from '../../support/group-document-fixtures';
 import { SEASON } from '@config/season';
@@ -25,7 +25,7 @@ const BIANCHI_CF = 'BNCNNA84L45B114C';
 
 async function raw(body: unknown, token = testbed.tokens.admin) {
   return adminFamilyData(
-    new Request('http://localhost/.netlify/functions/admin-family-data', {
+    browserRequest('http://localhost/.netlify/functions/admin-family-data', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -36,7 +36,7 @@ async function raw(body: unknown, token = testbed.tokens.admin) {
 
 const lookup = async (cf: string) =>
   lookupFamily(
-    new Request('http://localhost/.netlify/functions/lookup-family', {
+    browserRequest('http://localhost/.netlify/functions/lookup-family', {
       method: 'POST',
       headers: await sessionHeaders({ cf }),
       body: JSON.stringify({ cf }),
@@ -145,7 +145,8 @@ describe('admin-family-data', () => {
     expect(erased).toEqual({ status: 200, body: { parents: 1, children: 1, forms: 1, payments: 1, statementLines: 0 } });
     expect((await reduction.get()).exists).toBe(false);
 
-    expect((await lookup(BIANCHI_CF)).status).toBe(404);
+    // The erased parent's session ends with the family (docs/security.md, "Parents' sessions").
+    expect((await lookup(BIANCHI_CF)).status).toBe(401);
     expect(media.isStored(form)).toBe(false);
     const db = testbed.db();
     expect((await db.collection('sons').doc('son-bianchi-sara').get()).exists).toBe(false);

@@ -9,7 +9,7 @@ import { eurosToCents } from '@domain/money';
 import { onlineTotal } from '@domain/payments/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { onlyEmulatorUnhandled } from '../../support/server-db';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 
 /**
@@ -47,7 +47,7 @@ afterEach(() => vi.unstubAllEnvs());
 
 const parentCall = async (handler: typeof lookupFamily, name: string, body: unknown) => {
   const response = await handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
+    browserRequest(`http://localhost/.netlify/functions/${name}`, {
       method: 'POST',
       headers: await sessionHeaders(body),
       body: JSON.stringify(body),

@@ -15,7 +15,7 @@ import { PRIVACY } from '@config/privacy';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { storedSessionHeaders } from '../../support/family-session';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
@@ -89,7 +89,7 @@ afterEach(() => {
 
 const post = async (fn: NetlifyFunction, body: unknown, headers: Record<string, string> = {}) =>
   fn(
-    new Request('http://localhost/.netlify/functions/x', {
+    browserRequest('http://localhost/.netlify/functions/x', {
       method: 'POST',
       headers: { ...(await storedSessionHeaders(db, body)), ...headers },
       body: JSON.stringify(body),
@@ -359,6 +359,6 @@ describe('admin-medical-form', () => {
   });
 
   it('answers 405 to GET', async () => {
-    expect((await adminMedicalForm(new Request('http://localhost/x'), functionContext())).status).toBe(405);
+    expect((await adminMedicalForm(browserRequest('http://localhost/x'), functionContext())).status).toBe(405);
   });
 });

@@ -11,7 +11,7 @@ import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { onlineTotal } from '@domain/payments/service-fee';
 import { PLAN } from '@domain/catalogue/seed';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 
 /**
@@ -86,7 +86,7 @@ beforeEach(() => {
 
 async function refund(body: Record<string, unknown>) {
   const response = await adminRefund(
-    new Request('http://localhost/.netlify/functions/admin-refund', {
+    browserRequest('http://localhost/.netlify/functions/admin-refund', {
       method: 'POST',
       headers: { authorization: `Bearer ${treasurer}` },
       body: JSON.stringify(body),

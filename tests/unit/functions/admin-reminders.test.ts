@@ -9,7 +9,7 @@ import { PLAN } from '@domain/catalogue/seed';
 import type { PaymentStatus } from '@domain/payments/payment-status';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
@@ -128,7 +128,7 @@ async function addOrder(id: string, familyId: string, surname: string, status: P
 async function call(body: unknown, token?: string) {
   const context = functionContext();
   const response = await adminReminders(
-    new Request('http://localhost/.netlify/functions/admin-reminders', {
+    browserRequest('http://localhost/.netlify/functions/admin-reminders', {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: JSON.stringify(body),

@@ -9,7 +9,7 @@ import { childFiscalCode, computeFiscalCode } from '../../../emulators/seed/seed
 import { adminFamilyContract } from '@contracts/admin-family';
 import { ROSTER_MESSAGES } from '@domain/roster/roster';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { demoRosterRows, rosterRow } from '../../support/roster-rows';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { storedSessionHeaders } from '../../support/family-session';
@@ -47,7 +47,7 @@ beforeEach(async () => {
 
 async function post(fn: NetlifyFunction, name: string, body: unknown, token: string | null) {
   const response = await fn(
-    new Request(`http://localhost/.netlify/functions/${name}`, {
+    browserRequest(`http://localhost/.netlify/functions/${name}`, {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: JSON.stringify(body),
@@ -68,7 +68,7 @@ const editFamily = (change: unknown, token: string | null = admin) => post(admin
 /** What a parent's 'Trova' shows: the family's surname and its children with their branches, or the status. */
 async function lookup(cf: string) {
   const response = await lookupFamily(
-    new Request('http://localhost/.netlify/functions/lookup-family', {
+    browserRequest('http://localhost/.netlify/functions/lookup-family', {
       method: 'POST',
       headers: await storedSessionHeaders(db, { cf }),
       body: JSON.stringify({ cf }),

@@ -12,7 +12,7 @@ import { seasonCatalogue } from '@domain/catalogue/season-catalogue';
 import { SEED_PRICES } from '@domain/catalogue/seed';
 import { sessionHeaders } from '../../support/family-session';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
@@ -44,7 +44,7 @@ beforeEach(async () => {
 
 async function call(body: unknown, token?: string) {
   const response = await adminSeasonSettings(
-    new Request('http://localhost/.netlify/functions/admin-season-settings', {
+    browserRequest('http://localhost/.netlify/functions/admin-season-settings', {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: JSON.stringify(body),
@@ -58,7 +58,7 @@ async function call(body: unknown, token?: string) {
 async function rawOrder(request: { cf: string; product: string; children: Array<{ id: string }> }) {
   const body = { ...request, idempotencyKey: randomUUID() };
   const response = await createOrder(
-    new Request('http://localhost/.netlify/functions/create-order', {
+    browserRequest('http://localhost/.netlify/functions/create-order', {
       method: 'POST',
       headers: await sessionHeaders(body),
       body: JSON.stringify(body),
@@ -175,7 +175,7 @@ describe('admin-season-settings', () => {
     expect(await paymentOfOrder(after.orderId)).toMatchObject({ total_amount: 190, lines: [expect.objectContaining({ price: 190 })] });
     expect(await paymentOfOrder(before.orderId)).toMatchObject({ total_amount: 180, lines: [expect.objectContaining({ price: 180 })] });
 
-    const published = await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'), functionContext());
+    const published = await seasonSettings(browserRequest('http://localhost/.netlify/functions/season-settings'), functionContext());
     expect(published.headers.get('cache-control')).toBe('public, max-age=30');
     expect(await published.json()).toEqual({
       season: SEASON.campYear,
@@ -184,7 +184,7 @@ describe('admin-season-settings', () => {
       bankAccount: GROUP.bankAccount,
     });
     const posted = await seasonSettings(
-      new Request('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }),
+      browserRequest('http://localhost/.netlify/functions/season-settings', { method: 'POST', body: '{}' }),
       functionContext(),
     );
     expect([posted.status, posted.headers.get('allow'), await posted.json()]).toEqual([
@@ -230,7 +230,7 @@ describe('admin-season-settings', () => {
         `Stagione ${SEASON.campYear}: conto per i bonifici da «Gruppo Scout Manziana 1, IT60 X054 2811 1010 0000 0123 456» a «Gruppo Scout Manziana 1 - Tesoreria, IT66 A030 6909 6061 0000 0012 345»`,
       );
       const published = (await (
-        await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'), functionContext())
+        await seasonSettings(browserRequest('http://localhost/.netlify/functions/season-settings'), functionContext())
       ).json()) as {
         bankAccount: unknown;
       };
@@ -265,7 +265,7 @@ describe('admin-season-settings', () => {
       expect(clan).toEqual({ status: 400, body: { error: 'Giulia non è in Reparto: «Uscita di Pasqua» è solo per Reparto.' } });
 
       const published = (await (
-        await seasonSettings(new Request('http://localhost/.netlify/functions/season-settings'), functionContext())
+        await seasonSettings(browserRequest('http://localhost/.netlify/functions/season-settings'), functionContext())
       ).json()) as {
         catalogue: Array<{ id: string }>;
       };

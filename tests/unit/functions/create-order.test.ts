@@ -5,7 +5,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-create-order';
@@ -29,7 +29,7 @@ const UNKNOWN_CF = childFiscalCode(
 
 const call = async (body: unknown) =>
   createOrder(
-    new Request('http://localhost/.netlify/functions/create-order', {
+    browserRequest('http://localhost/.netlify/functions/create-order', {
       method: 'POST',
       headers: await sessionHeaders(body),
       body: JSON.stringify(body),

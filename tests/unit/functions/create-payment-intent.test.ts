@@ -10,7 +10,7 @@ import { productIdOfPlan } from '@domain/catalogue/season-catalogue';
 import { DEMO_FAMILIES, DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { onlyEmulatorUnhandled, resetToDemoData, useEmulatorDb } from '../../support/server-db';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-create-payment-intent';
@@ -64,7 +64,7 @@ afterEach(() => {
 
 const call = async (body: unknown, method = 'POST') =>
   createPaymentIntent(
-    new Request('http://localhost/.netlify/functions/create-payment-intent', {
+    browserRequest('http://localhost/.netlify/functions/create-payment-intent', {
       method,
       headers: await sessionHeaders(body),
       ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),

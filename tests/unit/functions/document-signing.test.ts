@@ -14,6 +14,7 @@ import {
   clearDemoDocuments,
 } from '../../support/group-document-fixtures';
 import { parentCaller, signingCodeSentTo, storedSignatures } from '../../support/signing-calls';
+import { browserRequest } from '../../support/function-context';
 
 const PROJECT = 'demo-document-signing';
 const SEASON_YEAR = SEASON.campYear;
@@ -117,7 +118,7 @@ describe('family-documents', () => {
     const response = await (
       await import('../../../netlify/functions/family-documents')
     ).default(
-      new Request('http://localhost/.netlify/functions/family-documents', { method: 'POST', body: '{}' }),
+      browserRequest('http://localhost/.netlify/functions/family-documents', { method: 'POST', body: '{}' }),
       (await import('../../support/function-context')).functionContext(),
     );
     expect(response.status).toBe(401);

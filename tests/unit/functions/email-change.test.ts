@@ -7,7 +7,7 @@ import { adminEmailChangeContract } from '@contracts/admin-email-change';
 import { changeParentEmailContract } from '@contracts/change-parent-email';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 
 const MESSAGES = changeParentEmailContract.messages;
@@ -29,7 +29,7 @@ const PAOLO = () => sessionCookie('family-verdi', 'parent-verdi-paolo');
 async function call(body: unknown, cookie?: string) {
   const context = functionContext();
   const response = await changeParentEmail(
-    new Request('http://localhost/.netlify/functions/change-parent-email', {
+    browserRequest('http://localhost/.netlify/functions/change-parent-email', {
       method: 'POST',
       headers: { cookie: cookie ?? (await PAOLO()) },
       body: JSON.stringify(body),

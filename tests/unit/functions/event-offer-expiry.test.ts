@@ -5,7 +5,7 @@ import eventOfferExpiry from '../../../netlify/functions/event-offer-expiry';
 import eventSignup from '../../../netlify/functions/event-signup';
 import familyEvents from '../../../netlify/functions/family-events';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 import { writeEvent as writeSharedEvent } from '../../support/event-fixtures';
@@ -64,7 +64,7 @@ const writeEvent = (places: number, fields: Record<string, unknown> = {}) => wri
 async function act(action: string, family: Family, eventId: string) {
   const context = functionContext();
   const response = await eventSignup(
-    new Request('http://localhost/.netlify/functions/event-signup', {
+    browserRequest('http://localhost/.netlify/functions/event-signup', {
       method: 'POST',
       headers: { cookie: await sessionCookie(family.familyId, family.parentId) },
       body: JSON.stringify({ action, eventId, childId: family.childId }),
@@ -77,7 +77,7 @@ async function act(action: string, family: Family, eventId: string) {
 
 /** One scheduled run, as Netlify calls it. */
 async function expiryRun() {
-  const response = await eventOfferExpiry(new Request('http://localhost/.netlify/functions/event-offer-expiry', { method: 'POST' }));
+  const response = await eventOfferExpiry(browserRequest('http://localhost/.netlify/functions/event-offer-expiry', { method: 'POST' }));
   return { status: response.status, body: (await response.json()) as Record<string, number> };
 }
 
@@ -124,7 +124,7 @@ describe('event-offer-expiry', () => {
 
     // B's page says the time ran out; a late 'Conferma' is told so; C confirms; D waits first in line.
     const page = await familyEvents(
-      new Request('http://localhost/.netlify/functions/family-events', {
+      browserRequest('http://localhost/.netlify/functions/family-events', {
         headers: { cookie: await sessionCookie(b.familyId, b.parentId) },
       }),
       functionContext(),

@@ -3,7 +3,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import eventSignup from '../../../netlify/functions/event-signup';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 import { writeEvent as writeSharedEvent } from '../../support/event-fixtures';
@@ -63,7 +63,7 @@ const writeEvent = (places: number, closesOn = '2099-12-31') =>
 async function call(family: Pick<Family, 'familyId' | 'parentId'>, body: Record<string, unknown>) {
   const context = functionContext();
   const response = await eventSignup(
-    new Request('http://localhost/.netlify/functions/event-signup', {
+    browserRequest('http://localhost/.netlify/functions/event-signup', {
       method: 'POST',
       headers: { cookie: await sessionCookie(family.familyId, family.parentId) },
       body: JSON.stringify(body),
@@ -232,7 +232,7 @@ describe('event-signup', () => {
     expect(await storedSignups(eventId)).toEqual([expect.objectContaining({ child_id: a.childId, state: 'confirmed' })]);
 
     const anonymous = await eventSignup(
-      new Request('http://localhost/.netlify/functions/event-signup', {
+      browserRequest('http://localhost/.netlify/functions/event-signup', {
         method: 'POST',
         body: JSON.stringify({ action: 'signup', eventId, childId: a.childId }),
       }),

@@ -12,7 +12,7 @@ import { fulfilPayment } from '../../../netlify/lib/payments/fulfil-payment';
 import { eurosToCents } from '@domain/money';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { onlyEmulatorUnhandled } from '../../support/server-db';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { postAsParent } from '../../support/family-session';
 
 /**
@@ -93,7 +93,7 @@ describe("a family's balance", () => {
     expect(await rossiSaldoBalance()).toMatchObject({ dueEuros: 25 });
     // The Saldo's reminder asks the Rossi family for the 25,00 € due (Marco, without the Acconto, is not reminded of the Saldo).
     const reminders = await adminReminders(
-      new Request('http://localhost/.netlify/functions/admin-reminders', {
+      browserRequest('http://localhost/.netlify/functions/admin-reminders', {
         method: 'POST',
         headers: { authorization: `Bearer ${testbed.tokens.treasurer}` },
         body: JSON.stringify({ product: 'campo-saldo', action: 'send' }),

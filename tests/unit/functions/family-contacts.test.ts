@@ -7,7 +7,7 @@ import { readRosterIndex } from '../../../netlify/lib/roster/roster-index';
 import { SEASON } from '@config/season';
 import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
 const PROJECT = 'demo-family-contacts';
@@ -30,7 +30,11 @@ const PAOLO = () => sessionCookie('family-verdi', 'parent-verdi-paolo');
 async function call(fn: NetlifyFunction, body: unknown, cookie: string) {
   const context = functionContext();
   const response = await fn(
-    new Request('http://localhost/.netlify/functions/x', { method: 'POST', headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
+    browserRequest('http://localhost/.netlify/functions/x', {
+      method: 'POST',
+      headers: cookie ? { cookie } : {},
+      body: JSON.stringify(body),
+    }),
     context,
   );
   await context.settled();

@@ -8,7 +8,7 @@ import type { AnswerOf } from '../../../src/contracts/contract';
 import type { familyEventsContract } from '../../../src/contracts/family-events';
 import { PLAN } from '../../../src/domain/catalogue/seed';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 import { writeEvent as writeSharedEvent } from '../../support/event-fixtures';
 
@@ -83,7 +83,7 @@ const writeEvent = (id: string, fields: Record<string, unknown> = {}) =>
 /** family-events as `family`'s parent calls it. */
 async function list(family: Pick<Family, 'familyId' | 'parentId'>) {
   const response = await familyEvents(
-    new Request('http://localhost/.netlify/functions/family-events', {
+    browserRequest('http://localhost/.netlify/functions/family-events', {
       headers: { cookie: await sessionCookie(family.familyId, family.parentId) },
     }),
     functionContext(),
@@ -95,7 +95,7 @@ async function list(family: Pick<Family, 'familyId' | 'parentId'>) {
 async function act(action: string, family: Family, eventId: string, childId = family.children[0]!) {
   const context = functionContext();
   const response = await eventSignup(
-    new Request('http://localhost/.netlify/functions/event-signup', {
+    browserRequest('http://localhost/.netlify/functions/event-signup', {
       method: 'POST',
       headers: { cookie: await sessionCookie(family.familyId, family.parentId) },
       body: JSON.stringify({ action, eventId, childId }),
@@ -306,11 +306,11 @@ describe('family-events', () => {
 
   it('refuses a call without a session and any method but GET', async () => {
     await writeEvent('trip');
-    const anonymous = await familyEvents(new Request('http://localhost/.netlify/functions/family-events'), functionContext());
+    const anonymous = await familyEvents(browserRequest('http://localhost/.netlify/functions/family-events'), functionContext());
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: 'Sessione scaduta: inserisci di nuovo il codice fiscale.' });
     const post = await familyEvents(
-      new Request('http://localhost/.netlify/functions/family-events', { method: 'POST', body: '{}' }),
+      browserRequest('http://localhost/.netlify/functions/family-events', { method: 'POST', body: '{}' }),
       functionContext(),
     );
     expect(post.status).toBe(405);

@@ -7,9 +7,10 @@ import createOrder from '../../../netlify/functions/create-order';
 import getSignature from '../../../netlify/functions/get-signature';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
+import requestAccessCode from '../../../netlify/functions/request-access-code';
 import { budgetLimits, clientNetwork, networkKey } from '../../../netlify/lib/platform/fiscal-code-budget';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { sessionHeaders } from '../../support/family-session';
 
@@ -70,7 +71,7 @@ const CALLS: Array<{ name: string; fn: NetlifyFunction; body: () => unknown }> =
 
 async function send(fn: NetlifyFunction, body: unknown, ip: string) {
   const response = await fn(
-    new Request('http://localhost/x', { method: 'POST', headers: await sessionHeaders(body), body: JSON.stringify(body) }),
+    browserRequest('http://localhost/x', { method: 'POST', headers: await sessionHeaders(body), body: JSON.stringify(body) }),
     functionContext(ip),
   );
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: string } };
@@ -128,6 +129,31 @@ describe('one budget for fiscal codes', () => {
     expect((await send(lookupFamily, { cf: BIANCHI }, ip)).status).toBe(200);
   });
 
+  it('25 unknown codes at once: exactly 10 are answered 404, the other 15 are refused 429', async () => {
+    vi.setSystemTime(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 1000);
+    const ip = '203.0.113.21';
+    const unknown = Array.from({ length: 25 }, (_, index) =>
+      CodiceFiscale.compute({
+        name: 'Ignoto',
+        surname: 'Sconosciuto',
+        gender: 'F',
+        day: (index % 28) + 1,
+        month: Math.floor(index / 28) + 2,
+        year: 1981,
+        birthplace: 'Roma',
+        birthplaceProvincia: 'RM',
+      }),
+    );
+    // Half by lookup-family, half by request-access-code: one budget.
+    const answers = await Promise.all(
+      unknown.map((cf, index) => send(index % 2 === 0 ? lookupFamily : requestAccessCode, { cf, returnPath: '/' }, ip)),
+    );
+    expect(answers.filter((answer) => answer.status === 404)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(15);
+    for (const answer of refused) expect(answer.body.error).toBe('Troppi tentativi: riprova tra qualche minuto.');
+  });
+
   it('reads its limits from the environment, and falls back to 30 a minute and 10 an hour', () => {
     expect(budgetLimits({})).toEqual({ requestsPerMinute: 30, unknownPerHour: 10 });
     expect(budgetLimits({ FISCAL_CODE_REQUESTS_PER_MINUTE: '1000', FISCAL_CODE_UNKNOWN_PER_HOUR: 'many' })).toEqual({
@@ -177,7 +203,7 @@ describe('the addresses the budget counts', () => {
     vi.stubEnv('SESSION_SECRET', '');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await lookupFamily(
-      new Request('http://localhost/x', { method: 'POST', headers, body: JSON.stringify(body) }),
+      browserRequest('http://localhost/x', { method: 'POST', headers, body: JSON.stringify(body) }),
       functionContext('203.0.113.98'),
     );
     expect(response.status).toBe(503);

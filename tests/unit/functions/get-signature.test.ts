@@ -9,7 +9,7 @@ import getSignature from '../../../netlify/functions/get-signature';
 import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forgetSeasonSettings } from '../../../netlify/lib/season/season-settings';
@@ -47,7 +47,7 @@ afterEach(() => {
 
 const call = async (body: unknown, method = 'POST') =>
   getSignature(
-    new Request('http://localhost/.netlify/functions/get-signature', {
+    browserRequest('http://localhost/.netlify/functions/get-signature', {
       method,
       headers: await sessionHeaders(body),
       ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),

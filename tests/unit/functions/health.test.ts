@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import health from '../../../netlify/functions/health';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 
 /** GET /.netlify/functions/health (docs/api.md, "health"): booleans only, never a value or a name. */
 
@@ -25,7 +25,7 @@ function stubEnv(values: Record<string, string>): void {
   for (const name of [...Object.keys(FILLED), ...EMULATOR_HOSTS, 'SITE_URL', 'SMTP_HOST']) vi.stubEnv(name, values[name] ?? '');
 }
 
-const get = (method = 'GET') => health(new Request('http://localhost/.netlify/functions/health', { method }), functionContext());
+const get = (method = 'GET') => health(browserRequest('http://localhost/.netlify/functions/health', { method }), functionContext());
 
 afterEach(() => vi.unstubAllEnvs());
 

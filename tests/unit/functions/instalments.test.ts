@@ -157,6 +157,28 @@ describe('instalments', () => {
     expect(none).toMatchObject({ status: 409, body: { error: 'Le rate di «Maglietta Gruppo» risultano già tutte pagate o in verifica.' } });
   });
 
+  it("record one payment per rata: two 'Paga la rata' by Bonifico at once, the second is refused 409", async () => {
+    expect((await setPlan()).status).toBe(200);
+    expect((await post(createOrder, 'create-order', maglietta())).status).toBe(201);
+    const rata = () => maglietta({ children: [{ id: 'son-rossi-marco' }], instalment: true });
+    const answers = await Promise.all([post(createOrder, 'create-order', rata()), post(createOrder, 'create-order', rata())]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error).toBe(
+      'La rata 2 di «Maglietta Gruppo» è già stata registrata (pagata o in attesa di bonifico): aggiorna la pagina per vedere le rate.',
+    );
+    const payments = await db()
+      .collection('payments')
+      .where('family_id', '==', 'family-rossi')
+      .where('plan', '==', 'Maglietta Gruppo')
+      .get();
+    expect(payments.size).toBe(2);
+    expect((await rossiRate()).map(({ number, state }) => ({ number, state }))).toEqual([
+      { number: 1, state: 'toVerify' },
+      { number: 2, state: 'toVerify' },
+      { number: 3, state: 'due' },
+    ]);
+  });
+
   it('refuse a rata for a child who does not hold the product, and a product without a plan', async () => {
     expect((await setPlan()).status).toBe(200);
     const notHolder = await post(createOrder, 'create-order', maglietta({ children: [{ id: 'son-rossi-marco' }], instalment: true }));

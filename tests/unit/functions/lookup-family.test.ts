@@ -5,7 +5,7 @@ import { SEASON } from '@config/season';
 import { DEMO_ORDERS } from '../../../emulators/seed/demo-data';
 import { childFiscalCode } from '../../../emulators/seed/seed';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 
 const PROJECT = 'demo-lookup-family';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const call = async (body: unknown, method = 'POST') =>
   lookupFamily(
-    new Request('http://localhost/.netlify/functions/lookup-family', {
+    browserRequest('http://localhost/.netlify/functions/lookup-family', {
       method,
       headers: await sessionHeaders(body),
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
@@ -131,11 +131,13 @@ describe('lookup-family', () => {
     vi.resetModules();
     const host = process.env.FIRESTORE_EMULATOR_HOST;
     delete process.env.FIRESTORE_EMULATOR_HOST;
+    // Off the emulators the public demo SESSION_SECRET is refused first (docs/security.md, "Deploy secrets").
+    vi.stubEnv('SESSION_SECRET', 'lookup-family-own-secret-0123456789-abcdef');
     try {
       const { default: fresh } = await import('../../../netlify/functions/lookup-family');
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await fresh(
-        new Request('http://localhost/x', {
+        browserRequest('http://localhost/x', {
           method: 'POST',
           headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
           body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
@@ -146,6 +148,7 @@ describe('lookup-family', () => {
       expect(await response.json()).toEqual({ error: 'Il servizio non è configurato. Contatta il gruppo.' });
     } finally {
       process.env.FIRESTORE_EMULATOR_HOST = host;
+      vi.unstubAllEnvs();
       vi.restoreAllMocks();
     }
   });

@@ -13,7 +13,7 @@ import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import { SEASON } from '@config/season';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 import { DEMO_MEDIA } from '../../../emulators/dev/stack-environment';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { sessionHeaders } from '../../support/family-session';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 
@@ -55,7 +55,7 @@ afterEach(() => {
 
 const post = async (fn: NetlifyFunction, body: unknown) =>
   fn(
-    new Request('http://localhost/.netlify/functions/x', {
+    browserRequest('http://localhost/.netlify/functions/x', {
       method: 'POST',
       headers: await sessionHeaders(body),
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -150,6 +150,20 @@ describe('record-medical-form', () => {
     const answer = await uploadSaraForm();
     await record({ cf: BIANCHI, childId: SARA, upload: answer });
     await record({ cf: BIANCHI, childId: SARA, upload: answer });
+    expect((await readChild(SARA)).medical_forms).toHaveLength(1);
+  });
+
+  it("refuses a replayed upload answer with 409 before any call to Cloudinary's Admin API", async () => {
+    const answer = await uploadSaraForm();
+    media.adminApiCalls.clear();
+    expect((await record({ cf: BIANCHI, childId: SARA, upload: answer })).status).toBe(200);
+    expect(media.adminApiCalls.list()).toHaveLength(1);
+    const replays = await Promise.all([1, 2, 3].map(() => record({ cf: BIANCHI, childId: SARA, upload: answer })));
+    for (const replay of replays) {
+      expect(replay.status).toBe(409);
+      expect(await replay.json()).toEqual({ error: 'Questa scheda medica è già stata ricevuta: non serve inviarla di nuovo.' });
+    }
+    expect(media.adminApiCalls.list()).toHaveLength(1);
     expect((await readChild(SARA)).medical_forms).toHaveLength(1);
   });
 
@@ -335,6 +349,6 @@ describe('record-medical-form', () => {
   );
 
   it('answers 405 to GET', async () => {
-    expect((await recordMedicalForm(new Request('http://localhost/x'), functionContext())).status).toBe(405);
+    expect((await recordMedicalForm(browserRequest('http://localhost/x'), functionContext())).status).toBe(405);
   });
 });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import recordPayment from '../../../netlify/functions/record-payment';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { sessionCookie } from '../../support/family-session';
 
 const PROJECT = 'demo-record-payment';
@@ -77,7 +77,7 @@ function stripeKnows(fields: Partial<FakeIntent> = {}): FakeIntent {
 
 const call = async (body: unknown, method = 'POST', sessionFamily = 'family-rossi') =>
   recordPayment(
-    new Request('http://localhost/.netlify/functions/record-payment', {
+    browserRequest('http://localhost/.netlify/functions/record-payment', {
       method,
       headers: { cookie: await sessionCookie(sessionFamily) },
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
@@ -225,6 +225,11 @@ describe('record-payment: nothing recorded', () => {
   it('answers 422 and logs why when the order cannot be rebuilt', async () => {
     const before = await counts();
     const intent = stripeKnows({ metadata: { family_id: 'family-ghost', product: 'campo-acconto', children: 'son-rossi-marco' } });
+    // The session's parent is still there: only the family's order cannot be rebuilt.
+    await db()
+      .collection('parents')
+      .doc('parent-of-family-ghost')
+      .set({ id: 'parent-of-family-ghost', cf: 'GHSPRN80A01H501X', family_id: 'family-ghost' });
     await expectError(
       await call({ paymentIntentId: intent.id }, 'POST', 'family-ghost'),
       422,

@@ -10,7 +10,7 @@ import { changeTransferConfirmation } from '../../../netlify/lib/payments/transf
 import { SEASON } from '@config/season';
 import { onlineTotal } from '@domain/payments/service-fee';
 import { adminFunctionTestbed } from '../../support/admin-function';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 
 /**
  * The season's totals kept in `season_totals` (src/domain/season/season-totals.ts):
@@ -31,7 +31,7 @@ const keptContributions = async () =>
 
 async function call(handler: typeof adminRefund, body: unknown) {
   const response = await handler(
-    new Request('http://localhost/.netlify/functions/x', {
+    browserRequest('http://localhost/.netlify/functions/x', {
       method: 'POST',
       headers: { authorization: `Bearer ${testbed.tokens.treasurer}` },
       body: JSON.stringify(body),

@@ -16,7 +16,7 @@ import adminStatement from '../../../netlify/functions/admin-statement';
 import adminUsers from '../../../netlify/functions/admin-users';
 import { ADMIN_AUTH_MESSAGES } from '../../../netlify/lib/platform/admin-auth';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { useEmulatorDb } from '../../support/server-db';
 
 /**
@@ -44,7 +44,7 @@ const FORBIDDEN = { error: 'Il tuo ruolo non permette questa operazione.' };
 
 async function call(handler: NetlifyFunction, token: string) {
   const response = await handler(
-    new Request('http://localhost/.netlify/functions/x', {
+    browserRequest('http://localhost/.netlify/functions/x', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ paymentId: 'payment-order-verdi-magliette', familyId: 'family-verdi' }),

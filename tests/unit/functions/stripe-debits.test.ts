@@ -5,7 +5,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 import { sessionHeaders } from '../../support/family-session';
 
@@ -144,7 +144,7 @@ async function expectTotalsTie() {
 /** Marco's paid entries as the payment screens read them (lookup-family). */
 async function marcoPaid() {
   const response = await lookupFamily(
-    new Request('http://localhost/x', {
+    browserRequest('http://localhost/x', {
       method: 'POST',
       headers: await sessionHeaders({ cf: ROSSI_CF }),
       body: JSON.stringify({ cf: ROSSI_CF }),
@@ -171,7 +171,7 @@ describe('stripe-webhook: a SEPA debit that succeeds', () => {
 
     // A second order of the same Acconto is refused while the debit runs.
     const again = await createOrder(
-      new Request('http://localhost/x', {
+      browserRequest('http://localhost/x', {
         method: 'POST',
         headers: await sessionHeaders({ cf: ROSSI_CF }),
         body: JSON.stringify({
@@ -279,7 +279,7 @@ describe('stripe-webhook: a SEPA debit that fails', () => {
 
     // The family may order Marco's Acconto again.
     const again = await createOrder(
-      new Request('http://localhost/x', {
+      browserRequest('http://localhost/x', {
         method: 'POST',
         headers: await sessionHeaders({ cf: ROSSI_CF }),
         body: JSON.stringify({

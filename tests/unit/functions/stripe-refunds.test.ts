@@ -5,7 +5,7 @@ import createOrder from '../../../netlify/functions/create-order';
 import lookupFamily from '../../../netlify/functions/lookup-family';
 import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { seasonItemId } from '@domain/catalogue/season-catalogue';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { deliverStripeEvent, stripeTestbed } from '../../support/stripe-testbed';
 import { sessionHeaders } from '../../support/family-session';
 
@@ -153,7 +153,7 @@ describe('stripe-webhook: refunds', () => {
 
     const lookup = (await (
       await lookupFamily(
-        new Request('http://localhost/x', {
+        browserRequest('http://localhost/x', {
           method: 'POST',
           headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
           body: JSON.stringify({ cf: 'RSSMRA80C12H501E' }),
@@ -163,7 +163,7 @@ describe('stripe-webhook: refunds', () => {
     ).json()) as { children: Array<{ name: string; paid: unknown[] }> };
     expect(lookup.children.find((child) => child.name === 'Marco')?.paid).toEqual([]);
     const again = await createOrder(
-      new Request('http://localhost/x', {
+      browserRequest('http://localhost/x', {
         method: 'POST',
         headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
         body: JSON.stringify({
@@ -302,7 +302,7 @@ describe('stripe-webhook: a refund that fails (charge.refund.updated)', () => {
     await deliver(succeeded(id));
     await deliver(refunded(id, CHARGED, at));
     const again = await createOrder(
-      new Request('http://localhost/x', {
+      browserRequest('http://localhost/x', {
         method: 'POST',
         headers: await sessionHeaders({ cf: 'RSSMRA80C12H501E' }),
         body: JSON.stringify({

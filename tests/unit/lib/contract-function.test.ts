@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { defineContract } from '@contracts/contract';
 import { contractFunction } from '../../../netlify/lib/platform/contract-function';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 
 /**
  * contractFunction itself (netlify/lib/platform/contract-function.ts; docs/architecture.md,
@@ -32,7 +32,7 @@ const handler = contractFunction(contract, ({ count }) =>
 
 async function call(body: unknown) {
   const response = await handler(
-    new Request('http://localhost/.netlify/functions/planted', { method: 'POST', body: JSON.stringify(body) }),
+    browserRequest('http://localhost/.netlify/functions/planted', { method: 'POST', body: JSON.stringify(body) }),
     functionContext(),
   );
   return { status: response.status, body: (await response.json()) as unknown };

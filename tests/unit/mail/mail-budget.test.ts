@@ -5,7 +5,7 @@ import { mailBudgetLimits } from '../../../netlify/lib/platform/mail/mail-budget
 import { enqueueMail } from '../../../netlify/lib/platform/mail/outbox';
 import { deliverDue, deliverMail } from '../../../netlify/lib/mail-delivery';
 import type { MailKind } from '@domain/mail-schema';
-import { italianDay, italianMidnight, nextItalianMidnight } from '@domain/italian-time';
+import { italianDateTime, italianDay, italianMidnight, nextItalianMidnight } from '@domain/italian-time';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -74,7 +74,7 @@ describe('the mail budget', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor: { uid: 'system', email: 'sistema' }, after: { cap: 'total', limit: 3 } });
     expect(String(entries[0]?.summary)).toBe(
-      'Raggiunto il limite di 3 e-mail al giorno: i codici di accesso partono comunque, gli altri messaggi partiranno domani.',
+      `Raggiunto il limite di 3 e-mail al giorno: i codici di accesso partono comunque, gli altri messaggi partiranno dal ${italianDateTime(nextItalianMidnight(MIDDAY))}.`,
     );
 
     // Still waiting later today; the next day the scheduled sender sends them.

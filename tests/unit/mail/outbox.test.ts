@@ -7,7 +7,7 @@ import { enqueueMail, GIVE_UP_MS } from '../../../netlify/lib/platform/mail/outb
 import { deliverDue, deliverMail } from '../../../netlify/lib/mail-delivery';
 import { computeFiscalCode } from '../../../emulators/seed/seed';
 import { sessionCookie } from '../../support/family-session';
-import { functionContext } from '../../support/function-context';
+import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
 
@@ -63,7 +63,7 @@ async function addFamily(index: number, email: string) {
 async function orderForMarco() {
   const context = functionContext();
   const response = await createOrder(
-    new Request('http://localhost/.netlify/functions/create-order', {
+    browserRequest('http://localhost/.netlify/functions/create-order', {
       method: 'POST',
       headers: { cookie: await sessionCookie('family-rossi', 'parent-rossi-mario') },
       body: JSON.stringify({
@@ -115,7 +115,7 @@ describe('the outbox', () => {
       families.map(async (family, index) => {
         const context = functionContext();
         const response = await createOrder(
-          new Request('http://localhost/.netlify/functions/create-order', {
+          browserRequest('http://localhost/.netlify/functions/create-order', {
             method: 'POST',
             headers: { cookie: await sessionCookie(family, `parent-outbox-${index}`) },
             body: JSON.stringify({

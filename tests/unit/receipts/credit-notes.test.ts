@@ -18,7 +18,7 @@ import { onlineTotal, type OnlineTotal } from '@domain/payments/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
 import { succeededPaymentIntent } from '../../support/paid-intent';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 
@@ -81,7 +81,7 @@ beforeEach(async () => {
 async function call(handler: NetlifyFunction, name: string, body: unknown, headers: Record<string, string>) {
   const context = functionContext();
   const response = await handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    browserRequest(`http://localhost/.netlify/functions/${name}`, { method: 'POST', headers, body: JSON.stringify(body) }),
     context,
   );
   await context.settled();

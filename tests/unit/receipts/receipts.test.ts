@@ -13,7 +13,7 @@ import { onlineTotal } from '@domain/payments/service-fee';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 import { sessionCookie } from '../../support/family-session';
 import { succeededPaymentIntent } from '../../support/paid-intent';
-import { functionContext, type NetlifyFunction } from '../../support/function-context';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { clearDb, useEmulatorDb } from '../../support/server-db';
 
@@ -109,7 +109,7 @@ async function transferToVerify(id: string): Promise<string> {
 async function call(handler: NetlifyFunction, name: string, body: unknown, headers: Record<string, string>) {
   const context = functionContext();
   const response = await handler(
-    new Request(`http://localhost/.netlify/functions/${name}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    browserRequest(`http://localhost/.netlify/functions/${name}`, { method: 'POST', headers, body: JSON.stringify(body) }),
     context,
   );
   return { response, settled: context.settled };
@@ -279,6 +279,11 @@ describe('the receipt PDF', () => {
       404,
     );
     await confirm(id);
+    // A live session of another family: its parent exists there (netlify/lib/platform/session-validity.ts).
+    await db
+      .collection('parents')
+      .doc('parent-verdi-paolo')
+      .set({ id: 'parent-verdi-paolo', cf: 'VRDPLA78S23H501P', family_id: 'family-verdi' });
     const other = await call(receipt, 'receipt', { paymentId: id }, { cookie: await sessionCookie('family-verdi', 'parent-verdi-paolo') });
     expect(other.response.status).toBe(404);
     expect(await other.response.json()).toEqual({ error: 'Ricevuta non trovata.' });

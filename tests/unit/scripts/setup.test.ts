@@ -11,7 +11,7 @@ import { readEnvFile } from '../../../scripts/setup/env-file';
 import { runSetup } from '../../../scripts/setup/run';
 import { STRIPE_WEBHOOK_EVENTS } from '../../../scripts/setup/steps/stripe-webhook';
 import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
-import { launchHandlers, launchServices, NETLIFY_SITE } from '../../support/launch-services';
+import { launchHandlers, launchServices, NETLIFY_SITE, type NetlifyEnvEntry } from '../../support/launch-services';
 import { testInbox } from '../../support/mail-inbox';
 import { onlyEmulatorUnhandled, useEmulatorDb } from '../../support/server-db';
 
@@ -147,9 +147,38 @@ describe('npm run setup on the local stack', () => {
     expect(invitation.text).toContain(`${NETLIFY_SITE.ssl_url}/admin/imposta-password?`);
     await testInbox().waitFor((message) => message.to.includes(ADMIN) && message.subject === 'Prova di invio dal portale');
 
-    // Netlify: the owned variables (never the local stack's own), then one deploy.
-    expect(state.netlifyEnv.get('STRIPE_WEBHOOK_SECRET')?.values).toEqual([{ context: 'all', value: 'whsec_test1' }]);
-    expect(state.netlifyEnv.get('VITE_STRIPE_PUBLISHABLE_KEY')?.scopes).toEqual(['builds']);
+    // Netlify: the owned variables (never the local stack's own) in one create call, then one deploy;
+    // the credentials as secrets, production's in the production context only (docs/security.md, "Deploy secrets").
+    expect(state.netlifyWrites.map((write) => write.method)).toEqual(['POST']);
+    const sent = new Map((state.netlifyWrites[0]?.body as NetlifyEnvEntry[]).map((entry) => [entry.key, entry]));
+    expect(sent.get('SESSION_SECRET')).toEqual({
+      key: 'SESSION_SECRET',
+      scopes: ['functions'],
+      is_secret: true,
+      values: [{ context: 'production', value: env.SESSION_SECRET }],
+    });
+    expect(sent.get('STRIPE_WEBHOOK_SECRET')).toMatchObject({ is_secret: true, values: [{ context: 'production', value: 'whsec_test1' }] });
+    for (const key of ['SMTP_URL', 'CLOUDINARY_API_KEY', 'CLOUDINARY_API_SECRET'])
+      expect(sent.get(key), key).toMatchObject({ is_secret: true, values: [{ context: 'production' }] });
+    // A test key moves no money: previews and branch deploys get it too.
+    expect(sent.get('STRIPE_SECRET_KEY')).toMatchObject({
+      is_secret: true,
+      values: ['production', 'deploy-preview', 'branch-deploy'].map((context) => ({ context, value: SECRET_KEY })),
+    });
+    expect(sent.get('VITE_STRIPE_PUBLISHABLE_KEY')).toEqual({
+      key: 'VITE_STRIPE_PUBLISHABLE_KEY',
+      scopes: ['builds'],
+      is_secret: false,
+      values: [{ context: 'all', value: 'pk_test_setupCommand' }],
+    });
+    expect(sent.get('MAIL_FROM')).toMatchObject({ is_secret: false, values: [{ context: 'all' }] });
+    // No secret in a context Netlify refuses for one.
+    for (const entry of sent.values())
+      if (entry.is_secret)
+        expect(
+          entry.values.map((value) => value.context),
+          entry.key,
+        ).not.toContain('all');
     expect(state.netlifyEnv.has('CLOUDINARY_API_URL')).toBe(false);
     expect(state.builds).toBe(1);
     expect(output).not.toContain(SECRET_KEY);

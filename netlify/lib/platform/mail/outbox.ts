@@ -23,7 +23,10 @@ import { sendMail } from './transport';
  * code: once it has expired) the message is 'failed' and the audit log
  * says so ('Registro'). The claim also weighs the message against the
  * day's mail budget (./mail-budget.ts): past a cap an ordinary message is
- * held until the next day, access e-mails go out regardless.
+ * held until the next day; a sign-in e-mail is weighed by its own
+ * allowance (./sign-in-allowance.ts). A message past its `expires_at` (a
+ * code, a link, a waiting-list offer that ran out while held or retried)
+ * is dropped, never sent late.
  */
 
 /** How long a claimed message is left to its sender before another may try. */
@@ -36,7 +39,7 @@ const RETRY_MINUTES = [1, 5, 15, 30, 60, 120, 240] as const;
 export const GIVE_UP_MS = 24 * 60 * 60_000;
 
 /** An access code or link is worth sending only while it is valid (CODE_MINUTES, netlify/lib/access/access-codes.ts). */
-const ACCESS_CODE_GIVE_UP_MS = 10 * 60_000;
+export const ACCESS_CODE_GIVE_UP_MS = 10 * 60_000;
 
 /** The messages that carry a secret (a code, a sign-in link, a volunteer's invitation): emptied once sent or given up. */
 const SECRET_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
@@ -66,6 +69,8 @@ export interface OutgoingMail {
   content: MailContent;
   familyId: string | null;
   attachments?: readonly MailAttachment[];
+  /** Worth sending only until then (a waiting-list offer's deadline); a short-lived secret's is ACCESS_CODE_GIVE_UP_MS after `now`. */
+  expiresAt?: Date;
 }
 
 /** What writes a message: the event's transaction or batch. */
@@ -82,6 +87,7 @@ export function enqueueMail(db: Firestore, writer: MailWriter, mail: OutgoingMai
   const to = [...new Set(mail.to.map((address) => address.trim().toLowerCase()).filter(Boolean))];
   if (to.length === 0) return null;
   const ref = db.collection(COLLECTION.mail).doc();
+  const expiresAt = mail.expiresAt ?? (SHORT_LIVED_KINDS.has(mail.kind) ? new Date(now.getTime() + ACCESS_CODE_GIVE_UP_MS) : null);
   const document: MailDocument = {
     id: ref.id,
     kind: mail.kind,
@@ -99,8 +105,14 @@ export function enqueueMail(db: Firestore, writer: MailWriter, mail: OutgoingMai
     last_error: null,
     attachments: [...(mail.attachments ?? [])],
     held_until: null,
+    expires_at: expiresAt,
   };
-  writer.create(ref, { ...document, created_at: Timestamp.fromDate(now), next_attempt_at: Timestamp.fromDate(now) });
+  writer.create(ref, {
+    ...document,
+    created_at: Timestamp.fromDate(now),
+    next_attempt_at: Timestamp.fromDate(now),
+    expires_at: expiresAt && Timestamp.fromDate(expiresAt),
+  });
   return ref.id;
 }
 
@@ -115,21 +127,35 @@ export async function familyAddresses(db: Firestore, transaction: Transaction, f
     .filter((email): email is string => typeof email === 'string' && email.includes('@'));
 }
 
-/** What one delivery did ('held': the mail budget keeps it for the next day). */
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped' | 'held';
+/** What one delivery did ('held': the mail budget keeps it for the next day; 'dropped': expired, or past the sign-in allowance). */
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped' | 'held' | 'dropped';
+
+/** Until when `mail` is worth sending: its `expires_at`, or, for a short-lived secret written before that field, its validity. */
+const expiryOf = (mail: MailDocument): Date | null =>
+  mail.expires_at ?? (SHORT_LIVED_KINDS.has(mail.kind) ? new Date(mail.created_at.getTime() + ACCESS_CODE_GIVE_UP_MS) : null);
 
 /**
  * Claims the message `id` for one sender: the message, 'held' when the
- * day's mail budget holds it (until the next day), or null when it is not
- * due, already claimed, or done.
+ * day's mail budget holds it (until the next day), 'dropped' when it
+ * expired or the sign-in allowance is spent (marked so, its secret
+ * emptied), or null when it is not due, already claimed, or done.
  */
-async function claim(db: Firestore, id: string, now: Date): Promise<MailDocument | 'held' | null> {
+async function claim(db: Firestore, id: string, now: Date): Promise<MailDocument | 'held' | 'dropped' | null> {
   const ref = db.collection(COLLECTION.mail).doc(id);
   return runTransaction(db, async (transaction) => {
     const mail = readSnapshot(mailDocument, await transaction.get(ref));
     if (!mail || mail.status !== 'pending' || mail.next_attempt_at > now || (mail.lease_until && mail.lease_until > now)) return null;
-    const verdict = await weighMail(db, transaction, mail, now);
-    if (!verdict.send) {
+    const expiry = expiryOf(mail);
+    const verdict =
+      expiry && expiry <= now
+        ? { verdict: 'drop' as const, reason: 'expired before it could be sent' }
+        : await weighMail(db, transaction, mail, now);
+    if (verdict.verdict === 'drop') {
+      const secret = SECRET_KINDS.has(mail.kind) ? { text: '', html: '' } : {};
+      transaction.update(ref, { status: 'dropped', lease_until: null, last_error: verdict.reason, ...secret });
+      return 'dropped';
+    }
+    if (verdict.verdict === 'hold') {
       const until = Timestamp.fromDate(verdict.until);
       transaction.update(ref, { next_attempt_at: until, held_until: until });
       return 'held';
@@ -145,7 +171,8 @@ export interface MailDelivery {
    * Sends the message `id` if it is due and nobody else is sending it: 'sent'
    * (an access code's text is then cleared: it must not outlive its use),
    * 'retry' (the next attempt is planned), 'failed' (given up after a day,
-   * with an audit entry), 'held' (by the mail budget) or 'skipped'. Never
+   * with an audit entry), 'held' (by the mail budget), 'dropped' (expired,
+   * or past the sign-in allowance) or 'skipped'. Never
    * throws: it runs after the answer (`waitUntil`), where nobody could catch it.
    */
   deliverMail: (db: Firestore, id: string, now?: Date) => Promise<DeliveryOutcome>;
@@ -182,7 +209,7 @@ async function deliverOne(db: Firestore, id: string, renderers: AttachmentRender
 
 async function attempt(db: Firestore, id: string, renderers: AttachmentRenderers, now: Date): Promise<DeliveryOutcome> {
   const mail = await claim(db, id, now);
-  if (mail === 'held') return 'held';
+  if (mail === 'held' || mail === 'dropped') return mail;
   if (!mail) return 'skipped';
   const ref = db.collection(COLLECTION.mail).doc(id);
   try {
@@ -248,7 +275,7 @@ async function deliverAllDue(
     .get();
   const others = await pending().orderBy('next_attempt_at').limit(limit).get();
   const ids = [...new Set([...access.docs, ...others.docs].map((snapshot) => snapshot.id))].slice(0, limit);
-  const outcomes: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, failed: 0, skipped: 0, held: 0 };
+  const outcomes: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, failed: 0, skipped: 0, held: 0, dropped: 0 };
   // A scheduled function has about 30 s: stop in time, the rest waits for the next run.
   const deadline = Date.now() + 20_000;
   for (const id of ids) {

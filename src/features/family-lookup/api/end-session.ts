@@ -3,10 +3,12 @@ import type { endSessionContract } from '@contracts/end-session';
 import { callEndpoint } from '@/lib/api/functions-client';
 
 /**
- * Ends the parent's session through end-session (the server clears the
- * cookie); no schema loads with 'Esci' (`callEndpoint`).
- * @throws UserFacingError with the function's Italian message, 0 when unreachable.
+ * Ends the parent's session through end-session: this device's ('Esci'),
+ * or with `allDevices` every one of the parent's ('Esci da tutti i
+ * dispositivi'); the server clears the cookie. No schema loads with 'Esci'
+ * (`callEndpoint`).
+ * @throws UserFacingError with the function's Italian message (401 when `allDevices` finds no live session), 0 when unreachable.
  */
-export function endSession() {
-  return callEndpoint<typeof endSessionContract>(endSessionEndpoint, {});
+export function endSession(allDevices = false) {
+  return callEndpoint<typeof endSessionContract>(endSessionEndpoint, allDevices ? { allDevices: true } : {});
 }
