@@ -108,7 +108,7 @@ describe('confirm-family-contacts', () => {
   it('refuses a session whose parent is of another family: nothing of either family changes', async () => {
     const forged = await sessionCookie('family-rossi', 'parent-verdi-paolo');
     const { status } = await call(confirmFamilyContacts, { phone: '333 000 0000' }, forged);
-    expect(status).toBe(404);
+    expect(status).toBe(401);
     expect((await db.collection('parents').doc('parent-verdi-paolo').get()).get('phone')).toBe('+39 333 100 0003');
     expect((await db.collection('families').doc('family-rossi').get()).get('contacts_confirmed_season') ?? null).toBeNull();
   });
