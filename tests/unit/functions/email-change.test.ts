@@ -1,3 +1,4 @@
+import { PARENT_MESSAGES } from '@contracts/parent-messages';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import adminEmailChange from '../../../netlify/functions/admin-email-change';
@@ -78,7 +79,8 @@ describe('change-parent-email: both codes', () => {
     expect(told.text).not.toContain(newEmail);
     const [entry] = await auditOf('family.parent_contact_change');
     expect(entry).toMatchObject({ actor: { uid: 'parent:parent-verdi-paolo' }, before: { email: paoloEmail }, after: { email: newEmail } });
-    expect(await call({ code, oldCode: old })).toEqual({ status: 404, body: { error: MESSAGES.noChange } });
+    // The change signs out every session of the parent (endParentSessions): the same cookie is no longer one.
+    expect(await call({ code, oldCode: old })).toEqual({ status: 401, body: { error: PARENT_MESSAGES.sessionExpired } });
   });
 
   it('counts wrong codes of either address and ends the change after five', async () => {
