@@ -13,8 +13,10 @@ import { requireSession } from '../lib/platform/session';
  * change-parent-email (changeParentEmailContract; docs/api.md,
  * "change-parent-email"; docs/security.md, "Changing a parent's e-mail"):
  * the session parent's own address. `{ email }` sends a code to the new
- * address (requestEmailChange); `{ code }` confirms it (confirmEmailChange)
- * and tells the old address. The e-mails leave after the answer.
+ * address and one to the current address (requestEmailChange); `{ code,
+ * oldCode }` confirms both (confirmEmailChange) and tells the old address;
+ * `{ code, askGroup }` leaves the change to the group (admin-email-change).
+ * The e-mails leave after the answer.
  */
 export default contractFunction(changeParentEmailContract, async (input, request, context) => {
   const session = await requireSession(request);
@@ -23,13 +25,18 @@ export default contractFunction(changeParentEmailContract, async (input, request
   const mail = mailContext(request);
   if ('email' in input) {
     const email = parseNewEmail(input.email);
-    const mailId = await requestEmailChange(db, session, email, mail);
-    if (mailId) context.waitUntil(deliverMail(db, mailId));
-    return { body: { status: 'code-sent', email: maskEmail(email), minutes: EMAIL_CODE_MINUTES } };
+    const { mailIds, oldEmail } = await requestEmailChange(db, session, email, mail);
+    for (const mailId of mailIds) context.waitUntil(deliverMail(db, mailId));
+    return {
+      body: { status: 'code-sent', email: maskEmail(email), oldEmail: oldEmail && maskEmail(oldEmail), minutes: EMAIL_CODE_MINUTES },
+    };
   }
-  const changed = await confirmEmailChange(db, session, input.code.trim(), mail);
-  if (changed.mailId) context.waitUntil(deliverMail(db, changed.mailId));
-  return { body: { status: 'changed', email: changed.email } };
+  const code = input.code.trim();
+  const proof = 'oldCode' in input ? { code, oldCode: input.oldCode.trim() } : { code, askGroup: true as const };
+  const outcome = await confirmEmailChange(db, session, proof, mail);
+  if (outcome.kind === 'awaiting-group') return { body: { status: 'awaiting-group', email: outcome.email } };
+  if (outcome.mailId) context.waitUntil(deliverMail(db, outcome.mailId));
+  return { body: { status: 'changed', email: outcome.email } };
 });
 
 /** 10 a minute per address and domain: the code's own tries are counted per change. */

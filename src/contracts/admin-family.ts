@@ -20,5 +20,8 @@ export const adminFamilyContract = defineContract({
     parentGone: 'Il genitore non esiste più. Aggiorna la pagina.',
     lastParent: 'Una famiglia ha almeno un genitore: aggiungi prima l’altro genitore.',
     taken: (cf: string, who: string) => `Il codice fiscale ${cf} è già di ${who}.`,
+    /** 409: the parent's address is a volunteer's with a role (docs/security.md, "Admin actions and the audit log"). */
+    staffEmail:
+      "Questo indirizzo e-mail è di un account dell'area admin: un volontario non può diventare genitore di una famiglia con il proprio account. Per il genitore usa un altro indirizzo.",
   },
 });

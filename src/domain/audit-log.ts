@@ -67,7 +67,7 @@ export const AUDIT_ACTION = {
   documentSignatureOpen: 'document_signature.open',
   /** A parent confirmed the family's contacts for the season ('Confermo' on 'La mia famiglia'). */
   contactsConfirm: 'family.contacts_confirm',
-  /** A parent changed their own phone, or their e-mail once the code sent to the new address was confirmed. */
+  /** A parent changed their own phone, or their e-mail once the codes sent to the new and the current address were confirmed. */
   parentContactChange: 'family.parent_contact_change',
   /** The daily retention deleted the signatures of the group's documents whose time had come (docs/privacy.md, "Signatures"). */
   signatureRetention: 'document_signature.retention',
@@ -109,6 +109,10 @@ export const AUDIT_ACTION = {
   reductionSet: 'family.reduction_set',
   /** A family's 'Riduzione' of a product was removed. */
   reductionRemove: 'family.reduction_remove',
+  /** A volunteer confirmed a parent's e-mail change whose old address is gone (the new one proven by its code). */
+  emailChangeConfirm: 'family.email_change_confirm',
+  /** A volunteer refused a parent's e-mail change waiting for the group. */
+  emailChangeRefuse: 'family.email_change_refuse',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -169,6 +173,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.debit_failed': 'Addebito non riuscito',
   'family.reduction_set': 'Riduzione impostata',
   'family.reduction_remove': 'Riduzione rimossa',
+  'family.email_change_confirm': 'Cambio e-mail confermato dal gruppo',
+  'family.email_change_refuse': 'Cambio e-mail rifiutato dal gruppo',
 };
 
 /** The actor of work nobody started by hand (a scheduled function). */

@@ -28,6 +28,7 @@ export const MAIL_KINDS = [
   'event-confirmed',
   'debit-processing',
   'debit-failed',
+  'family-parent-edited',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

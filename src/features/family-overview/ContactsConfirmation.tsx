@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
@@ -6,7 +6,8 @@ import { TextField } from '@/components/ui/TextField';
 import { GROUP } from '@config/group';
 import type { FamilyContacts } from '@contracts/family-contacts';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
-import { confirmContacts, confirmEmailCode, fetchFamilyContacts, requestEmailCode } from './api/contacts';
+import { confirmContacts, fetchFamilyContacts } from './api/contacts';
+import { EmailChange } from './EmailChange';
 
 type Parent = FamilyContacts['parents'][number];
 
@@ -16,68 +17,6 @@ const messageOf = (error: unknown) => (error instanceof UserFacingError ? error.
 export interface ContactsConfirmationProps {
   /** Called once the family's contacts are confirmed for the season (ISO instant). */
   onConfirmed?: (confirmedAt: string) => void;
-}
-
-/**
- * The session parent's e-mail change: the new address, 'Invia codice' (a
- * code to the new address), then the code and 'Conferma indirizzo'
- * (docs/security.md, "Changing a parent's e-mail"). `onChanged` gets the new address.
- */
-function EmailChange({ onChanged, onCancel }: { onChanged: (email: string) => void; onCancel: () => void }) {
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      if (sentTo === null) setSentTo((await requestEmailCode(email)).email);
-      else onChanged((await confirmEmailCode(code)).email);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      {sentTo === null ? (
-        <TextField
-          label="Nuovo indirizzo e-mail"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      ) : (
-        <>
-          <p className="text-sm">Ti abbiamo inviato un codice di 6 cifre a {sentTo}: l'indirizzo cambia solo quando lo inserisci qui.</p>
-          <TextField
-            label="Codice ricevuto"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </>
-      )}
-      {error && <Alert kind="error">{error}</Alert>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" loading={busy}>
-          {sentTo === null ? 'Invia codice' : 'Conferma indirizzo'}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Annulla
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /** A parent's contacts; the session's own parent may change the phone (sent with 'Confermo') and the e-mail (with a code). */
@@ -94,6 +33,7 @@ function ParentContacts({
 }) {
   const [editing, setEditing] = useState<'none' | 'phone' | 'email'>('none');
   const [changedTo, setChangedTo] = useState<string | null>(null);
+  const [awaitingGroup, setAwaitingGroup] = useState<string | null>(null);
   return (
     <li className="space-y-2 py-3">
       <p className="font-medium break-words">
@@ -116,10 +56,20 @@ function ParentContacts({
             setChangedTo(email);
             setEditing('none');
           }}
+          onAwaitingGroup={(email) => {
+            setAwaitingGroup(email);
+            setEditing('none');
+          }}
           onCancel={() => setEditing('none')}
         />
       )}
       {changedTo && <Alert kind="success">Indirizzo cambiato: da ora ti scriviamo a {changedTo}.</Alert>}
+      {awaitingGroup && (
+        <Alert kind="success">
+          Nuovo indirizzo {awaitingGroup} verificato: l'indirizzo cambia quando il gruppo avrà confermato il cambio. Fino ad allora ti
+          scriviamo all'indirizzo attuale.
+        </Alert>
+      )}
       {parent.self && editing === 'none' && (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setEditing('phone')}>

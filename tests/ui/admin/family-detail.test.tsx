@@ -23,7 +23,7 @@ vi.mock('@/features/admin/families/api/families', async (importOriginal) => ({
   changeFamily: vi.fn(),
   recordCashPayment: vi.fn(),
 }));
-// The season's catalogue comes through admin-season-settings: the spec's prices and no product of its own; no 'Riduzione' yet.
+// The season's catalogue comes through admin-season-settings: the spec's prices and no product of its own; no 'Riduzione' nor e-mail change yet.
 vi.mock('@/features/admin/shell/api/admin-functions', () => ({
   callAdminContract: vi.fn((contract: { name: string }) =>
     contract.name === 'admin-family-data'
@@ -43,7 +43,9 @@ vi.mock('@/features/admin/shell/api/admin-functions', () => ({
           })
         : contract.name === 'admin-family-reduction'
           ? Promise.resolve({ reductions: [] })
-          : new Promise(() => {}),
+          : contract.name === 'admin-email-change'
+            ? Promise.resolve({ changes: [] })
+            : new Promise(() => {}),
   ),
 }));
 

@@ -67,39 +67,63 @@ describe('ContactsConfirmation', () => {
     expect(calls).toEqual([{ phone: 'abc' }]);
   });
 
-  it('changes the e-mail only with the code sent to the new address', async () => {
-    const calls: unknown[] = [];
-    server.use(
-      contacts(),
-      fn(
-        'change-parent-email',
-        (body) => {
-          if (typeof body === 'object' && body !== null && 'email' in body)
-            return { status: 200, json: { status: 'code-sent', email: 'n•••@e•••.com', minutes: 10 } };
-          const code = (body as { code: string }).code;
-          return code === '123456'
-            ? { status: 200, json: { status: 'changed', email: 'nuovo@example.com' } }
-            : { status: 400, json: { error: "Codice errato: ricontrolla l'e-mail che ti abbiamo inviato." } };
-        },
-        calls,
-      ),
+  /** change-parent-email faked: codes sent to both addresses; '123456' the new address's code, '654321' the old one's. */
+  const emailChange = (calls: unknown[]) =>
+    fn(
+      'change-parent-email',
+      (body) => {
+        const request = body as { email?: string; code?: string; oldCode?: string; askGroup?: boolean };
+        if (request.email)
+          return { status: 200, json: { status: 'code-sent', email: 'n•••@e•••.com', oldEmail: 'p•••@e•••.com', minutes: 10 } };
+        if (request.code !== '123456') return { status: 400, json: { error: 'Il codice del nuovo indirizzo è errato.' } };
+        if (request.askGroup) return { status: 200, json: { status: 'awaiting-group', email: 'nuovo@example.com' } };
+        return request.oldCode === '654321'
+          ? { status: 200, json: { status: 'changed', email: 'nuovo@example.com' } }
+          : { status: 400, json: { error: "Il codice dell'indirizzo attuale è errato." } };
+      },
+      calls,
     );
+  const NEW_CODE = 'Codice arrivato a n•••@e•••.com (nuovo indirizzo)';
+  const OLD_CODE = 'Codice arrivato a p•••@e•••.com (indirizzo attuale)';
+
+  it("changes the e-mail only with both codes, the new address's and the current one's, on one screen", async () => {
+    const calls: unknown[] = [];
+    server.use(contacts(), emailChange(calls));
     const { user } = renderWithProviders(<ContactsConfirmation />);
     await user.click(await screen.findByRole('button', { name: 'Modifica e-mail' }));
     await user.type(screen.getByLabelText('Nuovo indirizzo e-mail'), 'nuovo@example.com');
-    await user.click(screen.getByRole('button', { name: 'Invia codice' }));
-    expect(await screen.findByText(/codice di 6 cifre a n•••@e•••.com/)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Codice ricevuto'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Invia i codici' }));
+    expect(
+      await screen.findByText(/due codici di 6 cifre, uno a n•••@e•••.com e uno al tuo indirizzo attuale p•••@e•••.com/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText(NEW_CODE), '123456');
+    await user.type(screen.getByLabelText(OLD_CODE), '000000');
     await user.click(screen.getByRole('button', { name: 'Conferma indirizzo' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Codice errato');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Il codice dell'indirizzo attuale è errato.");
     expect(screen.getByText('paolo@example.com')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Codice ricevuto'));
-    await user.type(screen.getByLabelText('Codice ricevuto'), '123456');
+    await user.clear(screen.getByLabelText(OLD_CODE));
+    await user.type(screen.getByLabelText(OLD_CODE), '654321');
     await user.click(screen.getByRole('button', { name: 'Conferma indirizzo' }));
     expect(await screen.findByText('Indirizzo cambiato: da ora ti scriviamo a nuovo@example.com.')).toBeInTheDocument();
     expect(screen.getByText('nuovo@example.com')).toBeInTheDocument();
     expect(screen.queryByText('paolo@example.com')).not.toBeInTheDocument();
-    expect(calls).toEqual([{ email: 'nuovo@example.com' }, { code: '000000' }, { code: '123456' }]);
+    expect(calls).toEqual([{ email: 'nuovo@example.com' }, { code: '123456', oldCode: '000000' }, { code: '123456', oldCode: '654321' }]);
+  });
+
+  it('asks the group to confirm when the current address cannot be read, and keeps the address until then', async () => {
+    const calls: unknown[] = [];
+    server.use(contacts(), emailChange(calls));
+    const { user } = renderWithProviders(<ContactsConfirmation />);
+    await user.click(await screen.findByRole('button', { name: 'Modifica e-mail' }));
+    await user.type(screen.getByLabelText('Nuovo indirizzo e-mail'), 'nuovo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Invia i codici' }));
+    await user.click(await screen.findByRole('button', { name: 'Non riesco più a leggere il mio indirizzo attuale' }));
+    expect(screen.queryByLabelText(OLD_CODE)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(NEW_CODE), '123456');
+    await user.click(screen.getByRole('button', { name: 'Chiedi la conferma al gruppo' }));
+    expect(await screen.findByText(/l'indirizzo cambia quando il gruppo avrà confermato il cambio/)).toBeInTheDocument();
+    expect(screen.getByText('paolo@example.com')).toBeInTheDocument();
+    expect(calls).toEqual([{ email: 'nuovo@example.com' }, { code: '123456', askGroup: true }]);
   });
 
   it('shows nothing when the family already confirmed this season', async () => {

@@ -25,6 +25,7 @@ import requestAccessCode from '../../../netlify/functions/request-access-code';
 import verifyAccessCode from '../../../netlify/functions/verify-access-code';
 import verifyAccessLink from '../../../netlify/functions/verify-access-link';
 import changeParentEmail from '../../../netlify/functions/change-parent-email';
+import adminEmailChange from '../../../netlify/functions/admin-email-change';
 import recordMedicalForm from '../../../netlify/functions/record-medical-form';
 import recordPayment from '../../../netlify/functions/record-payment';
 import stripeWebhook from '../../../netlify/functions/stripe-webhook';
@@ -145,6 +146,7 @@ const FUNCTIONS: Record<string, NetlifyFunction> = {
   'admin-season-settings': adminSeasonSettings,
   receipt,
   'admin-family': adminFamily,
+  'admin-email-change': adminEmailChange,
   'admin-roster-import': adminRosterImport,
   'admin-reminders': adminReminders,
   'request-access-code': requestAccessCode,

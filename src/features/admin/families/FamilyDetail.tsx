@@ -13,6 +13,7 @@ import { can } from '@domain/staff/staff-roles';
 import { useStaff } from '@/features/admin/shell/staff-context';
 import { CashPayment } from './CashPayment';
 import { ContactsConfirmedLine } from './FamilyRows';
+import { EmailChanges } from './EmailChanges';
 import { FamilyReduction } from './FamilyReduction';
 import { FamilyRights } from './FamilyRights';
 import { ChildForm } from './ChildForm';
@@ -170,7 +171,8 @@ function ChildrenSection({ family, children, editor }: { family: FamilyDocument;
 
 /**
  * /admin/famiglie/:familyId, one family (docs/admin.md, "Famiglie"): 'Torna
- * a Famiglie' first, whatever the state; 'Famiglia {surname}'; its
+ * a Famiglie' first, whatever the state; 'Famiglia {surname}'; the e-mail
+ * changes waiting for the group ({@link EmailChanges}); its
  * 'Genitori' (fiscal code, e-mail, phone) and 'Figli' (branch, fiscal code,
  * 'Archiviato'), each with 'Modifica' and 'Rimuovi' (none for an archived
  * child), and 'Aggiungi genitore' / 'Aggiungi figlio'. Changes go through
@@ -197,6 +199,7 @@ export function FamilyDetail() {
       {/* One heading element in every state: the focus a navigation gives it (FocusPageHeading) survives the load. */}
       <h1 className="text-2xl font-bold text-brand-800">{family.data ? `Famiglia ${family.data.family.surname}` : 'Famiglia'}</h1>
       {family.data && <ContactsConfirmedLine family={family.data.family} />}
+      {family.data && can(staff, 'roster') && <EmailChanges familyId={familyId} />}
       {family.data && <FamilyPeople record={family.data} />}
       {family.data && <CashPayment record={family.data} />}
       {family.data && can(staff, 'payments') && <FamilyReduction familyId={familyId} />}

@@ -15,8 +15,11 @@ export const fetchFamilyContacts = () => callContract(familyContactsContract, {}
 /** 'Confermo', with the session parent's phone when changed ('' removes it). */
 export const confirmContacts = (phone?: string) => callContract(confirmFamilyContactsContract, phone === undefined ? {} : { phone });
 
-/** Sends a code to the new address. */
+/** Sends a code to the new address and one to the current address. */
 export const requestEmailCode = (email: string) => callContract(changeParentEmailContract, { email });
 
-/** Confirms the new address with its code. */
-export const confirmEmailCode = (code: string) => callContract(changeParentEmailContract, { code });
+/** Confirms the change with the new address's code and the current address's. */
+export const confirmEmailCodes = (code: string, oldCode: string) => callContract(changeParentEmailContract, { code, oldCode });
+
+/** Proves the new address with its code and asks the group to confirm the change (the current address is gone). */
+export const askGroupConfirmation = (code: string) => callContract(changeParentEmailContract, { code, askGroup: true });
