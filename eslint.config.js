@@ -178,5 +178,10 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'netlify/**/*.ts', 'emulators/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
+  {
+    // A file a reader takes in at once: a longer one holds two jobs (docs/architecture.md, "Rules the lint enforces").
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts', 'emulators/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
   prettier,
 );

@@ -39,7 +39,7 @@ export function landEmailChange(
   transaction.update(db.collection(COLLECTION.parents).doc(parent.id), { email });
   indexParent(db, transaction, { ...knownParent(parent), email });
   transaction.delete(db.collection(COLLECTION.emailChanges).doc(parent.id));
-  // Whoever held a session on the old address (a remembered tablet) is signed out (docs/security.md, "The session's life").
+  // Whoever held a session on the old address (a remembered tablet) is signed out (docs/security.md, "Parents' sessions").
   endParentSessions(transaction, db.collection(COLLECTION.parents).doc(parent.id));
   recordAudit(db, transaction, {
     actor,
