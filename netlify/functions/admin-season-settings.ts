@@ -7,12 +7,12 @@ import { AUDIT_ACTION } from '@domain/audit-log';
 import { productSlug } from '@domain/catalogue/product-slug';
 import { COLLECTION } from '@domain/collections';
 import { seasonSettingsDocument, type SeasonSettingsDocument } from '@domain/season/season-settings-schema';
-import { settingsChangeSummary } from '@domain/season/season-settings-change';
 import { CAMP_PRODUCT_IDS, type SeasonProduct } from '@domain/catalogue/season-catalogue';
 import { instalmentPlanProblems } from '@domain/payments/instalments';
 import { scoutYearOfCamp } from '@domain/accounts/scout-year';
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor, recordAudit, type AuditActor } from '../lib/platform/audit-log';
+import { seasonSettingsRef, writeSeasonSettings } from '../lib/season/season-settings-write';
 import { readSnapshot } from '../lib/platform/snapshots';
 import { getDb, runTransaction } from '../lib/platform/firestore';
 import { readCarriedDocuments, writeCarriedDocuments } from '../lib/documents/group-document-writes';
@@ -84,7 +84,7 @@ async function prepareNextSeason(
   { saved, season, current, actor }: { saved: Stored | null; season: number; current: number; actor: AuditActor },
 ): Promise<Stored> {
   if (saved) throw new HttpError(409, MESSAGES.nextExists(season));
-  const last = readSnapshot(seasonSettingsDocument, await transaction.get(settingsRef(db, current)));
+  const last = readSnapshot(seasonSettingsDocument, await transaction.get(seasonSettingsRef(db, current)));
   const documents = await readCarriedDocuments(db, transaction, current, season);
   const now = Timestamp.now();
   const written = settingsDocumentOf(
@@ -93,7 +93,7 @@ async function prepareNextSeason(
     actor.email,
     now,
   );
-  transaction.create(settingsRef(db, season), written);
+  transaction.create(seasonSettingsRef(db, season), written);
   recordAudit(db, transaction, {
     actor,
     action: AUDIT_ACTION.settingsNewSeason,
@@ -134,23 +134,11 @@ async function updateSettings(
   const sold = new Set(catalogueOf(after).map((product) => product.id));
   after.instalments = Object.fromEntries(Object.entries(after.instalments).filter(([id]) => sold.has(id)));
   await refuseRemovingOrdered(db, transaction, season, before.products, after.products);
-  const change = settingsChangeSummary(season, before, after);
-  if (!change) return saved;
   const now = Timestamp.now();
-  const written = settingsDocumentOf(season, after, actor.email, now);
-  transaction.set(settingsRef(db, season), written);
-  recordAudit(db, transaction, {
-    actor,
-    action: AUDIT_ACTION.settingsUpdate,
-    target: { collection: COLLECTION.seasonSettings, id: String(season) },
-    summary: change.summary,
-    before: change.before,
-    after: change.after,
-  });
+  const written = writeSeasonSettings(db, transaction, { season, before, after, actor, now });
+  if (!written) return saved;
   return { ...written, updated_at: now.toDate() };
 }
-
-const settingsRef = (db: Firestore, season: number) => db.collection(COLLECTION.seasonSettings).doc(String(season));
 
 /** The answer: `season`'s settings as stored (the defaults when never saved), whether the next season is prepared, who changed them last. */
 function answerOf(season: number, stored: Stored | null, nextPrepared: boolean): SeasonSettingsView {
@@ -186,14 +174,14 @@ export default adminContractFunction(adminSeasonSettingsContract, 'settings', as
   const season = command.action === 'newSeason' ? current + 1 : (command.season ?? current);
   if (season !== current && season !== current + 1) throw new HttpError(400, MESSAGES.otherSeason(current));
   const stored = await runTransaction(db, async (transaction): Promise<Stored | null> => {
-    const saved = readSnapshot(seasonSettingsDocument, await transaction.get(settingsRef(db, season)));
+    const saved = readSnapshot(seasonSettingsDocument, await transaction.get(seasonSettingsRef(db, season)));
     if (command.action === 'read') return saved;
     const actor = adminActor(token);
     if (command.action === 'newSeason') return prepareNextSeason(db, transaction, { saved, season, current, actor });
     return updateSettings(db, transaction, { saved, season, command, actor });
   });
   if (command.action !== 'read') forgetSeasonSettings();
-  const nextPrepared = season > current || (await settingsRef(db, current + 1).get()).exists;
+  const nextPrepared = season > current || (await seasonSettingsRef(db, current + 1).get()).exists;
   return { body: answerOf(season, stored, nextPrepared) };
 });
 

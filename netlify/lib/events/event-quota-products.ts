@@ -1,18 +1,16 @@
 import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { adminEventsContract } from '@contracts/admin-events';
-import { AUDIT_ACTION } from '@domain/audit-log';
 import { productSlug } from '@domain/catalogue/product-slug';
 import type { SeasonProduct } from '@domain/catalogue/season-catalogue';
-import { COLLECTION } from '@domain/collections';
 import { seasonSettingsDocument } from '@domain/season/season-settings-schema';
 import { quotaProductProblem } from '@domain/events/event-admin';
 import type { GroupEvent } from '@domain/events/event';
 import { italianDay, italianMidnight } from '@domain/italian-time';
-import { settingsChangeSummary } from '@domain/season/season-settings-change';
-import { recordAudit, type AuditActor } from '../platform/audit-log';
+import type { AuditActor } from '../platform/audit-log';
 import { readSnapshot } from '../platform/snapshots';
 import { HttpError } from '../platform/http';
-import { defaultSeasonSettings, planHasOrders, settingsDocumentOf, settingsOf, type SeasonSettings } from '../season/season-settings';
+import { defaultSeasonSettings, planHasOrders, settingsOf, type SeasonSettings } from '../season/season-settings';
+import { seasonSettingsRef, writeSeasonSettings } from '../season/season-settings-write';
 
 /**
  * An event's 'Quota' (docs/events.md, "The admin's side"): the season
@@ -22,11 +20,9 @@ import { defaultSeasonSettings, planHasOrders, settingsDocumentOf, settingsOf, t
 
 const MESSAGES = adminEventsContract.messages;
 
-const settingsRef = (db: Firestore, season: number) => db.collection(COLLECTION.seasonSettings).doc(String(season));
-
 /** The season's settings read in `transaction` (the defaults when never saved). */
 export async function readSettings(db: Firestore, transaction: Transaction, season: number): Promise<SeasonSettings> {
-  const saved = readSnapshot(seasonSettingsDocument, await transaction.get(settingsRef(db, season)));
+  const saved = readSnapshot(seasonSettingsDocument, await transaction.get(seasonSettingsRef(db, season)));
   return saved ? settingsOf(saved) : defaultSeasonSettings(season);
 }
 
@@ -88,18 +84,7 @@ export function writeProducts(
     now,
   }: { season: number; settings: SeasonSettings; products: SeasonProduct[]; actor: AuditActor; now: Timestamp },
 ): void {
-  const after = { ...settings, products };
-  const change = settingsChangeSummary(season, settings, after);
-  if (!change) return;
-  transaction.set(settingsRef(db, season), settingsDocumentOf(season, after, actor.email, now));
-  recordAudit(db, transaction, {
-    actor,
-    action: AUDIT_ACTION.settingsUpdate,
-    target: { collection: COLLECTION.seasonSettings, id: String(season) },
-    summary: change.summary,
-    before: change.before,
-    after: change.after,
-  });
+  writeSeasonSettings(db, transaction, { season, before: settings, after: { ...settings, products }, actor, now });
 }
 
 /** The product of an event's quota as the season holds it (the season product its products name), or null. */
