@@ -126,6 +126,7 @@ async function updateSettings(
     products: command.products ?? before.products,
     bankAccount: command.bankAccount ?? before.bankAccount,
     medicalForm: command.medicalForm ?? before.medicalForm,
+    formerMedicalFormFolders: before.formerMedicalFormFolders,
     deadlines: command.deadlines ?? before.deadlines,
     instalments: command.instalments ?? before.instalments,
   };

@@ -40,14 +40,22 @@ export function mediaEmulatorTestbed() {
   });
   afterEach(() => vi.unstubAllEnvs());
 
-  /** Uploads a PDF as a parent's browser does after get-signature, and records nothing. */
-  async function uploadForm(childId: string, season: number) {
+  /**
+   * Uploads a PDF as a parent's browser does after get-signature, into
+   * `folder` (the season's default) and under `resourceType` (the signed
+   * parameters posted to `.../{resourceType}/upload`), and records nothing.
+   */
+  async function uploadForm(
+    childId: string,
+    season: number,
+    { folder = `Documenti/Schede Mediche ${season}`, resourceType = 'image' }: { folder?: string; resourceType?: string } = {},
+  ) {
     const settings = requireCloudinary();
-    const signed = signMedicalFormUpload(settings, { folder: `Documenti/Schede Mediche ${season}`, childId });
+    const signed = signMedicalFormUpload(settings, { folder, childId });
     const form = new FormData();
     form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scheda.pdf');
     for (const [name, value] of Object.entries(signed)) if (name !== 'upload_url' && value) form.append(name, String(value));
-    const uploaded = await fetch(signed.upload_url, { method: 'POST', body: form });
+    const uploaded = await fetch(signed.upload_url.replace('/image/upload', `/${resourceType}/upload`), { method: 'POST', body: form });
     const answer = (await uploaded.json()) as { public_id: string; version: number; bytes: number };
     if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(answer)}`);
     return { settings, answer };
@@ -55,8 +63,8 @@ export function mediaEmulatorTestbed() {
 
   return {
     /** An upload nobody recorded (the tab closed before record-medical-form): its full public id. */
-    async uploadOnly(childId: string, season: number): Promise<string> {
-      return (await uploadForm(childId, season)).answer.public_id;
+    async uploadOnly(childId: string, season: number, where?: { folder?: string; resourceType?: string }): Promise<string> {
+      return (await uploadForm(childId, season, where)).answer.public_id;
     },
     async storeForm(db: Firestore, childId: string, season: number): Promise<string> {
       const { settings, answer } = await uploadForm(childId, season);
@@ -79,9 +87,10 @@ export function mediaEmulatorTestbed() {
     clear(): void {
       for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     },
-    isStored(publicId: string): boolean {
+    /** True when the emulator holds `publicId` as a PDF of `resourceType` (image, as parents' uploads are, unless told). */
+    isStored(publicId: string, resourceType = 'image'): boolean {
       return existsSync(
-        storedFilePath(dataDir, { cloudName: DEMO_MEDIA.cloudName, resourceType: 'image', type: 'authenticated', publicId, format: 'pdf' }),
+        storedFilePath(dataDir, { cloudName: DEMO_MEDIA.cloudName, resourceType, type: 'authenticated', publicId, format: 'pdf' }),
       );
     },
   };

@@ -121,14 +121,44 @@ export async function destroyMedicalForm(settings: CloudinarySettings, publicId:
 }
 
 /**
- * Every medical form file Cloudinary holds in `folder` (public ids starting
- * `{folder}/`; type authenticated, resource type image; listResources, 500
- * a page). The Admin API is rate-limited (500 calls an hour on the free
- * plan), so the retention lists each folder once a day.
+ * The resource types an upload signed by {@link signMedicalFormUpload} can
+ * land under. Cloudinary leaves `resource_type` out of an upload's signature
+ * (it is the address's path), so the same signed parameters can be posted to
+ * `.../raw/upload` or `.../video/upload`: such a file is never recorded
+ * (record-medical-form reads the image type only) and the orphan sweep lists
+ * every type.
+ */
+export const UPLOAD_RESOURCE_TYPES = ['image', 'raw', 'video'] as const;
+
+/** A file found in a medical-form folder: its public id, when Cloudinary received it, and its resource type. */
+export interface FolderFile extends ListedResource {
+  resourceType: (typeof UPLOAD_RESOURCE_TYPES)[number];
+}
+
+/**
+ * Every file Cloudinary holds in `folder` (public ids starting `{folder}/`;
+ * type authenticated) of each of {@link UPLOAD_RESOURCE_TYPES}
+ * (listResources, 500 a page): one Admin API call per type and page. The
+ * Admin API is rate-limited (500 calls an hour on the free plan), so the
+ * retention lists each folder once a day.
  * @throws Error when Cloudinary cannot be reached or refuses the credentials.
  */
-export async function listMedicalFormFiles(settings: CloudinarySettings, folder: string): Promise<ListedResource[]> {
-  return listResources(settings, `${folder}/`, MEDICAL_FORM_ASSET);
+export async function listFolderFiles(settings: CloudinarySettings, folder: string): Promise<FolderFile[]> {
+  const files: FolderFile[] = [];
+  for (const resourceType of UPLOAD_RESOURCE_TYPES) {
+    const listed = await listResources(settings, `${folder}/`, { resourceType, type: MEDICAL_FORM_DELIVERY_TYPE });
+    files.push(...listed.map((file) => ({ ...file, resourceType })));
+  }
+  return files;
+}
+
+/**
+ * Deletes a file {@link listFolderFiles} found (destroyResource with its own
+ * resource type). Resolves true when this call removed it, false when it was already gone.
+ * @throws Error when Cloudinary cannot be reached or refuses the request.
+ */
+export async function destroyFolderFile(settings: CloudinarySettings, file: FolderFile): Promise<boolean> {
+  return destroyResource(settings, file.public_id, { resourceType: file.resourceType, type: MEDICAL_FORM_DELIVERY_TYPE });
 }
 
 /**

@@ -5,7 +5,13 @@ import { seasonSettingsDocument } from '@domain/season/season-settings-schema';
 import { defaultMedicalFormSettings } from '@domain/medical-forms/medical-form-settings';
 import { uploadChildId } from '@domain/medical-forms/medical-form';
 import type { CloudinarySettings } from '../platform/cloudinary';
-import { destroyMedicalForm, listMedicalFormFiles, medicalFormPublicIdFromUrl } from './medical-form-files';
+import {
+  destroyFolderFile,
+  listFolderFiles,
+  MEDICAL_FORM_RESOURCE_TYPE,
+  medicalFormPublicIdFromUrl,
+  type FolderFile,
+} from './medical-form-files';
 import { readSnapshot } from '../platform/snapshots';
 import { retentionFailure, type RetentionFailure } from './medical-form-deletion';
 
@@ -62,11 +68,13 @@ function referencedIds(settings: CloudinarySettings, data: DocumentData | undefi
 /**
  * Deletes, from each of `folders`, the uploads no child points to that are
  * older than {@link ORPHAN_GRACE_MS} at `now`: the folder is listed by
- * prefix (listMedicalFormFiles); a file named as an upload of a child
- * (`{folder}/{childId}/{unix seconds}-{8 hex}`, uploadChildId) is kept
- * while that child's document names it in `medical_forms` or `medical_doc`,
- * or cannot be read (referencedIds); a child that no longer exists points to
- * nothing. Files of any other name (forms of before the history) are never
+ * prefix, every resource type (listFolderFiles); a file named as an upload
+ * of a child (`{folder}/{childId}/{unix seconds}-{8 hex}`, uploadChildId)
+ * is kept while it is an image that child's document names in
+ * `medical_forms` or `medical_doc`, or while the document cannot be read
+ * (referencedIds); a child that no longer exists points to nothing, and a
+ * file of another resource type (the signed parameters posted elsewhere) is
+ * never a recorded form. Files of any other name (forms of before the history) are never
  * touched. A folder that cannot be listed, or a file that cannot be
  * deleted, is logged and returned in `failures`; the sweep goes on.
  * Returns the files this call removed (two sweeps at once list each once).
@@ -84,9 +92,9 @@ export async function deleteOrphanForms(
     sweep.failures.push(failure);
   };
   for (const folder of new Set(folders)) {
-    let files: Awaited<ReturnType<typeof listMedicalFormFiles>>;
+    let files: FolderFile[];
     try {
-      files = await listMedicalFormFiles(settings, folder);
+      files = await listFolderFiles(settings, folder);
     } catch (error) {
       fail(folder, error);
       continue;
@@ -108,9 +116,9 @@ export async function deleteOrphanForms(
     }
     for (const file of candidates) {
       const ids = referenced.get(file.childId);
-      if (!ids || ids.has(file.public_id)) continue;
+      if (!ids || (file.resourceType === MEDICAL_FORM_RESOURCE_TYPE && ids.has(file.public_id))) continue;
       try {
-        if (await destroyMedicalForm(settings, file.public_id)) sweep.deleted.push(file.public_id);
+        if (await destroyFolderFile(settings, file)) sweep.deleted.push(file.public_id);
       } catch (error) {
         fail(file.public_id, error);
       }
@@ -122,7 +130,8 @@ export async function deleteOrphanForms(
 /**
  * The Cloudinary folders the sweep lists: each season's medical-form
  * folder (`season_settings.medical_form.folder`, else the spec's,
- * defaultMedicalFormSettings) of every season with settings, and of this
+ * defaultMedicalFormSettings) and the folders it was kept in before a
+ * rename (`medical_form_former_folders`) of every season with settings, and of this
  * season and the one before even without. A settings document that cannot
  * be read adds nothing (its season's default folder is still listed).
  */
@@ -131,7 +140,9 @@ export async function medicalFormFolders(db: Firestore): Promise<string[]> {
   for (const snapshot of (await db.collection(COLLECTION.seasonSettings).get()).docs) {
     try {
       const settings = readSnapshot(seasonSettingsDocument, snapshot);
-      if (settings) folders.add((settings.medical_form ?? defaultMedicalFormSettings(settings.season)).folder);
+      if (!settings) continue;
+      folders.add((settings.medical_form ?? defaultMedicalFormSettings(settings.season)).folder);
+      for (const folder of settings.medical_form_former_folders) folders.add(folder);
     } catch (error) {
       console.error(`medical-form orphans: ${snapshot.ref.path} not read: ${error instanceof Error ? error.message : String(error)}`);
     }

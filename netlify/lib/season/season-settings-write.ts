@@ -12,7 +12,9 @@ export const seasonSettingsRef = (db: Firestore, season: number) => db.collectio
  * Writes in `transaction` the season's settings `after` and their audit entry
  * (`settings.update`, worded by settingsChangeSummary), when they differ from
  * `before`. Both the treasurer's 'Impostazioni stagione' and an outing's quota
- * product write through here.
+ * product write through here. A medical-form folder left for another is
+ * kept in `formerMedicalFormFolders`, so the retention still lists its files
+ * (medicalFormFolders, netlify/lib/medical-forms/medical-form-orphans.ts).
  * @returns the document written, or null when nothing changed (nothing written).
  */
 export function writeSeasonSettings(
@@ -28,7 +30,11 @@ export function writeSeasonSettings(
 ): ReturnType<typeof settingsDocumentOf> | null {
   const change = settingsChangeSummary(season, before, after);
   if (!change) return null;
-  const written = settingsDocumentOf(season, after, actor.email, now);
+  const leftFolder = before.medicalForm.folder !== after.medicalForm.folder ? [before.medicalForm.folder] : [];
+  const formerMedicalFormFolders = [...new Set([...before.formerMedicalFormFolders, ...leftFolder])].filter(
+    (folder) => folder !== after.medicalForm.folder,
+  );
+  const written = settingsDocumentOf(season, { ...after, formerMedicalFormFolders }, actor.email, now);
   transaction.set(seasonSettingsRef(db, season), written);
   recordAudit(db, transaction, {
     actor,

@@ -30,6 +30,8 @@ export interface SeasonSettings {
   bankAccount: BankAccount;
   /** The medical form's cutoff day and folder: the treasurer's, or the spec's for the season. */
   medicalForm: MedicalFormSettings;
+  /** The folders the season's forms were kept in before `medicalForm.folder` (writeSeasonSettings keeps them). */
+  formerMedicalFormFolders: string[];
   /** The last day to pay each of the spec's products that has one, as the reminders print it. */
   deadlines: PaymentDeadlines;
   /** The products paid in rate, by product id (docs/product.md, "Instalments"). */
@@ -51,6 +53,7 @@ export function defaultSeasonSettings(season: number): SeasonSettings {
     products: [],
     bankAccount: GROUP.bankAccount,
     medicalForm: defaultMedicalFormSettings(season),
+    formerMedicalFormFolders: [],
     deadlines: {},
     instalments: {},
   };
@@ -77,6 +80,7 @@ export function settingsOf(stored: SeasonSettingsDocument): SeasonSettings {
     products: stored.products,
     bankAccount: stored.bank_account ?? GROUP.bankAccount,
     medicalForm: stored.medical_form ?? defaultMedicalFormSettings(stored.season),
+    formerMedicalFormFolders: stored.medical_form_former_folders,
     deadlines: stored.deadlines,
     instalments: stored.instalments,
   };
@@ -93,6 +97,7 @@ export function nextSeasonSettings(settings: SeasonSettings, season: number): Se
     ...settings,
     products: settings.products.map((product) => (product.closesOn ? { ...product, closesOn: dayYearLater(product.closesOn) } : product)),
     medicalForm: nextSeasonMedicalForm(settings.medicalForm, season),
+    formerMedicalFormFolders: [],
     deadlines: Object.fromEntries(Object.entries(settings.deadlines).map(([product, day]) => [product, dayYearLater(day)])),
     instalments: Object.fromEntries(
       Object.entries(settings.instalments).map(([product, plan]) => [product, { due: plan.due.map((day) => day && dayYearLater(day)) }]),
@@ -109,6 +114,7 @@ export function settingsDocumentOf(season: number, settings: SeasonSettings, ema
     products: settings.products,
     bank_account: settings.bankAccount,
     medical_form: settings.medicalForm,
+    medical_form_former_folders: settings.formerMedicalFormFolders,
     deadlines: settings.deadlines,
     instalments: settings.instalments,
     updated_at: now,

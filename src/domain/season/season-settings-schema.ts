@@ -17,7 +17,9 @@ import { paymentDeadlinesSchema } from './season-settings';
  * one in group.config.json); `medical_form`, the form's cutoff day and
  * Cloudinary folder (MedicalFormSettings; none: the spec's); `deadlines`,
  * the last day to pay each seeded product that has one, as the
- * reminders print it (PaymentDeadlines); who
+ * reminders print it (PaymentDeadlines); `medical_form_former_folders`,
+ * the Cloudinary folders the season's forms were kept in before a rename
+ * (kept by the server, so the retention still lists them); who
  * changed them last and when. A season without the document has the
  * spec's settings. Admins change it through admin-season-settings; the
  * browser reads it through the public season-settings function.
@@ -29,6 +31,7 @@ export const seasonSettingsDocument = z.object({
   products: seasonProductsSchema.default([]),
   bank_account: bankAccountSchema.optional(),
   medical_form: medicalFormSettingsSchema.optional(),
+  medical_form_former_folders: z.array(z.string()).default([]),
   deadlines: paymentDeadlinesSchema.default({}),
   /** Instalment plans by product id (docs/product.md, "Instalments"). */
   instalments: instalmentPlansSchema.default({}),

@@ -121,6 +121,7 @@ describe('admin-season-settings', () => {
       products: [],
       bankAccount: GROUP.bankAccount,
       medicalForm: { cutoff: `${SEASON.campYear}-02-01`, folder: defaultMedicalFormSettings(SEASON.campYear).folder },
+      formerMedicalFormFolders: [],
       deadlines: {},
       instalments: {},
     });
@@ -312,6 +313,16 @@ describe('admin-season-settings', () => {
         `Stagione ${SEASON.campYear}: scheda medica da «dal 01/02/${SEASON.campYear}, cartella Documenti/Schede Mediche ${SEASON.campYear}» a «dal 01/03/${SEASON.campYear}, cartella Schede/Campo ${SEASON.campYear}»`,
       );
       expect((await readSeasonSettings(db, SEASON.campYear)).medicalForm).toEqual(medicalForm);
+
+      // The folder left keeps being listed by the retention; going back to it lists it once.
+      forgetSeasonSettings();
+      expect((await readSeasonSettings(db, SEASON.campYear)).formerMedicalFormFolders).toEqual([
+        `Documenti/Schede Mediche ${SEASON.campYear}`,
+      ]);
+      const back = { ...medicalForm, folder: `Documenti/Schede Mediche ${SEASON.campYear}` };
+      expect(await call({ action: 'update', medicalForm: back }, treasurer)).toMatchObject({ status: 200 });
+      forgetSeasonSettings();
+      expect((await readSeasonSettings(db, SEASON.campYear)).formerMedicalFormFolders).toEqual([`Schede/Campo ${SEASON.campYear}`]);
     });
   });
 

@@ -11,6 +11,8 @@ import { adminFunctionTestbed } from '../../support/admin-function';
 import { mediaEmulatorTestbed } from '../../support/stored-medical-form';
 import { medicalFormDeliveryUrl } from '../../../netlify/lib/medical-forms/medical-form-files';
 import { requireCloudinary } from '../../../netlify/lib/platform/cloudinary';
+import { defaultSeasonSettings } from '../../../netlify/lib/season/season-settings';
+import { writeSeasonSettings } from '../../../netlify/lib/season/season-settings-write';
 
 /**
  * The medical forms' retention (docs/privacy.md, "Retention"): the daily
@@ -24,6 +26,7 @@ const testbed = adminFunctionTestbed(PROJECT, adminDeleteMedicalForms, 'admin-de
 const media = mediaEmulatorTestbed();
 const db = (): Firestore => testbed.db();
 const PAST = SEASON.campYear - 1;
+const TREASURER = { uid: 'tesoriere-uid', email: 'tesoriere@example.org' };
 const CURRENT = SEASON.campYear;
 
 beforeAll(() => {
@@ -153,6 +156,39 @@ describe('medical-form-retention: uploads nobody recorded', () => {
     expect([media.isStored(fresh), media.isStored(recorded)]).toEqual([false, true]);
     expect(await runRetentionAt(new Date(dayLater.getTime() + 48 * HOUR))).toEqual({ status: 200, body: NOTHING_DONE });
     expect(await retentionEntries()).toHaveLength(2);
+  });
+
+  it("deletes the signed parameters posted as another resource type, even under a recorded form's public id", async () => {
+    media.clear();
+    const { recorded, raw } = await atTime(midSeason, async () => {
+      const recorded = await media.storeForm(db(), 'son-bianchi-sara', CURRENT);
+      return { recorded, raw: await media.uploadOnly('son-rossi-marco', CURRENT, { resourceType: 'raw' }) };
+    });
+    expect(media.isStored(raw, 'raw')).toBe(true);
+
+    expect(await runRetentionAt(new Date(midSeason.getTime() + 25 * HOUR))).toEqual({
+      status: 200,
+      body: { deleted: [], orphans: 1, failures: [] },
+    });
+    expect([media.isStored(raw, 'raw'), media.isStored(recorded)]).toEqual([false, true]);
+  });
+
+  it("lists the folder a season's forms were kept in before 'Impostazioni stagione' renamed it", async () => {
+    media.clear();
+    const oldFolder = `Documenti/Schede Mediche ${CURRENT}`;
+    const orphan = await atTime(midSeason, () => media.uploadOnly('son-rossi-marco', CURRENT, { folder: oldFolder }));
+    const before = defaultSeasonSettings(CURRENT);
+    const after = { ...before, medicalForm: { ...before.medicalForm, folder: 'Schede sanitarie/Stagione corrente' } };
+    await db().runTransaction((transaction) => {
+      writeSeasonSettings(db(), transaction, { season: CURRENT, before, after, actor: TREASURER, now: Timestamp.now() });
+      return Promise.resolve();
+    });
+
+    expect(await runRetentionAt(new Date(midSeason.getTime() + 25 * HOUR))).toEqual({
+      status: 200,
+      body: { deleted: [], orphans: 1, failures: [] },
+    });
+    expect(media.isStored(orphan)).toBe(false);
   });
 
   it("keeps the uploads of a child whose document cannot be read, and another folder's files", async () => {
