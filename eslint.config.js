@@ -67,7 +67,7 @@ const DOMAIN_CAPABILITY_IMPORTS = {
   statement: ['payments', 'roster'],
 };
 const SERVER_CAPABILITY_IMPORTS = {
-  access: ['families', 'roster'],
+  access: ['families', 'roster', 'staff'],
   documents: ['access', 'families', 'season'],
   events: ['documents', 'season'],
   families: ['events', 'medical-forms', 'roster'],
@@ -75,6 +75,7 @@ const SERVER_CAPABILITY_IMPORTS = {
   orders: ['families', 'payments', 'receipts', 'season'],
   payments: ['families', 'orders', 'receipts', 'season'],
   reminders: ['families'],
+  roster: ['staff'],
   statement: ['payments'],
 };
 

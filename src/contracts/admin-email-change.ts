@@ -33,5 +33,8 @@ export const adminEmailChangeContract = defineContract({
     malformed: 'Richiesta non valida: indica la famiglia e il genitore.',
     /** 404: the change no longer waits (confirmed, refused, replaced or expired). */
     noChange: 'Questo cambio di e-mail non è più in attesa. Aggiorna la pagina.',
+    /** 409: the new address became a volunteer's with a role while the change waited. */
+    staffEmail:
+      "Il nuovo indirizzo è di un account dell'area admin: un volontario non può diventare genitore di una famiglia con il proprio account. Rifiuta il cambio.",
   },
 });

@@ -10,6 +10,7 @@ import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import type { MailContext } from '../platform/mail/layout';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
+import { isStaffEmail } from '../staff/staff-emails';
 
 /**
  * The group's side of an e-mail change whose old address is gone
@@ -47,7 +48,7 @@ export async function readGroupEmailChanges(db: Firestore, familyId: string): Pr
 /**
  * Confirms (`confirm`) or refuses the change of `parentId` of `familyId`, by `actor`.
  * @returns the old address's message id when a confirmation told it.
- * @throws HttpError 404 `noChange` when no change of that parent of that family waits for the group.
+ * @throws HttpError 404 `noChange` when no change of that parent of that family waits for the group; 409 `staffEmail` confirming an address that is now a volunteer's (isStaffEmail).
  */
 export async function decideGroupEmailChange(
   db: Firestore,
@@ -62,6 +63,7 @@ export async function decideGroupEmailChange(
     const now = new Date();
     const waiting = change && change.state === 'group' && change.expires_at > now && change.family_id === familyId;
     if (!waiting || !parent || parent.family_id !== familyId) throw new HttpError(404, MESSAGES.noChange);
+    if (confirm && (await isStaffEmail(db, transaction, change.new_email))) throw new HttpError(409, MESSAGES.staffEmail);
     if (confirm) return landEmailChange(db, transaction, { parent, email: change.new_email, proof: 'group', actor }, context, now);
     transaction.delete(ref);
     recordAudit(db, transaction, {

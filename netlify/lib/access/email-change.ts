@@ -17,6 +17,7 @@ import { enqueueMail } from '../platform/mail/outbox';
 import { keyedHash } from '../platform/secret-keys';
 import { spendEmailChangeCode } from './email-change-allowance';
 import type { FamilySession } from '../platform/session';
+import { isStaffEmail } from '../staff/staff-emails';
 
 /**
  * A parent's e-mail change (docs/security.md, "Changing a parent's e-mail"):
@@ -62,7 +63,7 @@ const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
  * and, in the same transaction, a code's e-mail to the new address `email`
  * and another to the parent's current address (none when they have none).
  * @returns the outbox messages' ids (deliver them after the answer) and the current address (null: none).
- * @throws HttpError 400 `same` for the parent's current address; 429 `wait` within a minute of the last code, `tooManyCodesToday` past the day's (spendEmailChangeCode).
+ * @throws HttpError 400 `same` for the parent's current address; 409 `staffEmail` for a volunteer's (isStaffEmail); 429 `wait` within a minute of the last code, `tooManyCodesToday` past the day's (spendEmailChangeCode).
  */
 export async function requestEmailChange(
   db: Firestore,
@@ -75,6 +76,7 @@ export async function requestEmailChange(
     const parent = await readSessionParent(db, transaction, session);
     const pending = readSnapshot(emailChangeDocument, await transaction.get(ref));
     if (parent.email === email) throw new HttpError(400, MESSAGES.same);
+    if (await isStaffEmail(db, transaction, email)) throw new HttpError(409, MESSAGES.staffEmail);
     const now = new Date();
     if (pending && now.getTime() - pending.created_at.getTime() < EMAIL_CODE_RESEND_SECONDS * 1000) throw new HttpError(429, MESSAGES.wait);
     // The daily cap on codes (email-change-allowance.ts): read and counted here, before the writes.
@@ -136,7 +138,7 @@ function checkCodes(pending: EmailChangeDocument, input: EmailChangeProofInput):
  * for the group (admin-email-change). A wrong code counts a try (kept: the
  * refusal is answered after the commit); the last allowed wrong try, or an
  * expired code, ends the change.
- * @throws HttpError 404 `noChange` without a change; 409 `awaitingGroup`; 400 `wrong`, `wrongOld`, `noOldEmail`, `expired`; 429 `tooManyTries`.
+ * @throws HttpError 404 `noChange` without a change; 409 `awaitingGroup`, `staffEmail` (the address became a volunteer's); 400 `wrong`, `wrongOld`, `noOldEmail`, `expired`; 429 `tooManyTries`.
  */
 export async function confirmEmailChange(
   db: Firestore,
@@ -171,6 +173,8 @@ export async function confirmEmailChange(
       return { kind: 'awaiting-group', email: pending.new_email };
     }
     const email = pending.new_email;
+    // A role given to the address while the codes travelled.
+    if (await isStaffEmail(db, transaction, email)) throw new HttpError(409, MESSAGES.staffEmail);
     const mailId = landEmailChange(db, transaction, { parent, email, proof: 'codes', actor: parentActor(parent) }, context, now);
     return { kind: 'changed', email, mailId };
   });

@@ -7,12 +7,14 @@ import { parentDocument } from '@domain/roster/parent-schema';
 import { checkRoster, type RosterFamily, type RosterRow } from '@domain/roster/roster';
 import { knownChild, knownParent, planImport, type KnownChild, type KnownParent } from '@domain/roster/roster-import';
 import type { AuditActor } from '../platform/audit-log';
+import type { MailContext } from '../platform/mail/layout';
 import { getAllById, readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
 import { indexChild, readRosterIndex } from './roster-index';
 import { ImportAudit, type ImportCounts } from './roster-import-audit';
 import { peopleByFiscalCode } from './roster-queries';
 import { commitFamilies, type FamilyOutcome } from './roster-writes';
+import { staffEmailsAmong } from '../staff/staff-emails';
 
 /**
  * 'Importa anagrafica' on the server (docs/admin.md; admin-roster-import):
@@ -33,7 +35,7 @@ const FAMILIES_PER_TRANSACTION = 20;
  * and what the file adds, never the rest of the roster.
  */
 export async function previewRoster(db: Firestore, rows: readonly RosterRow[]): Promise<RosterPreview> {
-  const checked = checkRoster(rows);
+  const checked = await checkRosterRows(db, rows);
   const index = await readRosterIndex(db);
   const unindexed = await unindexedPeople(db, checked, index);
   const roster = { children: [...index.children, ...unindexed.children], parents: [...index.parents, ...unindexed.parents] };
@@ -43,6 +45,18 @@ export async function previewRoster(db: Firestore, rows: readonly RosterRow[]): 
   const families = await getAllById(db, COLLECTION.families, first.joined, familyDocument);
   const plan = planImport(checked, { ...roster, surnames: new Map(families.map((family) => [family.id, family.surname])) });
   return { ...plan, reads: reads + families.length };
+}
+
+/**
+ * checkRoster of `rows`, with the parents' addresses that are volunteers'
+ * (staffEmailsAmong) as errors of their rows: a volunteer's own account never
+ * becomes a family's parent through an import.
+ */
+async function checkRosterRows(db: Firestore, rows: readonly RosterRow[]): Promise<ReturnType<typeof checkRoster>> {
+  const checked = checkRoster(rows);
+  const emails = checked.families.flatMap((family) => family.parents.flatMap((parent) => parent.email ?? []));
+  const staff = await staffEmailsAmong(db, emails);
+  return staff.size === 0 ? checked : checkRoster(rows, staff);
 }
 
 /**
@@ -112,6 +126,7 @@ async function writeChunks(
   db: Firestore,
   families: readonly RosterFamily[],
   audit: ImportAudit,
+  context: MailContext,
 ): Promise<{ outcomes: FamilyOutcome[]; failed: number }> {
   const outcomes: FamilyOutcome[] = [];
   let failed = 0;
@@ -122,7 +137,7 @@ async function writeChunks(
         db,
         async (transaction) => {
           audit.begin();
-          const chunkOutcomes = await commitFamilies(db, transaction, chunk);
+          const chunkOutcomes = await commitFamilies(db, transaction, chunk, context);
           audit.add(chunkOutcomes.flatMap((outcome) => ('record' in outcome ? [outcome.record] : [])));
           audit.flush(transaction);
           return chunkOutcomes;
@@ -141,18 +156,21 @@ async function writeChunks(
 
 /**
  * Commits an import: checks and plans `rows` again, writes the families
- * ({@link writeChunks}), then archives the `archive` children still active
+ * ({@link writeChunks}, with the notices to the families whose parents it
+ * adds or changes), then archives the `archive` children still active
  * and not in the file and completes the audit entry. The same file again
  * changes nothing; a failure half-way is finished by running it again.
+ * @returns the answer, and the notices' message ids (deliver them after the answer).
  */
 export async function commitRoster(
   db: Firestore,
   actor: AuditActor,
   input: { fileName: string; rows: readonly RosterRow[]; archive: readonly string[] },
-): Promise<RosterCommit> {
-  const checked = checkRoster(input.rows);
+  context: MailContext,
+): Promise<{ answer: RosterCommit; mailIds: string[] }> {
+  const checked = await checkRosterRows(db, input.rows);
   const audit = new ImportAudit(db, actor, input.fileName);
-  const { outcomes, failed } = await writeChunks(db, checked.families, audit);
+  const { outcomes, failed } = await writeChunks(db, checked.families, audit, context);
   const count = (kind: FamilyOutcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind).length;
   const errors = [...checked.errors, ...outcomes.flatMap((outcome) => (outcome.kind === 'refused' ? outcome.errors : []))].sort(
     (a, b) => a.row - b.row,
@@ -166,5 +184,6 @@ export async function commitRoster(
     failed,
   };
   const archived = await archiveAndFinish(db, input.archive, checked.childCodes, audit, counts);
-  return { created: counts.created, updated: counts.updated, unchanged: counts.unchanged, archived, errors, failed };
+  const mailIds = outcomes.flatMap((outcome) => ('mailIds' in outcome ? outcome.mailIds : []));
+  return { answer: { created: counts.created, updated: counts.updated, unchanged: counts.unchanged, archived, errors, failed }, mailIds };
 }

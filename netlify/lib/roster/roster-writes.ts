@@ -3,7 +3,7 @@ import { surnameFilterKey } from '@domain/orders/admin-orders';
 import { childDocument } from '@domain/roster/child-schema';
 import { COLLECTION } from '@domain/collections';
 import { familyDocument, type FamilyDocument } from '@domain/roster/family-schema';
-import { parentDocument } from '@domain/roster/parent-schema';
+import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
 import type { RosterFamily, RowError } from '@domain/roster/roster';
 import {
   changesSomething,
@@ -18,6 +18,8 @@ import { familyImportRecord, type FamilyImportRecord } from '@domain/roster/rost
 import { readSnapshot } from '../platform/snapshots';
 import { collectIndexWrites, indexChild, indexParent, type IndexWriter } from './roster-index';
 import { peopleByFiscalCode } from './roster-queries';
+import type { MailContext } from '../platform/mail/layout';
+import { enqueueImportNotices, needsParentNotice, readFamilyParents } from './roster-import-notices';
 
 /**
  * Writes families of an import (docs/admin.md, "Importa anagrafica") inside
@@ -36,9 +38,13 @@ function searchFields(family: FamilyDocument, codes: readonly string[]) {
   return { surname_key: family.surname_key ?? surnameFilterKey(family.surname), fiscal_codes: FieldValue.arrayUnion(...codes) };
 }
 
-/** What happened to each family of a committed chunk, in its order; a family written carries its audit record (familyImportRecord). */
+/**
+ * What happened to each family of a committed chunk, in its order; a family
+ * written carries its audit record (familyImportRecord) and the ids of the
+ * notices to its parents (enqueueImportNotices).
+ */
 export type FamilyOutcome =
-  | { kind: 'created' | 'updated'; familyId: string; record: FamilyImportRecord }
+  | { kind: 'created' | 'updated'; familyId: string; record: FamilyImportRecord; mailIds: string[] }
   | { kind: 'unchanged' }
   | { kind: 'refused'; errors: RowError[] };
 
@@ -77,6 +83,8 @@ interface ChunkWriter {
   transaction: Transaction;
   index: IndexWriter;
   now: FieldValue;
+  /** The mails' links and the family's stored parents, for the notices of a family the import changes. */
+  notices: { context: MailContext; parents: Map<string, ParentDocument[]> };
 }
 
 /**
@@ -88,12 +96,19 @@ interface ChunkWriter {
  * two families of the roster (someone changed the roster since the
  * preview) is refused with its errors, and written not at all.
  */
-export async function commitFamilies(db: Firestore, transaction: Transaction, families: readonly RosterFamily[]): Promise<FamilyOutcome[]> {
+export async function commitFamilies(
+  db: Firestore,
+  transaction: Transaction,
+  families: readonly RosterFamily[],
+  context: MailContext,
+): Promise<FamilyOutcome[]> {
   const roster = await readChunkRoster(db, transaction, families);
+  const planned = families.map((family) => ({ family, planned: planFamily(family, roster.children, roster.parents, roster.surnames) }));
+  const noticed = planned.flatMap(({ planned }) => ('plan' in planned && needsParentNotice(planned.plan) ? [planned.plan.familyId!] : []));
+  const parents = await readFamilyParents(db, transaction, [...new Set(noticed)]);
   const index = collectIndexWrites();
-  const writer: ChunkWriter = { db, transaction, index, now: FieldValue.serverTimestamp() };
-  const outcomes = families.map((family): FamilyOutcome => {
-    const planned = planFamily(family, roster.children, roster.parents, roster.surnames);
+  const writer: ChunkWriter = { db, transaction, index, now: FieldValue.serverTimestamp(), notices: { context, parents } };
+  const outcomes = planned.map(({ family, planned }): FamilyOutcome => {
     return 'errors' in planned ? { kind: 'refused', errors: planned.errors } : writeFamily(writer, family, planned.plan, roster);
   });
   index.flush(transaction);
@@ -136,7 +151,17 @@ function writeFamily(writer: ChunkWriter, family: RosterFamily, plan: FamilyPlan
   const newChildIds = writeChildren(writer, familyRef.id, plan, roster.children);
   const newParentIds = writeParents(writer, familyRef.id, plan, roster.parents);
   const record = familyImportRecord(plan, { familyId: familyRef.id, newChildIds, newParentIds }, roster.children, roster.parents);
-  return { kind: plan.familyId ? 'updated' : 'created', familyId: familyRef.id, record };
+  const before = needsParentNotice(plan) ? writer.notices.parents.get(familyRef.id) : undefined;
+  const mailIds = before
+    ? enqueueImportNotices(
+        db,
+        transaction,
+        { familyId: familyRef.id, parents: before, plan, newParentIds },
+        roster.parents,
+        writer.notices.context,
+      )
+    : [];
+  return { kind: plan.familyId ? 'updated' : 'created', familyId: familyRef.id, record, mailIds };
 }
 
 /** Writes a person's index entry, when the roster holds them. */

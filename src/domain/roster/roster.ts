@@ -204,6 +204,9 @@ export const ROSTER_MESSAGES = {
   parentIsChild: (row: number) => `Questo codice fiscale è di un figlio (riga ${row}), non può essere di un genitore.`,
   otherSurname: (cf: string, surname: string, row: number) =>
     `Il genitore ${cf} è anche nella famiglia ${surname} (riga ${row}), con un cognome diverso: una riga per famiglia, o correggi il codice fiscale.`,
+  /** A parent's address that is a volunteer's with a role (docs/security.md, "Admin actions and the audit log"). */
+  staffEmail: (email: string) =>
+    `L'email ${email} è di un account dell'area admin: un volontario non può diventare genitore con il proprio account. Per il genitore usa un altro indirizzo.`,
 } as const;
 
 /** A person's fields as typed (a row's cells, or the family editor's form). */
@@ -277,7 +280,11 @@ type RowCells = Record<string, string>;
 const cell = (cells: RowCells, column: RosterColumn) => cells[columnTitle(column)] ?? '';
 
 /** The problems of one row's cells, by column (the cross-row rules are checkRoster's). */
-function rowProblems(row: number, cells: RowCells): { errors: RowError[]; child: RosterChild | null; parents: RosterParent[] } {
+function rowProblems(
+  row: number,
+  cells: RowCells,
+  staffEmails: ReadonlySet<string>,
+): { errors: RowError[]; child: RosterChild | null; parents: RosterParent[] } {
   const childInput = Object.fromEntries(CHILD_FIELDS.map((field) => [field, cell(cells, { person: 'child', field })])) as ChildInput;
   const child = checkChild(childInput);
   const errors: RowError[] = child.problems.map(({ field, message }) => ({
@@ -292,6 +299,8 @@ function rowProblems(row: number, cells: RowCells): { errors: RowError[]; child:
     const title = (field: ParentField) => columnTitle({ person, field });
     const parent = checkParent(input, title);
     errors.push(...parent.problems.map(({ field, message }) => ({ row, column: title(field), message })));
+    const email = parent.value?.email;
+    if (email && staffEmails.has(email)) errors.push({ row, column: title('email'), message: ROSTER_MESSAGES.staffEmail(email) });
     if (parent.value) parents.push(parent.value);
   }
   if (parents.length === 2 && parents[0]?.cf === parents[1]?.cf) {
@@ -320,15 +329,17 @@ export interface CheckedRoster {
  * left out of the families (its siblings are not). Rows whose children
  * share a parent's fiscal code form one family, named after its first
  * child's surname; a parent named in several rows keeps the first row's data.
+ * A parent's e-mail among `staffEmails` (lower case: the volunteers' with a
+ * role, which the server reads) is an error of its row.
  */
-export function checkRoster(rows: readonly RosterRow[]): CheckedRoster {
+export function checkRoster(rows: readonly RosterRow[], staffEmails: ReadonlySet<string> = new Set()): CheckedRoster {
   const errors: RowError[] = [];
   const childCodes = new Set<string>();
   const childRow = new Map<string, number>();
   const checked: Array<{ child: RosterChild; parents: RosterParent[] }> = [];
 
   for (const { row, cells } of rows) {
-    const problems = rowProblems(row, cells);
+    const problems = rowProblems(row, cells, staffEmails);
     const cf = normalizeFiscalCode(cell(cells, { person: 'child', field: 'cf' }));
     if (cf) childCodes.add(cf);
     const earlier = cf ? childRow.get(cf) : undefined;

@@ -235,6 +235,7 @@ const QUERYING_FILES = [
   'netlify/lib/platform/mail/outbox.ts',
   'netlify/lib/receipts/issue-receipt.ts',
   'netlify/lib/reminders/payment-reminders.ts',
+  'netlify/lib/roster/roster-import-notices.ts',
   'netlify/lib/roster/roster-queries.ts',
   'netlify/lib/season/season-settings.ts',
   'netlify/lib/season/season-totals.ts',

@@ -6,6 +6,10 @@ import { computeFiscalCode } from '../../../emulators/seed/seed';
 import { adminFamilyContract } from '@contracts/admin-family';
 import { adminFunctionTestbed } from '../../support/admin-function';
 import { testInbox } from '../../support/mail-inbox';
+import adminRosterImport from '../../../netlify/functions/admin-roster-import';
+import { ROSTER_MESSAGES, type RosterRow } from '@domain/roster/roster';
+import { browserRequest, functionContext } from '../../support/function-context';
+import { demoRosterRows } from '../../support/roster-rows';
 
 /**
  * admin-family's parents (docs/security.md, "Admin actions and the audit
@@ -125,5 +129,52 @@ describe("admin-family: a volunteer's address is not a parent's", () => {
       change: { kind: 'updateParent', parentId: 'parent-verdi-paolo', parent: { ...PAOLO, email: 'genitore@example.com' } },
     });
     expect(plain.status).toBe(200);
+  });
+});
+
+describe("admin-roster-import: the family is told, a volunteer's address refused", () => {
+  /** The Verdi rows of the demo roster file, with Elena's and Paolo's addresses as this test stored them unless `paolo` says otherwise. */
+  const verdiRows = (paolo: string) =>
+    demoRosterRows()
+      .filter((row) => row.cells.Cognome === 'Verdi')
+      .map((row): RosterRow => ({
+        ...row,
+        cells: { ...row.cells, 'Email Genitore 1': paolo, 'Email Genitore 2': elenaEmail },
+      }));
+  const importRoster = async (body: Record<string, unknown>) => {
+    const context = functionContext();
+    const response = await adminRosterImport(
+      browserRequest('http://localhost/.netlify/functions/admin-roster-import', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bed.tokens.admin}` },
+        body: JSON.stringify({ fileName: 'censimento.xlsx', archive: [], ...body }),
+      }),
+      context,
+    );
+    await context.settled();
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('a file that changes a parent tells the other parent and the old address; the same file again tells nobody', async () => {
+    const rows = verdiRows(`paolo.altro+${tag}@example.com`);
+    expect(rows[0]?.cells['Nome Genitore 1']).toBe('Paolo');
+    expect(await importRoster({ action: 'commit', rows })).toMatchObject({ status: 200, body: { updated: 1, errors: [] } });
+    const told = await testInbox().waitFor(
+      (mail) => mail.to.includes(elenaEmail) && mail.subject === 'I dati di un genitore della tua famiglia sono cambiati',
+    );
+    expect(told.to.sort()).toEqual([elenaEmail, paoloEmail].sort());
+    expect(told.text).toContain(`e-mail: paolo.altro+${tag}@example.com`);
+    expect(await importRoster({ action: 'commit', rows })).toMatchObject({ status: 200, body: { updated: 0, unchanged: 1 } });
+    expect(await verdiMail()).toHaveLength(1);
+  });
+
+  it("shows a volunteer's address as an error of its row in the preview, and the commit writes nothing of it", async () => {
+    const rows = verdiRows('Tesoriere@Example.com');
+    const preview = await importRoster({ action: 'preview', rows });
+    const message = ROSTER_MESSAGES.staffEmail('tesoriere@example.com');
+    expect(preview.body.errors).toEqual(rows.map((row) => ({ row: row.row, column: 'Email Genitore 1', message })));
+    expect(await importRoster({ action: 'commit', rows })).toMatchObject({ status: 200, body: { updated: 0 } });
+    expect((await bed.db().collection('parents').doc('parent-verdi-paolo').get()).data()?.email).toBe(paoloEmail);
+    expect(await verdiMail()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { sessionCookie } from '../../support/family-session';
 import { browserRequest, functionContext } from '../../support/function-context';
 import { testInbox } from '../../support/mail-inbox';
 import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+import { startTestAuth, type TestAuth } from '../../support/auth-emulator';
 
 /**
  * The e-mail change's daily cap (netlify/lib/access/email-change-allowance.ts;
@@ -22,9 +23,12 @@ const PROJECT = 'demo-email-change-cap';
 const MINUTE = 60_000;
 let db: Firestore;
 let clock = 0;
+// Whether the new address is a volunteer's is read from Firebase Auth too (isStaffEmail).
+let auth: TestAuth;
 
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
+  auth = await startTestAuth(PROJECT);
 });
 beforeEach(async () => {
   await resetToDemoData(db, PROJECT);
@@ -36,7 +40,10 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-afterAll(() => vi.useRealTimers());
+afterAll(async () => {
+  vi.useRealTimers();
+  await auth.stop();
+});
 
 /** Asks a code for `email` with Paolo Verdi's session, a minute and a second after the last (the change's own wait). */
 async function ask(email: string) {

@@ -114,6 +114,20 @@ describe('change-parent-email: both codes', () => {
     expect((await call({ code: '12ab', oldCode: '123456' })).status).toBe(400);
   });
 
+  it("refuses a volunteer's address before any code leaves, and at confirmation when the address got a role meanwhile", async () => {
+    const capo = `capo.verdi+${randomUUID().slice(0, 8)}@example.com`;
+    await bed.auth().account(capo, { role: 'capo', branches: ['Reparto'] });
+    expect(await call({ email: capo.toUpperCase() })).toEqual({ status: 409, body: { error: MESSAGES.staffEmail } });
+    expect(await testInbox().messagesTo(capo)).toEqual([]);
+    expect((await bed.db().collection('email_changes').doc('parent-verdi-paolo').get()).exists).toBe(false);
+
+    await call({ email: newEmail });
+    const [code, old] = [await newCode(), await oldCode()];
+    await bed.auth().account(newEmail, { role: 'tesoriere' });
+    expect(await call({ code, oldCode: old })).toEqual({ status: 409, body: { error: MESSAGES.staffEmail } });
+    expect((await paolo())?.email).toBe(paoloEmail);
+  });
+
   it("a code is good only for its own parent: another family's session cannot spend it", async () => {
     await call({ email: newEmail });
     const [code, old] = [await newCode(), await oldCode()];
