@@ -23,6 +23,7 @@ const MESSAGES = {
   tooManyCodesToday: (limit: number) =>
     `Oggi ti abbiamo già inviato ${limit} codici per cambiare l'indirizzo e-mail: potrai chiederne un altro domani.`,
   sessionExpired: PARENT_MESSAGES.sessionExpired,
+  signInMailSpent: PARENT_MESSAGES.signInMailSpent,
   gone: 'La tua famiglia non risulta più nei nostri sistemi: scrivi al gruppo.',
   /** 409: the new address is a volunteer's with a role (isStaffEmail; docs/security.md, "Changing a parent's e-mail"). */
   staffEmail: "Questo indirizzo e-mail è di un account dell'area admin del gruppo: per la famiglia usa un altro indirizzo.",

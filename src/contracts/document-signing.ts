@@ -9,6 +9,7 @@ import { PARENT_MESSAGES } from './parent-messages';
  */
 export const SIGNING_MESSAGES = {
   sessionExpired: PARENT_MESSAGES.sessionExpired,
+  signInMailSpent: PARENT_MESSAGES.signInMailSpent,
   /** 404: the document is gone, retired, of another season, or concerns none of the children named. */
   documentNotFound: 'Documento non trovato: aggiorna la pagina.',
   /** 403: a child of another family, or one the document does not concern. */

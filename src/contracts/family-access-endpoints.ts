@@ -24,6 +24,7 @@ export const requestAccessCodeEndpoint = defineEndpoint({
     invalidCf: PARENT_MESSAGES.invalidCf,
     unknownCf: PARENT_MESSAGES.unknownCf,
     tooManyAttempts: PARENT_MESSAGES.tooManyAttempts,
+    signInMailSpent: PARENT_MESSAGES.signInMailSpent,
     /** 422: a known parent without an e-mail on file. */
     noEmail: `Non abbiamo un indirizzo e-mail per questo codice fiscale: scrivi al gruppo per aggiungerlo (${GROUP.email}).`,
     /**

@@ -1,3 +1,4 @@
+import { GROUP } from '@config/group';
 import { FISCAL_CODE_MESSAGES } from './fiscal-code-messages';
 
 /**
@@ -16,6 +17,15 @@ export const PARENT_MESSAGES = {
   sessionExpired: 'Sessione scaduta: inserisci di nuovo il codice fiscale.',
   /** 400: a child id that cannot be a document id (get-signature, record-medical-form, admin-medical-form). */
   childId: 'Identificativo del figlio non valido.',
+  /**
+   * 429: the day's sign-in e-mails are spent, for this address or for the
+   * portal (signInMailCap; docs/security.md, "The mail budget"): nothing is
+   * sent, so nobody waits for a code that will not come.
+   */
+  signInMailSpent: (cap: 'portal' | 'recipient') =>
+    cap === 'recipient'
+      ? `Oggi abbiamo già inviato a questo indirizzo tutte le e-mail con un codice che possiamo inviare: riprova domani, o scrivi al gruppo (${GROUP.email}).`
+      : `Oggi il portale ha inviato tutte le e-mail con un codice che può inviare: riprova domani, o scrivi al gruppo (${GROUP.email}).`,
 } as const;
 
 /** What a function that reads a family by a fiscal code, with its session, may answer besides its own messages. */

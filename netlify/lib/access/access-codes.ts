@@ -10,6 +10,7 @@ import { COLLECTION } from '@domain/collections';
 import { parentDocument, type ParentDocument } from '@domain/roster/parent-schema';
 import { readSnapshot } from '../platform/snapshots';
 import { runTransaction } from '../platform/firestore';
+import { refuseSpentSignInMail } from '../platform/mail/sign-in-allowance';
 import { HttpError } from '../platform/http';
 import { accessCodeMail, accessLinkMail, accessLockedMail } from './access-mails';
 import { enqueueMail } from '../platform/mail/outbox';
@@ -146,7 +147,7 @@ export interface IssueOptions {
  * e-mails are counted; past them nothing is sent: a first 'Trova' with a
  * code live opens the code step all the same, 'Invia di nuovo' or no code
  * live is {@link TooManyAccessEmailsError}.
- * @throws TooManyAccessEmailsError; ServiceNotConfiguredError without SESSION_SECRET.
+ * @throws TooManyAccessEmailsError; HttpError 429 when the day's sign-in e-mails are spent (refuseSpentSignInMail); ServiceNotConfiguredError without SESSION_SECRET.
  */
 export async function issueAccess(db: Firestore, parent: ParentDocument, options: IssueOptions, now = new Date()): Promise<IssuedAccess> {
   const email = parent.email;
@@ -171,6 +172,7 @@ export async function issueAccess(db: Firestore, parent: ParentDocument, options
       if (current && !options.resend) return { mailId: null, mode, resendAfterSeconds: seconds, sameCode: true };
       throw new TooManyAccessEmailsError(limits.emailsPerHour, seconds, current !== null);
     }
+    await refuseSpentSignInMail(db, transaction, [email], now);
     const reused = current && current.expires_at.getTime() - now.getTime() >= RESEND_MIN_SECONDS_LEFT * 1000 ? current : null;
     const access = reused ?? newAccess(parent, now);
     if (live?.nonce && live.nonce !== access.nonce) transaction.delete(ref.link(linkTokenOf(parent.id, live.nonce)));

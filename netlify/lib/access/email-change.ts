@@ -8,6 +8,7 @@ import { maskEmail } from './access-codes';
 import { readSnapshot } from '../platform/snapshots';
 import { parentActor, readSessionParent } from '../families/family-contacts';
 import { runTransaction } from '../platform/firestore';
+import { refuseSpentSignInMail } from '../platform/mail/sign-in-allowance';
 import { HttpError } from '../platform/http';
 import type { MailContext } from '../platform/mail/layout';
 import { emailChangeCodeMail } from './access-mails';
@@ -80,6 +81,7 @@ export async function requestEmailChange(
     const now = new Date();
     if (pending && now.getTime() - pending.created_at.getTime() < EMAIL_CODE_RESEND_SECONDS * 1000) throw new HttpError(429, MESSAGES.wait);
     // The daily cap on codes (email-change-allowance.ts): read and counted here, before the writes.
+    await refuseSpentSignInMail(db, transaction, parent.email ? [email, parent.email] : [email], now);
     await spendEmailChangeCode(db, transaction, parent.id, now);
     const code = newCode();
     const oldCode = parent.email ? newCode() : null;

@@ -19,6 +19,7 @@ import { maskEmail } from '../access/access-codes';
 import { readSnapshot } from '../platform/snapshots';
 import { documentConcerns, fullName, readSigningContext, textFor } from './family-documents';
 import { runTransaction } from '../platform/firestore';
+import { refuseSpentSignInMail } from '../platform/mail/sign-in-allowance';
 import { HttpError } from '../platform/http';
 import { enqueueMail } from '../platform/mail/outbox';
 import type { MailContext } from '../platform/mail/layout';
@@ -126,6 +127,7 @@ export async function requestSigningCode(
   const mailId = await runTransaction(db, async (transaction) => {
     const spent = await readSigningSpent(transaction, db, parent.id, now);
     checkCodeAllowed(spent, now);
+    await refuseSpentSignInMail(db, transaction, [parent.email!], now);
     transaction.create(ref, {
       family_id: session.familyId,
       parent_id: parent.id,

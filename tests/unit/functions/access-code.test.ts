@@ -247,6 +247,23 @@ describe("a parent's access, limited per parent across client addresses", () => 
     expect(await accessMails(marioEmail)).toHaveLength(4);
   });
 
+  it("past the day's sign-in e-mails to the address the parent is told at once, with the hours to midnight, and nothing is queued", async () => {
+    vi.stubEnv('SIGN_IN_MAIL_RECIPIENT_DAILY_LIMIT', '2');
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        expect((await requestFrom({ resend: true })).body).toMatchObject({ status: 'code-sent' });
+        advance(21 * 60_000);
+      }
+      const refused = await requestFrom({ resend: true });
+      expect(refused).toMatchObject({ status: 429, body: { error: PARENT_MESSAGES.signInMailSpent('recipient') } });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(10 * 60 * 60);
+      const queued = await db.collection('mail').where('to', 'array-contains', marioEmail).get();
+      expect(queued.docs.map((doc) => doc.get('status') as string)).toEqual(['sent', 'sent']);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('ten wrong codes a day from any addresses pause the codes: one e-mail to the parent, and the link still signs in', async () => {
     await requestFrom();
     const first = await codeSentTo(marioEmail);

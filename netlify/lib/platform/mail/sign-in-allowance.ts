@@ -1,6 +1,9 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { mailBudgetDocument, type MailDocument, type MailKind } from '@domain/mail-schema';
+import { mailBudgetDocument, type MailBudgetDocument, type MailDocument, type MailKind } from '@domain/mail-schema';
+import { PARENT_MESSAGES } from '@contracts/parent-messages';
+import { nextItalianMidnight } from '@domain/italian-time';
 import { readSnapshot } from '../snapshots';
+import { HttpError } from '../http';
 import { counterExpiry, italianDayWindow, limitsFromEnv } from '../allowance';
 import { budgetDayRef, recipientKey, reportCapOnce } from './budget-day';
 
@@ -37,6 +40,43 @@ export function signInMailLimits(env: NodeJS.ProcessEnv = process.env): SignInMa
   return limitsFromEnv({ perDay: ['SIGN_IN_MAIL_DAILY_LIMIT', 400], perRecipient: ['SIGN_IN_MAIL_RECIPIENT_DAILY_LIMIT', 10] }, env);
 }
 
+/** Which cap `to` would pass with the day's counts `counted`: the first recipient at its own, and whether the portal's would. */
+function fullness(counted: MailBudgetDocument | null, to: readonly string[], limits: SignInMailLimits) {
+  const full = to.find((address) => (counted?.sign_in_recipients[recipientKey(address)] ?? 0) >= limits.perRecipient);
+  return { full, overTotal: (counted?.sign_in_total ?? 0) + to.length > limits.perDay };
+}
+
+/**
+ * Which cap a sign-in e-mail to `to` would meet now, read in the
+ * transaction that would write it (before its writes): 'portal', 'recipient',
+ * or null when it would be sent. Lets the function answer the parent at once
+ * instead of 'codice inviato' for a message the claim would drop
+ * ({@link weighSignInMail} stays the authority: it counts).
+ */
+export async function signInMailCap(
+  db: Firestore,
+  transaction: Transaction,
+  to: readonly string[],
+  now: Date,
+  limits: SignInMailLimits = signInMailLimits(),
+): Promise<'portal' | 'recipient' | null> {
+  const counted = readSnapshot(mailBudgetDocument, await transaction.get(budgetDayRef(db, italianDayWindow(now).id)));
+  const { full, overTotal } = fullness(counted, to, limits);
+  return overTotal ? 'portal' : full !== undefined ? 'recipient' : null;
+}
+
+/**
+ * Refuses, before anything is written, a sign-in e-mail to `to` that
+ * {@link signInMailCap} says would be dropped.
+ * @throws HttpError 429 PARENT_MESSAGES.signInMailSpent, Retry-After to the next Italian midnight.
+ */
+export async function refuseSpentSignInMail(db: Firestore, transaction: Transaction, to: readonly string[], now: Date): Promise<void> {
+  const cap = await signInMailCap(db, transaction, to, now);
+  if (!cap) return;
+  const seconds = Math.max(1, Math.ceil((nextItalianMidnight(now).getTime() - now.getTime()) / 1000));
+  throw new HttpError(429, PARENT_MESSAGES.signInMailSpent(cap), { 'Retry-After': String(seconds) });
+}
+
 /** What the allowance says of a message: send it (counted), or drop it (`reason`, kept as the message's `last_error`). */
 export type SignInVerdict = { verdict: 'send' } | { verdict: 'drop'; reason: string };
 
@@ -57,10 +97,8 @@ export async function weighSignInMail(
   const window = italianDayWindow(now);
   const ref = budgetDayRef(db, window.id);
   const counted = readSnapshot(mailBudgetDocument, await transaction.get(ref));
-  const total = counted?.sign_in_total ?? 0;
   const keys = mail.to.map(recipientKey);
-  const full = mail.to.find((_, index) => (counted?.sign_in_recipients[keys[index]!] ?? 0) >= limits.perRecipient);
-  const overTotal = total + mail.to.length > limits.perDay;
+  const { full, overTotal } = fullness(counted, mail.to, limits);
   const expiresAt = counterExpiry(window, 24 * 60 * 60_000);
   if (!overTotal && full === undefined) {
     // A Firestore TTL policy on expires_at deletes the day's counts the day after (docs/deploy.md).
