@@ -31,6 +31,7 @@ const schedaMedica = lazyPage(async () => (await import('./routes/SchedaMedicaRo
 const family = lazyPage(async () => (await import('./routes/FamilyRoute')).FamilyRoute);
 const productTransfer = lazyPage<{ page: ProductPage }>(async () => (await import('./routes/ProductTransferRoute')).ProductTransferRoute);
 const accessLink = lazyPage(async () => (await import('@/features/family-lookup/AccessLinkPage')).AccessLinkPage);
+const waitingList = lazyPage(async () => (await import('@/features/admissions/WaitingListPage')).WaitingListPage);
 const pagamento = lazyPage(async () => (await import('./routes/PagamentoRoute')).PagamentoRoute);
 const paymentSuccess = lazyPage(async () => (await import('@/features/checkout/PaymentSuccess')).PaymentSuccess);
 const setPassword = lazyPage(async () => (await import('@/features/admin/shell/SetPassword')).SetPassword);
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
             handle: productTransfer,
           })),
           { path: paths.accesso, Component: accessLink.Page, handle: accessLink },
+          { path: paths.listaAttesa, Component: waitingList.Page, handle: waitingList },
           { path: paths.pagamento, Component: pagamento.Page, handle: pagamento },
           { path: paths.paymentSuccess, Component: paymentSuccess.Page, handle: paymentSuccess },
           // /admin goes to the orders before the login (docs/product.md, "Screens"); the views share the gate and the shell.

@@ -11,6 +11,8 @@ export const paths = {
   paymentSuccess: '/payment-success',
   /** The one-time sign-in link's page (docs/security.md, "Parents' sessions"): the token follows in the fragment. */
   accesso: '/accesso',
+  /** 'Lista d'attesa' (docs/product.md, "Waiting list"): the application form; an application's status link carries its token in the fragment. */
+  listaAttesa: '/lista-attesa',
   admin: '/admin',
   adminOrders: '/admin/check-pagamenti',
   adminEnrolment: '/admin/situazione-iscritti',

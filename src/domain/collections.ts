@@ -54,6 +54,8 @@ export const COLLECTION = {
   accountLines: 'account_lines',
   familyReductions: 'family_reductions',
   endedSessions: 'ended_sessions',
+  admissionApplications: 'admission_applications',
+  admissionCounters: 'admission_counters',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */

@@ -29,6 +29,8 @@ export const MAIL_KINDS = [
   'debit-processing',
   'debit-failed',
   'family-parent-edited',
+  'admission-code',
+  'admission-applied',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -244,7 +244,7 @@ describe('what the product needs', () => {
     }
   });
 
-  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget, the volunteers' accounts, the parents' e-mail changes, the ended sessions, the signing limits, the rate's claims", async () => {
+  it("the server's own collections are read by nobody: the Stripe state, the applied events, the fiscal-code budget, the roster index, the outbox, the access codes, links and limits, the mail budget, the volunteers' accounts, the parents' e-mail changes, the ended sessions, the signing limits, the rate's claims, the waiting list's applications and numbers", async () => {
     for (const name of [
       'stripe_payment_intents',
       'stripe_events',
@@ -261,6 +261,8 @@ describe('what the product needs', () => {
       'signing_limits',
       'instalment_claims',
       'email_change_limits',
+      'admission_applications',
+      'admission_counters',
     ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));

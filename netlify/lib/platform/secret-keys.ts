@@ -30,6 +30,8 @@ export const KEY_USES = [
   'signing-code',
   /** The name of a client network's counters (fiscal-code-budget.ts). */
   'fiscal-code-network',
+  /** A waiting-list application's id from the child's fiscal code, its code's hash, its status link (admissions/). */
+  'admission',
 ] as const;
 export type KeyUse = (typeof KEY_USES)[number];
 

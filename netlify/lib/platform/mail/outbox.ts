@@ -48,10 +48,17 @@ const SECRET_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
   'staff-invitation',
   'signature-code',
   'email-change-code',
+  'admission-code',
 ]);
 
 /** The secrets worth sending only for ACCESS_CODE_GIVE_UP_MS: a parent's code and link, a signing or e-mail-change code (an invitation's link lasts an hour). */
-const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['access-code', 'access-link', 'signature-code', 'email-change-code']);
+const SHORT_LIVED_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
+  'access-code',
+  'access-link',
+  'signature-code',
+  'email-change-code',
+  'admission-code',
+]);
 
 /** The messages' context: the site's address from SITE_URL (or Netlify's URL), else the request's own origin (a local stack). */
 export function mailContext(request: Request): MailContext {

@@ -27,6 +27,7 @@ export const SIGN_IN_MAIL_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
   'access-locked',
   'signature-code',
   'email-change-code',
+  'admission-code',
 ]);
 
 /** The caps: sign-in e-mails (recipients) a day for the portal, and a day to one address. */

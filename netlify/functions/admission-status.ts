@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { admissionStatusContract } from '@contracts/admission-status';
+import { COLLECTION } from '@domain/collections';
+import { admissionApplicationDocument } from '@domain/admissions/admission-schema';
+import { cohortApplications, placeOf, readStatusToken } from '../lib/admissions/admission-place';
+import { contractFunction } from '../lib/platform/contract-function';
+import { getDb } from '../lib/platform/firestore';
+import { HttpError } from '../lib/platform/http';
+import { readSnapshot } from '../lib/platform/snapshots';
+
+/**
+ * admission-status (admissionStatusContract; docs/api.md, "admission-status"):
+ * the place today of the application whose status link was opened. A token
+ * that is not ours, or an application no longer waiting, is 404.
+ */
+export default contractFunction(admissionStatusContract, async ({ token }) => {
+  const id = readStatusToken(token);
+  if (!id) throw new HttpError(404, admissionStatusContract.messages.notFound);
+  const db = getDb();
+  const application = readSnapshot(admissionApplicationDocument, await db.collection(COLLECTION.admissionApplications).doc(id).get());
+  if (application?.state !== 'waiting') throw new HttpError(404, admissionStatusContract.messages.notFound);
+  return { body: { place: placeOf(application, await cohortApplications(db, application.cohort)) } };
+});
+
+/** A parent opens the link now and then; the limit only stops a runaway loop. */
+export const config: Config = { rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

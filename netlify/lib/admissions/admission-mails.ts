@@ -1,0 +1,62 @@
+import { GROUP } from '@config/group';
+import { codeBlock, compose, detailsTable, greeting, linkBlock, say, type MailContent, type MailContext } from '../platform/mail/layout';
+
+/**
+ * The e-mails of the waiting list (docs/product.md, "Waiting list"), in
+ * Italian: pure functions from the message's data to a MailContent. They send nothing.
+ */
+
+/** 'Conferma la domanda per la lista d'attesa': the code that proves the parent's address, valid `minutes`. */
+export function admissionCodeMail(
+  { code, minutes, childName }: { code: string; minutes: number; childName: string },
+  context: MailContext,
+) {
+  return compose(
+    "Conferma la domanda per la lista d'attesa",
+    [
+      say(greeting()),
+      say(`per completare la domanda di ${childName} nella lista d'attesa del gruppo, inserisci questo codice nella pagina del portale:`),
+      codeBlock(code),
+      say(`Il codice vale ${minutes} minuti.`),
+      say("Se non hai chiesto tu l'iscrizione, ignora questa e-mail: senza il codice la domanda non viene registrata."),
+    ],
+    context,
+  );
+}
+
+/** Data of {@link admissionAppliedMail}: the application's number, the child, the cohort and position, the link that shows them later. */
+export interface AdmissionAppliedMail {
+  number: string;
+  childName: string;
+  cohort: number;
+  position: number;
+  link: string;
+}
+
+/**
+ * 'Domanda nella lista d'attesa LA-0007': the number, the child, the
+ * position among the children born the same year, and the link to see it again.
+ */
+export function admissionAppliedMail(data: AdmissionAppliedMail, context: MailContext): MailContent {
+  return compose(
+    `Domanda nella lista d'attesa ${data.number}`,
+    [
+      say(greeting()),
+      say(`abbiamo ricevuto la domanda di ${data.childName} per la lista d'attesa del gruppo.`),
+      {
+        html: detailsTable([
+          ['Numero della domanda', data.number],
+          ['Nati nel', String(data.cohort)],
+          ['Posizione', String(data.position)],
+        ]),
+        text: `Numero della domanda: ${data.number}\nNati nel: ${data.cohort}\nPosizione: ${data.position}`,
+      },
+      say(
+        "La posizione è tra i bambini e le bambine nati nello stesso anno, nell'ordine delle domande. Puoi rivederla quando vuoi da questo link:",
+      ),
+      linkBlock(data.link),
+      say(`Quando si libera un posto ti scriviamo. Per qualsiasi domanda scrivi a ${GROUP.email}.`),
+    ],
+    context,
+  );
+}

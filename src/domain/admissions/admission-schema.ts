@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { timestamp } from '../collections';
+
+/**
+ * The states of an application to the group's waiting list ('Lista d'attesa';
+ * docs/product.md, "Waiting list"): `verifying` until the parent types the
+ * code sent to their address, then `waiting` in its cohort.
+ */
+export const ADMISSION_STATES = ['verifying', 'waiting'] as const;
+export type AdmissionState = (typeof ADMISSION_STATES)[number];
+
+/** The child an application is for: as typed, the fiscal code normalised, the birth day (yyyy-mm-dd) and sex read from it. */
+export const admissionChildSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  cf: z.string(),
+  birth_date: z.string(),
+  sex: z.enum(['M', 'F']),
+});
+
+/** The parent who applies: name, fiscal code, the e-mail the code proved and a phone. */
+export const admissionParentSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  cf: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+/**
+ * `admission_applications/{id}`, the id a keyed hash of the child's fiscal
+ * code (one application per child; netlify/lib/admissions/admission-apply.ts):
+ * `number`, the group's sequential number given when the e-mail is proved
+ * (null before); `cohort`, the child's year of birth; `siblings`, brothers or
+ * sisters already in the group as the parent wrote them; the code's hash,
+ * tries and expiry while `verifying`; `applied_at`, when it joined the list;
+ * `expires_at`, the TTL of an application never proved (null once waiting).
+ * Server only.
+ */
+export const admissionApplicationDocument = z.object({
+  id: z.string(),
+  state: z.enum(ADMISSION_STATES),
+  number: z.number().int().nullable(),
+  cohort: z.number().int(),
+  child: admissionChildSchema,
+  parent: admissionParentSchema,
+  siblings: z.string(),
+  note: z.string(),
+  code_hash: z.string().nullable(),
+  code_tries: z.number().int(),
+  code_sent_at: timestamp.nullable(),
+  created_at: timestamp,
+  applied_at: timestamp.nullable(),
+  expires_at: timestamp.nullable(),
+});
+export type AdmissionApplicationDocument = z.infer<typeof admissionApplicationDocument>;
+
+/** `admission_counters/applications`: the last number given. Server only. */
+export const admissionCounterDocument = z.object({ last: z.number().int() });

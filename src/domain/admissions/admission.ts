@@ -1,0 +1,63 @@
+import { fiscalCodeBirth } from '../fiscal-code-birth';
+
+/**
+ * The waiting list's rules (docs/product.md, "Waiting list"). Pure.
+ */
+
+/** A child's birth as an application keeps it: day (yyyy-mm-dd) and sex, read from the fiscal code. */
+export interface ChildBirth {
+  birthDate: string;
+  sex: 'M' | 'F';
+}
+
+/**
+ * The birth day and sex the fiscal code `cf` carries (characters 7–11: the
+ * day plus 40 for a woman), the century the one that puts the birth on or
+ * before `today` (yyyy-mm-dd): a child on a waiting list is never a hundred.
+ * Null when the code carries no readable birth day.
+ */
+export function childBirth(cf: string, today: string): ChildBirth | null {
+  const birth = fiscalCodeBirth(cf);
+  if (!birth) return null;
+  const rawDay = Number(cf.slice(9, 11).replace(/[LMNPQRSTUV]/g, (letter) => String('LMNPQRSTUV'.indexOf(letter))));
+  const thisYear = Number(today.slice(0, 4));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  let year = Math.floor(thisYear / 100) * 100 + birth.yearInCentury;
+  if (`${year}-${pad(birth.month)}-${pad(birth.day)}` > today) year -= 100;
+  return { birthDate: `${year}-${pad(birth.month)}-${pad(birth.day)}`, sex: rawDay > 40 ? 'F' : 'M' };
+}
+
+/** An application as the order of the list reads it. */
+export interface QueuedApplication {
+  id: string;
+  cohort: number;
+  appliedAt: Date;
+  /** Brothers or sisters already in the group, as the parent wrote them ('' for none). */
+  siblings: string;
+}
+
+/**
+ * The list of one cohort in the group's order: by the day the application
+ * joined the list, earliest first; with `siblingsFirst` (the group's
+ * choice), those naming brothers or sisters in the group before the rest,
+ * each part by date. Ties keep the id's order, so two readers agree.
+ */
+export function waitingOrder<T extends QueuedApplication>(applications: readonly T[], { siblingsFirst }: { siblingsFirst: boolean }): T[] {
+  const rank = (application: T) => (siblingsFirst && application.siblings.trim() !== '' ? 0 : 1);
+  return [...applications].sort((a, b) => rank(a) - rank(b) || a.appliedAt.getTime() - b.appliedAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** The 1-based position of `id` in its cohort's list (waitingOrder), or null when it is not there. */
+export function waitingPosition(
+  applications: readonly QueuedApplication[],
+  id: string,
+  options: { siblingsFirst: boolean },
+): number | null {
+  const index = waitingOrder(applications, options).findIndex((application) => application.id === id);
+  return index < 0 ? null : index + 1;
+}
+
+/** How the group numbers an application: 'LA-0007'. */
+export function applicationNumberText(number: number): string {
+  return `LA-${String(number).padStart(4, '0')}`;
+}
