@@ -5,7 +5,7 @@
  * (docs/architecture.md, "First load").
  */
 export const FISCAL_CODE_MESSAGES = {
-  /** 400: malformed, or a wrong check character. */
+  /** 400: empty, or not a fiscal code that can exist (shape, birth date, birthplace, check character: src/domain/fiscal-code.ts). */
   invalid: 'Inserisci un codice fiscale valido',
   /** 404: no parent has it. */
   unknown: 'Il codice fiscale inserito non risulta nei nostri sistemi',

@@ -1,9 +1,11 @@
 /**
  * A person's birth day read from their Italian fiscal code (codice
- * fiscale, DPR 605/73): characters 7–8 the year, 9 the month as a
- * letter, 10–11 the day (plus 40 for a woman). The roster holds no birth
- * date of its own, so the leaders' list (src/domain/events/event-roster.ts)
- * reads a child's age from it.
+ * fiscale, DPR 605/73; docs/product.md, "Rules", "Fiscal code"):
+ * characters 7–8 the year, 9 the month as a letter, 10–11 the day (plus
+ * 40 for a woman), each digit possibly an omocodia letter. Pure and a few
+ * hundred bytes, so the parents' screens refuse a date that cannot exist
+ * as the server does. The roster holds no birth date of its own, so the
+ * leaders' list (src/domain/events/event-roster.ts) reads a child's age from it.
  */
 
 /** The month letters, January to December. */
@@ -11,6 +13,9 @@ const MONTHS = 'ABCDEHLMPRST';
 
 /** The letters that stand for digits 0–9 in a code re-issued for a clash ('omocodia'). */
 const OMOCODE_DIGITS = 'LMNPQRSTUV';
+
+/** The days of each month, February as in a leap year (see {@link fiscalCodeBirth}). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A code character as its digit: '7' → 7, 'S' (omocodia) → 7; NaN for anything else. */
 function digitOf(char: string): number {
@@ -25,11 +30,18 @@ export interface FiscalCodeBirth {
   yearInCentury: number;
   /** 1–12. */
   month: number;
-  /** 1–31. */
+  /** 1–31, a day the month has. */
   day: number;
 }
 
-/** The birth day `code` (16 characters, any case) carries, or null when it cannot be read. */
+/**
+ * The birth day `code` (16 characters, any case) carries, or null when it
+ * cannot be read or cannot exist: a day 00 or past 71, 32–40 (neither a
+ * man's day nor a woman's 41–71), a day the month lacks (31 April, 30
+ * February). 29 February is a day of the years whose two digits divide by
+ * 4: every such year is a leap year in one century or the other ('00' is
+ * 2000), and any other never is.
+ */
 export function fiscalCodeBirth(code: string): FiscalCodeBirth | null {
   const upper = code.trim().toUpperCase();
   if (upper.length !== 16) return null;
@@ -37,7 +49,9 @@ export function fiscalCodeBirth(code: string): FiscalCodeBirth | null {
   const month = MONTHS.indexOf(upper[8]!) + 1;
   const rawDay = digitOf(upper[9]!) * 10 + digitOf(upper[10]!);
   const day = rawDay > 40 ? rawDay - 40 : rawDay;
-  if (Number.isNaN(yearInCentury) || month === 0 || Number.isNaN(day) || day < 1 || day > 31) return null;
+  if (Number.isNaN(yearInCentury) || month === 0 || Number.isNaN(day) || day < 1) return null;
+  const monthDays = month === 2 && yearInCentury % 4 !== 0 ? 28 : MONTH_DAYS[month - 1]!;
+  if (day > monthDays) return null;
   return { yearInCentury, month, day };
 }
 

@@ -1,14 +1,27 @@
+import { fiscalCodeBirth } from './fiscal-code-birth';
+
 /**
  * What a parent can fix in a fiscal code, checked in the browser with a few
  * hundred bytes (docs/product.md, "Rules", "Fiscal code"): the shape (16
- * characters, omocodia letters included) and the check character. The
- * full check (a date that exists, codice-fiscale-js: src/domain/fiscal-code.ts)
- * runs on the server, which answers the same Italian message.
+ * characters, omocodia letters included), a birth date that exists
+ * (src/domain/fiscal-code-birth.ts) and the check character. The
+ * birthplace, checked against the register of municipalities and foreign
+ * states, needs a list of ~300 kB: that check (src/domain/fiscal-code.ts)
+ * runs on the server and the admin, which answer the same Italian message.
  */
 
-/** Strips all whitespace and upper-cases: " rssmra80c12h501e " -> "RSSMRA80C12H501E". */
+/** What a code may carry besides its 16 characters, as people write it: whitespace, dashes (any Unicode dash) and dots. */
+const SEPARATORS = /[\s.\-\u2010-\u2015\u2212]+/g;
+
+/**
+ * The one normalisation of a typed fiscal code, used wherever a code is
+ * read (a parent's 'Trova', the functions, the roster import, the admin's
+ * search): separators stripped (whitespace, '-', '.') and upper-cased:
+ * " rss-mra.80c12 h501e " -> "RSSMRA80C12H501E". Anything else is kept,
+ * for the check to refuse.
+ */
 export function normalizeFiscalCode(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
+  return raw.replace(SEPARATORS, '').toUpperCase();
 }
 
 /** A fiscal code's shape: 16 characters, digits possibly replaced by omocodia letters. */
@@ -28,7 +41,21 @@ export function fiscalCodeCheckCharacter(first15: string): string {
   return String.fromCharCode(65 + (sum % 26));
 }
 
-/** True when `code` (normalised) has a fiscal code's shape and its check character matches. */
+/**
+ * The first fault the light check finds in `code` (normalised), or null:
+ * 'shape' (not a fiscal code's 16 characters), 'date' (a birth date that
+ * cannot exist: fiscalCodeBirth), 'check' (a check character other than
+ * the one the first 15 give). The date comes before the check character:
+ * a mistyped day breaks both, and the day is what to fix.
+ */
+export function fiscalCodeFault(code: string): 'shape' | 'date' | 'check' | null {
+  if (!FISCAL_CODE_SHAPE.test(code)) return 'shape';
+  if (!fiscalCodeBirth(code)) return 'date';
+  if (fiscalCodeCheckCharacter(code) !== code[15]) return 'check';
+  return null;
+}
+
+/** True when `code` (normalised) passes the light check ({@link fiscalCodeFault}): shape, a birth date that exists, check character. */
 export function isWellFormedFiscalCode(code: string): boolean {
-  return FISCAL_CODE_SHAPE.test(code) && fiscalCodeCheckCharacter(code) === code[15];
+  return fiscalCodeFault(code) === null;
 }

@@ -21,8 +21,9 @@ const PLANTED = [
   [38, 'Branca'],
   [40, 'Cognome'],
   [41, 'Codice Fiscale'],
+  [42, 'Codice Fiscale'],
 ] as const;
-/** A parent of a family the sample creates: Stefano Colombo, father of Tommaso. */
+/** A parent of a family the sample creates: Stefano Colombo, father of Tommaso (typed with dashes in the file). */
 const COLOMBO = 'CLMSFN79C14F205M';
 
 test.afterAll(resetToDemoData);
@@ -47,6 +48,7 @@ test('the sample roster previews its errors, the confirmation writes the familie
     await expect(errors.nth(index)).toContainText(`${row}${column}`);
   }
   await expect(errors.nth(0)).toContainText('dovrebbe essere');
+  await expect(errors.nth(PLANTED.length - 1)).toContainText('non esiste');
   await expect(admin.getByTestId('roster-update')).toContainText('Branco');
   await expect(admin.getByTestId('roster-update')).toContainText('Reparto');
 

@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { normalizeFiscalCode } from '@domain/fiscal-code-format';
 import { DEMO_FAMILIES } from '../../emulators/seed/demo-data';
 import { SESSION_COOKIE, SESSION_SECONDS, signSession } from '../../netlify/lib/platform/session';
 import { browserRequest, functionContext, type NetlifyFunction } from './function-context';
@@ -38,7 +39,7 @@ export function demoSessionCookie(parentCf: string): Promise<string> {
 /** Headers carrying the session of the demo parent named by `body.cf` (none when the body names no code). */
 export async function sessionHeaders(body: unknown): Promise<Record<string, string>> {
   const cf = typeof body === 'object' && body !== null && 'cf' in body ? String(body.cf) : '';
-  return { cookie: await demoSessionCookie(cf.trim().toUpperCase()) };
+  return { cookie: await demoSessionCookie(normalizeFiscalCode(cf)) };
 }
 
 /** Headers with the session of the parent whose fiscal code is `body.cf`, as stored in `db` (families the test wrote itself). */

@@ -26,13 +26,15 @@ import { catalogueOf, readSeasonSettings } from '../season/season-settings';
  */
 
 /**
- * Normalises a fiscal code (spaces stripped, upper case) and checks its
- * format and check character (docs/product.md, "Fiscal code").
+ * The parents' functions' fiscal code: normalised (normalizeFiscalCode:
+ * whitespace, dashes and dots stripped, upper case) and checked in full
+ * (isValidFiscalCode: shape, a birth date that exists, a birthplace in the
+ * register, check character; docs/product.md, "Rules", "Fiscal code").
  * @throws HttpError 400 'Inserisci un codice fiscale valido'.
  */
 export function parseFiscalCode(raw: string): string {
   const cf = normalizeFiscalCode(raw);
-  if (!cf || cf.length !== 16 || !isValidFiscalCode(cf)) throw new HttpError(400, ORDER_MESSAGES.invalidCf);
+  if (!isValidFiscalCode(cf)) throw new HttpError(400, ORDER_MESSAGES.invalidCf);
   return cf;
 }
 

@@ -13,7 +13,7 @@ import type { LookupFormValues, ValidLookup } from '@/features/family-lookup/loo
 export interface OrderFlowState {
   /** The family found by 'Trova'; null before, and after the fiscal code changes. */
   lookup: FamilyLookup | null;
-  /** The fiscal code 'Trova' found, normalised (spaces removed, upper case); '' before. */
+  /** The fiscal code 'Trova' found, normalised (normalizeFiscalCode); '' before. */
   cf: string;
   /** The live 'Metodo di Pagamento'; null when nothing valid is chosen. */
   method: PaymentMethod | null;

@@ -12,9 +12,10 @@ export type LookupValidation = { ok: true; values: ValidLookup } | { ok: false; 
 
 /**
  * Validates the lookup form (docs/product.md, "Rules", "Fiscal code"): the
- * fiscal code is stripped of whitespace, upper-cased and checked for what a
- * parent can fix (shape and check character, src/domain/fiscal-code-format.ts;
- * the server checks it fully and answers the same message) — anything else,
+ * fiscal code is normalised (normalizeFiscalCode: whitespace, dashes and dots
+ * stripped, upper case) and checked for what a parent can fix (shape, a
+ * birth date that exists, check character: src/domain/fiscal-code-format.ts;
+ * the server checks the birthplace too and answers the same message) — anything else,
  * empty included, is 'Inserisci un codice fiscale valido'; each shown select
  * must be chosen ("Seleziona un'opzione"). Every field is checked, so the
  * parent sees all the errors at once. A few hundred bytes: no schema library.

@@ -78,6 +78,40 @@ describe('FamilyLookupForm', () => {
     expect(calls.access).toHaveLength(0);
   });
 
+  it.each([
+    ['30 February', 'RSSMRA80B30H501X'],
+    ['32 March, typed with dashes', 'RSS-MRA-80C32-H501G'],
+  ])('refuses a code whose birth date cannot exist (%s) with the same message, without querying', async (_date, code) => {
+    const calls = lookupAnswers({ status: 200, json: rossi });
+    const { user } = renderForm({ quota: null, method: false });
+    await user.type(screen.getByLabelText('Codice Fiscale Genitore'), code);
+    await user.click(screen.getByRole('button', { name: 'Trova' }));
+    expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
+    expect(calls.lookup).toHaveLength(0);
+    expect(calls.access).toHaveLength(0);
+  });
+
+  it('finds the family by a code typed with dashes and dots, sent without them', async () => {
+    const calls = lookupAnswers({ status: 200, json: rossi });
+    const { user, onFound } = renderForm({ quota: null, method: false });
+    await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'rss-mra.80c12-h501e');
+    await user.click(screen.getByRole('button', { name: 'Trova' }));
+    await waitFor(() => expect(onFound).toHaveBeenCalledWith(rossi, expect.objectContaining({ fiscalCode: 'RSSMRA80C12H501E' })));
+    expect(calls.lookup).toEqual([{ cf: 'RSSMRA80C12H501E' }]);
+  });
+
+  it("shows the function's refusal of a birthplace no register has (only the server holds the register)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = { access: [] as unknown[] };
+    server.use(fn('request-access-code', () => ({ status: 400, json: { error: 'Inserisci un codice fiscale valido' } }), calls.access));
+    const { user, onFound } = renderForm({ quota: null, method: false });
+    await user.type(screen.getByLabelText('Codice Fiscale Genitore'), 'RSSMRA80C12M999V');
+    await user.click(screen.getByRole('button', { name: 'Trova' }));
+    expect(await screen.findByText('Inserisci un codice fiscale valido')).toBeInTheDocument();
+    expect(calls.access).toEqual([{ cf: 'RSSMRA80C12M999V', returnPath: '/campo-estivo' }]);
+    expect(onFound).not.toHaveBeenCalled();
+  });
+
   it('with a live session, looks up the normalised code at once and hands over the family and the choices', async () => {
     const calls = lookupAnswers({ status: 200, json: rossi });
     const { user, onFound } = renderForm();

@@ -12,6 +12,14 @@ describe('the age on the list, from the fiscal code', () => {
     expect(fiscalCodeBirth('RSSMRC')).toBeNull();
   });
 
+  it('reads no birth day, so no age, from a date that cannot exist: 30 February, 31 April, 29 February of a year never leap', () => {
+    expect(fiscalCodeBirth('RSSMRC12B30H501X')).toBeNull();
+    expect(fiscalCodeBirth('RSSMRC12D31H501X')).toBeNull();
+    expect(fiscalCodeBirth('RSSMRC13B69H501X')).toBeNull();
+    expect(fiscalCodeBirth('RSSMRC12B69H501X')).toEqual({ yearInCentury: 12, month: 2, day: 29 });
+    expect(ageOn('RSSMRC12B30H501X', '2024-08-01')).toBeNull();
+  });
+
   it('counts whole years on the given day, the birthday itself included, in the century that makes the child born already', () => {
     expect(ageOn('RSSMRC12M15H501X', '2024-08-14')).toBe(11);
     expect(ageOn('RSSMRC12M15H501X', '2024-08-15')).toBe(12);

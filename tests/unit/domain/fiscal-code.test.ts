@@ -4,9 +4,16 @@ import { isValidFiscalCode } from '@domain/fiscal-code';
 import { fiscalCodeCheckCharacter, isWellFormedFiscalCode, normalizeFiscalCode } from '@domain/fiscal-code-format';
 
 describe('fiscal code normalisation', () => {
-  it('strips every whitespace and upper-cases', () => {
+  it('strips every whitespace, dash and dot, and upper-cases', () => {
     expect(normalizeFiscalCode(' rssmra80c12h501e ')).toBe('RSSMRA80C12H501E');
     expect(normalizeFiscalCode('RSS MRA 80C12\tH501E\n')).toBe('RSSMRA80C12H501E');
+    expect(normalizeFiscalCode('RSS-MRA-80C12-H501E')).toBe('RSSMRA80C12H501E');
+    expect(normalizeFiscalCode('rss.mra.80c12.h501e')).toBe('RSSMRA80C12H501E');
+    expect(normalizeFiscalCode('RSS\u2013MRA\u00a080C12 - H501E')).toBe('RSSMRA80C12H501E');
+  });
+
+  it('keeps any other character, for the check to refuse', () => {
+    expect(normalizeFiscalCode('RSS/MRA_80C12H501E')).toBe('RSS/MRA_80C12H501E');
   });
 });
 

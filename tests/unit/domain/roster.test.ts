@@ -12,6 +12,10 @@ import {
   type RosterRow,
 } from '@domain/roster/roster';
 import { computeFiscalCode } from '../../../emulators/seed/seed';
+import CodiceFiscaleModule from 'codice-fiscale-js';
+
+const CodiceFiscale =
+  (CodiceFiscaleModule as unknown as { CodiceFiscale?: typeof CodiceFiscaleModule }).CodiceFiscale ?? CodiceFiscaleModule;
 
 const cf = (name: string, surname: string, gender: 'M' | 'F', birthDate: string) => computeFiscalCode({ name, surname, gender, birthDate });
 
@@ -208,6 +212,27 @@ describe('the rows of a file', () => {
     ]);
     expect(fiscalCodeProblem(wrongCheck)).toContain(`dovrebbe essere «${GIALLI.marco.at(-1)}»`);
     expect(families.map((family) => family.rows)).toEqual([[2]]);
+  });
+
+  it('names a birth date that cannot exist, and takes codes typed with dashes, dots and spaces as the same codes', () => {
+    // Elisa's code with 30 February for her birth day (a woman's day 70), its check character right for those 15 characters.
+    const first15 = `${GIALLI.elisa.slice(0, 6)}16B70${GIALLI.elisa.slice(11, 15)}`;
+    const thirtiethFebruary = first15 + CodiceFiscale.getCheckCode(first15);
+    const dashed = (code: string) => `${code.slice(0, 3)}-${code.slice(3, 6)}.${code.slice(6, 11)} ${code.slice(11)}`.toLowerCase();
+    const { families, errors } = checkRoster([
+      giallo(2, { name: 'Marco', cf: dashed(GIALLI.marco), branch: 'Reparto' }, { 'Codice Fiscale Genitore 1': dashed(GIALLI.laura) }),
+      giallo(3, { name: 'Elisa', cf: thirtiethFebruary, branch: 'Branco' }),
+    ]);
+    expect(errors).toEqual([
+      {
+        row: 3,
+        column: 'Codice Fiscale',
+        message: `Codice fiscale non valido: la data di nascita di «${thirtiethFebruary}» («16B70») non esiste.`,
+      },
+    ]);
+    expect(families).toHaveLength(1);
+    expect(families[0]?.children.map((child) => child.cf)).toEqual([GIALLI.marco]);
+    expect(families[0]?.parents.map((parent) => parent.cf)).toEqual([GIALLI.laura]);
   });
 
   it('counts the children of rows with errors as named by the file', () => {

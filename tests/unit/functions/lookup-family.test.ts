@@ -108,20 +108,34 @@ describe('lookup-family', () => {
     expect(await response.json()).toEqual({ error: 'Il codice fiscale inserito non risulta nei nostri sistemi' });
   });
 
+  it('finds the Rossi family by the code typed with dashes and dots, as a parent copies it', async () => {
+    const response = await call({ cf: 'rss-mra.80c12-h501e' });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { family: unknown }).family).toEqual({ id: 'family-rossi', surname: 'Rossi' });
+  });
+
   it('answers 400 when the body is not JSON', async () => {
     const response = await call('not json');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Richiesta non valida: il corpo deve essere JSON.' });
   });
 
-  it.each([[{ cf: '' }], [{ cf: 'RSSMRA80C12H501X' }], [{ cf: 42 }], [{}], [[]], [{ cf: ['RSSMRA80C12H501E'] }]])(
-    'answers 400 "Inserisci un codice fiscale valido" to %j',
-    async (body) => {
-      const response = await call(body);
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Inserisci un codice fiscale valido' });
-    },
-  );
+  // 30 February and 32 March with their right check characters, and a birthplace no register has (M999).
+  it.each([
+    [{ cf: '' }],
+    [{ cf: 'RSSMRA80C12H501X' }],
+    [{ cf: 'RSSMRA80B30H501X' }],
+    [{ cf: 'RSS-MRA-80C32-H501G' }],
+    [{ cf: 'RSSMRA80C12M999V' }],
+    [{ cf: 42 }],
+    [{}],
+    [[]],
+    [{ cf: ['RSSMRA80C12H501E'] }],
+  ])('answers 400 "Inserisci un codice fiscale valido" to %j', async (body) => {
+    const response = await call(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Inserisci un codice fiscale valido' });
+  });
 
   it('answers 405 to GET', async () => {
     expect((await call(null, 'GET')).status).toBe(405);
