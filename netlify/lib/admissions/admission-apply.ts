@@ -150,8 +150,9 @@ export async function confirmApplication(
         ? { kind: 'refused', status: 429, message: MESSAGES.tooManyTries }
         : { kind: 'refused', status: 400, message: MESSAGES.wrongCode };
     }
-    const cohort = await cohortApplications(db, stored.cohort, transaction);
+    // The counter first: every confirmation reads it, so they run one after the other and each reads the cohort the one before left.
     const number = (readSnapshot(admissionCounterDocument, await transaction.get(counterRef))?.last ?? 0) + 1;
+    const cohort = await cohortApplications(db, stored.cohort, transaction);
     const applied = { ...stored, state: 'waiting' as const, number, applied_at: now, expires_at: null };
     transaction.set(counterRef, { last: number });
     transaction.update(ref, { state: 'waiting', number, applied_at: Timestamp.fromDate(now), expires_at: null });

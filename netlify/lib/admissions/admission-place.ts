@@ -36,7 +36,7 @@ export function placeOf(application: AdmissionApplicationDocument, cohort: reado
   const queued = cohort.map((each) => ({
     id: each.id,
     cohort: each.cohort,
-    appliedAt: each.applied_at ?? each.created_at,
+    number: each.number ?? 0,
     siblings: each.siblings,
   }));
   return {

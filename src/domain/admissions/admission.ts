@@ -31,20 +31,22 @@ export function childBirth(cf: string, today: string): ChildBirth | null {
 export interface QueuedApplication {
   id: string;
   cohort: number;
-  appliedAt: Date;
+  /** The group's number, given in the order applications joined the list. */
+  number: number;
   /** Brothers or sisters already in the group, as the parent wrote them ('' for none). */
   siblings: string;
 }
 
 /**
- * The list of one cohort in the group's order: by the day the application
- * joined the list, earliest first; with `siblingsFirst` (the group's
- * choice), those naming brothers or sisters in the group before the rest,
- * each part by date. Ties keep the id's order, so two readers agree.
+ * The list of one cohort in the group's order: by the moment the
+ * application joined the list (its number: given one after the other, so
+ * two confirmed at once never share a place), earliest first; with
+ * `siblingsFirst` (the group's choice), those naming brothers or sisters in
+ * the group before the rest, each part in that order.
  */
 export function waitingOrder<T extends QueuedApplication>(applications: readonly T[], { siblingsFirst }: { siblingsFirst: boolean }): T[] {
   const rank = (application: T) => (siblingsFirst && application.siblings.trim() !== '' ? 0 : 1);
-  return [...applications].sort((a, b) => rank(a) - rank(b) || a.appliedAt.getTime() - b.appliedAt.getTime() || a.id.localeCompare(b.id));
+  return [...applications].sort((a, b) => rank(a) - rank(b) || a.number - b.number);
 }
 
 /** The 1-based position of `id` in its cohort's list (waitingOrder), or null when it is not there. */

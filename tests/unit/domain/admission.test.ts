@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { applicationNumberText, childBirth, waitingOrder, waitingPosition } from '@domain/admissions/admission';
+
+/** The waiting list's rules (src/domain/admissions/admission.ts; docs/product.md, "Waiting list"). */
+describe('childBirth', () => {
+  it('reads the day and sex from the code, a woman by her day plus 40, omocodia letters as digits', () => {
+    expect(childBirth('GLLTMS19D12H501X', '2026-12-07')).toEqual({ birthDate: '2019-04-12', sex: 'M' });
+    expect(childBirth('GLLSRA19S70H501X', '2026-12-07')).toEqual({ birthDate: '2019-11-30', sex: 'F' });
+    // 'S' and 'N' stand for 6 and 2 in a code re-issued for a clash: day 62, a girl born on the 22nd.
+    expect(childBirth('GLLSRA19SSNH501X', '2026-12-07')).toEqual({ birthDate: '2019-11-22', sex: 'F' });
+  });
+
+  it('takes the century that puts the birth on or before today', () => {
+    expect(childBirth('GLLTMS26T01H501X', '2026-12-07')?.birthDate).toBe('2026-12-01');
+    expect(childBirth('GLLTMS26T31H501X', '2026-12-07')?.birthDate).toBe('1926-12-31');
+  });
+});
+
+describe('waitingOrder', () => {
+  const apps = [
+    { id: 'c', cohort: 2019, number: 3, siblings: 'Marco, Reparto' },
+    { id: 'a', cohort: 2019, number: 1, siblings: '' },
+    { id: 'b', cohort: 2019, number: 2, siblings: '' },
+  ];
+  it('orders by the moment each joined the list; brothers and sisters first only when the group says so', () => {
+    expect(waitingOrder(apps, { siblingsFirst: false }).map((app) => app.id)).toEqual(['a', 'b', 'c']);
+    expect(waitingOrder(apps, { siblingsFirst: true }).map((app) => app.id)).toEqual(['c', 'a', 'b']);
+    expect(waitingPosition(apps, 'b', { siblingsFirst: true })).toBe(3);
+    expect(waitingPosition(apps, 'z', { siblingsFirst: false })).toBeNull();
+  });
+
+  it("numbers an application as the group writes it: 'LA-0007'", () => {
+    expect(applicationNumberText(7)).toBe('LA-0007');
+    expect(applicationNumberText(12345)).toBe('LA-12345');
+  });
+});

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import admissionApply from '../../../netlify/functions/admission-apply';
+import admissionStatus from '../../../netlify/functions/admission-status';
+import { admissionApplyContract } from '@contracts/admission-apply';
+import { admissionStatusContract } from '@contracts/admission-status';
+import { computeFiscalCode } from '../../../emulators/seed/seed';
+import { browserRequest, functionContext, type NetlifyFunction } from '../../support/function-context';
+import { testInbox } from '../../support/mail-inbox';
+import { resetToDemoData, useEmulatorDb } from '../../support/server-db';
+
+/**
+ * The group's waiting list (docs/product.md, "Waiting list"): a parent
+ * applies on /lista-attesa, proves the e-mail with the code it receives, and
+ * the application joins its cohort with the group's next number; the
+ * e-mail's link shows the position later. One application per child.
+ */
+
+const PROJECT = 'demo-admissions';
+const MESSAGES = admissionApplyContract.messages;
+let db: Firestore;
+let tag = '';
+
+beforeAll(async () => {
+  db = await useEmulatorDb(PROJECT);
+});
+beforeEach(async () => {
+  await resetToDemoData(db, PROJECT);
+  for (const name of ['admission_applications', 'admission_counters']) {
+    for (const doc of (await db.collection(name).get()).docs) await doc.ref.delete();
+  }
+  tag = randomUUID().slice(0, 8);
+});
+
+async function call(fn: NetlifyFunction, body: unknown) {
+  const context = functionContext();
+  const response = await fn(
+    browserRequest('http://localhost/.netlify/functions/x', { method: 'POST', body: JSON.stringify(body) }),
+    context,
+  );
+  await context.settled();
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const child = (name: string, birthDate: string, gender: 'M' | 'F' = 'M') => ({
+  name,
+  surname: 'Galli',
+  cf: computeFiscalCode({ name, surname: 'Galli', gender, birthDate }),
+});
+const application = (kid = child('Tommaso', '2019-04-12'), email = `laura.galli+${tag}@example.com`) => ({
+  step: 'apply',
+  parent: {
+    name: 'Laura',
+    surname: 'Galli',
+    cf: computeFiscalCode({ name: 'Laura', surname: 'Galli', gender: 'F', birthDate: '1986-09-03' }),
+    email,
+    phone: '333 765 4321',
+  },
+  child: kid,
+  siblings: '',
+  note: 'Abitiamo vicino alla sede.',
+  privacyAccepted: true,
+});
+
+/** The 6-digit code of the newest code e-mail to `email`. */
+async function codeFor(email: string): Promise<string> {
+  const mail = await testInbox().waitFor((message) => message.to.includes(email) && message.subject.startsWith('Conferma la domanda'));
+  return /\b(\d{6})\b/.exec(mail.text)![1]!;
+}
+
+/** Applies and confirms with the e-mailed code: the answer of the confirmation. */
+async function applyAndConfirm(body = application()) {
+  const sent = await call(admissionApply, body);
+  expect(sent.status).toBe(200);
+  return call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code: await codeFor(body.parent.email) });
+}
+
+describe("'Iscrivi alla lista d'attesa'", () => {
+  it('sends a code, joins the list with the code: number, position, and the e-mail whose link shows them again', async () => {
+    const body = application();
+    const sent = await call(admissionApply, {
+      ...body,
+      child: { ...body.child, cf: body.child.cf.replace(/(.{6})(.{5})/, '$1-$2-').toLowerCase() },
+    });
+    expect(sent).toMatchObject({ status: 200, body: { status: 'code-sent', email: 'l•••@e•••.com', minutes: 15 } });
+    const code = await codeFor(body.parent.email);
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect(await call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code: wrong })).toEqual({
+      status: 400,
+      body: { error: MESSAGES.wrongCode },
+    });
+
+    const applied = await call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code });
+    const place = { number: 'LA-0001', cohort: 2019, position: 1, childName: 'Tommaso Galli', appliedAt: expect.any(String) };
+    expect(applied).toEqual({ status: 200, body: { status: 'applied', place } });
+    // A retried confirmation answers the same place and sends nothing more.
+    expect(await call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code })).toEqual(applied);
+
+    const mails = (await testInbox().messagesTo(body.parent.email)).filter((mail) =>
+      mail.subject.startsWith("Domanda nella lista d'attesa"),
+    );
+    expect(mails.map((mail) => mail.subject)).toEqual(["Domanda nella lista d'attesa LA-0001"]);
+    const token = /\/lista-attesa#(\S+)/.exec(mails[0]!.text)![1]!;
+    expect(await call(admissionStatus, { token })).toEqual({ status: 200, body: { place } });
+    expect(await call(admissionStatus, { token: `${token.slice(0, -2)}xx` })).toEqual({
+      status: 404,
+      body: { error: admissionStatusContract.messages.notFound },
+    });
+    const stored = (await db.collection('admission_applications').get()).docs.map((doc) => doc.data());
+    expect(stored).toMatchObject([{ state: 'waiting', cohort: 2019, child: { birth_date: '2019-04-12', sex: 'M' }, expires_at: null }]);
+  });
+
+  it('refuses a second application for the same child; another child born the same year is second, one born later first of its year', async () => {
+    expect((await applyAndConfirm()).status).toBe(200);
+    expect(await call(admissionApply, application(child('Tommaso', '2019-04-12'), `altro+${tag}@example.com`))).toEqual({
+      status: 409,
+      body: { error: MESSAGES.duplicate },
+    });
+    const sara = await applyAndConfirm(application(child('Sara', '2019-11-30', 'F'), `sara.madre+${tag}@example.com`));
+    expect(sara.body.place).toMatchObject({ number: 'LA-0002', cohort: 2019, position: 2 });
+    const luca = await applyAndConfirm(application(child('Luca', '2020-02-01'), `luca.padre+${tag}@example.com`));
+    expect(luca.body.place).toMatchObject({ number: 'LA-0003', cohort: 2020, position: 1 });
+  });
+
+  it('two applications confirmed at the same moment get two numbers, never the same', async () => {
+    const bodies = [
+      application(child('Anna', '2018-05-05', 'F'), `a+${tag}@example.com`),
+      application(child('Ugo', '2018-06-06'), `u+${tag}@example.com`),
+    ];
+    const sent = await Promise.all(bodies.map((body) => call(admissionApply, body)));
+    const codes = await Promise.all(bodies.map((body) => codeFor(body.parent.email)));
+    const applied = await Promise.all(
+      sent.map((each, index) => call(admissionApply, { step: 'confirm', pendingId: each.body.pendingId, code: codes[index] })),
+    );
+    const places = applied.map((answer) => answer.body.place as { number: string; position: number });
+    expect(places.map((place) => place.number).sort()).toEqual(['LA-0001', 'LA-0002']);
+    expect(places.map((place) => place.position).sort()).toEqual([1, 2]);
+  });
+
+  it('refuses what cannot be: no privacy notice, a child code whose day does not exist, a bad address; five wrong codes end it', async () => {
+    expect(await call(admissionApply, { ...application(), privacyAccepted: false })).toEqual({
+      status: 400,
+      body: { error: MESSAGES.privacy },
+    });
+    const impossible = application(child('Pia', '2019-02-28', 'F'));
+    impossible.child.cf = impossible.child.cf.slice(0, 9) + '70' + impossible.child.cf.slice(11);
+    expect(await call(admissionApply, impossible)).toEqual({ status: 400, body: { error: MESSAGES.childCf } });
+    expect(await call(admissionApply, application(undefined, 'non-una-email'))).toEqual({ status: 400, body: { error: MESSAGES.email } });
+    expect(
+      await db
+        .collection('mail')
+        .where('kind', '==', 'admission-code')
+        .count()
+        .get()
+        .then((count) => count.data().count),
+    ).toBe(0);
+
+    const sent = await call(admissionApply, application());
+    const code = await codeFor(application().parent.email);
+    const wrong = (index: number) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0');
+    for (let index = 0; index < 4; index += 1) {
+      expect((await call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code: wrong(index) })).status).toBe(400);
+    }
+    expect(await call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code: wrong(4) })).toEqual({
+      status: 429,
+      body: { error: MESSAGES.tooManyTries },
+    });
+    expect(await call(admissionApply, { step: 'confirm', pendingId: sent.body.pendingId, code })).toEqual({
+      status: 404,
+      body: { error: MESSAGES.noPending },
+    });
+  });
+
+  it('a second press within the minute sends no second code', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    expect((await call(admissionApply, application())).status).toBe(200);
+    expect(await call(admissionApply, application())).toEqual({ status: 429, body: { error: MESSAGES.wait } });
+  });
+});
