@@ -71,7 +71,8 @@ describe('change-parent-email: both codes', () => {
     expect(await call({ code: old === code ? other(code) : old, oldCode: old })).toEqual({ status: 400, body: { error: MESSAGES.wrong } });
     expect((await paolo())?.email).toBe(paoloEmail);
 
-    expect(await call({ code, oldCode: old })).toEqual({ status: 200, body: { status: 'changed', email: newEmail } });
+    const heldBefore = await PAOLO();
+    expect(await call({ code, oldCode: old }, heldBefore)).toEqual({ status: 200, body: { status: 'changed', email: newEmail } });
     expect((await paolo())?.email).toBe(newEmail);
     expect((await readRosterIndex(bed.db())).parents.find((parent) => parent.id === 'parent-verdi-paolo')?.email).toBe(newEmail);
     const told = await toldOld();
@@ -79,8 +80,8 @@ describe('change-parent-email: both codes', () => {
     expect(told.text).not.toContain(newEmail);
     const [entry] = await auditOf('family.parent_contact_change');
     expect(entry).toMatchObject({ actor: { uid: 'parent:parent-verdi-paolo' }, before: { email: paoloEmail }, after: { email: newEmail } });
-    // The change signs out every session of the parent (endParentSessions): the same cookie is no longer one.
-    expect(await call({ code, oldCode: old })).toEqual({ status: 401, body: { error: PARENT_MESSAGES.sessionExpired } });
+    // The change signs out every session of the parent (endParentSessions): the cookie it was made with is no longer one.
+    expect(await call({ code, oldCode: old }, heldBefore)).toEqual({ status: 401, body: { error: PARENT_MESSAGES.sessionExpired } });
   });
 
   it('counts wrong codes of either address and ends the change after five', async () => {
