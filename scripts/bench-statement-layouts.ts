@@ -9,25 +9,20 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { statementLinesFromTable, type StatementLine } from '@domain/statement/bank-statement';
-import { cellText } from '@domain/roster/roster';
+import type { StatementLine } from '@domain/statement/bank-statement';
+import { readStatementTable } from '@domain/statement/statement-table';
 import { readStatementFile } from '@/features/admin/statement/read-statement-file';
-import { FIELDS } from '@/features/admin/statement/use-statement-import';
 import { CREDITS, FIXTURES } from '../tests/fixtures/bank-statements/movements';
 
 const FOLDER = path.resolve(import.meta.dirname, '../tests/fixtures/bank-statements');
 
-/** The lines read with the default columns (the first title each field's guess matches), or why none. */
+/** The lines read with the default columns (guessStatementColumns), or why none. */
 async function readDefault(name: string): Promise<StatementLine[] | string> {
   try {
     const file = await readStatementFile(new File([readFileSync(path.join(FOLDER, name))], name));
     if (file.kind === 'camt') return file.lines;
-    const header = file.header.map(cellText);
-    const at = (guess: RegExp) => header.findIndex((title) => guess.test(title));
-    const [date, amount, description, orderingParty] = FIELDS.map(({ guess }) => at(guess)) as [number, number, number, number];
-    if (date < 0 || amount < 0 || description < 0) return `columns not offered (header: ${header.filter(Boolean).join(' | ')})`;
-    const columns = { date, amount, description, orderingParty: orderingParty < 0 ? null : orderingParty };
-    return statementLinesFromTable(file.data, columns, file.firstRow).lines;
+    if (!file.guess) return `columns not offered (header: ${file.header.filter(Boolean).join(' | ')})`;
+    return readStatementTable(file.rows, file.headerIndex, file.guess).credits.map((credit) => credit.line);
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
