@@ -20,7 +20,7 @@ const FOLDER = path.resolve(import.meta.dirname, '../tests/fixtures/bank-stateme
 async function readDefault(name: string): Promise<StatementLine[] | string> {
   try {
     const file = await readStatementFile(new File([readFileSync(path.join(FOLDER, name))], name));
-    if (file.kind === 'camt') return file.lines;
+    if (file.kind !== 'table') return file.lines;
     if (!file.guess) return `columns not offered (header: ${file.header.filter(Boolean).join(' | ')})`;
     return readStatementTable(file.rows, file.headerIndex, file.guess).credits.map((credit) => credit.line);
   } catch (error) {

@@ -239,6 +239,48 @@ function sella() {
   write('sella.xls', XLSX.write(workbook, { bookType: 'xls', type: 'buffer' }) as Uint8Array);
 }
 
+/** A CBI record: a blank, then its fields, padded to 120 characters. */
+const cbiRecord = (...fields: string[]) => ` ${fields.join('')}`.padEnd(120, ' ').slice(0, 120);
+/** '000000001250,00': 15 characters, the CBI way. */
+const cbiAmount = (euros: number) => Math.abs(euros).toFixed(2).replace('.', ',').padStart(15, '0');
+/** '2025-06-02' → '020625' (DDMMYY). */
+const ddmmyy = (day: string) => dmy(day, 'short').replace(/\//g, '');
+
+/** Banco BPM, YouBusiness Web: CBI 'movimenti' records RH, 61, 62 with their 63, 64, EF. */
+function bancoBpmCbi() {
+  const account = '0012345';
+  const lines = [
+    cbiRecord('RH', '05034', 'T1234', '  ', ddmmyy('2025-06-30'), 'GRUPPO SCOUT MANZIANA 1'),
+    cbiRecord('61', account, '   ', 'GRUPPO SCOUT MANZIANA 1'.padEnd(30), 'EUR', ddmmyy('2025-06-01'), 'C', cbiAmount(OPENING_EUROS)),
+    ...MOVEMENTS.flatMap((movement, index) => {
+      const progressive = String(index + 1).padStart(3, '0');
+      const movementRecord = cbiRecord(
+        '62',
+        account,
+        progressive,
+        ddmmyy(movement.day),
+        ddmmyy(movement.day),
+        credits(movement) ? 'C' : 'D',
+        cbiAmount(movement.euros),
+        credits(movement) ? '48 ' : '26 ',
+        `BPM25${movement.day.replace(/-/g, '').slice(2)}${progressive}`.padEnd(17),
+        credits(movement) ? 'BONIFICO A VOSTRO FAVORE' : movement.reason,
+      );
+      if (!credits(movement)) return [movementRecord];
+      const [year, month, date] = movement.day.split('-') as [string, string, string];
+      return [
+        movementRecord,
+        cbiRecord('63', account, progressive, 'YYY', `${date}${month}${year}  `, movement.party.padEnd(40), '   VIA ROMA 1 MANZIANA'),
+        cbiRecord('63', account, progressive, 'RI1', movement.reason),
+        cbiRecord('63', account, progressive, 'ID1', 'NOTPROVIDED'),
+      ];
+    }),
+    cbiRecord('64', account, 'EUR', ddmmyy('2025-06-30'), 'C', cbiAmount(CLOSING_EUROS)),
+    cbiRecord('EF', '05034', 'T1234', '  ', ddmmyy('2025-06-30')),
+  ];
+  write('banco-bpm-cbi.txt', `${lines.join('\r\n')}\r\n`);
+}
+
 /** Revolut: Type … Balance; date-times; dot decimals; the reason in Description. */
 function revolut() {
   let balance = OPENING_EUROS;
@@ -296,4 +338,5 @@ ingHtml();
 sella();
 revolut();
 n26();
+bancoBpmCbi();
 console.log(`bank statement fixtures written in ${FOLDER}`);

@@ -8,7 +8,7 @@ import { useStatementImport } from './use-statement-import';
 
 /**
  * 'Estratto conto' (docs/admin.md, "Estratto conto"): 'Importa estratto
- * conto' takes the bank's CAMT.053 `.xml`, or a `.csv`/`.xlsx`/`.xls` as
+ * conto' takes the bank's CAMT.053 `.xml`, a CBI 'movimenti' `.txt`, or a `.csv`/`.xlsx`/`.xls` as
  * the bank exports it: its header is found below any title block and its
  * columns (date, credited and debited amount, description, ordering party)
  * are offered by default, or as saved for that bank's header (one click:
@@ -29,15 +29,15 @@ export function StatementImport() {
         Estratto conto
       </h1>
       <p className="text-gray-700">
-        Carica l’estratto conto della banca (CAMT.053 .xml, oppure .csv, .xlsx o .xls così come la banca lo scarica): ogni accredito viene
-        abbinato al suo ordine dal codice nella causale (es. CE25-7K3Q), oppure da importo e cognome. Niente viene confermato finché non
-        premi «Conferma selezionati».
+        Carica l’estratto conto della banca (CAMT.053 .xml, CBI .txt, oppure .csv, .xlsx o .xls così come la banca lo scarica): ogni
+        accredito viene abbinato al suo ordine dal codice nella causale (es. CE25-7K3Q), oppure da importo e cognome. Niente viene
+        confermato finché non premi «Conferma selezionati».
       </p>
       <label className="block space-y-1">
         <span className="font-semibold">Importa estratto conto</span>
         <input
           type="file"
-          accept=".xml,.csv,.xlsx,.xls"
+          accept=".xml,.txt,.cbi,.csv,.xlsx,.xls"
           className="block min-h-11 text-sm"
           onChange={(event) => void statement.choose(event.target.files?.[0] ?? null)}
         />

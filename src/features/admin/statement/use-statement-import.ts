@@ -73,7 +73,7 @@ export function useStatementImport() {
     onSuccess: () => match.mutate(rows.map((row) => row.line)),
   });
 
-  /** Reads the file chosen: a CAMT.053 is matched at once, a table waits for its columns. */
+  /** Reads the file chosen: a CAMT.053 or CBI file is matched at once, a table waits for its columns. */
   const choose = async (chosen: File | null) => {
     setReadError(null);
     setRows([]);
@@ -83,7 +83,7 @@ export function useStatementImport() {
     try {
       const read = await readStatementFile(chosen);
       setFile(read);
-      if (read.kind === 'camt') return match.mutate(read.lines);
+      if (read.kind !== 'table') return match.mutate(read.lines);
       const remembered = savedColumns(read.header);
       setSaved(remembered !== null);
       setColumnsState(remembered ?? read.guess ?? UNSET);
