@@ -110,7 +110,7 @@ async function readXls(file: File): Promise<unknown[][]> {
   try {
     // Old exports save a web page's <table> as .xls: read as text, so its '€' and accents survive.
     const html = /^\s*</.test(new TextDecoder('latin1').decode(bytes.subarray(0, 64)));
-    // raw: the HTML's cells stay the text the bank wrote ('02/06/2025', '€ -45,00'), not guessed numbers.
+    // raw: the HTML's cells stay the text the bank wrote (a day as 'dd/mm/yyyy', '€ -45,00'), not guessed numbers.
     const workbook = html ? XLSX.read(decodeCsv(bytes), { type: 'string', raw: true }) : XLSX.read(bytes, { type: 'array', raw: true });
     const first = workbook.SheetNames[0];
     const sheet = first === undefined ? undefined : workbook.Sheets[first];

@@ -21,7 +21,7 @@ function isCalendarDay(day: string): boolean {
 
 /** 'dd/mm/yyyy', 'dd/mm/yy', 'dd.mm.yyyy', 'dd-mm-yyyy', each with or without a time after it. */
 const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:[ T]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?$/;
-/** 'yyyy-mm-dd', with or without a time ('2025-06-09 10:31:02', '2025-06-09T10:31:02Z'). */
+/** 'yyyy-mm-dd', with or without a time ('yyyy-mm-dd hh:mm:ss', 'yyyy-mm-ddThh:mm:ssZ'). */
 const YEAR_FIRST = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
