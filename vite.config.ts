@@ -93,6 +93,7 @@ export default defineConfig({
       // Imported by src/prerender.tsx, which the dev launcher's warm-up reaches (never run in development).
       'react-dom/static',
       'read-excel-file/browser',
+      '@e965/xlsx',
       'write-excel-file/browser',
       'zod',
     ],

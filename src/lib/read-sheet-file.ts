@@ -2,9 +2,11 @@ import { cellText } from '@domain/roster/roster';
 
 /**
  * Reads a spreadsheet an admin chose ('Importa anagrafica', 'Importa
- * estratto conto': docs/admin.md): the first sheet of an .xlsx, or a .csv
- * as Italian spreadsheets and AGESCI's BuonaStrada write it. The readers
- * (read-excel-file, papaparse) load with the first file, not with the admin.
+ * estratto conto': docs/admin.md): the first sheet of an .xlsx or an .xls
+ * (BIFF, or the HTML table some banks save under that name), or a .csv as
+ * Italian spreadsheets, banks and AGESCI's BuonaStrada write it. The
+ * readers (read-excel-file, SheetJS, papaparse) load with the first file,
+ * not with the admin.
  */
 
 /** The file as read: the header's titles, the rows under it as the file holds them, and where they start. */
@@ -53,11 +55,25 @@ const XLSX_TIMEOUT_MS = 60_000;
  * reader that does not load, no header, no row under the header.
  */
 export async function readSheetFile(file: File): Promise<Sheet> {
+  if (!/\.(xlsx|csv)$/i.test(file.name)) throw new SheetFileError(SHEET_FILE_MESSAGES.type);
+  return splitHeader(await readSheetRows(file));
+}
+
+/**
+ * Every row of `file`'s first sheet, empty ones included, chosen by its
+ * extension: `.xlsx` (read-excel-file), `.xls` (SheetJS: BIFF, or an HTML
+ * table decoded as a .csv is; days as Excel serials, text as written),
+ * `.csv` (as in readSheetFile).
+ * @throws SheetFileError with an Italian message (SHEET_FILE_MESSAGES):
+ * another extension, over 10 MB, bytes that cannot be read or parsed, a
+ * reader that does not load.
+ */
+export async function readSheetRows(file: File): Promise<unknown[][]> {
   const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase();
-  if (extension !== 'xlsx' && extension !== 'csv') throw new SheetFileError(SHEET_FILE_MESSAGES.type);
+  if (extension !== 'xlsx' && extension !== 'xls' && extension !== 'csv') throw new SheetFileError(SHEET_FILE_MESSAGES.type);
   if (file.size > MAX_FILE_BYTES) throw new SheetFileError(SHEET_FILE_MESSAGES.tooLarge);
-  const rows = extension === 'xlsx' ? await readXlsx(file) : await readCsv(file);
-  return splitHeader(rows);
+  if (extension === 'xlsx') return readXlsx(file);
+  return extension === 'xls' ? readXls(file) : readCsv(file);
 }
 
 /** Loads a reader; a failed chunk (offline, a new deploy) is the admin's to retry. */
@@ -87,6 +103,35 @@ async function readXlsx(file: File): Promise<unknown[][]> {
   }
 }
 
+/** An .xls's first sheet: a BIFF workbook as SheetJS reads it, or an HTML table (its text decoded as a CSV's). */
+async function readXls(file: File): Promise<unknown[][]> {
+  const bytes = await bytesOf(file);
+  const XLSX = await load(() => import('@e965/xlsx'));
+  try {
+    // Old exports save a web page's <table> as .xls: read as text, so its '€' and accents survive.
+    const html = /^\s*</.test(new TextDecoder('latin1').decode(bytes.subarray(0, 64)));
+    // raw: the HTML's cells stay the text the bank wrote (a day as 'dd/mm/yyyy', '€ -45,00'), not guessed numbers.
+    const workbook = html ? XLSX.read(decodeCsv(bytes), { type: 'string', raw: true }) : XLSX.read(bytes, { type: 'array', raw: true });
+    const first = workbook.SheetNames[0];
+    const sheet = first === undefined ? undefined : workbook.Sheets[first];
+    if (!sheet) return [];
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  } catch (error) {
+    console.error('spreadsheet: the .xls could not be read', error);
+    throw new SheetFileError(SHEET_FILE_MESSAGES.unreadable);
+  }
+}
+
+/** The file's bytes; a file that cannot be read is the admin's to choose again. */
+async function bytesOf(file: File): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.arrayBuffer());
+  } catch (error) {
+    console.error('spreadsheet: the file could not be read', error);
+    throw new SheetFileError(SHEET_FILE_MESSAGES.unreadable);
+  }
+}
+
 /** The text of a CSV's bytes: UTF-8 when valid, else Windows-1252; without a BOM. */
 function decodeCsv(bytes: Uint8Array): string {
   let text: string;
@@ -104,13 +149,7 @@ const SEP_LINE = /^"?sep=([^\r\n"])"?[ \t]*(?:\r\n|\n|\r|$)/i;
 
 /** The CSV's rows, every value a string. */
 async function readCsv(file: File): Promise<unknown[][]> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await file.arrayBuffer());
-  } catch (error) {
-    console.error('spreadsheet: the .csv could not be read', error);
-    throw new SheetFileError(SHEET_FILE_MESSAGES.unreadable);
-  }
+  const bytes = await bytesOf(file);
   const { default: Papa } = await load(() => import('papaparse'));
   const text = decodeCsv(bytes);
   const sep = SEP_LINE.exec(text);

@@ -1,6 +1,5 @@
 import { roundEuros, sumEuros, formatEuros, eurosToCents } from '../money';
 import { findTransferReferences } from '../payments/transfer-reference';
-import { cellText } from '../roster/roster';
 
 /**
  * The bank statement ('Estratto conto', docs/admin.md): the credits of the
@@ -219,75 +218,4 @@ export function paysExactly(
     new Set(orders.map((order) => order.familyId)).size === 1 &&
     sameEuros(sumEuros(orders.map((order) => order.totalEuros)), line.amountEuros)
   );
-}
-
-/** Which column of a CSV or spreadsheet export holds each field (0-based); the treasurer maps them once. */
-export interface StatementColumns {
-  date: number;
-  /** The credited amount: a column of credits ('Avere'), or of signed amounts whose negatives are debits. */
-  amount: number;
-  description: number;
-  /** Who sent it; null when the export has no such column. */
-  orderingParty: number | null;
-}
-
-/** An amount as Italian banks export it ('1.234,56', '100,00', '-45,00', '1234.56') or a spreadsheet's number; null when empty or not one. */
-export function readStatementAmount(cell: unknown): number | null {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? roundEuros(cell) : null;
-  const text = cellText(cell).replace(/[€\s]/g, '').trim();
-  if (!text) return null;
-  // A comma as decimal separator (Italian): the dots are thousands.
-  const normalised = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
-  if (!/^[+-]?\d+(\.\d{1,2})?$/.test(normalised)) return null;
-  return roundEuros(Number(normalised));
-}
-
-/** A day as exports write it ('dd/mm/yyyy', 'yyyy-mm-dd', a spreadsheet's date) as yyyy-mm-dd; null when it is not one. */
-export function readStatementDay(cell: unknown): string | null {
-  if (cell instanceof Date && !Number.isNaN(cell.getTime())) return cell.toISOString().slice(0, 10);
-  const text = cellText(cell).trim();
-  const italian = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  const day = italian ? `${italian[3]}-${italian[2]!.padStart(2, '0')}-${italian[1]!.padStart(2, '0')}` : text;
-  return isCalendarDay(day) ? day : null;
-}
-
-/** True when `day` is yyyy-mm-dd and that day exists (the 30th of February does not). */
-function isCalendarDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
-
-/**
- * The credits of an export's rows (the header left out) read through
- * `columns`: a row with no amount, or a negative one (a debit), is skipped;
- * a row whose amount or day cannot be read is listed in `problems` (its
- * number as the spreadsheet shows it, `firstRow` being the first row's) and
- * nothing of it is kept, so the treasurer sees it before anything is matched.
- */
-export function statementLinesFromTable(
-  rows: readonly unknown[][],
-  columns: StatementColumns,
-  firstRow: number,
-): { lines: StatementLine[]; problems: Array<{ row: number; message: string }> } {
-  const lines: StatementLine[] = [];
-  const problems: Array<{ row: number; message: string }> = [];
-  rows.forEach((row, index) => {
-    const rawAmount = row[columns.amount];
-    if (cellText(rawAmount) === '') return;
-    const amount = readStatementAmount(rawAmount);
-    const day = readStatementDay(row[columns.date]);
-    if (amount === null) return void problems.push({ row: firstRow + index, message: `Importo non leggibile: «${cellText(rawAmount)}».` });
-    if (amount <= 0) return;
-    if (day === null)
-      return void problems.push({ row: firstRow + index, message: `Data non leggibile: «${cellText(row[columns.date])}».` });
-    lines.push({
-      bankReference: '',
-      date: day,
-      amountEuros: amount,
-      description: cellText(row[columns.description]),
-      orderingParty: columns.orderingParty === null ? '' : cellText(row[columns.orderingParty]),
-    });
-  });
-  return { lines, problems };
 }

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../support/render';
 vi.mock('@/features/admin/statement/api/statement', () => ({ matchStatement: vi.fn(), confirmStatement: vi.fn() }));
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../../docs/samples');
+const BANKS = path.resolve(import.meta.dirname, '../../fixtures/bank-statements');
 const order = (paymentId: string, familySurname: string, totalEuros: number, reference: string) => ({
   paymentId,
   familyId: `family-${familySurname.toLowerCase()}`,
@@ -94,18 +95,62 @@ describe("'Estratto conto'", () => {
     expect(await screen.findByText('Confermati 2 ordini: ricevute emesse e famiglie avvisate.')).toBeInTheDocument();
   });
 
-  it('maps the columns of a CSV once, remembers them, and lists the rows it cannot read before matching', async () => {
+  it('offers the columns of a CSV by default and lists the rows it cannot read before matching', async () => {
     const { user } = renderWithProviders(<StatementImport />);
     const csv = `${readFileSync(path.join(SAMPLES, 'estratto-conto.csv'), 'utf8')}31/13/2025;;;12,00;ERRATA;X\r\n`;
     await user.upload(screen.getByLabelText('Importa estratto conto'), new File([csv], 'estratto.csv', { type: 'text/csv' }));
-    expect(await screen.findByRole('combobox', { name: 'Importo accreditato' })).toHaveValue('Avere');
-    expect(screen.getByRole('combobox', { name: 'Data' })).toHaveValue('Data contabile');
+    expect(await screen.findByRole('combobox', { name: 'Importo accreditato' })).toHaveDisplayValue('Avere');
+    expect(screen.getByRole('combobox', { name: 'Importo addebitato' })).toHaveDisplayValue('Dare');
+    expect(screen.getByRole('combobox', { name: 'Data' })).toHaveDisplayValue('Data contabile');
+    expect(screen.getByRole('combobox', { name: 'Descrizione' })).toHaveDisplayValue('Descrizione operazione');
+    expect(screen.getByRole('combobox', { name: 'Ordinante' })).toHaveDisplayValue('Ordinante');
     await user.click(screen.getByRole('button', { name: 'Abbina' }));
     expect(await screen.findByText('Riga 15: Data non leggibile: «31/13/2025».')).toBeInTheDocument();
     expect(await screen.findAllByTestId('statement-row')).toHaveLength(12);
-    expect(JSON.parse(localStorage.getItem('estratto-conto-colonne') ?? '{}')).toMatchObject({
-      amount: 'Avere',
-      orderingParty: 'Ordinante',
-    });
+    expect(vi.mocked(matchStatement).mock.calls[0]?.[0]).toHaveLength(12);
+  });
+
+  it("reads Intesa Sanpaolo's export below its title block, lists every row skipped with why, and remembers the columns for that bank: next time one click", async () => {
+    const { user } = renderWithProviders(<StatementImport />);
+    const upload = async (name: string) =>
+      user.upload(screen.getByLabelText('Importa estratto conto'), new File([readFileSync(path.join(BANKS, name))], name));
+    await upload('intesa-lista-movimenti.xlsx');
+    expect(await screen.findByRole('combobox', { name: 'Descrizione' })).toHaveDisplayValue('Descrizione estesa');
+    expect(screen.queryByRole('button', { name: 'Usa le colonne salvate per questa banca' })).not.toBeInTheDocument();
+    // The treasurer prefers the value day: changed, then confirmed with 'Abbina'.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Data' }), 'Data valuta');
+    await user.click(screen.getByRole('button', { name: 'Abbina' }));
+    expect(await screen.findAllByTestId('statement-row')).toHaveLength(4);
+    expect(screen.getByTestId('credits-total')).toHaveTextContent('1560,00 € (4 righe)');
+    // 28 title rows and the header, two balances, two debits.
+    expect(screen.getByText('Righe saltate (33)')).toBeInTheDocument();
+    const skipped = screen.getAllByTestId('skipped-row').map((row) => row.textContent);
+    expect(skipped).toContain('Riga 30: Saldo · Saldo contabile iniziale in Euro · 8000');
+    expect(skipped).toContain('Riga 37: Saldo · Saldo contabile finale in Euro · 9194,5');
+    expect(skipped.filter((text) => text?.includes(': Addebito'))).toHaveLength(2);
+
+    // Another bank's file: its own columns, nothing saved for it.
+    await upload('n26.csv');
+    expect(await screen.findByRole('combobox', { name: 'Descrizione' })).toHaveDisplayValue('Payment Reference');
+    expect(screen.queryByRole('button', { name: 'Usa le colonne salvate per questa banca' })).not.toBeInTheDocument();
+
+    // The same bank again: its saved columns, one click.
+    vi.mocked(matchStatement).mockClear();
+    await upload('intesa-lista-movimenti.xlsx');
+    await user.click(await screen.findByRole('button', { name: 'Usa le colonne salvate per questa banca' }));
+    expect(screen.getByRole('combobox', { name: 'Data' })).toHaveDisplayValue('Data valuta');
+    expect(await screen.findAllByTestId('statement-row')).toHaveLength(4);
+    expect(vi.mocked(matchStatement).mock.calls).toHaveLength(1);
+    expect(vi.mocked(matchStatement).mock.calls[0]?.[0]).toHaveLength(4);
+  });
+
+  it("shows the credits' total beside the one the file states", async () => {
+    const { user } = renderWithProviders(<StatementImport />);
+    const name = 'fineco-movimenti.xlsx';
+    await user.upload(screen.getByLabelText('Importa estratto conto'), new File([readFileSync(path.join(BANKS, name))], name));
+    await user.click(await screen.findByRole('button', { name: 'Abbina' }));
+    expect(await screen.findByTestId('stated-total')).toHaveTextContent('1560,00 €');
+    expect(screen.getByTestId('credits-total')).toHaveTextContent('1560,00 € (4 righe)');
+    expect(screen.queryByText(/non coincide/)).not.toBeInTheDocument();
   });
 });

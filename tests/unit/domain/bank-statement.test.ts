@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   combinedMatch,
   matchStatementLine,
-  readStatementAmount,
-  readStatementDay,
   statementLineKey,
-  statementLinesFromTable,
   surnameKeysIn,
   type NamedFamily,
   type OpenTransfer,
@@ -108,36 +105,6 @@ describe('a combined transfer without codes', () => {
     expect(matchStatementLine(noCode(100, 'NERI CE30-AAAA'), byReference, none, [NERI])).toMatchObject({
       kind: 'Corrisponde',
       probable: false,
-    });
-  });
-});
-
-describe("a statement's amounts and days as banks export them", () => {
-  it('reads Italian amounts, signed amounts and spreadsheet numbers', () => {
-    expect(readStatementAmount('1.234,56')).toBe(1234.56);
-    expect(readStatementAmount('100,00 €')).toBe(100);
-    expect(readStatementAmount('-45,00')).toBe(-45);
-    expect(readStatementAmount(15)).toBe(15);
-    expect(readStatementAmount('cento')).toBeNull();
-  });
-
-  it('reads days as dd/mm/yyyy or yyyy-mm-dd, and refuses a day that does not exist', () => {
-    expect(readStatementDay('2/6/2030')).toBe('2030-06-02');
-    expect(readStatementDay('2030-06-02')).toBe('2030-06-02');
-    expect(readStatementDay('31/13/2030')).toBeNull();
-    expect(readStatementDay('30/02/2030')).toBeNull();
-  });
-
-  it('keeps the credits of a table, skips its debits and lists the rows it cannot read', () => {
-    const rows = [
-      ['02/06/2030', '100,00', 'ACCONTO CE30-AAAA', 'ROSSI MARIO'],
-      ['03/06/2030', '-20,00', 'COMMISSIONI', ''],
-      ['04/06/2030', '', 'SALDO INIZIALE', ''],
-      ['05/06/2030', 'dieci', 'X', ''],
-    ];
-    expect(statementLinesFromTable(rows, { date: 0, amount: 1, description: 2, orderingParty: 3 }, 2)).toEqual({
-      lines: [line({ description: 'ACCONTO CE30-AAAA', orderingParty: 'ROSSI MARIO' })],
-      problems: [{ row: 5, message: 'Importo non leggibile: «dieci».' }],
     });
   });
 });

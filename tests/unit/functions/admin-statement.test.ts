@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MatchedLine } from '@contracts/admin-statement';
 import adminStatement from '../../../netlify/functions/admin-statement';
 import { seedStatementDemo } from '../../../emulators/seed/seed';
-import { statementLinesFromTable, type StatementLine } from '@domain/statement/bank-statement';
+import type { StatementLine } from '@domain/statement/bank-statement';
+import { readStatementTable } from '@domain/statement/statement-table';
 import { camtStatementLines } from '@/lib/camt053';
 import { checkSeasonTotals } from '../../../netlify/lib/season/season-totals';
 import { SEASON } from '@config/season';
@@ -72,11 +73,13 @@ describe('admin-statement', () => {
   });
 
   it('reads the CSV sample with its columns mapped, to the same matches', async () => {
-    const [, ...rows] = Papa.parse<string[]>(readFileSync(path.join(SAMPLES, 'estratto-conto.csv'), 'utf8'), {
+    const rows = Papa.parse<string[]>(readFileSync(path.join(SAMPLES, 'estratto-conto.csv'), 'utf8'), {
       delimiter: ';',
       skipEmptyLines: true,
     }).data;
-    const { lines, problems } = statementLinesFromTable(rows, { date: 0, amount: 3, description: 4, orderingParty: 5 }, 2);
+    const columns = { date: 0, amount: 3, debit: 2, description: 4, texts: [], orderingParty: 5 };
+    const { credits, problems } = readStatementTable(rows, 0, columns);
+    const lines = credits.map((credit) => credit.line);
     expect(problems).toEqual([]);
     expect(lines).toHaveLength(12);
     expect(kinds(await match(lines))).toEqual({ Corrisponde: 8, Cumulativo: 1, Probabile: 1, 'Non abbinato': 2 });

@@ -1,40 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { statementLinesFromTable, type StatementColumns, type StatementLine } from '@domain/statement/bank-statement';
-import { cellText } from '@domain/roster/roster';
+import type { StatementLine } from '@domain/statement/bank-statement';
+import type { StatementColumns } from '@domain/statement/statement-columns';
+import { readStatementTable, type StatementTable } from '@domain/statement/statement-table';
 import { SheetFileError } from '@/lib/read-sheet-file';
 import { confirmStatement, matchStatement, type MatchedLine } from './api/statement';
 import { readStatementFile, type StatementFile } from './read-statement-file';
+import { saveColumns, savedColumns } from './saved-columns';
 
-/** Where the treasurer's column choices are remembered, by column title. */
-const COLUMNS_KEY = 'estratto-conto-colonne';
-
-/** The column title chosen for each field of a line. */
-export type ColumnTitles = Record<keyof StatementColumns, string>;
-
-/** The fields to map, with the titles an Italian bank's export usually gives them. */
-export const FIELDS: Array<{ field: keyof StatementColumns; label: string; guess: RegExp }> = [
-  { field: 'date', label: 'Data', guess: /data/i },
-  { field: 'amount', label: 'Importo accreditato', guess: /avere|accredit|entrat|importo/i },
-  { field: 'description', label: 'Descrizione', guess: /descri|causale/i },
-  { field: 'orderingParty', label: 'Ordinante', guess: /ordinante|mittente/i },
+/** The fields the treasurer maps, with their labels; the optional ones may be 'Nessuna'. */
+export const FIELDS: ReadonlyArray<{
+  field: 'date' | 'amount' | 'debit' | 'description' | 'orderingParty';
+  label: string;
+  optional: boolean;
+}> = [
+  { field: 'date', label: 'Data', optional: false },
+  { field: 'amount', label: 'Importo accreditato', optional: false },
+  { field: 'debit', label: 'Importo addebitato', optional: true },
+  { field: 'description', label: 'Descrizione', optional: false },
+  { field: 'orderingParty', label: 'Ordinante', optional: true },
 ];
-
-/** The titles remembered from the last import, else guessed from the header. */
-function initialTitles(header: readonly string[]): ColumnTitles {
-  let remembered: Partial<ColumnTitles> = {};
-  try {
-    remembered = JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? '{}') as Partial<ColumnTitles>;
-  } catch {
-    remembered = {};
-  }
-  return Object.fromEntries(
-    FIELDS.map(({ field, guess }) => {
-      const known = remembered[field];
-      return [field, known && header.includes(known) ? known : (header.find((title) => guess.test(title)) ?? '')];
-    }),
-  ) as ColumnTitles;
-}
 
 /** One line with its match, and the orders the treasurer chose to confirm it with. */
 export interface StatementRow {
@@ -54,30 +39,29 @@ const rowsOf = (lines: readonly StatementLine[], matched: readonly MatchedLine[]
     selected: !entry.probable && (entry.kind === 'Corrisponde' || entry.kind === 'Cumulativo'),
   }));
 
-/** The columns of a table file as indexes, or null when the date, amount or description is not chosen. */
-function columnsOf(header: readonly string[], titles: ColumnTitles): StatementColumns | null {
-  const at = (title: string) => (title ? header.indexOf(title) : -1);
-  if (at(titles.date) < 0 || at(titles.amount) < 0 || at(titles.description) < 0) return null;
-  const orderingParty = at(titles.orderingParty);
-  return {
-    date: at(titles.date),
-    amount: at(titles.amount),
-    description: at(titles.description),
-    orderingParty: orderingParty < 0 ? null : orderingParty,
-  };
+/** No column chosen yet: -1 for a required field until the treasurer picks one. */
+const UNSET: StatementColumns = { date: -1, amount: -1, debit: null, description: -1, texts: [], orderingParty: null };
+
+/** The guessed reason-like columns, less those chosen for another field: they are joined to the description. */
+function withTexts(file: Extract<StatementFile, { kind: 'table' }>, columns: StatementColumns): StatementColumns {
+  const chosen = new Set([columns.date, columns.amount, columns.debit, columns.description, columns.orderingParty]);
+  return { ...columns, texts: (file.guess?.texts ?? []).filter((index) => !chosen.has(index)) };
 }
 
 /**
  * The state of 'Estratto conto' (StatementImport): the file read, the
- * columns of a table file, the lines matched by the server and ticked, and
- * the confirmation of the ticked ones (after which the lines are matched
+ * columns of a table file (saved for its bank's header, else the default
+ * guess), every row of it read ('Righe saltate', 'Righe non lette', the
+ * totals), the lines matched by the server and ticked, and the
+ * confirmation of the ticked ones (after which the lines are matched
  * again, so the confirmed ones read 'Già abbinato').
  */
 export function useStatementImport() {
   const [file, setFile] = useState<StatementFile | null>(null);
-  const [titles, setTitles] = useState<ColumnTitles | null>(null);
+  const [columns, setColumnsState] = useState<StatementColumns | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [table, setTable] = useState<StatementTable | null>(null);
   const [rows, setRows] = useState<StatementRow[]>([]);
-  const [problems, setProblems] = useState<Array<{ row: number; message: string }>>([]);
   const [readError, setReadError] = useState<string | null>(null);
 
   const match = useMutation({
@@ -89,18 +73,20 @@ export function useStatementImport() {
     onSuccess: () => match.mutate(rows.map((row) => row.line)),
   });
 
-  /** Reads the file chosen: a CAMT.053 is matched at once, a table waits for its columns. */
+  /** Reads the file chosen: a CAMT.053 or CBI file is matched at once, a table waits for its columns. */
   const choose = async (chosen: File | null) => {
     setReadError(null);
     setRows([]);
-    setProblems([]);
+    setTable(null);
     confirm.reset();
     if (!chosen) return;
     try {
       const read = await readStatementFile(chosen);
       setFile(read);
-      if (read.kind === 'camt') return match.mutate(read.lines);
-      setTitles(initialTitles(read.header.map(cellText)));
+      if (read.kind !== 'table') return match.mutate(read.lines);
+      const remembered = savedColumns(read.header);
+      setSaved(remembered !== null);
+      setColumnsState(remembered ?? read.guess ?? UNSET);
     } catch (error) {
       setFile(null);
       // The readers' errors are Italian sentences for the treasurer; anything else is not shown as it is.
@@ -111,17 +97,26 @@ export function useStatementImport() {
     }
   };
 
-  /** 'Abbina': reads a table file's lines with the chosen columns (remembered) and matches them. */
-  const matchTable = () => {
-    if (file?.kind !== 'table' || !titles) return;
-    const columns = columnsOf(file.header.map(cellText), titles);
-    if (!columns) return setReadError('Scegli le colonne della data, dell’importo accreditato e della descrizione.');
-    localStorage.setItem(COLUMNS_KEY, JSON.stringify(titles));
-    const read = statementLinesFromTable(file.data, columns, file.firstRow);
-    setProblems(read.problems);
-    setReadError(read.lines.length === 0 ? 'Nessun accredito nel file con queste colonne.' : null);
-    if (read.lines.length > 0) match.mutate(read.lines);
+  /** A column changed by the treasurer: the saved ones no longer apply as they are. */
+  const setColumns = (next: StatementColumns) => {
+    if (file?.kind !== 'table') return;
+    setSaved(false);
+    setColumnsState(withTexts(file, next));
   };
 
-  return { file, titles, setTitles, rows, setRows, problems, readError, match, confirm, choose, matchTable };
+  /** 'Abbina' (or the saved columns' one click): reads every row with the columns, remembers them for this header, matches the credits. */
+  const matchTable = () => {
+    if (file?.kind !== 'table' || !columns) return;
+    if (columns.date < 0 || columns.amount < 0 || columns.description < 0) {
+      return setReadError('Scegli le colonne della data, dell’importo accreditato e della descrizione.');
+    }
+    saveColumns(file.header, columns);
+    const read = readStatementTable(file.rows, file.headerIndex, columns);
+    setTable(read);
+    setRows([]);
+    setReadError(read.credits.length === 0 ? 'Nessun accredito nel file con queste colonne.' : null);
+    if (read.credits.length > 0) match.mutate(read.credits.map((credit) => credit.line));
+  };
+
+  return { file, columns, setColumns, saved, table, rows, setRows, readError, match, confirm, choose, matchTable };
 }
