@@ -21,6 +21,7 @@ const AdminStatementView = lazy(async () => ({ default: (await import('@/feature
 const AdminMedicalFormsView = lazy(async () => ({ default: (await import('@/features/admin/medical-forms/MedicalForms')).MedicalForms }));
 const AdminDocumentsView = lazy(async () => ({ default: (await import('@/features/admin/documents/Documents')).Documents }));
 const AdminEventsView = lazy(async () => ({ default: (await import('@/features/admin/events/Events')).Events }));
+const AdminAdmissionsView = lazy(async () => ({ default: (await import('@/features/admin/admissions/Admissions')).Admissions }));
 const AdminUsersView = lazy(async () => ({ default: (await import('@/features/admin/users/Users')).Users }));
 const AdminRosterImportView = lazy(async () => ({ default: (await import('@/features/admin/families/roster/RosterImport')).RosterImport }));
 
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminUsers, Component: AdminUsersView },
               { path: paths.adminDocuments, Component: AdminDocumentsView },
               { path: paths.adminEvents, Component: AdminEventsView },
+              { path: paths.adminAdmissions, Component: AdminAdmissionsView },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -26,6 +26,7 @@ export const paths = {
   adminUsers: '/admin/utenti',
   adminDocuments: '/admin/documenti',
   adminEvents: '/admin/uscite-e-campi',
+  adminAdmissions: '/admin/lista-attesa',
   /** Where an invited volunteer sets a password, from the invitation's link (netlify/lib/staff/admin-claims.ts, invitationLink). */
   adminSetPassword: '/admin/imposta-password',
   /** One family's page in 'Famiglie': the route's pattern, and the address of a family. */

@@ -95,6 +95,8 @@ export const AUDIT_ACTION = {
   eventAdmit: 'event.admit',
   /** A leader downloaded an event's list of children as CSV or PDF ('Scarica elenco'): it carries minors' data. */
   eventRosterDownload: 'event.roster_download',
+  /** An admin or a capo recorded the Comunità capi's decision on a waiting-list application ('Ammesso', 'Non ammesso', 'Rinviato'). */
+  admissionDecide: 'admission.decide',
   /** The reminders of an event's missing papers were sent to the families of the children signed up ('Invia promemoria'). */
   eventRemind: 'event.remind',
   /** A treasurer or an admin exported the year's accounts ('Rendiconto', CSV or XLSX). */
@@ -167,6 +169,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.admit': "Posto dato fuori dall'ordine",
   'event.roster_download': 'Elenco scaricato',
   'event.remind': 'Promemoria evento inviati',
+  'admission.decide': "Decisione sulla lista d'attesa",
   'accounts.export': 'Rendiconto esportato',
   'accounts.mapping': 'Voci del rendiconto modificate',
   'payment.debit_confirmed': 'Addebito riuscito',

@@ -98,6 +98,7 @@ export async function startApplication(db: Firestore, input: ApplyInput, context
       applied_at: null,
       // A Firestore TTL policy on expires_at deletes an application never confirmed (docs/deploy.md).
       expires_at: Timestamp.fromMillis(now.getTime() + ADMISSION_CODE_MINUTES * 60_000),
+      decision: null,
     });
     const childName = `${checked.child.name} ${checked.child.surname}`;
     const content = admissionCodeMail({ code, minutes: ADMISSION_CODE_MINUTES, childName }, context);

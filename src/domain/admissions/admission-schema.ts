@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../collections';
+import { ADMISSION_OUTCOMES } from './admission';
 
 /**
  * The states of an application to the group's waiting list ('Lista d'attesa';
@@ -8,6 +9,14 @@ import { timestamp } from '../collections';
  */
 export const ADMISSION_STATES = ['verifying', 'waiting'] as const;
 export type AdmissionState = (typeof ADMISSION_STATES)[number];
+
+/** A decision as recorded: the outcome, the meeting's day (yyyy-mm-dd), who recorded it and when. */
+export const admissionDecisionSchema = z.object({
+  outcome: z.enum(ADMISSION_OUTCOMES),
+  meeting_date: z.string(),
+  recorded_by: z.string(),
+  recorded_at: timestamp,
+});
 
 /** The child an application is for: as typed, the fiscal code normalised, the birth day (yyyy-mm-dd) and sex read from it. */
 export const admissionChildSchema = z.object({
@@ -34,7 +43,8 @@ export const admissionParentSchema = z.object({
  * (null before); `cohort`, the child's year of birth; `siblings`, brothers or
  * sisters already in the group as the parent wrote them; the code's hash,
  * tries and expiry while `verifying`; `applied_at`, when it joined the list;
- * `expires_at`, the TTL of an application never proved (null once waiting).
+ * `expires_at`, the TTL of an application never proved (null once waiting);
+ * `decision`, the Comunità capi's last one (null before any).
  * Server only.
  */
 export const admissionApplicationDocument = z.object({
@@ -52,6 +62,8 @@ export const admissionApplicationDocument = z.object({
   created_at: timestamp,
   applied_at: timestamp.nullable(),
   expires_at: timestamp.nullable(),
+  /** The Comunità capi's last decision, null before any. */
+  decision: admissionDecisionSchema.nullable().default(null),
 });
 export type AdmissionApplicationDocument = z.infer<typeof admissionApplicationDocument>;
 

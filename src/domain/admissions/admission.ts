@@ -4,6 +4,10 @@ import { fiscalCodeBirth } from '../fiscal-code-birth';
  * The waiting list's rules (docs/product.md, "Waiting list"). Pure.
  */
 
+/** What the Comunità capi decided of an application ('Lista d'attesa' in the admin). */
+export const ADMISSION_OUTCOMES = ['Ammesso', 'Non ammesso', 'Rinviato'] as const;
+export type AdmissionOutcome = (typeof ADMISSION_OUTCOMES)[number];
+
 /** A child's birth as an application keeps it: day (yyyy-mm-dd) and sex, read from the fiscal code. */
 export interface ChildBirth {
   birthDate: string;

@@ -23,14 +23,16 @@ export type Staff = { role: 'admin' } | { role: 'tesoriere' } | { role: 'capo'; 
  * - `privacy`: a family's data exported or erased, the medical forms deleted early;
  * - `users`: 'Utenti', granting roles;
  * - `documents`: 'Documenti' (each child still checked against the capo's branches, {@link visibleBranches});
- * - `events`: 'Uscite e campi' (a capo sees the events of their branches and changes only those all of whose branches are theirs).
+ * - `events`: 'Uscite e campi' (a capo sees the events of their branches and changes only those all of whose branches are theirs);
+ * - `admissions`: 'Lista d'attesa', the applications and the Comunità capi's decisions.
  */
-export type Permission = 'payments' | 'roster' | 'settings' | 'auditLog' | 'medicalForms' | 'privacy' | 'users' | 'documents' | 'events';
+export type Permission =
+  'payments' | 'roster' | 'settings' | 'auditLog' | 'medicalForms' | 'privacy' | 'users' | 'documents' | 'events' | 'admissions';
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['payments', 'roster', 'settings', 'auditLog', 'medicalForms', 'privacy', 'users', 'documents', 'events'],
+  admin: ['payments', 'roster', 'settings', 'auditLog', 'medicalForms', 'privacy', 'users', 'documents', 'events', 'admissions'],
   tesoriere: ['payments', 'roster', 'settings', 'auditLog'],
-  capo: ['medicalForms', 'documents', 'events'],
+  capo: ['medicalForms', 'documents', 'events', 'admissions'],
 };
 
 /** Each role's Italian name ('Utenti'). */

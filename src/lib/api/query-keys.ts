@@ -86,6 +86,8 @@ export const queryKeys = {
   reminderPreview: (product: string) => ['reminder-preview', product] as const,
   /** The current season's settings, read through admin-season-settings (docs/admin.md, "Impostazioni stagione"); not under `admin.all`. */
   seasonSettings: ['season-settings'] as const,
+  /** 'Lista d'attesa' in the admin (admin-admissions); not under `admin.all`: only its own decisions change it. */
+  admissions: ['admissions'] as const,
   /** An application's place on the waiting list, read from its status link (admission-status). */
   admissionStatus: (token: string) => ['admission-status', token] as const,
   /** The public season-settings answer the payment screens price with (docs/api.md, "season-settings"). */

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Schede mediche', path: paths.adminMedicalForms, permission: 'medicalForms' },
   { label: 'Documenti', path: paths.adminDocuments, permission: 'documents' },
   { label: 'Uscite e campi', path: paths.adminEvents, permission: 'events' },
+  { label: "Lista d'attesa", path: paths.adminAdmissions, permission: 'admissions' },
   { label: 'Registro', path: paths.adminAuditLog, permission: 'auditLog' },
   { label: 'Impostazioni', path: paths.adminSettings, permission: 'settings' },
   { label: 'Utenti', path: paths.adminUsers, permission: 'users' },

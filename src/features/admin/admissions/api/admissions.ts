@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminAdmissionsContract, admissionListSchema } from '@contracts/admin-admissions';
+import type { AdmissionOutcome } from '@domain/admissions/admission';
+import { callAdminAction } from '@/features/admin/shell/api/admin-functions';
+import { queryKeys } from '@/lib/api/query-keys';
+
+/** 'Lista d'attesa' through admin-admissions (adminAdmissionsContract): the waiting list by cohort. */
+export function useAdmissions() {
+  return useQuery({
+    queryKey: queryKeys.admissions,
+    queryFn: () => callAdminAction(adminAdmissionsContract, { action: 'list' }, admissionListSchema),
+  });
+}
+
+/** 'Registra' on an application: the Comunità capi's decision; the list the answer carries replaces the one shown. */
+export function useDecideAdmission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { id: string; outcome: AdmissionOutcome; meetingDate: string }) =>
+      callAdminAction(adminAdmissionsContract, { action: 'decide', ...decision }, admissionListSchema),
+    onSuccess: (list) => client.setQueryData(queryKeys.admissions, list),
+  });
+}
