@@ -29,7 +29,7 @@ let auth: TestAuth;
 beforeAll(async () => {
   db = await useEmulatorDb(PROJECT);
   auth = await startTestAuth(PROJECT);
-});
+}, 120_000);
 beforeEach(async () => {
   await resetToDemoData(db, PROJECT);
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -42,8 +42,8 @@ afterEach(() => {
 });
 afterAll(async () => {
   vi.useRealTimers();
-  await auth.stop();
-});
+  await auth?.stop();
+}, 30_000);
 
 /** Asks a code for `email` with Paolo Verdi's session, a minute and a second after the last (the change's own wait). */
 async function ask(email: string) {
