@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { CodeField } from '@/components/ui/CodeField';
 import { TextField } from '@/components/ui/TextField';
 import { paths } from '@config/paths';
 import type { AdmissionPlace } from '@contracts/admission-apply';
@@ -75,14 +76,7 @@ export function ApplicationForm({ onApplied }: { onApplied: (place: AdmissionPla
             Ti abbiamo inviato un codice di 6 cifre a {pending.email}: inseriscilo qui entro {pending.minutes} minuti per completare la
             domanda.
           </p>
-          <TextField
-            label="Codice ricevuto per e-mail"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <CodeField label="Codice ricevuto per e-mail" value={code} onChange={setCode} />
         </section>
       ) : (
         <>

@@ -6,6 +6,7 @@ import { italianDateTime, italianDayText } from '@domain/italian-time';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { CodeField } from '@/components/ui/CodeField';
 import { TextField } from '@/components/ui/TextField';
 import { UserFacingError } from '@/lib/api/functions-client';
 import {
@@ -275,14 +276,7 @@ function DocumentCard({ document, child, siblings, parentName, onChanged }: Docu
               <p className="text-sm">
                 Ti abbiamo inviato un codice di 6 cifre a {step.sentTo}: vale {step.minutes} minuti.
               </p>
-              <TextField
-                label="Codice ricevuto per e-mail"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              />
+              <CodeField label="Codice ricevuto per e-mail" value={code} onChange={setCode} />
               <Button type="submit" variant="primary" disabled={code.length !== 6} loading={busy}>
                 Conferma
               </Button>

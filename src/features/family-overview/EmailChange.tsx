@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { CodeField } from '@/components/ui/CodeField';
 import { TextField } from '@/components/ui/TextField';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { askGroupConfirmation, confirmEmailCodes, requestEmailCode } from './api/contacts';
@@ -17,20 +18,6 @@ export interface EmailChangeProps {
   /** The new address is proven and the change waits for the group: the new address. */
   onAwaitingGroup: (email: string) => void;
   onCancel: () => void;
-}
-
-/** A 6-digit code's field. */
-function CodeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <TextField
-      label={label}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
 }
 
 /**
