@@ -153,6 +153,10 @@ export const A11Y_STATES: A11yState[] = [
     name: '/bonifico/campo-estivo reached directly',
     open: async (page) => (await page.goto('/bonifico/campo-estivo'), await ready(page, /.+/)),
   },
+  {
+    name: "/lista-attesa, the waiting list's application form",
+    open: async (page) => (await page.goto('/lista-attesa'), await ready(page, "Lista d'attesa")),
+  },
   { name: '/pagamento reached directly', open: async (page) => (await page.goto('/pagamento'), await ready(page, /.+/)) },
   { name: 'an unknown path (404)', open: async (page) => (await page.goto('/pagina-che-non-esiste'), await ready(page, /.+/)) },
   {

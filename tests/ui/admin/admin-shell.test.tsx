@@ -37,6 +37,7 @@ describe('AdminShell', () => {
       'Schede mediche',
       'Documenti',
       'Uscite e campi',
+      "Lista d'attesa",
       'Registro',
       'Impostazioni',
       'Utenti',
@@ -50,10 +51,10 @@ describe('AdminShell', () => {
     expect(screen.getByText('Avviso limite e-mail')).toBeInTheDocument();
   });
 
-  it("takes a capo from the payments' address to 'Schede mediche', the first of their tabs with 'Documenti' and 'Uscite e campi', without the mail notice", async () => {
+  it("takes a capo from the payments' address to 'Schede mediche', the first of their tabs with 'Documenti', 'Uscite e campi' and 'Lista d’attesa', without the mail notice", async () => {
     show({ role: 'capo', branches: ['Reparto'] }, '/admin/check-pagamenti');
     expect(await screen.findByText('Vista /admin/check-pagamenti')).toBeInTheDocument();
-    expect(tabs()).toEqual(['Schede mediche', 'Documenti', 'Uscite e campi']);
+    expect(tabs()).toEqual(['Schede mediche', 'Documenti', 'Uscite e campi', "Lista d'attesa"]);
     expect(screen.getByRole('link', { name: 'Schede mediche' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Avviso e-mail')).toBeNull();
     expect(screen.queryByText('Avviso limite e-mail')).toBeNull();
