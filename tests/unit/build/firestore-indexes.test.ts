@@ -213,6 +213,8 @@ async function recordQueryShapes(): Promise<QueryShape[]> {
 const QUERYING_FILES = [
   'netlify/lib/access/email-change-group.ts',
   'netlify/lib/accounts/accounts.ts',
+  'netlify/lib/admissions/admission-decisions.ts',
+  'netlify/lib/admissions/admission-place.ts',
   'netlify/lib/documents/document-status.ts',
   'netlify/lib/documents/family-documents.ts',
   'netlify/lib/documents/group-document-writes.ts',
