@@ -68,7 +68,7 @@ const DOMAIN_CAPABILITY_IMPORTS = {
 };
 const SERVER_CAPABILITY_IMPORTS = {
   access: ['families', 'roster', 'staff'],
-  admissions: ['access'],
+  admissions: ['access', 'roster'],
   documents: ['access', 'families', 'season'],
   events: ['documents', 'season'],
   families: ['events', 'medical-forms', 'roster'],

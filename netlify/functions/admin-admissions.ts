@@ -4,16 +4,24 @@ import { decideAdmission, listAdmissions } from '../lib/admissions/admission-dec
 import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
+import { offerPlace } from '../lib/admissions/admission-offers';
+import { mailContext } from '../lib/platform/mail/outbox';
+import { deliverMail } from '../lib/mail-delivery';
 
 /**
  * POST /.netlify/functions/admin-admissions (adminAdmissionsContract;
  * docs/admin.md, "Lista d'attesa"), for the admin and the capi: the waiting
  * list by cohort; 'decide' records the Comunità capi's decision on one
- * application, audited (decideAdmission). Both answer the list as it is now.
+ * application, audited (decideAdmission); 'offer' offers the place to an
+ * admitted one and e-mails the family (offerPlace). All answer the list as it is now.
  */
-export default adminContractFunction(adminAdmissionsContract, 'admissions', async (input, { token }) => {
+export default adminContractFunction(adminAdmissionsContract, 'admissions', async (input, { token }, request, context) => {
   const db = getDb();
   if (input.action === 'decide') await decideAdmission(db, { ...input, actor: adminActor(token) });
+  if (input.action === 'offer') {
+    const mailId = await offerPlace(db, { id: input.id, actor: adminActor(token) }, mailContext(request));
+    if (mailId) context.waitUntil(deliverMail(db, mailId));
+  }
   return { body: await listAdmissions(db) };
 });
 

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { admissionStatusContract } from '@contracts/admission-status';
 import { COLLECTION } from '@domain/collections';
 import { admissionApplicationDocument } from '@domain/admissions/admission-schema';
-import { cohortApplications, placeOf, readStatusToken } from '../lib/admissions/admission-place';
+import { cohortApplications, isOnTheList, placeOf, readStatusToken } from '../lib/admissions/admission-place';
 import { contractFunction } from '../lib/platform/contract-function';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
@@ -10,16 +10,19 @@ import { readSnapshot } from '../lib/platform/snapshots';
 
 /**
  * admission-status (admissionStatusContract; docs/api.md, "admission-status"):
- * the place today of the application whose status link was opened. A token
- * that is not ours, or an application no longer waiting, is 404.
+ * the place today of the application whose status link was opened, and the
+ * place offered to it while the offer runs. A token that is not ours, or an
+ * application no longer on the list, is 404.
  */
 export default contractFunction(admissionStatusContract, async ({ token }) => {
   const id = readStatusToken(token);
   if (!id) throw new HttpError(404, admissionStatusContract.messages.notFound);
   const db = getDb();
   const application = readSnapshot(admissionApplicationDocument, await db.collection(COLLECTION.admissionApplications).doc(id).get());
-  if (application?.state !== 'waiting') throw new HttpError(404, admissionStatusContract.messages.notFound);
-  return { body: { place: placeOf(application, await cohortApplications(db, application.cohort)) } };
+  if (!application || !isOnTheList(application.state)) throw new HttpError(404, admissionStatusContract.messages.notFound);
+  const place = placeOf(application, await cohortApplications(db, application.cohort));
+  const until = application.state === 'offered' ? application.offered_until : null;
+  return { body: { place, offer: until && until > new Date() ? { until: until.toISOString() } : null } };
 });
 
 /** A parent opens the link now and then; the limit only stops a runaway loop. */

@@ -16,6 +16,9 @@ export const adminApplicationSchema = z.object({
   siblings: z.string(),
   note: z.string(),
   appliedAt: z.iso.datetime(),
+  /** 'waiting', or 'offered' until `offeredUntil` (ISO). */
+  state: z.enum(['waiting', 'offered']),
+  offeredUntil: z.nullable(z.iso.datetime()),
   decision: z.nullable(
     z.object({ outcome: z.enum(ADMISSION_OUTCOMES), meetingDate: z.string(), recordedBy: z.string(), recordedAt: z.iso.datetime() }),
   ),
@@ -31,14 +34,16 @@ export type AdmissionList = z.infer<typeof admissionListSchema>;
 /**
  * admin-admissions, POST, permission `admissions` (docs/api.md,
  * "admin-admissions"; docs/admin.md, "Lista d'attesa"): the applications by
- * cohort ('list'), and the Comunità capi's decision on one ('decide': the
- * outcome and the meeting's day), audited; both answer the list.
+ * cohort ('list'), the Comunità capi's decision on one ('decide': the
+ * outcome and the meeting's day), and 'Offri il posto' to an admitted one
+ * ('offer': the family e-mailed a link to accept), audited; all answer the list.
  */
 export const adminAdmissionsContract = defineContract({
   name: 'admin-admissions',
   method: 'POST',
   request: z.discriminatedUnion('action', [
     z.object({ action: z.literal('list') }),
+    z.object({ action: z.literal('offer'), id: documentId }),
     z.object({
       action: z.literal('decide'),
       id: documentId,
@@ -53,5 +58,9 @@ export const adminAdmissionsContract = defineContract({
     notFound: "Questa domanda non è più nella lista d'attesa: ricarica la pagina.",
     /** 400: a meeting day in the future or not a day. */
     meetingDate: 'Il giorno della riunione non può essere nel futuro.',
+    /** 409: 'Offri il posto' on an application the Comunità capi has not admitted. */
+    notAdmitted: "Si può offrire il posto solo a una domanda con la decisione 'Ammesso'.",
+    /** 409: the place is already offered (another volunteer, a moment ago). */
+    alreadyOffered: 'Il posto è già stato offerto a questa famiglia.',
   },
 });

@@ -11,7 +11,8 @@ export const admissionStatusContract = defineContract({
   name: 'admission-status',
   method: 'POST',
   request: z.object({ token: z.string().check(z.minLength(1), z.maxLength(300)) }),
-  answer: z.object({ place: admissionPlaceSchema }),
+  /** `offer`: the place offered and until when (ISO), null when none is. */
+  answer: z.object({ place: admissionPlaceSchema, offer: z.nullable(z.object({ until: z.iso.datetime() })) }),
   messages: {
     malformed: "Link non valido: usa il link dell'e-mail che ti abbiamo inviato.",
     /** 404: a token that is not ours, or an application no longer on the list. */

@@ -97,6 +97,10 @@ export const AUDIT_ACTION = {
   eventRosterDownload: 'event.roster_download',
   /** An admin or a capo recorded the Comunità capi's decision on a waiting-list application ('Ammesso', 'Non ammesso', 'Rinviato'). */
   admissionDecide: 'admission.decide',
+  /** An admin or a capo offered the place to an admitted application ('Offri il posto'). */
+  admissionOffer: 'admission.offer',
+  /** A family accepted the place offered ('Accetta il posto'): the child joined the roster. */
+  admissionAccept: 'admission.accept',
   /** The reminders of an event's missing papers were sent to the families of the children signed up ('Invia promemoria'). */
   eventRemind: 'event.remind',
   /** A treasurer or an admin exported the year's accounts ('Rendiconto', CSV or XLSX). */
@@ -170,6 +174,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.roster_download': 'Elenco scaricato',
   'event.remind': 'Promemoria evento inviati',
   'admission.decide': "Decisione sulla lista d'attesa",
+  'admission.offer': 'Posto offerto',
+  'admission.accept': 'Posto accettato',
   'accounts.export': 'Rendiconto esportato',
   'accounts.mapping': 'Voci del rendiconto modificate',
   'payment.debit_confirmed': 'Addebito riuscito',

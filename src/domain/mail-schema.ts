@@ -31,6 +31,7 @@ export const MAIL_KINDS = [
   'family-parent-edited',
   'admission-code',
   'admission-applied',
+  'admission-offer',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -80,7 +80,7 @@ export async function startApplication(db: Firestore, input: ApplyInput, context
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const mailId = await runTransaction(db, async (transaction) => {
     const stored = readSnapshot(admissionApplicationDocument, await transaction.get(ref));
-    if (stored?.state === 'waiting') throw new HttpError(409, MESSAGES.duplicate);
+    if (stored && stored.state !== 'verifying') throw new HttpError(409, MESSAGES.duplicate);
     const sentAt = stored?.code_sent_at?.getTime() ?? 0;
     if (stored && now.getTime() - sentAt < RESEND_SECONDS * 1000) throw new HttpError(429, MESSAGES.wait);
     await refuseSpentSignInMail(db, transaction, [checked.parent.email], now);
@@ -138,7 +138,7 @@ export async function confirmApplication(
     const stored = readSnapshot(admissionApplicationDocument, await transaction.get(ref));
     if (!stored) throw new HttpError(404, MESSAGES.noPending);
     const right = codeMatches(stored.id, code, stored.code_hash);
-    if (stored.state === 'waiting') {
+    if (stored.state !== 'verifying') {
       if (!right) throw new HttpError(404, MESSAGES.noPending);
       return { kind: 'applied', place: placeOf(stored, await cohortApplications(db, stored.cohort, transaction)), mailId: null };
     }

@@ -9,6 +9,7 @@ import { recordAudit, type AuditActor } from '../platform/audit-log';
 import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
+import { isOnTheList, ON_THE_LIST } from './admission-place';
 
 /**
  * 'Lista d'attesa' in the admin (docs/admin.md, "Lista d'attesa"): the
@@ -18,7 +19,7 @@ import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
 
 /** Every waiting application, by cohort (oldest first), each cohort in the group's order (waitingOrder). */
 export async function listAdmissions(db: Firestore): Promise<AdmissionList> {
-  const snapshot = await db.collection(COLLECTION.admissionApplications).where('state', '==', 'waiting').get();
+  const snapshot = await db.collection(COLLECTION.admissionApplications).where('state', 'in', ON_THE_LIST).get();
   const waiting = readAllSnapshots(admissionApplicationDocument, snapshot.docs);
   const cohorts = [...new Set(waiting.map((application) => application.cohort))].sort((a, b) => a - b);
   return {
@@ -40,6 +41,8 @@ export async function listAdmissions(db: Firestore): Promise<AdmissionList> {
           siblings: application.siblings,
           note: application.note,
           appliedAt: (application.applied_at ?? application.created_at).toISOString(),
+          state: application.state === 'offered' ? ('offered' as const) : ('waiting' as const),
+          offeredUntil: application.offered_until?.toISOString() ?? null,
           decision: application.decision && {
             outcome: application.decision.outcome,
             meetingDate: application.decision.meeting_date,
@@ -71,7 +74,7 @@ export async function decideAdmission(
   const ref = db.collection(COLLECTION.admissionApplications).doc(id);
   await runTransaction(db, async (transaction) => {
     const application = readSnapshot(admissionApplicationDocument, await transaction.get(ref));
-    if (application?.state !== 'waiting') throw new HttpError(404, adminAdmissionsContract.messages.notFound);
+    if (!application || !isOnTheList(application.state)) throw new HttpError(404, adminAdmissionsContract.messages.notFound);
     const before = application.decision;
     if (before?.outcome === outcome && before.meeting_date === meetingDate) return;
     const recorded = { outcome, meeting_date: meetingDate, recorded_by: actor.email, recorded_at: Timestamp.fromDate(now) };

@@ -60,3 +60,24 @@ export function admissionAppliedMail(data: AdmissionAppliedMail, context: MailCo
     context,
   );
 }
+
+/**
+ * 'Si è liberato un posto nel gruppo': the application admitted, until when
+ * the place waits, and the link that accepts it ('Accetta il posto').
+ */
+export function admissionOfferMail(
+  data: { number: string; childName: string; until: string; link: string },
+  context: MailContext,
+): MailContent {
+  return compose(
+    'Si è liberato un posto nel gruppo',
+    [
+      say(greeting()),
+      say(`la Comunità capi ha ammesso ${data.childName} (domanda ${data.number}): c'è un posto per lei o per lui nel gruppo.`),
+      say(`Per accettarlo apri questo link e premi 'Accetta il posto' entro il ${data.until}:`),
+      linkBlock(data.link),
+      say(`Se non siete più interessati, scrivi a ${GROUP.email}: il posto andrà alla prossima famiglia.`),
+    ],
+    context,
+  );
+}

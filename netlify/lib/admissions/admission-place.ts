@@ -20,13 +20,19 @@ import { currentKey, verificationKeys } from '../platform/secret-keys';
  */
 export const applicationIdOf = (cf: string) => createHash('sha256').update(`admission:${cf}`).digest('hex');
 
-/** The waiting applications of `cohort`, read in `transaction` when given. */
+/** The states of an application still on the list: waiting, or with the place offered. */
+export const ON_THE_LIST = ['waiting', 'offered'] as const;
+
+/** True when an application in `state` is still on the list. */
+export const isOnTheList = (state: string): boolean => (ON_THE_LIST as readonly string[]).includes(state);
+
+/** The applications of `cohort` still on the list (ON_THE_LIST), read in `transaction` when given. */
 export async function cohortApplications(
   db: Firestore,
   cohort: number,
   transaction?: Transaction,
 ): Promise<AdmissionApplicationDocument[]> {
-  const query = db.collection(COLLECTION.admissionApplications).where('cohort', '==', cohort).where('state', '==', 'waiting');
+  const query = db.collection(COLLECTION.admissionApplications).where('cohort', '==', cohort).where('state', 'in', ON_THE_LIST);
   const snapshot = transaction ? await transaction.get(query) : await query.get();
   return readAllSnapshots(admissionApplicationDocument, snapshot.docs);
 }

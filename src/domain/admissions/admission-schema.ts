@@ -5,9 +5,11 @@ import { ADMISSION_OUTCOMES } from './admission';
 /**
  * The states of an application to the group's waiting list ('Lista d'attesa';
  * docs/product.md, "Waiting list"): `verifying` until the parent types the
- * code sent to their address, then `waiting` in its cohort.
+ * code sent to their address, then `waiting` in its cohort; `offered` once
+ * the group offered the place ('Offri il posto'), until the family accepts
+ * (`accepted`: the child is in the roster) or the offer lapses (waiting again).
  */
-export const ADMISSION_STATES = ['verifying', 'waiting'] as const;
+export const ADMISSION_STATES = ['verifying', 'waiting', 'offered', 'accepted'] as const;
 export type AdmissionState = (typeof ADMISSION_STATES)[number];
 
 /** A decision as recorded: the outcome, the meeting's day (yyyy-mm-dd), who recorded it and when. */
@@ -64,6 +66,10 @@ export const admissionApplicationDocument = z.object({
   expires_at: timestamp.nullable(),
   /** The Comunità capi's last decision, null before any. */
   decision: admissionDecisionSchema.nullable().default(null),
+  /** Until when the place offered may be accepted; null when none is offered. */
+  offered_until: timestamp.nullable().default(null),
+  /** The roster's family the child joined on acceptance; null before. */
+  family_id: z.string().nullable().default(null),
 });
 export type AdmissionApplicationDocument = z.infer<typeof admissionApplicationDocument>;
 

@@ -63,6 +63,19 @@ export function waitingPosition(
   return index < 0 ? null : index + 1;
 }
 
+/** How many days a family has to accept a place offered ('Offri il posto'). */
+export const ADMISSION_OFFER_DAYS = 7;
+
+/**
+ * The branch a child admitted on `today` (yyyy-mm-dd) enters, by the age on
+ * 1 October of that year (when the scout year the child joins starts, or
+ * started): the Branco until 11, the Reparto from 12 to 15, the Clan from 16.
+ */
+export function entryBranch(birthDate: string, today: string): 'Branco' | 'Reparto' | 'Clan' {
+  const age = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4)) - (birthDate.slice(5) > '10-01' ? 1 : 0);
+  return age < 12 ? 'Branco' : age < 16 ? 'Reparto' : 'Clan';
+}
+
 /** How the group numbers an application: 'LA-0007'. */
 export function applicationNumberText(number: number): string {
   return `LA-${String(number).padStart(4, '0')}`;

@@ -6,6 +6,7 @@ import type { AdmissionPlace } from '@contracts/admission-apply';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { ApplicationForm } from './ApplicationForm';
 import { ApplicationPlace } from './ApplicationPlace';
+import { PlaceOffer } from './PlaceOffer';
 import { fetchApplicationStatus } from './api/admissions';
 import { queryKeys } from '@/lib/api/query-keys';
 import { withQueryClient } from '@/lib/with-query-client';
@@ -20,7 +21,12 @@ function StatusFromLink({ token }: { token: string }) {
   if (status.isError) {
     return <Alert kind="error">{status.error instanceof UserFacingError ? status.error.message : CLIENT_MESSAGES.unexpected}</Alert>;
   }
-  return <ApplicationPlace place={status.data.place} />;
+  return (
+    <>
+      {status.data.offer && <PlaceOffer token={token} until={status.data.offer.until} />}
+      <ApplicationPlace place={status.data.place} />
+    </>
+  );
 }
 
 /**

@@ -23,6 +23,8 @@ const application = {
   siblings: 'Marco, Reparto',
   note: '',
   appliedAt: '2026-11-02T10:00:00.000Z',
+  state: 'waiting' as const,
+  offeredUntil: null,
   decision: null,
 };
 const LIST: AdmissionList = { cohorts: [{ cohort: 2019, applications: [application] }] };

@@ -65,9 +65,25 @@ describe("/lista-attesa, 'Lista d'attesa'", () => {
     expect(screen.getByLabelText('Nome del bambino o della bambina')).toHaveValue('Tommaso');
   });
 
+  it("opened from the offer's link, 'Accetta il posto' brings the family in and points to 'La mia famiglia'", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      fn('admission-status', () => ({ status: 200, json: { place: PLACE, offer: { until: '2026-12-14T10:00:00.000Z' } } })),
+      fn('admission-accept', () => ({ status: 200, json: { status: 'accepted', surname: 'Galli', branch: 'Branco' } }), calls),
+    );
+    window.history.replaceState(null, '', '/lista-attesa#abc.def');
+    const { user } = renderWithProviders(<WaitingListPage />, { initialEntries: ['/lista-attesa'] });
+    const offer = within(await screen.findByRole('region', { name: 'Posto offerto' }));
+    expect(offer.getByText(/il gruppo lo tiene per voi fino al 14\/12\/2026/)).toBeInTheDocument();
+    await user.click(offer.getByRole('button', { name: 'Accetta il posto' }));
+    expect(await screen.findByText(/Benvenuti nel gruppo! Il posto è in Branco\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'La mia famiglia' })).toHaveAttribute('href', '/famiglia');
+    expect(calls).toEqual([{ token: 'abc.def' }]);
+  });
+
   it("opened from the e-mail's link, shows the position today", async () => {
     const calls: unknown[] = [];
-    server.use(fn('admission-status', () => ({ status: 200, json: { place: { ...PLACE, position: 2 } } }), calls));
+    server.use(fn('admission-status', () => ({ status: 200, json: { place: { ...PLACE, position: 2 }, offer: null } }), calls));
     window.history.replaceState(null, '', '/lista-attesa#abc.def');
     renderWithProviders(<WaitingListPage />, { initialEntries: ['/lista-attesa'] });
     const place = within(await screen.findByRole('region', { name: 'La tua domanda' }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationNumberText, childBirth, waitingOrder, waitingPosition } from '@domain/admissions/admission';
+import { applicationNumberText, childBirth, entryBranch, waitingOrder, waitingPosition } from '@domain/admissions/admission';
 
 /** The waiting list's rules (src/domain/admissions/admission.ts; docs/product.md, "Waiting list"). */
 describe('childBirth', () => {
@@ -13,6 +13,16 @@ describe('childBirth', () => {
   it('takes the century that puts the birth on or before today', () => {
     expect(childBirth('GLLTMS26T01H501X', '2026-12-07')?.birthDate).toBe('2026-12-01');
     expect(childBirth('GLLTMS26T31H501X', '2026-12-07')?.birthDate).toBe('1926-12-31');
+  });
+});
+
+describe('entryBranch', () => {
+  it('places a child by the age on 1 October of the year admitted: Branco to 11, Reparto 12 to 15, Clan from 16', () => {
+    expect(entryBranch('2019-04-12', '2026-12-07')).toBe('Branco');
+    // Twelve on 1 October 2026: Reparto; twelve only on 2 October: still Branco.
+    expect(entryBranch('2014-10-01', '2026-12-07')).toBe('Reparto');
+    expect(entryBranch('2014-10-02', '2026-12-07')).toBe('Branco');
+    expect(entryBranch('2010-09-30', '2026-03-01')).toBe('Clan');
   });
 });
 

@@ -3,6 +3,13 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import admissionApply from '../../../netlify/functions/admission-apply';
 import admissionStatus from '../../../netlify/functions/admission-status';
+import admissionAccept from '../../../netlify/functions/admission-accept';
+import { decideAdmission } from '../../../netlify/lib/admissions/admission-decisions';
+import { offerPlace } from '../../../netlify/lib/admissions/admission-offers';
+import { statusToken } from '../../../netlify/lib/admissions/admission-place';
+import { deliverMail } from '../../../netlify/lib/mail-delivery';
+import { admissionAcceptContract } from '@contracts/admission-accept';
+import { italianDay } from '@domain/italian-time';
 import { admissionApplyContract } from '@contracts/admission-apply';
 import { admissionStatusContract } from '@contracts/admission-status';
 import { computeFiscalCode } from '../../../emulators/seed/seed';
@@ -102,7 +109,7 @@ describe("'Iscrivi alla lista d'attesa'", () => {
     );
     expect(mails.map((mail) => mail.subject)).toEqual(["Domanda nella lista d'attesa LA-0001"]);
     const token = /\/lista-attesa#(\S+)/.exec(mails[0]!.text)![1]!;
-    expect(await call(admissionStatus, { token })).toEqual({ status: 200, body: { place } });
+    expect(await call(admissionStatus, { token })).toEqual({ status: 200, body: { place, offer: null } });
     expect(await call(admissionStatus, { token: `${token.slice(0, -2)}xx` })).toEqual({
       status: 404,
       body: { error: admissionStatusContract.messages.notFound },
@@ -176,5 +183,59 @@ describe("'Iscrivi alla lista d'attesa'", () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     expect((await call(admissionApply, application())).status).toBe(200);
     expect(await call(admissionApply, application())).toEqual({ status: 429, body: { error: MESSAGES.wait } });
+  });
+});
+
+describe("'Offri il posto' and 'Accetta il posto'", () => {
+  const capo = { uid: 'capo-uid', email: 'capo@example.com' };
+  const context = { siteUrl: 'http://localhost:8888' };
+
+  /** An application on the list, admitted by the Comunità capi and offered: the offer e-mail's status token. */
+  async function offered(body = application()) {
+    const applied = await applyAndConfirm(body);
+    const id = (await db.collection('admission_applications').where('number', '==', 1).get()).docs[0]!.id;
+    expect(applied.status).toBe(200);
+    await decideAdmission(db, { id, outcome: 'Ammesso', meetingDate: italianDay(new Date()), actor: capo });
+    const mailId = await offerPlace(db, { id, actor: capo }, context);
+    await deliverMail(db, mailId!);
+    const mail = await testInbox().waitFor(
+      (message) => message.to.includes(body.parent.email) && message.subject === 'Si è liberato un posto nel gruppo',
+    );
+    return { id, token: /\/lista-attesa#(\S+)/.exec(mail.text)![1]! };
+  }
+
+  it('the family accepts from the e-mail: the child is in the roster in the Branco with a new family and parent, once', async () => {
+    const body = application();
+    const { id, token } = await offered(body);
+    await expect(offerPlace(db, { id, actor: capo }, context)).rejects.toMatchObject({ status: 409 });
+    expect((await call(admissionStatus, { token })).body.offer).toEqual({ until: expect.any(String) });
+
+    const [first, second] = await Promise.all([call(admissionAccept, { token }), call(admissionAccept, { token })]);
+    expect(first).toEqual({ status: 200, body: { status: 'accepted', surname: 'Galli', branch: 'Branco' } });
+    expect(second).toEqual(first);
+    const children = (await db.collection('sons').where('cf', '==', body.child.cf).get()).docs.map((doc) => doc.data());
+    expect(children).toMatchObject([{ name: 'Tommaso', surname: 'Galli', branch: 'Branco', archived_at: null }]);
+    const parents = (await db.collection('parents').where('cf', '==', body.parent.cf).get()).docs.map((doc) => doc.data());
+    expect(parents).toMatchObject([{ family_id: children[0]!.family_id, email: body.parent.email, phone: '333 765 4321' }]);
+    expect((await db.collection('admission_applications').doc(id).get()).data()).toMatchObject({
+      state: 'accepted',
+      family_id: children[0]!.family_id,
+    });
+    expect((await db.collection('audit_log').where('action', '==', 'admission.accept').get()).size).toBe(1);
+    expect(await call(admissionStatus, { token })).toMatchObject({ status: 404 });
+  });
+
+  it('refuses an offer on an application not admitted, and an acceptance after the deadline (410)', async () => {
+    const applied = await applyAndConfirm();
+    expect(applied.status).toBe(200);
+    const id = (await db.collection('admission_applications').get()).docs[0]!.id;
+    await expect(offerPlace(db, { id, actor: capo }, context)).rejects.toMatchObject({ status: 409 });
+    await decideAdmission(db, { id, outcome: 'Ammesso', meetingDate: italianDay(new Date()), actor: capo });
+    await offerPlace(db, { id, actor: capo }, context, new Date(Date.now() - 8 * 24 * 60 * 60_000));
+    expect(await call(admissionAccept, { token: statusToken(id) })).toEqual({
+      status: 410,
+      body: { error: admissionAcceptContract.messages.expired },
+    });
+    expect((await db.collection('sons').where('surname', '==', 'Galli').get()).size).toBe(0);
   });
 });

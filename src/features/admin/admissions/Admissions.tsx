@@ -4,6 +4,7 @@ import { italianDateTime, italianDayText } from '@domain/italian-time';
 import { RetryAlert } from '../shell/ReadAlerts';
 import { useAdmissions } from './api/admissions';
 import { DecisionForm } from './DecisionForm';
+import { PlaceOfferButton } from './PlaceOfferButton';
 
 /** One cohort's applications in the group's order: position, number, child, parent's contacts, and the decision form. */
 function CohortList({ cohort, applications }: AdmissionList['cohorts'][number]) {
@@ -25,6 +26,7 @@ function CohortList({ cohort, applications }: AdmissionList['cohorts'][number]) 
             {application.siblings && <p className="text-sm text-gray-700">Fratelli o sorelle nel gruppo: {application.siblings}</p>}
             {application.note && <p className="text-sm text-gray-700">Note: {application.note}</p>}
             <DecisionForm application={application} />
+            <PlaceOfferButton application={application} />
           </li>
         ))}
       </ol>

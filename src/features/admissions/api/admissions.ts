@@ -1,5 +1,6 @@
 import { admissionApplyContract } from '@contracts/admission-apply';
 import { admissionStatusContract } from '@contracts/admission-status';
+import { admissionAcceptContract } from '@contracts/admission-accept';
 import type { RequestOf } from '@contracts/contract';
 import { callContract } from '@/lib/api/functions-client';
 
@@ -13,6 +14,9 @@ export const sendApplication = (application: Omit<ApplicationInput, 'step'>) =>
 /** Confirms the pending application `pendingId` with the e-mailed `code`: its place on the list. */
 export const confirmApplication = (pendingId: string, code: string) =>
   callContract(admissionApplyContract, { step: 'confirm', pendingId, code });
+
+/** 'Accetta il posto': the child joins the group; the family's surname and the child's branch. */
+export const acceptPlace = (token: string) => callContract(admissionAcceptContract, { token });
 
 /** The place today of the application a status link names. */
 export const fetchApplicationStatus = (token: string) => callContract(admissionStatusContract, { token });

@@ -12,6 +12,15 @@ export function useAdmissions() {
   });
 }
 
+/** 'Offri il posto' on an admitted application: the family e-mailed; the list the answer carries replaces the one shown. */
+export function useOfferPlace() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callAdminAction(adminAdmissionsContract, { action: 'offer', id }, admissionListSchema),
+    onSuccess: (list) => client.setQueryData(queryKeys.admissions, list),
+  });
+}
+
 /** 'Registra' on an application: the Comunità capi's decision; the list the answer carries replaces the one shown. */
 export function useDecideAdmission() {
   const client = useQueryClient();
