@@ -199,6 +199,7 @@ test('a form uploaded by a parent opens for the admin through a signed URL; the 
     'Schede mediche',
     'Documenti',
     'Uscite e campi',
+    "Lista d'attesa",
   ]);
   const saraForm = leader.getByTestId('medical-form-row').filter({ hasText: 'Sara' });
   await expect(leader.getByTestId('medical-form-row').filter({ hasText: 'Clan' })).toHaveCount(0);

@@ -44,12 +44,13 @@ test('an invited capo sets a password from the e-mailed link and gets in with th
   await capo.getByLabel('Nuova password').fill('capo-reparto-2026');
   await capo.getByLabel('Ripeti la password').fill('capo-reparto-2026');
   await capo.getByRole('button', { name: 'Imposta la password' }).click();
-  // A capo's tabs: the Reparto's medical forms (their first) and documents.
+  // A capo's tabs: the Reparto's medical forms (their first), documents, outings and the waiting list.
   await expect(capo.getByRole('heading', { level: 1, name: 'Schede mediche' })).toBeVisible();
   await expect(capo.getByRole('navigation', { name: 'Area admin' }).getByRole('link')).toHaveText([
     'Schede mediche',
     'Documenti',
     'Uscite e campi',
+    "Lista d'attesa",
   ]);
   await capoContext.close();
 

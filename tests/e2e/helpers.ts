@@ -32,10 +32,18 @@ export function todayInRome(): string {
 }
 
 /** The e-mail of the parent whose fiscal code is `cf`: a demo parent, or one the sample roster (docs/roster-example.csv) adds. */
+/** Parents the journeys add to the demo roster (the sample roster file, the waiting list), by fiscal code. */
+export const ADDED_PARENTS: Readonly<Record<string, string>> = {
+  CLMSFN79C14F205M: 'stefano.colombo@example.com',
+  /** Laura Galli, who applies on /lista-attesa (tests/e2e/waiting-list.spec.ts). */
+  GLLLRA86P43H501E: 'laura.galli@example.com',
+};
+
 function parentEmail(cf: string): string {
   const demo = DEMO_FAMILIES.flatMap((family) => family.parents).find((parent) => parent.cf === cf);
   if (demo) return demo.email;
-  if (cf === 'CLMSFN79C14F205M') return 'stefano.colombo@example.com';
+  const added = ADDED_PARENTS[cf];
+  if (added) return added;
   throw new Error(`parentEmail: no parent with fiscal code ${cf}`);
 }
 

@@ -96,20 +96,24 @@ export function ApplicationForm({ onApplied }: { onApplied: (place: AdmissionPla
             <TextField label="Fratelli o sorelle già nel gruppo (nome e branca)" {...field('siblings')} />
             <TextField label="Note" {...field('note')} />
           </fieldset>
-          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-600"
-              checked={privacy}
-              onChange={(event) => setPrivacy(event.target.checked)}
-            />
-            <span>
-              Ho letto l&apos;
-              <Link to={paths.privacy} className="font-semibold underline">
-                informativa privacy
-              </Link>
-            </span>
-          </label>
+          <div className="flex flex-col items-start gap-1">
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-800">
+              <input
+                type="checkbox"
+                className="size-5 shrink-0 accent-brand-600"
+                checked={privacy}
+                onChange={(event) => setPrivacy(event.target.checked)}
+              />
+              Ho letto l&apos;informativa privacy sui dati miei e di mio figlio o mia figlia.
+            </label>
+            <Link
+              to={paths.privacy}
+              target="_blank"
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+            >
+              Informativa sulla privacy (si apre in una nuova scheda)
+            </Link>
+          </div>
         </>
       )}
       {error && <Alert kind="error">{error}</Alert>}
