@@ -28,14 +28,16 @@ test("a parent applies, the group admits and offers the place, the family accept
   await inbox.clear();
   await page.goto('/lista-attesa');
   const parent = page.getByRole('group', { name: 'Il genitore' });
-  await parent.getByLabel('Nome').fill(LAURA.name);
-  await parent.getByLabel('Cognome').fill(LAURA.surname);
-  await parent.getByLabel('Codice fiscale').fill(LAURA.cf.toLowerCase());
-  await parent.getByLabel('E-mail').fill(LAURA.email);
-  await parent.getByLabel('Telefono').fill('333 765 4321');
-  await page.getByLabel('Nome del bambino o della bambina').fill('Tommaso');
-  await page.getByLabel('Cognome del bambino o della bambina').fill('Galli');
-  await page.getByLabel('Codice fiscale del bambino o della bambina').fill(`${TOMMASO_CF.slice(0, 6)}-${TOMMASO_CF.slice(6)}`);
+  await parent.getByLabel('Nome', { exact: true }).fill(LAURA.name);
+  await parent.getByLabel('Cognome', { exact: true }).fill(LAURA.surname);
+  await parent.getByLabel('Codice fiscale', { exact: true }).fill(LAURA.cf.toLowerCase());
+  await parent.getByLabel('E-mail', { exact: true }).fill(LAURA.email);
+  await parent.getByLabel('Telefono', { exact: true }).fill('333 765 4321');
+  await page.getByLabel('Nome del bambino o della bambina', { exact: true }).fill('Tommaso');
+  await page.getByLabel('Cognome del bambino o della bambina', { exact: true }).fill('Galli');
+  await page
+    .getByLabel('Codice fiscale del bambino o della bambina', { exact: true })
+    .fill(`${TOMMASO_CF.slice(0, 6)}-${TOMMASO_CF.slice(6)}`);
   await page.getByRole('checkbox', { name: /informativa privacy/ }).check();
   await page.getByRole('button', { name: "Iscrivi alla lista d'attesa" }).click();
   const codeMail = await inbox.waitFor(
@@ -63,9 +65,11 @@ test("a parent applies, the group admits and offers the place, the family accept
   await volunteer.context().close();
 
   const offer = await inbox.waitFor((mail) => mail.to.includes(LAURA.email) && mail.subject === 'Si è liberato un posto nel gruppo');
-  await page.goto(new URL(/(http\S+\/lista-attesa#\S+)/.exec(offer.text)![1]!).href.replace(/^https?:\/\/[^/]+/, ''));
-  await page.getByRole('button', { name: 'Accetta il posto' }).click();
-  await expect(page.getByText(/Benvenuti nel gruppo! Il posto è in Branco/)).toBeVisible();
+  // The link opens where a parent's mail client opens it: a new tab.
+  const fromMail = await page.context().newPage();
+  await fromMail.goto(new URL(/(http\S+\/lista-attesa#\S+)/.exec(offer.text)![1]!).href.replace(/^https?:\/\/[^/]+/, ''));
+  await fromMail.getByRole('button', { name: 'Accetta il posto' }).click();
+  await expect(fromMail.getByText(/Benvenuti nel gruppo! Il posto è in Branco/)).toBeVisible();
 
   await page.goto('/campo-estivo');
   await page.getByLabel('Codice Fiscale Genitore').fill(LAURA.cf);
