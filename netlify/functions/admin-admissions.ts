@@ -5,6 +5,7 @@ import { adminContractFunction } from '../lib/platform/admin-function';
 import { adminActor } from '../lib/platform/audit-log';
 import { getDb } from '../lib/platform/firestore';
 import { offerPlace } from '../lib/admissions/admission-offers';
+import { setAdmissionOrder } from '../lib/admissions/admission-settings';
 import { mailContext } from '../lib/platform/mail/outbox';
 import { deliverMail } from '../lib/mail-delivery';
 
@@ -13,11 +14,13 @@ import { deliverMail } from '../lib/mail-delivery';
  * docs/admin.md, "Lista d'attesa"), for the admin and the capi: the waiting
  * list by cohort; 'decide' records the Comunità capi's decision on one
  * application, audited (decideAdmission); 'offer' offers the place to an
- * admitted one and e-mails the family (offerPlace). All answer the list as it is now.
+ * admitted one and e-mails the family (offerPlace); 'order' sets 'Fratelli e
+ * sorelle prima' (setAdmissionOrder). All answer the list as it is now.
  */
 export default adminContractFunction(adminAdmissionsContract, 'admissions', async (input, { token }, request, context) => {
   const db = getDb();
   if (input.action === 'decide') await decideAdmission(db, { ...input, actor: adminActor(token) });
+  if (input.action === 'order') await setAdmissionOrder(db, { siblingsFirst: input.siblingsFirst, actor: adminActor(token) });
   if (input.action === 'offer') {
     const mailId = await offerPlace(db, { id: input.id, actor: adminActor(token) }, mailContext(request));
     if (mailId) context.waitUntil(deliverMail(db, mailId));

@@ -3,6 +3,7 @@ import { admissionStatusContract } from '@contracts/admission-status';
 import { COLLECTION } from '@domain/collections';
 import { admissionApplicationDocument } from '@domain/admissions/admission-schema';
 import { cohortApplications, isOnTheList, placeOf, readStatusToken } from '../lib/admissions/admission-place';
+import { readAdmissionOrder } from '../lib/admissions/admission-settings';
 import { contractFunction } from '../lib/platform/contract-function';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
@@ -20,7 +21,8 @@ export default contractFunction(admissionStatusContract, async ({ token }) => {
   const db = getDb();
   const application = readSnapshot(admissionApplicationDocument, await db.collection(COLLECTION.admissionApplications).doc(id).get());
   if (!application || !isOnTheList(application.state)) throw new HttpError(404, admissionStatusContract.messages.notFound);
-  const place = placeOf(application, await cohortApplications(db, application.cohort));
+  const [cohort, order] = await Promise.all([cohortApplications(db, application.cohort), readAdmissionOrder(db)]);
+  const place = placeOf(application, cohort, order);
   const until = application.state === 'offered' ? application.offered_until : null;
   return { body: { place, offer: until && until > new Date() ? { until: until.toISOString() } : null } };
 });

@@ -27,6 +27,8 @@ export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
 /** The waiting list by cohort (year of birth, oldest first), each in the group's order. */
 export const admissionListSchema = z.object({
+  /** 'Fratelli e sorelle prima': brothers and sisters of children in the group first. */
+  siblingsFirst: z.boolean(),
   cohorts: z.array(z.object({ cohort: z.number(), applications: z.array(adminApplicationSchema) })),
 });
 export type AdmissionList = z.infer<typeof admissionListSchema>;
@@ -44,6 +46,7 @@ export const adminAdmissionsContract = defineContract({
   request: z.discriminatedUnion('action', [
     z.object({ action: z.literal('list') }),
     z.object({ action: z.literal('offer'), id: documentId }),
+    z.object({ action: z.literal('order'), siblingsFirst: z.boolean() }),
     z.object({
       action: z.literal('decide'),
       id: documentId,

@@ -56,6 +56,7 @@ export const COLLECTION = {
   endedSessions: 'ended_sessions',
   admissionApplications: 'admission_applications',
   admissionCounters: 'admission_counters',
+  admissionSettings: 'admission_settings',
 } as const;
 
 /** A product's name as recorded: a catalogue entry's `plan` (src/domain/catalogue/product.ts). */

@@ -263,6 +263,7 @@ describe('what the product needs', () => {
       'email_change_limits',
       'admission_applications',
       'admission_counters',
+      'admission_settings',
     ]) {
       await assertFails(getDocs(collection(who.admin(), name)));
       await assertFails(getDocs(collection(who.anonymous(), name)));

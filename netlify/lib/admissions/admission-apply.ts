@@ -21,6 +21,7 @@ import { readSnapshot } from '../platform/snapshots';
 import { maskEmail } from '../access/access-codes';
 import { admissionAppliedMail, admissionCodeMail } from './admission-mails';
 import { applicationIdOf, cohortApplications, placeOf, statusToken } from './admission-place';
+import { readAdmissionOrder } from './admission-settings';
 
 /**
  * 'Iscrivi alla lista d'attesa' on the server (admission-apply; docs/product.md,
@@ -140,7 +141,8 @@ export async function confirmApplication(
     const right = codeMatches(stored.id, code, stored.code_hash);
     if (stored.state !== 'verifying') {
       if (!right) throw new HttpError(404, MESSAGES.noPending);
-      return { kind: 'applied', place: placeOf(stored, await cohortApplications(db, stored.cohort, transaction)), mailId: null };
+      const [cohort, order] = await Promise.all([cohortApplications(db, stored.cohort, transaction), readAdmissionOrder(db, transaction)]);
+      return { kind: 'applied', place: placeOf(stored, cohort, order), mailId: null };
     }
     if (stored.expires_at && stored.expires_at <= now) return { kind: 'refused', status: 400, message: MESSAGES.expired };
     if (!right) {
@@ -154,10 +156,11 @@ export async function confirmApplication(
     // The counter first: every confirmation reads it, so they run one after the other and each reads the cohort the one before left.
     const number = (readSnapshot(admissionCounterDocument, await transaction.get(counterRef))?.last ?? 0) + 1;
     const cohort = await cohortApplications(db, stored.cohort, transaction);
+    const order = await readAdmissionOrder(db, transaction);
     const applied = { ...stored, state: 'waiting' as const, number, applied_at: now, expires_at: null };
     transaction.set(counterRef, { last: number });
     transaction.update(ref, { state: 'waiting', number, applied_at: Timestamp.fromDate(now), expires_at: null });
-    const place = placeOf(applied, [...cohort, applied]);
+    const place = placeOf(applied, [...cohort, applied], order);
     const link = `${context.siteUrl}${paths.listaAttesa}#${statusToken(stored.id)}`;
     const content = admissionAppliedMail({ ...place, link }, context);
     const to = [stored.parent.email];

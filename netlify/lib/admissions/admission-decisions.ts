@@ -10,6 +10,7 @@ import { runTransaction } from '../platform/firestore';
 import { HttpError } from '../platform/http';
 import { readAllSnapshots, readSnapshot } from '../platform/snapshots';
 import { isOnTheList, ON_THE_LIST } from './admission-place';
+import { readAdmissionOrder } from './admission-settings';
 
 /**
  * 'Lista d'attesa' in the admin (docs/admin.md, "Lista d'attesa"): the
@@ -21,15 +22,17 @@ import { isOnTheList, ON_THE_LIST } from './admission-place';
 export async function listAdmissions(db: Firestore): Promise<AdmissionList> {
   const snapshot = await db.collection(COLLECTION.admissionApplications).where('state', 'in', ON_THE_LIST).get();
   const waiting = readAllSnapshots(admissionApplicationDocument, snapshot.docs);
+  const order = await readAdmissionOrder(db);
   const cohorts = [...new Set(waiting.map((application) => application.cohort))].sort((a, b) => a - b);
   return {
+    siblingsFirst: order.siblingsFirst,
     cohorts: cohorts.map((cohort) => {
       const queued = waiting
         .filter((application) => application.cohort === cohort)
         .map((application) => ({ ...application, number: application.number ?? 0 }));
       return {
         cohort,
-        applications: waitingOrder(queued, { siblingsFirst: false }).map((application, index) => ({
+        applications: waitingOrder(queued, order).map((application, index) => ({
           id: application.id,
           number: applicationNumberText(application.number),
           position: index + 1,

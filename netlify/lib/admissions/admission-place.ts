@@ -6,6 +6,7 @@ import { admissionApplicationDocument, type AdmissionApplicationDocument } from 
 import { applicationNumberText, waitingPosition } from '@domain/admissions/admission';
 import { readAllSnapshots } from '../platform/snapshots';
 import { currentKey, verificationKeys } from '../platform/secret-keys';
+import type { AdmissionOrder } from './admission-settings';
 
 /**
  * Where an application stands on the waiting list (docs/product.md,
@@ -37,8 +38,12 @@ export async function cohortApplications(
   return readAllSnapshots(admissionApplicationDocument, snapshot.docs);
 }
 
-/** The place of `application` (waiting) among `cohort`, its cohort's waiting applications. */
-export function placeOf(application: AdmissionApplicationDocument, cohort: readonly AdmissionApplicationDocument[]): AdmissionPlace {
+/** The place of `application` among `cohort`, its cohort's applications on the list, in the group's `order`. */
+export function placeOf(
+  application: AdmissionApplicationDocument,
+  cohort: readonly AdmissionApplicationDocument[],
+  order: AdmissionOrder,
+): AdmissionPlace {
   const queued = cohort.map((each) => ({
     id: each.id,
     cohort: each.cohort,
@@ -48,7 +53,7 @@ export function placeOf(application: AdmissionApplicationDocument, cohort: reado
   return {
     number: applicationNumberText(application.number ?? 0),
     cohort: application.cohort,
-    position: waitingPosition(queued, application.id, { siblingsFirst: false }) ?? queued.length + 1,
+    position: waitingPosition(queued, application.id, order) ?? queued.length + 1,
     childName: `${application.child.name} ${application.child.surname}`.trim(),
     appliedAt: (application.applied_at ?? application.created_at).toISOString(),
   };

@@ -73,5 +73,16 @@ export const admissionApplicationDocument = z.object({
 });
 export type AdmissionApplicationDocument = z.infer<typeof admissionApplicationDocument>;
 
+/**
+ * `admission_settings/list`: the group's order of the list, `siblings_first`
+ * (brothers and sisters of children in the group before the others; none:
+ * false), who changed it last and when. Server only.
+ */
+export const admissionSettingsDocument = z.object({
+  siblings_first: z.boolean(),
+  updated_at: timestamp,
+  updated_by: z.string(),
+});
+
 /** `admission_counters/applications`: the last number given. Server only. */
 export const admissionCounterDocument = z.object({ last: z.number().int() });

@@ -27,12 +27,13 @@ const application = {
   offeredUntil: null,
   decision: null,
 };
-const LIST: AdmissionList = { cohorts: [{ cohort: 2019, applications: [application] }] };
+const LIST: AdmissionList = { siblingsFirst: false, cohorts: [{ cohort: 2019, applications: [application] }] };
 
 describe("'Lista d'attesa' in the admin", () => {
   it("lists a cohort's applications and records the Comunità capi's decision with the meeting's day", async () => {
     const calls: unknown[] = [];
     const decided = {
+      siblingsFirst: false,
       cohorts: [
         {
           cohort: 2019,

@@ -34,6 +34,7 @@ const waiting = (id: string, number: number, child: { name: string; birth: strin
 beforeEach(async () => {
   const applications = bed.db().collection('admission_applications');
   for (const doc of (await applications.get()).docs) await doc.ref.delete();
+  await bed.db().collection('admission_settings').doc('list').delete();
   await applications.doc('a1').set(waiting('a1', 2, { name: 'Tommaso', birth: '2019-04-12' }));
   await applications.doc('a2').set(waiting('a2', 1, { name: 'Sara', birth: '2019-11-30' }));
   await applications.doc('a3').set(waiting('a3', 3, { name: 'Luca', birth: '2018-02-01' }));
@@ -79,6 +80,23 @@ describe('admin-admissions', () => {
       status: 404,
       body: { error: adminAdmissionsContract.messages.notFound },
     });
+  });
+
+  it("'Fratelli e sorelle prima' puts the application naming a brother first in its year, audited once", async () => {
+    await bed.db().collection('admission_applications').doc('a1').update({ siblings: 'Marco, Reparto' });
+    const ordered = await bed.call({ action: 'order', siblingsFirst: true }, bed.tokens.leader);
+    const names = (body: Record<string, unknown>) =>
+      (body.cohorts as Array<{ applications: Array<{ childName: string; position: number }> }>)[1]!.applications.map(
+        (app) => `${app.position} ${app.childName}`,
+      );
+    expect(ordered.body.siblingsFirst).toBe(true);
+    expect(names(ordered.body)).toEqual(['1 Tommaso Galli', '2 Sara Galli']);
+    expect((await bed.call({ action: 'order', siblingsFirst: true }, bed.tokens.leader)).status).toBe(200);
+    expect((await bed.db().collection('audit_log').where('action', '==', 'admission.settings').get()).size).toBe(1);
+    expect(names((await bed.call({ action: 'order', siblingsFirst: false }, bed.tokens.admin)).body)).toEqual([
+      '1 Sara Galli',
+      '2 Tommaso Galli',
+    ]);
   });
 
   it('refuses the treasurer and a parent: 403', async () => {

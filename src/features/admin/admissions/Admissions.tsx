@@ -2,7 +2,9 @@ import { Spinner } from '@/components/ui/Spinner';
 import type { AdmissionList } from '@contracts/admin-admissions';
 import { italianDateTime, italianDayText } from '@domain/italian-time';
 import { RetryAlert } from '../shell/ReadAlerts';
-import { useAdmissions } from './api/admissions';
+import { Alert } from '@/components/ui/Alert';
+import { describeError } from '@/lib/errors';
+import { useAdmissionOrder, useAdmissions } from './api/admissions';
 import { DecisionForm } from './DecisionForm';
 import { PlaceOfferButton } from './PlaceOfferButton';
 
@@ -34,6 +36,26 @@ function CohortList({ cohort, applications }: AdmissionList['cohorts'][number]) 
   );
 }
 
+/** 'Fratelli e sorelle prima': the group's order of the list, saved as soon as it is ticked. */
+function SiblingsFirst({ checked }: { checked: boolean }) {
+  const order = useAdmissionOrder();
+  return (
+    <div className="space-y-2">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-800">
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand-600"
+          checked={order.isPending ? order.variables : checked}
+          disabled={order.isPending}
+          onChange={(event) => order.mutate(event.target.checked)}
+        />
+        Fratelli e sorelle di chi è già nel gruppo prima degli altri
+      </label>
+      {order.isError && <Alert kind="error">{describeError(order.error)}</Alert>}
+    </div>
+  );
+}
+
 /**
  * 'Lista d'attesa' (docs/admin.md, "Lista d'attesa"), for the admin and the
  * capi: the applications by year of birth in the group's order, and the
@@ -48,10 +70,15 @@ export function Admissions() {
         <Spinner label="Carico la lista d'attesa…" />
       ) : list.isError ? (
         <RetryAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.cohorts.length === 0 ? (
-        <p className="text-gray-700">Nessuna domanda nella lista d&apos;attesa.</p>
       ) : (
-        list.data.cohorts.map((cohort) => <CohortList key={cohort.cohort} {...cohort} />)
+        <>
+          <SiblingsFirst checked={list.data.siblingsFirst} />
+          {list.data.cohorts.length === 0 ? (
+            <p className="text-gray-700">Nessuna domanda nella lista d&apos;attesa.</p>
+          ) : (
+            list.data.cohorts.map((cohort) => <CohortList key={cohort.cohort} {...cohort} />)
+          )}
+        </>
       )}
     </div>
   );

@@ -21,6 +21,16 @@ export function useOfferPlace() {
   });
 }
 
+/** 'Fratelli e sorelle prima' changed: the list the answer carries, in the new order, replaces the one shown. */
+export function useAdmissionOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (siblingsFirst: boolean) =>
+      callAdminAction(adminAdmissionsContract, { action: 'order', siblingsFirst }, admissionListSchema),
+    onSuccess: (list) => client.setQueryData(queryKeys.admissions, list),
+  });
+}
+
 /** 'Registra' on an application: the Comunità capi's decision; the list the answer carries replaces the one shown. */
 export function useDecideAdmission() {
   const client = useQueryClient();
