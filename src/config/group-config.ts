@@ -54,6 +54,8 @@ export const groupConfigSchema = z.object({
     rosterRetentionYears: z.number().int().min(1).max(20),
     /** The documents signed online (docs/privacy.md, "Signatures"): kept this many years after their season ends (10: art. 2946 c.c.). */
     signatureRetentionYears: z.number().int().min(1).max(20).default(10),
+    /** Days a waiting-list application is kept once it left the list: the child admitted into the roster, or 'Non ammesso'. */
+    admissionRetentionDays: z.number().int().min(0).max(730).default(90),
   }),
   /** The fixed text at the foot of every receipt; '' for none. Say that an amount is tax-deductible only if it is. */
   receiptFooter: z.string().max(600),

@@ -18,4 +18,6 @@ export const PRIVACY = {
   rosterRetentionYears: privacy.rosterRetentionYears,
   /** Years the signatures of the group's documents are kept after their season ends (docs/privacy.md, "Signatures"). */
   signatureRetentionYears: privacy.signatureRetentionYears,
+  /** Days a waiting-list application is kept after it left the list (docs/privacy.md, "The waiting list"). */
+  admissionRetentionDays: privacy.admissionRetentionDays,
 } as const;

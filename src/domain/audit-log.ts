@@ -97,6 +97,8 @@ export const AUDIT_ACTION = {
   eventRosterDownload: 'event.roster_download',
   /** An admin or a capo recorded the Comunità capi's decision on a waiting-list application ('Ammesso', 'Non ammesso', 'Rinviato'). */
   admissionDecide: 'admission.decide',
+  /** The daily retention deleted the waiting-list applications past their time (docs/privacy.md, "The waiting list"). */
+  admissionRetention: 'admission.retention',
   /** An admin or a capo changed the list's order ('Fratelli e sorelle prima'). */
   admissionSettings: 'admission.settings',
   /** An admin or a capo offered the place to an admitted application ('Offri il posto'). */
@@ -176,6 +178,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.roster_download': 'Elenco scaricato',
   'event.remind': 'Promemoria evento inviati',
   'admission.decide': "Decisione sulla lista d'attesa",
+  'admission.retention': "Pulizia lista d'attesa",
   'admission.settings': "Ordine della lista d'attesa",
   'admission.offer': 'Posto offerto',
   'admission.accept': 'Posto accettato',

@@ -97,7 +97,7 @@ export async function acceptPlace(db: Firestore, token: string, context: MailCon
     const [outcome] = await commitFamilies(db, transaction, [family], context);
     if (!outcome || outcome.kind === 'refused') throw new HttpError(409, ACCEPT.conflict);
     const familyId = 'familyId' in outcome ? outcome.familyId : null;
-    transaction.update(ref, { state: 'accepted', offered_until: null, family_id: familyId });
+    transaction.update(ref, { state: 'accepted', offered_until: null, family_id: familyId, accepted_at: Timestamp.fromDate(now) });
     recordAudit(db, transaction, {
       // The family has no parent id until this write: the application names who accepted.
       actor: { uid: `admission:${id}`, email: parent.email },

@@ -241,11 +241,10 @@ export async function eraseFamily(
         transaction.get(queries.reductions),
         transaction.get(queries.eventSignups),
       ]);
-    const lines = await statementLinesOf(
-      db,
-      payments.docs.map((snapshot) => snapshot.id),
-      transaction,
-    );
+    const paymentIds = payments.docs.map((snapshot) => snapshot.id);
+    const lines = await statementLinesOf(db, paymentIds, transaction);
+    // The waiting-list application the child was admitted from goes too (docs/privacy.md, "The waiting list").
+    const admissions = await transaction.get(db.collection(COLLECTION.admissionApplications).where('family_id', '==', familyId));
     // A 'Riduzione' and its reason (a family's hardship) go with the family.
     for (const document of [
       ...reminders.docs,
@@ -255,6 +254,7 @@ export async function eraseFamily(
       ...signatures.docs,
       ...reductions.docs,
       ...eventSignups.docs,
+      ...admissions.docs,
     ])
       transaction.delete(document.ref);
     deletePeople(db, transaction, parents, children);

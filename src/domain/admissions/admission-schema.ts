@@ -68,8 +68,9 @@ export const admissionApplicationDocument = z.object({
   decision: admissionDecisionSchema.nullable().default(null),
   /** Until when the place offered may be accepted; null when none is offered. */
   offered_until: timestamp.nullable().default(null),
-  /** The roster's family the child joined on acceptance; null before. */
+  /** The roster's family the child joined on acceptance, and when; null before. */
   family_id: z.string().nullable().default(null),
+  accepted_at: timestamp.nullable().default(null),
 });
 export type AdmissionApplicationDocument = z.infer<typeof admissionApplicationDocument>;
 

@@ -84,6 +84,10 @@ export function PrivacyNotice() {
             Documenti firmati e consensi: {PRIVACY.signatureRetentionYears} anni dopo la fine della stagione a cui si riferiscono, il tempo
             in cui si può chiedere conto di un’attività (art. 2946 del codice civile); poi sono eliminati automaticamente.
           </li>
+          <li>
+            Domande per la lista d’attesa: finché il bambino o la bambina è in lista; {PRIVACY.admissionRetentionDays} giorni dopo
+            l’ingresso nel gruppo o la decisione di non ammetterlo sono eliminate automaticamente.
+          </li>
         </ul>
       </Section>
       <Section title="Chi tratta i dati per conto del gruppo">

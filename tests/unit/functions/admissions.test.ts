@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import admissionApply from '../../../netlify/functions/admission-apply';
 import admissionStatus from '../../../netlify/functions/admission-status';
 import admissionAccept from '../../../netlify/functions/admission-accept';
+import admissionRetention from '../../../netlify/functions/admission-retention';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { PRIVACY } from '@config/privacy';
 import { decideAdmission } from '../../../netlify/lib/admissions/admission-decisions';
 import { offerPlace } from '../../../netlify/lib/admissions/admission-offers';
 import { statusToken } from '../../../netlify/lib/admissions/admission-place';
@@ -237,5 +239,60 @@ describe("'Offri il posto' and 'Accetta il posto'", () => {
       body: { error: admissionAcceptContract.messages.expired },
     });
     expect((await db.collection('sons').where('surname', '==', 'Galli').get()).size).toBe(0);
+  });
+});
+
+describe('the waiting list retention', () => {
+  const DAY = 24 * 60 * 60_000;
+  /** An application stored as the list leaves it, `daysAgo` days ago. */
+  const stored = (id: string, change: Record<string, unknown>) => ({
+    id,
+    state: 'waiting',
+    number: 1,
+    cohort: 2019,
+    child: { name: id, surname: 'Galli', cf: `GLL${id}`, birth_date: '2019-04-12', sex: 'M' },
+    parent: { name: 'Laura', surname: 'Galli', cf: 'GLLLRA86P43H501E', email: 'laura@example.com', phone: '333 765 4321' },
+    siblings: '',
+    note: '',
+    code_hash: null,
+    code_tries: 0,
+    code_sent_at: null,
+    created_at: Timestamp.fromMillis(Date.now() - 400 * DAY),
+    applied_at: Timestamp.fromMillis(Date.now() - 400 * DAY),
+    expires_at: null,
+    decision: null,
+    ...change,
+  });
+  const decided = (outcome: string, daysAgo: number) => ({
+    decision: {
+      outcome,
+      meeting_date: '2026-01-10',
+      recorded_by: 'capo@example.com',
+      recorded_at: Timestamp.fromMillis(Date.now() - daysAgo * DAY),
+    },
+  });
+
+  it(`deletes what left the list ${PRIVACY.admissionRetentionDays} days ago (admitted into the roster, 'Non ammesso'), keeps the rest, audited`, async () => {
+    const days = PRIVACY.admissionRetentionDays;
+    const applications = db.collection('admission_applications');
+    await applications
+      .doc('accepted-old')
+      .set(stored('accepted-old', { state: 'accepted', accepted_at: Timestamp.fromMillis(Date.now() - (days + 1) * DAY) }));
+    await applications
+      .doc('accepted-new')
+      .set(stored('accepted-new', { state: 'accepted', accepted_at: Timestamp.fromMillis(Date.now() - DAY) }));
+    await applications.doc('refused-old').set(stored('refused-old', decided('Non ammesso', days + 1)));
+    await applications.doc('postponed-old').set(stored('postponed-old', decided('Rinviato', days + 1)));
+    await applications.doc('waiting-old').set(stored('waiting-old', {}));
+
+    const response = await admissionRetention();
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { deleted: 2 } });
+    expect((await applications.get()).docs.map((doc) => doc.id).sort()).toEqual(['accepted-new', 'postponed-old', 'waiting-old']);
+    const [entry, ...more] = (await db.collection('audit_log').where('action', '==', 'admission.retention').get()).docs.map((doc) =>
+      doc.data(),
+    );
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ actor: { email: 'sistema' }, before: { count: 2 } });
+    expect(JSON.stringify(entry)).not.toContain('Galli');
   });
 });

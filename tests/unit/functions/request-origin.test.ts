@@ -146,7 +146,13 @@ describe('every function in netlify/functions', () => {
   it('is scheduled (run by Netlify, never by a page) only for the four declared jobs', async () => {
     const scheduled: string[] = [];
     for (const name of names) if ((await load(name)).config?.schedule) scheduled.push(name);
-    expect(scheduled.sort()).toEqual(['document-signature-retention', 'event-offer-expiry', 'mail-outbox', 'medical-form-retention']);
+    expect(scheduled.sort()).toEqual([
+      'admission-retention',
+      'document-signature-retention',
+      'event-offer-expiry',
+      'mail-outbox',
+      'medical-form-retention',
+    ]);
   });
 
   it('refuses a request from another site, except the scheduled jobs and the webhook', { timeout: 60_000 }, async () => {
