@@ -24,7 +24,9 @@ export default contractFunction(admissionStatusContract, async ({ token }) => {
   const [cohort, order] = await Promise.all([cohortApplications(db, application.cohort), readAdmissionOrder(db)]);
   const place = placeOf(application, cohort, order);
   const until = application.state === 'offered' ? application.offered_until : null;
-  return { body: { place, offer: until && until > new Date() ? { until: until.toISOString() } : null } };
+  const asked = application.interest_asked_at;
+  const interestAsked = asked !== null && (!application.interest_confirmed_at || application.interest_confirmed_at < asked);
+  return { body: { place, offer: until && until > new Date() ? { until: until.toISOString() } : null, interestAsked } };
 });
 
 /** A parent opens the link now and then; the limit only stops a runaway loop. */

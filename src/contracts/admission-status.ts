@@ -11,8 +11,15 @@ export const admissionStatusContract = defineContract({
   name: 'admission-status',
   method: 'POST',
   request: z.object({ token: z.string().check(z.minLength(1), z.maxLength(300)) }),
-  /** `offer`: the place offered and until when (ISO), null when none is. */
-  answer: z.object({ place: admissionPlaceSchema, offer: z.nullable(z.object({ until: z.iso.datetime() })) }),
+  /**
+   * `offer`: the place offered and until when (ISO), null when none is;
+   * `interestAsked`: the yearly 'Confermi l'interesse?' waits for an answer.
+   */
+  answer: z.object({
+    place: admissionPlaceSchema,
+    offer: z.nullable(z.object({ until: z.iso.datetime() })),
+    interestAsked: z.boolean(),
+  }),
   messages: {
     malformed: "Link non valido: usa il link dell'e-mail che ti abbiamo inviato.",
     /** 404: a token that is not ours, or an application no longer on the list. */

@@ -99,6 +99,8 @@ export const AUDIT_ACTION = {
   admissionDecide: 'admission.decide',
   /** The daily retention deleted the waiting-list applications past their time (docs/privacy.md, "The waiting list"). */
   admissionRetention: 'admission.retention',
+  /** The yearly 'Confermi l'interesse?' asked the families and took off the list those who did not answer in 30 days. */
+  admissionInterest: 'admission.interest',
   /** An admin or a capo changed the list's order ('Fratelli e sorelle prima'). */
   admissionSettings: 'admission.settings',
   /** An admin or a capo offered the place to an admitted application ('Offri il posto'). */
@@ -179,6 +181,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.remind': 'Promemoria evento inviati',
   'admission.decide': "Decisione sulla lista d'attesa",
   'admission.retention': "Pulizia lista d'attesa",
+  'admission.interest': "Conferma dell'interesse",
   'admission.settings': "Ordine della lista d'attesa",
   'admission.offer': 'Posto offerto',
   'admission.accept': 'Posto accettato',

@@ -32,6 +32,8 @@ export const MAIL_KINDS = [
   'admission-code',
   'admission-applied',
   'admission-offer',
+  'admission-interest',
+  'admission-lapsed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -81,3 +81,30 @@ export function admissionOfferMail(
     context,
   );
 }
+
+/** 'Confermi l'interesse per la lista d'attesa?': once a year, the link to answer within `days` days. */
+export function admissionInterestMail(data: { number: string; childName: string; days: number; link: string }, context: MailContext) {
+  return compose(
+    "Confermi l'interesse per la lista d'attesa?",
+    [
+      say(greeting()),
+      say(`${data.childName} è nella lista d'attesa del gruppo (domanda ${data.number}). Siete ancora interessati a un posto?`),
+      say(`Apri questo link e premi 'Confermo l'interesse' entro ${data.days} giorni: altrimenti la domanda esce dalla lista.`),
+      linkBlock(data.link),
+    ],
+    context,
+  );
+}
+
+/** 'La domanda è uscita dalla lista d'attesa': nobody confirmed the interest in time; whom to write to. */
+export function admissionLapsedMail(data: { number: string; childName: string }, context: MailContext) {
+  return compose(
+    "La domanda è uscita dalla lista d'attesa",
+    [
+      say(greeting()),
+      say(`non avendo ricevuto la conferma dell'interesse, la domanda ${data.number} di ${data.childName} è uscita dalla lista d'attesa.`),
+      say(`Se siete ancora interessati scrivi a ${GROUP.email}.`),
+    ],
+    context,
+  );
+}

@@ -8,7 +8,8 @@ import { readAllSnapshots } from '../platform/snapshots';
 /**
  * The waiting list's retention (docs/privacy.md, "The waiting list"): an
  * application leaves the list with the child admitted into the roster
- * (`accepted`) or with the Comunità capi's 'Non ammesso', and is deleted
+ * (`accepted`), with the Comunità capi's 'Non ammesso', or unanswered
+ * 'Confermi l'interesse?' (`lapsed`), and is deleted
  * `days` after that, by 'sistema'.
  */
 
@@ -18,6 +19,7 @@ const PER_BATCH = 200;
 /** When `application` left the list, or null while it is on it (or only 'Rinviato'). */
 function leftAt(application: AdmissionApplicationDocument): Date | null {
   if (application.state === 'accepted') return application.accepted_at ?? application.applied_at ?? application.created_at;
+  if (application.state === 'lapsed') return application.lapsed_at ?? application.created_at;
   return application.decision?.outcome === 'Non ammesso' ? application.decision.recorded_at : null;
 }
 

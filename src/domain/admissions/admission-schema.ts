@@ -7,9 +7,10 @@ import { ADMISSION_OUTCOMES } from './admission';
  * docs/product.md, "Waiting list"): `verifying` until the parent types the
  * code sent to their address, then `waiting` in its cohort; `offered` once
  * the group offered the place ('Offri il posto'), until the family accepts
- * (`accepted`: the child is in the roster) or the offer lapses (waiting again).
+ * (`accepted`: the child is in the roster) or the offer lapses (waiting again);
+ * `lapsed` when the family did not answer the yearly 'Confermi l'interesse?'.
  */
-export const ADMISSION_STATES = ['verifying', 'waiting', 'offered', 'accepted'] as const;
+export const ADMISSION_STATES = ['verifying', 'waiting', 'offered', 'accepted', 'lapsed'] as const;
 export type AdmissionState = (typeof ADMISSION_STATES)[number];
 
 /** A decision as recorded: the outcome, the meeting's day (yyyy-mm-dd), who recorded it and when. */
@@ -71,6 +72,10 @@ export const admissionApplicationDocument = z.object({
   /** The roster's family the child joined on acceptance, and when; null before. */
   family_id: z.string().nullable().default(null),
   accepted_at: timestamp.nullable().default(null),
+  /** The yearly 'Confermi l'interesse?': when it was last asked and last answered; when the application lapsed. */
+  interest_asked_at: timestamp.nullable().default(null),
+  interest_confirmed_at: timestamp.nullable().default(null),
+  lapsed_at: timestamp.nullable().default(null),
 });
 export type AdmissionApplicationDocument = z.infer<typeof admissionApplicationDocument>;
 

@@ -63,6 +63,23 @@ export function waitingPosition(
   return index < 0 ? null : index + 1;
 }
 
+/** Days after which an application on the list is asked 'Confermi l'interesse?' again: a year. */
+export const INTEREST_ASKED_EVERY_DAYS = 365;
+/** Days the family has to answer it before the application leaves the list. */
+export const INTEREST_ANSWER_DAYS = 30;
+
+/** What the yearly check does with an application on the list at `now`: ask, let it lapse, or nothing. */
+export function interestStep(
+  application: { appliedAt: Date; askedAt: Date | null; confirmedAt: Date | null },
+  now: Date,
+): 'ask' | 'lapse' | null {
+  const day = 24 * 60 * 60_000;
+  const answered = application.confirmedAt && (!application.askedAt || application.confirmedAt >= application.askedAt);
+  if (application.askedAt && !answered) return now.getTime() - application.askedAt.getTime() >= INTEREST_ANSWER_DAYS * day ? 'lapse' : null;
+  const since = application.confirmedAt ?? application.appliedAt;
+  return now.getTime() - since.getTime() >= INTEREST_ASKED_EVERY_DAYS * day ? 'ask' : null;
+}
+
 /** How many days a family has to accept a place offered ('Offri il posto'). */
 export const ADMISSION_OFFER_DAYS = 7;
 

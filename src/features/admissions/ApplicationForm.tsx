@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { PrivacyConsent } from '@/components/layout/PrivacyConsent';
 import { CodeField } from '@/components/ui/CodeField';
 import { TextField } from '@/components/ui/TextField';
-import { paths } from '@config/paths';
 import type { AdmissionPlace } from '@contracts/admission-apply';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { confirmApplication, sendApplication } from './api/admissions';
@@ -96,24 +95,11 @@ export function ApplicationForm({ onApplied }: { onApplied: (place: AdmissionPla
             <TextField label="Fratelli o sorelle già nel gruppo (nome e branca)" {...field('siblings')} />
             <TextField label="Note" {...field('note')} />
           </fieldset>
-          <div className="flex flex-col items-start gap-1">
-            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-800">
-              <input
-                type="checkbox"
-                className="size-5 shrink-0 accent-brand-600"
-                checked={privacy}
-                onChange={(event) => setPrivacy(event.target.checked)}
-              />
-              Ho letto l&apos;informativa privacy sui dati miei e di mio figlio o mia figlia.
-            </label>
-            <Link
-              to={paths.privacy}
-              target="_blank"
-              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
-            >
-              Informativa sulla privacy (si apre in una nuova scheda)
-            </Link>
-          </div>
+          <PrivacyConsent
+            label="Ho letto l'informativa privacy sui dati miei e di mio figlio o mia figlia."
+            checked={privacy}
+            onChange={setPrivacy}
+          />
         </>
       )}
       {error && <Alert kind="error">{error}</Alert>}

@@ -6,6 +6,7 @@ import type { AdmissionPlace } from '@contracts/admission-apply';
 import { CLIENT_MESSAGES, UserFacingError } from '@/lib/api/functions-client';
 import { ApplicationForm } from './ApplicationForm';
 import { ApplicationPlace } from './ApplicationPlace';
+import { InterestQuestion } from './InterestQuestion';
 import { PlaceOffer } from './PlaceOffer';
 import { fetchApplicationStatus } from './api/admissions';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -24,6 +25,7 @@ function StatusFromLink({ token }: { token: string }) {
   return (
     <>
       {status.data.offer && <PlaceOffer token={token} until={status.data.offer.until} />}
+      {status.data.interestAsked && <InterestQuestion token={token} />}
       <ApplicationPlace place={status.data.place} />
     </>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PrivacyConsent } from '@/components/layout/PrivacyConsent';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ChildCard } from '@/components/ui/ChildCard';
 import { FilePicker } from '@/components/ui/FilePicker';
-import { paths } from '@config/paths';
 import type { LookupChild } from '@domain/families/family-lookup';
 import { useUploadMedicalForm } from './api/upload-medical-form';
 import { checkMedicalFormFile } from './check-medical-form-file';
@@ -124,23 +123,12 @@ function MedicalFormUploaderView(props: MedicalFormUploaderProps) {
         </Alert>
       ) : (
         <div className="flex flex-col items-start gap-2">
-          <label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              className="size-5 shrink-0"
-              checked={consented}
-              disabled={running}
-              onChange={(event) => setConsented(event.target.checked)}
-            />
-            Ho letto l’informativa sul trattamento dei dati sanitari dei miei figli.
-          </label>
-          <Link
-            to={paths.privacy}
-            target="_blank"
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
-          >
-            Informativa sulla privacy (si apre in una nuova scheda)
-          </Link>
+          <PrivacyConsent
+            label="Ho letto l’informativa sul trattamento dei dati sanitari dei miei figli."
+            checked={consented}
+            disabled={running}
+            onChange={setConsented}
+          />
           <Button className="w-full sm:w-auto" disabled={!allChosen || !consented} loading={running} onClick={() => void uploadAll()}>
             {uploadButtonLabel(pending.length)}
           </Button>

@@ -68,7 +68,10 @@ describe("/lista-attesa, 'Lista d'attesa'", () => {
   it("opened from the offer's link, 'Accetta il posto' brings the family in and points to 'La mia famiglia'", async () => {
     const calls: unknown[] = [];
     server.use(
-      fn('admission-status', () => ({ status: 200, json: { place: PLACE, offer: { until: '2026-12-14T10:00:00.000Z' } } })),
+      fn('admission-status', () => ({
+        status: 200,
+        json: { place: PLACE, offer: { until: '2026-12-14T10:00:00.000Z' }, interestAsked: false },
+      })),
       fn('admission-accept', () => ({ status: 200, json: { status: 'accepted', surname: 'Galli', branch: 'Branco' } }), calls),
     );
     window.history.replaceState(null, '', '/lista-attesa#abc.def');
@@ -81,9 +84,25 @@ describe("/lista-attesa, 'Lista d'attesa'", () => {
     expect(calls).toEqual([{ token: 'abc.def' }]);
   });
 
+  it("answers the yearly 'Confermi l'interesse?' with 'Confermo l'interesse'", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      fn('admission-status', () => ({ status: 200, json: { place: PLACE, offer: null, interestAsked: true } })),
+      fn('admission-interest', () => ({ status: 200, json: { status: 'confirmed' } }), calls),
+    );
+    window.history.replaceState(null, '', '/lista-attesa#abc.def');
+    const { user } = renderWithProviders(<WaitingListPage />, { initialEntries: ['/lista-attesa'] });
+    const question = within(await screen.findByRole('region', { name: "Confermi l'interesse?" }));
+    await user.click(question.getByRole('button', { name: "Confermo l'interesse" }));
+    expect(await screen.findByText("Grazie: la domanda resta nella lista d'attesa.")).toBeInTheDocument();
+    expect(calls).toEqual([{ token: 'abc.def' }]);
+  });
+
   it("opened from the e-mail's link, shows the position today", async () => {
     const calls: unknown[] = [];
-    server.use(fn('admission-status', () => ({ status: 200, json: { place: { ...PLACE, position: 2 }, offer: null } }), calls));
+    server.use(
+      fn('admission-status', () => ({ status: 200, json: { place: { ...PLACE, position: 2 }, offer: null, interestAsked: false } }), calls),
+    );
     window.history.replaceState(null, '', '/lista-attesa#abc.def');
     renderWithProviders(<WaitingListPage />, { initialEntries: ['/lista-attesa'] });
     const place = within(await screen.findByRole('region', { name: 'La tua domanda' }));

@@ -50,6 +50,7 @@ describe('one contract per function', () => {
   it('finds the functions, the scheduled ones apart', () => {
     expect(answering.length).toBeGreaterThan(20);
     expect(sources.filter(({ source }) => isScheduled(source)).map(({ name }) => name)).toEqual([
+      'admission-interest-check',
       'admission-retention',
       'document-signature-retention',
       'event-offer-expiry',

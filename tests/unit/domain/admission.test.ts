@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationNumberText, childBirth, entryBranch, waitingOrder, waitingPosition } from '@domain/admissions/admission';
+import { applicationNumberText, childBirth, entryBranch, interestStep, waitingOrder, waitingPosition } from '@domain/admissions/admission';
 
 /** The waiting list's rules (src/domain/admissions/admission.ts; docs/product.md, "Waiting list"). */
 describe('childBirth', () => {
@@ -13,6 +13,21 @@ describe('childBirth', () => {
   it('takes the century that puts the birth on or before today', () => {
     expect(childBirth('GLLTMS26T01H501X', '2026-12-07')?.birthDate).toBe('2026-12-01');
     expect(childBirth('GLLTMS26T31H501X', '2026-12-07')?.birthDate).toBe('1926-12-31');
+  });
+});
+
+describe('interestStep', () => {
+  const day = (iso: string) => new Date(`${iso}T10:00:00Z`);
+  it('asks a year after the application or its last answer, and lets it lapse 30 days after an unanswered question', () => {
+    const applied = { appliedAt: day('2025-12-01'), askedAt: null, confirmedAt: null };
+    expect(interestStep(applied, day('2026-11-30'))).toBeNull();
+    expect(interestStep(applied, day('2026-12-01'))).toBe('ask');
+    const asked = { ...applied, askedAt: day('2026-12-01') };
+    expect(interestStep(asked, day('2026-12-30'))).toBeNull();
+    expect(interestStep(asked, day('2026-12-31'))).toBe('lapse');
+    const answered = { ...asked, confirmedAt: day('2026-12-05') };
+    expect(interestStep(answered, day('2027-06-01'))).toBeNull();
+    expect(interestStep(answered, day('2027-12-05'))).toBe('ask');
   });
 });
 

@@ -4,6 +4,8 @@ import admissionApply from '../../../netlify/functions/admission-apply';
 import admissionStatus from '../../../netlify/functions/admission-status';
 import admissionAccept from '../../../netlify/functions/admission-accept';
 import admissionRetention from '../../../netlify/functions/admission-retention';
+import admissionInterest from '../../../netlify/functions/admission-interest';
+import admissionInterestCheck from '../../../netlify/functions/admission-interest-check';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { PRIVACY } from '@config/privacy';
 import { decideAdmission } from '../../../netlify/lib/admissions/admission-decisions';
@@ -111,7 +113,7 @@ describe("'Iscrivi alla lista d'attesa'", () => {
     );
     expect(mails.map((mail) => mail.subject)).toEqual(["Domanda nella lista d'attesa LA-0001"]);
     const token = /\/lista-attesa#(\S+)/.exec(mails[0]!.text)![1]!;
-    expect(await call(admissionStatus, { token })).toEqual({ status: 200, body: { place, offer: null } });
+    expect(await call(admissionStatus, { token })).toEqual({ status: 200, body: { place, offer: null, interestAsked: false } });
     expect(await call(admissionStatus, { token: `${token.slice(0, -2)}xx` })).toEqual({
       status: 404,
       body: { error: admissionStatusContract.messages.notFound },
@@ -294,5 +296,51 @@ describe('the waiting list retention', () => {
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ actor: { email: 'sistema' }, before: { count: 2 } });
     expect(JSON.stringify(entry)).not.toContain('Galli');
+  });
+});
+
+describe("the yearly 'Confermi l'interesse?'", () => {
+  const DAY = 24 * 60 * 60_000;
+  const check = async () => {
+    const response = await admissionInterestCheck(browserRequest('http://localhost/.netlify/functions/admission-interest-check'));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('asks a family a year on the list; the answer keeps it; one unanswered for 30 days leaves the list, the family told', async () => {
+    const body = application();
+    expect((await applyAndConfirm(body)).status).toBe(200);
+    const id = (await db.collection('admission_applications').get()).docs[0]!.id;
+    const ref = db.collection('admission_applications').doc(id);
+    expect(await check()).toEqual({ status: 200, body: { asked: 0, lapsed: 0 } });
+
+    await ref.update({ applied_at: Timestamp.fromMillis(Date.now() - 366 * DAY) });
+    expect(await check()).toEqual({ status: 200, body: { asked: 1, lapsed: 0 } });
+    expect(await check()).toEqual({ status: 200, body: { asked: 0, lapsed: 0 } });
+    const asked = await testInbox().waitFor(
+      (mail) => mail.to.includes(body.parent.email) && mail.subject === "Confermi l'interesse per la lista d'attesa?",
+    );
+    const token = /\/lista-attesa#(\S+)/.exec(asked.text)![1]!;
+    expect((await call(admissionStatus, { token })).body.interestAsked).toBe(true);
+    expect(await call(admissionInterest, { token })).toEqual({ status: 200, body: { status: 'confirmed' } });
+    expect((await call(admissionStatus, { token })).body.interestAsked).toBe(false);
+    expect(await check()).toEqual({ status: 200, body: { asked: 0, lapsed: 0 } });
+
+    // A year later nobody answers the question within 30 days.
+    await ref.update({
+      interest_confirmed_at: Timestamp.fromMillis(Date.now() - 400 * DAY),
+      interest_asked_at: Timestamp.fromMillis(Date.now() - 31 * DAY),
+    });
+    expect(await check()).toEqual({ status: 200, body: { asked: 0, lapsed: 1 } });
+    await testInbox().waitFor((mail) => mail.to.includes(body.parent.email) && mail.subject === "La domanda è uscita dalla lista d'attesa");
+    expect(await call(admissionStatus, { token })).toMatchObject({ status: 404 });
+    const entries = (await db.collection('audit_log').where('action', '==', 'admission.interest').get()).docs.map(
+      (doc) => doc.data().after as unknown,
+    );
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { asked: 1, lapsed: 0 },
+        { asked: 0, lapsed: 1 },
+      ]),
+    );
   });
 });

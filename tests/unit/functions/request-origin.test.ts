@@ -147,6 +147,7 @@ describe('every function in netlify/functions', () => {
     const scheduled: string[] = [];
     for (const name of names) if ((await load(name)).config?.schedule) scheduled.push(name);
     expect(scheduled.sort()).toEqual([
+      'admission-interest-check',
       'admission-retention',
       'document-signature-retention',
       'event-offer-expiry',

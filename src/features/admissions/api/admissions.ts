@@ -1,6 +1,7 @@
 import { admissionApplyContract } from '@contracts/admission-apply';
 import { admissionStatusContract } from '@contracts/admission-status';
 import { admissionAcceptContract } from '@contracts/admission-accept';
+import { admissionInterestContract } from '@contracts/admission-interest';
 import type { RequestOf } from '@contracts/contract';
 import { callContract } from '@/lib/api/functions-client';
 
@@ -17,6 +18,9 @@ export const confirmApplication = (pendingId: string, code: string) =>
 
 /** 'Accetta il posto': the child joins the group; the family's surname and the child's branch. */
 export const acceptPlace = (token: string) => callContract(admissionAcceptContract, { token });
+
+/** 'Confermo l'interesse': the application stays on the list for another year. */
+export const confirmInterest = (token: string) => callContract(admissionInterestContract, { token });
 
 /** The place today of the application a status link names. */
 export const fetchApplicationStatus = (token: string) => callContract(admissionStatusContract, { token });
