@@ -1,4 +1,5 @@
 import { italianDate, italianDateTime, italianDayText } from '@domain/italian-time';
+import { applicationNumberText } from '@domain/admissions/admission';
 import { formatEuros } from '@domain/money';
 import { signupStateText } from '@domain/events/event-signup';
 import type { FamilyData } from './family-data';
@@ -91,6 +92,13 @@ function sectionsOf(data: FamilyData): Section[] {
       ),
     },
     {
+      heading: "Lista d'attesa",
+      lines: data.admissions.map(
+        (application) =>
+          `${italianDate(application.created_at)} · ${applicationNumberText(application.number ?? 0)} · ${application.child.name} ${application.child.surname} · ${application.state}`,
+      ),
+    },
+    {
       heading: 'E-mail inviate',
       lines: data.mail.map((mail) => `${italianDate(mail.created_at)} · ${mail.subject} · a ${mail.to.join(', ')} · ${mail.status}`),
     },
@@ -104,7 +112,8 @@ function sectionsOf(data: FamilyData): Section[] {
  * 'Pagamenti', "Bonifici nell'estratto conto" (the bank's lines matched to
  * its payments: day, euros, ordering party, free text), 'Promemoria
  * ricevuti', 'Documenti firmati' (each signature and the text signed), 'Uscite
- * e campi' (each sign-up: event, child, state) and
+ * e campi' (each sign-up: event, child, state), "Lista d'attesa" (the
+ * application a child was admitted from) and
  * 'E-mail inviate', flowing onto
  * further pages. The JSON export holds the same and every field.
  */

@@ -3,6 +3,7 @@ import { adminFamilyDataContract } from '@contracts/admin-family-data';
 import { surnameFilterKey } from '@domain/orders/admin-orders';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { childDocument, type ChildDocument } from '@domain/roster/child-schema';
+import { admissionApplicationDocument, type AdmissionApplicationDocument } from '@domain/admissions/admission-schema';
 import { COLLECTION, parseDocument } from '@domain/collections';
 import { familyDocument, type FamilyDocument } from '@domain/roster/family-schema';
 import { mailDocument, type MailDocument } from '@domain/mail-schema';
@@ -46,6 +47,8 @@ export interface FamilyData {
   signatures: DocumentSignature[];
   /** Its children's sign-ups for outings and camps, cancelled ones too, with the event's name; oldest first. */
   eventSignups: Array<EventSignup & { event_name: string }>;
+  /** The waiting-list application a child was admitted from, while the retention keeps it (docs/privacy.md, "The waiting list"). */
+  admissions: AdmissionApplicationDocument[];
 }
 
 /** Payment ids per `array-contains-any` query: Firestore's limit. */
@@ -83,6 +86,7 @@ function familyQueries(db: Firestore, familyId: string) {
     signatures: of(COLLECTION.documentSignatures),
     reductions: of(COLLECTION.familyReductions),
     eventSignups: of(COLLECTION.eventSignups),
+    admissions: of(COLLECTION.admissionApplications),
   };
 }
 
@@ -96,7 +100,7 @@ function familyQueries(db: Firestore, familyId: string) {
  */
 export async function readFamilyData(db: Firestore, familyId: string): Promise<FamilyData> {
   const queries = familyQueries(db, familyId);
-  const [familySnapshot, parents, children, payments, reminders, mail, signatures, eventSignups] = await Promise.all([
+  const [familySnapshot, parents, children, payments, reminders, mail, signatures, eventSignups, admissions] = await Promise.all([
     db.collection(COLLECTION.families).doc(familyId).get(),
     queries.parents.get(),
     queries.children.get(),
@@ -105,6 +109,7 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
     queries.mail.get(),
     queries.signatures.get(),
     queries.eventSignups.get(),
+    queries.admissions.get(),
   ]);
   const family = readSnapshot(familyDocument, familySnapshot);
   if (!family) throw new HttpError(404, MESSAGES.notFound);
@@ -126,6 +131,8 @@ export async function readFamilyData(db: Firestore, familyId: string): Promise<F
       .map((snapshot) => ({ id: snapshot.id, ...parseDocument(documentSignatureSchema, snapshot.ref.path, snapshot.data()) }))
       .sort((a, b) => a.signed_at.getTime() - b.signed_at.getTime()),
     eventSignups: await withEventNames(db, readAllSnapshots(eventSignupSchema, eventSignups.docs)),
+    // The code's hash of an application is no data about the family.
+    admissions: readAllSnapshots(admissionApplicationDocument, admissions.docs).map((application) => ({ ...application, code_hash: null })),
   };
 }
 
@@ -244,7 +251,7 @@ export async function eraseFamily(
     const paymentIds = payments.docs.map((snapshot) => snapshot.id);
     const lines = await statementLinesOf(db, paymentIds, transaction);
     // The waiting-list application the child was admitted from goes too (docs/privacy.md, "The waiting list").
-    const admissions = await transaction.get(db.collection(COLLECTION.admissionApplications).where('family_id', '==', familyId));
+    const admissions = await transaction.get(queries.admissions);
     // A 'Riduzione' and its reason (a family's hardship) go with the family.
     for (const document of [
       ...reminders.docs,

@@ -293,6 +293,41 @@ describe('admin-family-data', () => {
     expect(audit.docs[0]?.get('before.signatures')).toBe(1);
   });
 
+  it('exports the waiting-list application a child was admitted from (JSON and PDF, no code hash) and the erasure deletes it', async () => {
+    const applications = testbed.db().collection('admission_applications');
+    const application = {
+      id: 'adm-sara',
+      state: 'accepted',
+      number: 7,
+      cohort: 2017,
+      child: { name: 'Sara', surname: 'Bianchi', cf: 'BNCSRA17A41H501X', birth_date: '2017-01-01', sex: 'F' },
+      parent: { name: 'Anna', surname: 'Bianchi', cf: BIANCHI_CF, email: 'anna@example.com', phone: '333 100 0002' },
+      siblings: '',
+      note: 'Abitiamo vicino',
+      code_hash: 'ab'.repeat(32),
+      code_tries: 0,
+      code_sent_at: null,
+      created_at: Timestamp.now(),
+      applied_at: Timestamp.now(),
+      expires_at: null,
+      decision: null,
+      family_id: 'family-bianchi',
+      accepted_at: Timestamp.now(),
+    };
+    await applications.doc('adm-sara').set(application);
+    await applications.doc('adm-other').set({ ...application, id: 'adm-other', family_id: 'family-rossi' });
+    const data = (await (await raw({ familyId: 'family-bianchi', action: 'export' })).json()) as {
+      admissions: Array<Record<string, unknown>>;
+    };
+    expect(data.admissions).toMatchObject([{ id: 'adm-sara', note: 'Abitiamo vicino', code_hash: null }]);
+    const text = await pdfText(new Uint8Array(await (await raw({ familyId: 'family-bianchi', action: 'exportPdf' })).arrayBuffer()));
+    expect(text).toContain("Lista d'attesa");
+    expect(text).toContain('LA-0007 · Sara Bianchi');
+
+    expect((await raw({ familyId: 'family-bianchi', action: 'erase' })).status).toBe(200);
+    expect((await applications.get()).docs.map((doc) => doc.id)).toEqual(['adm-other']);
+  });
+
   it('refuses a family with a Bonifico to verify (409), the treasurer and a capo (403)', async () => {
     expect(await testbed.call({ familyId: 'family-verdi', action: 'erase' }, testbed.tokens.admin)).toEqual({
       status: 409,
