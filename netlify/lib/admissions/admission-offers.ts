@@ -1,9 +1,9 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { paths } from '@config/paths';
 import { adminAdmissionsContract } from '@contracts/admin-admissions';
 import { admissionAcceptContract } from '@contracts/admission-accept';
 import { ADMISSION_OFFER_DAYS, applicationNumberText, entryBranch } from '@domain/admissions/admission';
-import { admissionApplicationDocument } from '@domain/admissions/admission-schema';
+import { admissionApplicationDocument, type AdmissionApplicationDocument } from '@domain/admissions/admission-schema';
 import { AUDIT_ACTION } from '@domain/audit-log';
 import { COLLECTION } from '@domain/collections';
 import { italianDay, italianDayText } from '@domain/italian-time';
@@ -43,23 +43,40 @@ export async function offerPlace(db: Firestore, { id, actor }: { id: string; act
     if (!application || (application.state !== 'waiting' && application.state !== 'offered')) throw new HttpError(404, ADMIN.notFound);
     if (application.state === 'offered') throw new HttpError(409, ADMIN.alreadyOffered);
     if (application.decision?.outcome !== 'Ammesso') throw new HttpError(409, ADMIN.notAdmitted);
-    const until = new Date(now.getTime() + ADMISSION_OFFER_DAYS * 24 * 60 * 60_000);
-    transaction.update(ref, { state: 'offered', offered_until: Timestamp.fromDate(until) });
-    const number = applicationNumberText(application.number ?? 0);
-    const childName = `${application.child.name} ${application.child.surname}`.trim();
-    recordAudit(db, transaction, {
-      actor,
-      action: AUDIT_ACTION.admissionOffer,
-      target: { collection: COLLECTION.admissionApplications, id },
-      summary: `${number} ${childName}: posto offerto fino al ${italianDayText(italianDay(until))}`,
-      before: { state: application.state },
-      after: { state: 'offered', offered_until: until.toISOString() },
-    });
-    const link = `${context.siteUrl}${paths.listaAttesa}#${statusToken(id)}`;
-    const content = admissionOfferMail({ number, childName, until: italianDayText(italianDay(until)), link }, context);
-    const mail = { kind: 'admission-offer' as const, to: [application.parent.email], content, familyId: null, expiresAt: until };
-    return enqueueMail(db, transaction, mail, now);
+    return writeOffer(db, transaction, { application, actor }, context, now);
   });
+}
+
+/**
+ * Writes in `transaction` the offer of the place to `application` (waiting,
+ * admitted; read in the same transaction): `offered` for
+ * ADMISSION_OFFER_DAYS, the audit entry by `actor`, the e-mail with the link.
+ * @returns the e-mail's id.
+ */
+export function writeOffer(
+  db: Firestore,
+  transaction: Transaction,
+  { application, actor }: { application: AdmissionApplicationDocument; actor: AuditActor },
+  context: MailContext,
+  now: Date,
+): string | null {
+  const ref = db.collection(COLLECTION.admissionApplications).doc(application.id);
+  const until = new Date(now.getTime() + ADMISSION_OFFER_DAYS * 24 * 60 * 60_000);
+  transaction.update(ref, { state: 'offered', offered_until: Timestamp.fromDate(until) });
+  const number = applicationNumberText(application.number ?? 0);
+  const childName = `${application.child.name} ${application.child.surname}`.trim();
+  recordAudit(db, transaction, {
+    actor,
+    action: AUDIT_ACTION.admissionOffer,
+    target: { collection: COLLECTION.admissionApplications, id: application.id },
+    summary: `${number} ${childName}: posto offerto fino al ${italianDayText(italianDay(until))}`,
+    before: { state: application.state },
+    after: { state: 'offered', offered_until: until.toISOString() },
+  });
+  const link = `${context.siteUrl}${paths.listaAttesa}#${statusToken(application.id)}`;
+  const content = admissionOfferMail({ number, childName, until: italianDayText(italianDay(until)), link }, context);
+  const mail = { kind: 'admission-offer' as const, to: [application.parent.email], content, familyId: null, expiresAt: until };
+  return enqueueMail(db, transaction, mail, now);
 }
 
 /**

@@ -51,6 +51,7 @@ describe('one contract per function', () => {
     expect(answering.length).toBeGreaterThan(20);
     expect(sources.filter(({ source }) => isScheduled(source)).map(({ name }) => name)).toEqual([
       'admission-interest-check',
+      'admission-offer-expiry',
       'admission-retention',
       'document-signature-retention',
       'event-offer-expiry',

@@ -6,6 +6,7 @@ import admissionAccept from '../../../netlify/functions/admission-accept';
 import admissionRetention from '../../../netlify/functions/admission-retention';
 import admissionInterest from '../../../netlify/functions/admission-interest';
 import admissionInterestCheck from '../../../netlify/functions/admission-interest-check';
+import admissionOfferExpiry from '../../../netlify/functions/admission-offer-expiry';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { PRIVACY } from '@config/privacy';
 import { decideAdmission } from '../../../netlify/lib/admissions/admission-decisions';
@@ -342,5 +343,41 @@ describe("the yearly 'Confermi l'interesse?'", () => {
         { asked: 0, lapsed: 1 },
       ]),
     );
+  });
+});
+
+describe('a place nobody accepted in time', () => {
+  const capo = { uid: 'capo-uid', email: 'capo@example.com' };
+  const expire = async () => {
+    const response = await admissionOfferExpiry(browserRequest('http://localhost/.netlify/functions/admission-offer-expiry'));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('leaves the list, the family told, and the place goes to the next admitted child of the year, once', async () => {
+    const first = application(child('Anna', '2019-05-05', 'F'), `anna.madre+${tag}@example.com`);
+    const second = application(child('Ugo', '2019-06-06'), `ugo.padre+${tag}@example.com`);
+    const unadmitted = application(child('Ivo', '2019-01-01'), `ivo.padre+${tag}@example.com`);
+    for (const body of [first, unadmitted, second]) expect((await applyAndConfirm(body)).status).toBe(200);
+    const idOf = async (email: string) =>
+      (await db.collection('admission_applications').where('parent.email', '==', email).get()).docs[0]!.id;
+    const [anna, ugo] = [await idOf(first.parent.email), await idOf(second.parent.email)];
+    const today = italianDay(new Date());
+    for (const id of [anna, ugo]) await decideAdmission(db, { id, outcome: 'Ammesso', meetingDate: today, actor: capo });
+    await offerPlace(db, { id: anna, actor: capo }, { siteUrl: 'http://localhost:8888' }, new Date(Date.now() - 8 * 24 * 60 * 60_000));
+
+    const [ran, again] = await Promise.all([expire(), expire()]);
+    expect([ran.body, again.body]).toEqual(
+      expect.arrayContaining([
+        { ended: 1, offeredAgain: 1 },
+        { ended: 0, offeredAgain: 0 },
+      ]),
+    );
+    expect((await db.collection('admission_applications').doc(anna).get()).data()).toMatchObject({ state: 'lapsed' });
+    expect((await db.collection('admission_applications').doc(ugo).get()).data()).toMatchObject({ state: 'offered' });
+    await testInbox().waitFor(
+      (mail) => mail.to.includes(first.parent.email) && mail.subject === "La domanda è uscita dalla lista d'attesa",
+    );
+    await testInbox().waitFor((mail) => mail.to.includes(second.parent.email) && mail.subject === 'Si è liberato un posto nel gruppo');
+    expect(await expire()).toEqual({ status: 200, body: { ended: 0, offeredAgain: 0 } });
   });
 });

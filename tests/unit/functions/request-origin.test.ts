@@ -148,6 +148,7 @@ describe('every function in netlify/functions', () => {
     for (const name of names) if ((await load(name)).config?.schedule) scheduled.push(name);
     expect(scheduled.sort()).toEqual([
       'admission-interest-check',
+      'admission-offer-expiry',
       'admission-retention',
       'document-signature-retention',
       'event-offer-expiry',
