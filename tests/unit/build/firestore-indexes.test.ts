@@ -214,6 +214,8 @@ const QUERYING_FILES = [
   'netlify/lib/access/email-change-group.ts',
   'netlify/lib/accounts/accounts.ts',
   'netlify/lib/admissions/admission-decisions.ts',
+  'netlify/lib/admissions/admission-interest.ts',
+  'netlify/lib/admissions/admission-offer-expiry.ts',
   'netlify/lib/admissions/admission-place.ts',
   'netlify/lib/documents/document-status.ts',
   'netlify/lib/documents/family-documents.ts',
