@@ -55,6 +55,13 @@ export function fiscalCodeBirth(code: string): FiscalCodeBirth | null {
   return { yearInCentury, month, day };
 }
 
+/** The sex `code` carries: 'F' for a birth day plus 40 (omocodia letters read as digits), 'M' otherwise; null when its birth day cannot be read. */
+export function fiscalCodeSex(code: string): 'M' | 'F' | null {
+  if (!fiscalCodeBirth(code)) return null;
+  const upper = code.trim().toUpperCase();
+  return digitOf(upper[9]!) >= 4 ? 'F' : 'M';
+}
+
 /**
  * The age in whole years on `day` ('YYYY-MM-DD') of the person of `code`,
  * the century taken as the one that makes them born on or before that day

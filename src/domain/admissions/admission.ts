@@ -1,4 +1,4 @@
-import { fiscalCodeBirth } from '../fiscal-code-birth';
+import { fiscalCodeBirth, fiscalCodeSex } from '../fiscal-code-birth';
 
 /**
  * The waiting list's rules (docs/product.md, "Waiting list"). Pure.
@@ -22,13 +22,13 @@ export interface ChildBirth {
  */
 export function childBirth(cf: string, today: string): ChildBirth | null {
   const birth = fiscalCodeBirth(cf);
-  if (!birth) return null;
-  const rawDay = Number(cf.slice(9, 11).replace(/[LMNPQRSTUV]/g, (letter) => String('LMNPQRSTUV'.indexOf(letter))));
+  const sex = fiscalCodeSex(cf);
+  if (!birth || !sex) return null;
   const thisYear = Number(today.slice(0, 4));
   const pad = (value: number) => String(value).padStart(2, '0');
   let year = Math.floor(thisYear / 100) * 100 + birth.yearInCentury;
   if (`${year}-${pad(birth.month)}-${pad(birth.day)}` > today) year -= 100;
-  return { birthDate: `${year}-${pad(birth.month)}-${pad(birth.day)}`, sex: rawDay > 40 ? 'F' : 'M' };
+  return { birthDate: `${year}-${pad(birth.month)}-${pad(birth.day)}`, sex };
 }
 
 /** An application as the order of the list reads it. */
