@@ -4,6 +4,7 @@ import { COLLECTION } from '@domain/collections';
 import { admissionApplicationDocument } from '@domain/admissions/admission-schema';
 import { cohortApplications, isOnTheList, placeOf, readStatusToken } from '../lib/admissions/admission-place';
 import { readAdmissionOrder } from '../lib/admissions/admission-settings';
+import { interestAwaitsAnswer } from '@domain/admissions/admission';
 import { contractFunction } from '../lib/platform/contract-function';
 import { getDb } from '../lib/platform/firestore';
 import { HttpError } from '../lib/platform/http';
@@ -24,8 +25,7 @@ export default contractFunction(admissionStatusContract, async ({ token }) => {
   const [cohort, order] = await Promise.all([cohortApplications(db, application.cohort), readAdmissionOrder(db)]);
   const place = placeOf(application, cohort, order);
   const until = application.state === 'offered' ? application.offered_until : null;
-  const asked = application.interest_asked_at;
-  const interestAsked = asked !== null && (!application.interest_confirmed_at || application.interest_confirmed_at < asked);
+  const interestAsked = interestAwaitsAnswer({ askedAt: application.interest_asked_at, confirmedAt: application.interest_confirmed_at });
   return { body: { place, offer: until && until > new Date() ? { until: until.toISOString() } : null, interestAsked } };
 });
 

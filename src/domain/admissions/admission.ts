@@ -68,14 +68,19 @@ export const INTEREST_ASKED_EVERY_DAYS = 365;
 /** Days the family has to answer it before the application leaves the list. */
 export const INTEREST_ANSWER_DAYS = 30;
 
+/** True when the yearly question was asked and not answered since. */
+export function interestAwaitsAnswer({ askedAt, confirmedAt }: { askedAt: Date | null; confirmedAt: Date | null }): boolean {
+  return askedAt !== null && (!confirmedAt || confirmedAt < askedAt);
+}
+
 /** What the yearly check does with an application on the list at `now`: ask, let it lapse, or nothing. */
 export function interestStep(
   application: { appliedAt: Date; askedAt: Date | null; confirmedAt: Date | null },
   now: Date,
 ): 'ask' | 'lapse' | null {
   const day = 24 * 60 * 60_000;
-  const answered = application.confirmedAt && (!application.askedAt || application.confirmedAt >= application.askedAt);
-  if (application.askedAt && !answered) return now.getTime() - application.askedAt.getTime() >= INTEREST_ANSWER_DAYS * day ? 'lapse' : null;
+  if (application.askedAt && interestAwaitsAnswer(application))
+    return now.getTime() - application.askedAt.getTime() >= INTEREST_ANSWER_DAYS * day ? 'lapse' : null;
   const since = application.confirmedAt ?? application.appliedAt;
   return now.getTime() - since.getTime() >= INTEREST_ASKED_EVERY_DAYS * day ? 'ask' : null;
 }
